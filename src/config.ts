@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const delays = z
+  .string()
+  .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'a comma-separated list of whole seconds, e.g. 0,60,300,1800')
+  .transform((v) => v.split(',').map((s) => Number(s.trim())));
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const envSchema = z
+  .object({
+    PORT: int(0, 65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+    REDIS_URL: url(['redis:', 'rediss:']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    GATEWAY_ADMIN_EMAIL: z.email().optional(),
+    GATEWAY_ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
+    GATEWAY_ADMIN_PLAN: z.enum(['starter', 'pro', 'enterprise']).default('pro'),
+    WEBHOOK_RETRY_DELAYS: delays.default([0, 60, 300, 1800]),
+    WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(5000),
+    WEBHOOK_ALLOW_INSECURE: bool.default(false),
+    QR_SESSION_TTL_S: int(1, 3600).default(20),
+    QR_SESSION_ATTEMPTS: int(1, 100).default(6),
+    QR_V1_TTL_S: int(1, 3600).default(60),
+    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
+    RATE_LIMIT_PER_HOUR: int(1, 10_000_000).default(1000),
+    RATE_LIMIT_BURST: int(1, 10_000).default(10),
+    TEST_KEY_DAILY_MESSAGES: int(0, 10_000_000).default(100),
+    LOGIN_MAX_PER_EMAIL: int(1, 10_000).default(10),
+    LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
+    ENGINE: z.enum(['sandbox']).default('sandbox'),
+  })
+  .refine((env) => (env.GATEWAY_ADMIN_EMAIL === undefined) === (env.GATEWAY_ADMIN_PASSWORD === undefined), {
+    message: 'GATEWAY_ADMIN_EMAIL and GATEWAY_ADMIN_PASSWORD must be set together',
+    path: ['GATEWAY_ADMIN_PASSWORD'],
+  });
+
+export type Config = Readonly<z.output<typeof envSchema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once; every bad variable is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  return Object.freeze(parsed.data);
+}

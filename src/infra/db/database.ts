@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/client.js';
+
+export type { PrismaClient };
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly prisma: PrismaClient;
+  /** The adapter factory the schema engine uses to migrate the same database. */
+  readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const adapterFactory = new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
+    return wrap('postgres', adapterFactory, async () => {});
+  }
+  const pglite = new PGlite(pgliteDir(options.dataDir));
+  return wrap('pglite', new PrismaPGlite(pglite), () => pglite.close());
+}
+
+function pgliteDir(dataDir: string): string {
+  if (dataDir.startsWith('memory://')) return dataDir;
+  const dir = join(resolve(dataDir), 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function wrap(
+  kind: Database['kind'],
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  closeDriver: () => Promise<void>,
+): Database {
+  const prisma = new PrismaClient({ adapter: adapterFactory });
+  return {
+    kind,
+    prisma,
+    adapterFactory,
+    async ping() {
+      await prisma.$queryRaw`SELECT 1`;
+    },
+    async close() {
+      await prisma.$disconnect();
+      await closeDriver();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
+
+// Prisma's schema engine compiled to WebAssembly: migrations run with the same driver adapter as the
+// app, so no native engine binary (and no download) is ever needed.
+// Its ESM entry imports the .wasm file directly, which Node cannot load; we instantiate it here.
+type EngineModule = typeof import('@prisma/schema-engine-wasm');
+type SchemaEngine = InstanceType<EngineModule['SchemaEngine']>;
+type MigrationList = Parameters<SchemaEngine['applyMigrations']>[0]['migrationsList'];
+
+export const MIGRATIONS_DIR = resolve('prisma/migrations');
+export const SCHEMA_PATH = resolve('prisma/schema.prisma');
+const LOCKFILE = 'migration_lock.toml';
+
+let engineModule: Promise<EngineModule> | undefined;
+
+function loadEngineModule(): Promise<EngineModule> {
+  engineModule ??= (async () => {
+    const bindings = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as unknown as EngineModule & {
+      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    };
+    // The .wasm file is not in the package's exports; it sits beside the bindings.
+    const wasmPath = new URL('schema_engine_bg.wasm', import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
+    const module = new WebAssembly.Module(readFileSync(wasmPath));
+    const instance = new WebAssembly.Instance(module, {
+      './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports,
+    });
+    bindings.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+    return bindings;
+  })();
+  return engineModule;
+}
+
+async function withEngine<T>(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  work: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
+  const { SchemaEngine } = await loadEngineModule();
+  const schema = readFileSync(SCHEMA_PATH, 'utf8');
+  const engine = await SchemaEngine.new(
+    { datamodels: [[SCHEMA_PATH, schema]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+  );
+  try {
+    return await work(engine);
+  } finally {
+    engine.free();
+  }
+}
+
+function readMigrations(dir: string): MigrationList {
+  const names = existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  const lockPath = join(dir, LOCKFILE);
+  return {
+    baseDir: dir,
+    lockfile: { path: LOCKFILE, content: existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories: names.map((name) => {
+      const file = join(dir, name, 'migration.sql');
+      return {
+        path: name,
+        migrationFile: {
+          path: 'migration.sql',
+          content: existsSync(file)
+            ? { tag: 'ok' as const, value: readFileSync(file, 'utf8') }
+            : { tag: 'error' as const, value: `${file} is missing` },
+        },
+      };
+    }),
+  };
+}
+
+/** What `prisma migrate deploy` does: applies pending migrations, recorded in `_prisma_migrations`. */
+export async function applyMigrations(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  dir = MIGRATIONS_DIR,
+): Promise<string[]> {
+  return withEngine(adapterFactory, async (engine) => {
+    const result = await engine.applyMigrations({
+      migrationsList: readMigrations(dir),
+      filters: { externalTables: [], externalEnums: [] },
+    });
+    return result.appliedMigrationNames;
+  });
+}
+
+/**
+ * Writes a new migration folder holding the SQL that takes the committed migrations to the current
+ * schema. Returns its path, or null when the schema has not changed.
+ */
+export async function createMigration(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  name: string,
+  dir = MIGRATIONS_DIR,
+): Promise<string | null> {
+  const list = readMigrations(dir);
+  const sql = await withEngine(adapterFactory, async (engine) => {
+    const result = await engine.diff({
+      from: list.migrationDirectories.length === 0 ? { tag: 'empty' } : { tag: 'migrations', ...list },
+      to: { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, 'utf8') }] },
+      script: true,
+      exitCode: null,
+      filters: { externalTables: [], externalEnums: [] },
+    });
+    return result.stdout ?? '';
+  });
+  if (!/\b(CREATE|ALTER|DROP)\b/i.test(sql)) return null;
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const folder = join(dir, `${stamp}_${name.replace(/[^a-z0-9_]+/gi, '_').toLowerCase()}`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'migration.sql'), sql);
+  writeFileSync(
+    join(dir, LOCKFILE),
+    '# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "postgresql"\n',
+  );
+  return folder;
+}

@@ -1,0 +1,34 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/** Paths that can carry secrets; pino replaces their values before anything is written. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.key',
+  '*.token',
+  '*.secret',
+  '*.webhookSecret',
+  '*.authorization',
+  '*.cookie',
+  'password',
+  'key',
+  'token',
+];
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

@@ -44,6 +44,7 @@ const envSchema = z
     LOGIN_MAX_PER_EMAIL: int(1, 10_000).default(10),
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     ENGINE: z.enum(['sandbox']).default('sandbox'),
+    TRUST_PROXY: bool.default(false),
   })
   .refine((env) => (env.GATEWAY_ADMIN_EMAIL === undefined) === (env.GATEWAY_ADMIN_PASSWORD === undefined), {
     message: 'GATEWAY_ADMIN_EMAIL and GATEWAY_ADMIN_PASSWORD must be set together',

@@ -9,8 +9,14 @@ import {
 // app, so no native engine binary (and no download) is ever needed.
 // Its ESM entry imports the .wasm file directly, which Node cannot load; we instantiate it here.
 type EngineModule = typeof import('@prisma/schema-engine-wasm');
-type SchemaEngine = InstanceType<EngineModule['SchemaEngine']>;
-type MigrationList = Parameters<SchemaEngine['applyMigrations']>[0]['migrationsList'];
+type SchemaEngine = import('@prisma/schema-engine-wasm').SchemaEngine;
+type MigrationList = import('@prisma/schema-engine-wasm').MigrationList;
+// Node has WebAssembly at run time; the Node type definitions of this TypeScript setup do not declare it.
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, unknown>) => { exports: Record<string, unknown> };
+}
+const Wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 export const MIGRATIONS_DIR = resolve('prisma/migrations');
 export const SCHEMA_PATH = resolve('prisma/schema.prisma');
@@ -21,14 +27,12 @@ let engineModule: Promise<EngineModule> | undefined;
 function loadEngineModule(): Promise<EngineModule> {
   engineModule ??= (async () => {
     const bindings = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as unknown as EngineModule & {
-      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+      __wbg_set_wasm(exports: Record<string, unknown>): void;
     };
     // The .wasm file is not in the package's exports; it sits beside the bindings.
     const wasmPath = new URL('schema_engine_bg.wasm', import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
-    const module = new WebAssembly.Module(readFileSync(wasmPath));
-    const instance = new WebAssembly.Instance(module, {
-      './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports,
-    });
+    const module = new Wasm.Module(readFileSync(wasmPath));
+    const instance = new Wasm.Instance(module, { './schema_engine_bg.js': bindings });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bindings;

@@ -1,0 +1,52 @@
+import { Router } from '@koa/router';
+import Koa from 'koa';
+import type { Services } from './domain/services.js';
+import type { GraphQLServer } from './graphql/yoga.js';
+import type { Logger } from './infra/logger.js';
+import type { AppState } from './rest/context.js';
+import { createAuthenticator } from './rest/middleware/authenticate.js';
+import { errorEnvelope } from './rest/middleware/error-envelope.js';
+import { requestContext } from './rest/middleware/request-context.js';
+import { apiKeyRoutes } from './rest/routes/api-keys.js';
+import { authRoutes } from './rest/routes/auth.js';
+import { healthRoutes } from './rest/routes/health.js';
+import { messageRoutes } from './rest/routes/messages.js';
+
+export interface AppDeps {
+  services: Services;
+  graphql: GraphQLServer;
+  logger: Logger;
+  checkReady: () => Promise<Record<string, string>>;
+  trustProxy: boolean;
+}
+
+export function buildApp(deps: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.trustProxy });
+  // Errors are answered by errorEnvelope and logged there with the request id.
+  app.silent = true;
+
+  app.use(requestContext(deps.logger));
+  app.use(errorEnvelope());
+
+  // GraphQL reads its own body; yoga answers on the raw Node response.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/graphql') return next();
+    ctx.respond = false;
+    await deps.graphql.handleNodeRequestAndResponse(ctx.req, ctx.res, { req: ctx.req, res: ctx.res });
+  });
+
+  const authenticated = createAuthenticator(deps.services.auth);
+  const rest = new Router<AppState>();
+  for (const router of [
+    healthRoutes(deps.checkReady),
+    authRoutes(deps.services.auth),
+    apiKeyRoutes(deps.services.apiKeys, authenticated),
+    messageRoutes(deps.services.messages, authenticated),
+  ]) {
+    rest.use(router.routes());
+  }
+  app.use(rest.routes());
+  // 405 with an Allow header for a known path and an unknown method; errorEnvelope adds the body.
+  app.use(rest.allowedMethods());
+  return app;
+}

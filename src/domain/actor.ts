@@ -1,0 +1,18 @@
+import { Forbidden } from './errors.js';
+
+/** Who is calling. Every domain operation receives one and acts for `tenantId` only. */
+export type Actor =
+  | { readonly kind: 'apiKey'; readonly tenantId: string; readonly apiKeyId: string; readonly testMode: boolean }
+  | { readonly kind: 'user'; readonly tenantId: string; readonly userId: string };
+
+export type MessageMode = 'test' | 'production';
+
+/** Cookie sessions send as production; only a test key sends in test mode. */
+export function modeOf(actor: Actor): MessageMode {
+  return actor.kind === 'apiKey' && actor.testMode ? 'test' : 'production';
+}
+
+/** The one tenancy rule: a resource of another tenant is forbidden, never visible. */
+export function assertSameTenant(actor: Actor, resource: { tenantId: string }): void {
+  if (resource.tenantId !== actor.tenantId) throw new Forbidden();
+}

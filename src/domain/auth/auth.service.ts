@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Actor } from '../actor.js';
+import { hashApiKey, isWellFormedApiKey, sameHash } from '../apikeys/api-key-format.js';
+import type { ApiKeyStore } from '../apikeys/apikeys.ports.js';
+import { InvalidApiKey, NotFound, Unauthorized } from '../errors.js';
+import type { Clock } from '../ports.js';
+import type { TenantStore } from '../tenants/tenants.ports.js';
+import { parseInput } from '../validation.js';
+import type { LoginThrottle, SessionStore } from './auth.ports.js';
+import { DECOY_PASSWORD_HASH, verifyPassword } from './password.js';
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** lastUsedAt is a hint for humans; writing it at most once a minute keeps it off the hot path. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const loginInput = z.object({
+  email: z.string({ error: 'is required' }).min(1, 'is required').max(254),
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024),
+});
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  apiKeys: ApiKeyStore;
+  sessions: SessionStore;
+  tenants: TenantStore;
+  throttle: LoginThrottle;
+  clock: Clock;
+}) {
+  const { apiKeys, sessions, tenants, throttle, clock } = deps;
+
+  return {
+    async authenticateApiKey(key: string): Promise<Actor> {
+      if (!isWellFormedApiKey(key)) throw new InvalidApiKey();
+      const keyHash = hashApiKey(key);
+      const record = await apiKeys.findByHash(keyHash);
+      if (!record || !sameHash(record.keyHash, keyHash) || record.revokedAt) throw new InvalidApiKey();
+      const now = clock.now();
+      if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+        await apiKeys.touch(record.id, now);
+      }
+      return { kind: 'apiKey', tenantId: record.tenantId, apiKeyId: record.id, testMode: record.testMode };
+    },
+
+    async authenticateSession(token: string): Promise<Actor> {
+      const tokenHash = hashToken(token);
+      const session = await sessions.findByTokenHash(tokenHash);
+      if (!session || !sameHash(session.tokenHash, tokenHash) || session.expiresAt <= clock.now()) {
+        throw new Unauthorized('The session has expired or is invalid. Log in again.');
+      }
+      return { kind: 'user', tenantId: session.tenantId, userId: session.userId };
+    },
+
+    /** The message never says whether the email or the password was wrong. */
+    async login(input: unknown, ip: string) {
+      const { email: rawEmail, password } = parseInput(loginInput, input);
+      const email = rawEmail.toLowerCase();
+      await throttle.check(email, ip);
+      const user = await tenants.findUserByEmail(email);
+      // A missing user costs a full hash too, so timing does not reveal which emails exist.
+      const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_PASSWORD_HASH);
+      if (!user || !valid) {
+        await throttle.recordFailure(email, ip);
+        throw new Unauthorized('Invalid email or password.');
+      }
+      await throttle.recordSuccess(email);
+      const tenant = await tenants.findTenant(user.tenantId);
+      if (!tenant) throw new Unauthorized('Invalid email or password.');
+      const token = randomBytes(32).toString('base64url');
+      const session = await sessions.create({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
+      });
+      return { token, expiresAt: session.expiresAt, user: { id: user.id, email: user.email }, tenant };
+    },
+
+    async logout(token: string) {
+      await sessions.deleteByTokenHash(hashToken(token));
+    },
+
+    /** The caller as a person or integration sees itself. */
+    async whoAmI(actor: Actor) {
+      const tenant = await tenants.findTenant(actor.tenantId);
+      if (!tenant) throw new NotFound('Tenant');
+      if (actor.kind === 'user') {
+        const user = await tenants.findUser(actor.userId);
+        return { tenant, user: user && { id: user.id, email: user.email }, apiKey: null };
+      }
+      const apiKey = await apiKeys.findById(actor.apiKeyId);
+      return { tenant, user: null, apiKey };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Expected failures. `code` is the stable, public identifier (REST error code, GraphQL error code);
+ * the transports decide how to show it, the domain only decides which one it is.
+ */
+export type ErrorCode =
+  | 'unauthorized'
+  | 'invalid_api_key'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid_request'
+  | 'rate_limit_exceeded'
+  | 'instance_unavailable'
+  | 'instance_inactive'
+  | 'instance_name_taken'
+  | 'instance_limit_reached'
+  | 'idempotency_conflict'
+  | 'service_unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(message = 'Authentication required: send an API key or a session cookie.') {
+    super('unauthorized', message);
+  }
+}
+
+export class InvalidApiKey extends DomainError {
+  constructor(message = 'The API key is invalid or has been revoked.') {
+    super('invalid_api_key', message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = 'You do not have permission for this resource.') {
+    super('forbidden', message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(what: string) {
+    super('not_found', `${what} not found.`);
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string) {
+    super('invalid_request', message);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(code: Extract<ErrorCode, `instance_${string}` | 'idempotency_conflict'>, message: string) {
+    super(code, message);
+  }
+}
+
+export class RateLimited extends DomainError {
+  constructor(
+    readonly retryAfter: number,
+    message = `Too many requests. Retry after ${retryAfter} seconds.`,
+  ) {
+    super('rate_limit_exceeded', message);
+  }
+}
+
+export class Unavailable extends DomainError {
+  constructor(message = 'A service the gateway depends on is unavailable. Retry shortly.') {
+    super('service_unavailable', message);
+  }
+}

@@ -1,0 +1,31 @@
+export type Plan = 'starter' | 'pro' | 'enterprise';
+
+export interface TenantRecord {
+  id: string;
+  name: string;
+  plan: Plan;
+  createdAt: Date;
+}
+
+export interface UserRecord {
+  id: string;
+  tenantId: string;
+  email: string;
+  passwordHash: string;
+  createdAt: Date;
+}
+
+export interface TenantStore {
+  createTenant(data: { name: string; plan: Plan }): Promise<TenantRecord>;
+  /** Creates the tenant and its first user together, or neither; null when the email is taken. */
+  createTenantWithUser(
+    tenant: { name: string; plan: Plan },
+    user: { email: string; passwordHash: string },
+  ): Promise<{ tenant: TenantRecord; user: UserRecord } | null>;
+  /** Null when the email is taken. */
+  createUser(data: { tenantId: string; email: string; passwordHash: string }): Promise<UserRecord | null>;
+  findTenant(id: string): Promise<TenantRecord | null>;
+  findUserByEmail(email: string): Promise<UserRecord | null>;
+  findUser(id: string): Promise<UserRecord | null>;
+  setPlan(tenantId: string, plan: Plan): Promise<TenantRecord | null>;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { hashPassword } from '../auth/password.js';
+import { Invalid, NotFound } from '../errors.js';
+import { parseInput } from '../validation.js';
+import { createTenantInput, createUserInput, email as emailSchema, password as passwordSchema, PLANS } from './tenants.input.js';
+import type { Plan, TenantStore } from './tenants.ports.js';
+
+export type TenantsService = ReturnType<typeof createTenantsService>;
+
+export function createTenantsService(deps: { tenants: TenantStore }) {
+  const { tenants } = deps;
+
+  return {
+    async createTenant(input: unknown) {
+      return tenants.createTenant(parseInput(createTenantInput, input));
+    },
+
+    async get(tenantId: string) {
+      const tenant = await tenants.findTenant(tenantId);
+      if (!tenant) throw new NotFound('Tenant');
+      return tenant;
+    },
+
+    async createUser(input: unknown) {
+      const data = parseInput(createUserInput, input);
+      if (!(await tenants.findTenant(data.tenantId))) throw new NotFound('Tenant');
+      const user = await tenants.createUser({
+        tenantId: data.tenantId,
+        email: data.email,
+        passwordHash: await hashPassword(data.password),
+      });
+      if (!user) throw new Invalid('email: a user with this email exists');
+      return user;
+    },
+
+    async setPlan(tenantId: string, plan: string) {
+      const parsed = parseInput(z.object({ tenantId: z.uuid(), plan: z.enum(PLANS) }), { tenantId, plan });
+      const tenant = await tenants.setPlan(parsed.tenantId, parsed.plan);
+      if (!tenant) throw new NotFound('Tenant');
+      return tenant;
+    },
+
+    /**
+     * Makes sure the configured admin exists with its own tenant. Idempotent: an existing user is
+     * left as it is (its password is not reset), a new email gets a new tenant.
+     */
+    async ensureAdmin(input: { email: string; password: string; plan: Plan }) {
+      const email = parseInput(emailSchema, input.email);
+      const password = parseInput(passwordSchema, input.password);
+      const existing = await tenants.findUserByEmail(email);
+      if (existing) return { created: false, user: existing };
+      const created = await tenants.createTenantWithUser(
+        { name: email, plan: input.plan },
+        { email, passwordHash: await hashPassword(password) },
+      );
+      if (created) return { created: true, user: created.user };
+      // Two nodes starting at once: the other one created it.
+      const user = await tenants.findUserByEmail(email);
+      if (!user) throw new Error(`admin user ${email} could not be created`);
+      return { created: false, user };
+    },
+  };
+}

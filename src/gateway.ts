@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { createServices, type Services } from './domain/services.js';
+import { createGraphQL } from './graphql/yoga.js';
+import { createInfra, type Infra } from './infra/infra.js';
+import type { Logger } from './infra/logger.js';
+
+export interface Gateway {
+  infra: Infra;
+  services: Services;
+  server: Server;
+  /** Base URL the gateway listens on, e.g. http://127.0.0.1:3000. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Composition root: infra → services → HTTP app → listening server. */
+export async function startGateway(config: Config, logger: Logger): Promise<Gateway> {
+  const infra = await createInfra(config, logger);
+  const services = createServices(infra.ports);
+
+  if (config.GATEWAY_ADMIN_EMAIL && config.GATEWAY_ADMIN_PASSWORD) {
+    const admin = await services.tenants.ensureAdmin({
+      email: config.GATEWAY_ADMIN_EMAIL,
+      password: config.GATEWAY_ADMIN_PASSWORD,
+      plan: config.GATEWAY_ADMIN_PLAN,
+    });
+    logger.info({ email: admin.user.email, created: admin.created }, 'admin user ready');
+  }
+
+  const graphql = createGraphQL({ services, prisma: infra.db.prisma, logger });
+  const app = buildApp({
+    services,
+    graphql,
+    logger,
+    checkReady: () => infra.checkReady(),
+    trustProxy: config.TRUST_PROXY,
+  });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+
+  return {
+    infra,
+    services,
+    server,
+    url,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await infra.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import type PrismaTypes from '../infra/db/generated/pothos-types.js';
+import { getDatamodel } from '../infra/db/generated/pothos-types.js';
+import type { GraphQLContext } from './context.js';
+import { DomainError } from '../domain/errors.js';
+
+export const builder = new SchemaBuilder<{
+  PrismaTypes: PrismaTypes;
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  Scalars: { DateTime: { Input: Date; Output: Date } };
+}>({
+  defaultFieldNullability: false,
+  plugins: [ErrorsPlugin, PrismaPlugin],
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+  errors: { defaultTypes: [DomainError] },
+});
+
+builder.queryType({});
+builder.mutationType({});

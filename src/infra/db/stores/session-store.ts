@@ -1,0 +1,26 @@
+import type { SessionStore } from '../../../domain/auth/auth.ports.js';
+import type { PrismaClient } from '../database.js';
+
+export function createSessionStore(prisma: PrismaClient): SessionStore {
+  return {
+    create: (data) => prisma.session.create({ data, select: { id: true, expiresAt: true } }),
+    async findByTokenHash(tokenHash) {
+      const session = await prisma.session.findUnique({
+        where: { tokenHash },
+        include: { user: { select: { tenantId: true } } },
+      });
+      return (
+        session && {
+          id: session.id,
+          userId: session.userId,
+          tenantId: session.user.tenantId,
+          expiresAt: session.expiresAt,
+          tokenHash: session.tokenHash,
+        }
+      );
+    },
+    async deleteByTokenHash(tokenHash) {
+      await prisma.session.deleteMany({ where: { tokenHash } });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { TenantStore } from '../../../domain/tenants/tenants.ports.js';
+import type { PrismaClient } from '../database.js';
+import { isUniqueViolation, isUuid } from '../prisma-errors.js';
+
+export function createTenantStore(prisma: PrismaClient): TenantStore {
+  async function nullOnDuplicate<T>(write: Promise<T>): Promise<T | null> {
+    try {
+      return await write;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    createTenant: (data) => prisma.tenant.create({ data }),
+    createTenantWithUser: (tenant, user) =>
+      nullOnDuplicate(
+        prisma.$transaction(async (tx) => {
+          const createdTenant = await tx.tenant.create({ data: tenant });
+          const createdUser = await tx.user.create({ data: { ...user, tenantId: createdTenant.id } });
+          return { tenant: createdTenant, user: createdUser };
+        }),
+      ),
+    createUser: (data) => nullOnDuplicate(prisma.user.create({ data })),
+    findTenant: (id) => (isUuid(id) ? prisma.tenant.findUnique({ where: { id } }) : Promise.resolve(null)),
+    findUserByEmail: (email) => prisma.user.findUnique({ where: { email } }),
+    findUser: (id) => (isUuid(id) ? prisma.user.findUnique({ where: { id } }) : Promise.resolve(null)),
+    async setPlan(tenantId, plan) {
+      const { count } = await prisma.tenant.updateMany({ where: { id: tenantId }, data: { plan } });
+      return count ? prisma.tenant.findUnique({ where: { id: tenantId } }) : null;
+    },
+  };
+}

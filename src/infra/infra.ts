@@ -1,0 +1,74 @@
+import type { Config } from '../config.js';
+import { systemClock } from '../domain/ports.js';
+import type { Ports } from '../domain/services.js';
+import { type Database, openDatabase } from './db/database.js';
+import { applyMigrations } from './db/migrate.js';
+import { createApiKeyStore } from './db/stores/api-key-store.js';
+import { createMessageRouter } from './db/stores/message-router.js';
+import { createMessageStore } from './db/stores/message-store.js';
+import { createSessionStore } from './db/stores/session-store.js';
+import { createTenantStore } from './db/stores/tenant-store.js';
+import type { Logger } from './logger.js';
+import { createLimiterFactory, type LimiterFactory } from './rate-limit/limiter-factory.js';
+import { createLoginThrottle } from './rate-limit/login-throttle.js';
+import { createRedis, type Redis } from './redis.js';
+
+export interface Infra {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  redis: Redis | undefined;
+  limiters: LimiterFactory;
+  ports: Ports;
+  /** Every dependency the gateway needs to serve; throws naming the one that is not. */
+  checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
+  close(): Promise<void>;
+}
+
+export async function createInfra(config: Config, logger: Logger): Promise<Infra> {
+  const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await applyMigrations(db.adapterFactory);
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  logger.info({ database: db.kind }, 'database ready');
+
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
+  const limiters = createLimiterFactory(redis);
+  const prisma = db.prisma;
+
+  const ports: Ports = {
+    clock: systemClock,
+    tenants: createTenantStore(prisma),
+    apiKeys: createApiKeyStore(prisma),
+    sessions: createSessionStore(prisma),
+    loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
+    messages: createMessageStore(prisma),
+    router: createMessageRouter(prisma),
+  };
+
+  return {
+    config,
+    logger,
+    db,
+    redis,
+    limiters,
+    ports,
+    async checkReady() {
+      try {
+        await db.ping();
+      } catch {
+        throw new Error('database unreachable');
+      }
+      if (!redis) return { database: 'ok', redis: 'not configured' };
+      try {
+        await redis.ping();
+      } catch {
+        throw new Error('redis unreachable');
+      }
+      return { database: 'ok', redis: 'ok' };
+    },
+    async close() {
+      redis?.disconnect();
+      await db.close();
+    },
+  };
+}

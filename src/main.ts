@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startGateway } from './gateway.js';
+import { createLogger } from './infra/logger.js';
+
+const started = performance.now();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.LOG_LEVEL);
+const gateway = await startGateway(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'gateway failed to start');
+  process.exit(1);
+});
+logger.info(
+  { url: gateway.url, startupMs: Math.round(performance.now() - started), database: gateway.infra.db.kind, redis: Boolean(config.REDIS_URL) },
+  `gateway listening on ${config.HOST}:${config.PORT}`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

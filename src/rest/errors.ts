@@ -1,0 +1,52 @@
+import { DomainError, RateLimited, type ErrorCode } from '../domain/errors.js';
+
+/** Transport-level codes the domain never raises. */
+export type HttpOnlyCode = 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'server_error';
+
+/** The one table from error code to HTTP status. */
+const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  forbidden: 403,
+  instance_limit_reached: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  instance_unavailable: 409,
+  instance_inactive: 409,
+  instance_name_taken: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 400,
+  rate_limit_exceeded: 429,
+  server_error: 500,
+  service_unavailable: 503,
+};
+
+export interface ErrorResponse {
+  status: number;
+  body: { success: false; error: { code: string; message: string; retryAfter?: number } };
+  headers?: Record<string, string>;
+}
+
+export function errorResponse(code: ErrorCode | HttpOnlyCode, message: string): ErrorResponse {
+  return { status: STATUS[code], body: { success: false, error: { code, message } } };
+}
+
+export function domainErrorResponse(error: DomainError): ErrorResponse {
+  const response = errorResponse(error.code, error.message);
+  if (error instanceof RateLimited) {
+    response.body.error.retryAfter = error.retryAfter;
+    response.headers = { 'Retry-After': String(error.retryAfter) };
+  }
+  return response;
+}
+
+/** Errors thrown by Koa, raw-body and friends carry an HTTP status; map the ones clients cause. */
+export function httpErrorResponse(status: number, message: string): ErrorResponse | undefined {
+  if (status === 413) return errorResponse('payload_too_large', 'The request body is larger than 1 MiB.');
+  if (status === 405) return errorResponse('method_not_allowed', message);
+  if (status === 404) return errorResponse('not_found', message);
+  if (status >= 400 && status < 500) return errorResponse('invalid_request', message);
+  return undefined;
+}

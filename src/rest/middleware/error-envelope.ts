@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa';
+import { DomainError } from '../../domain/errors.js';
+import type { AppState } from '../context.js';
+import { domainErrorResponse, errorResponse, type ErrorResponse, httpErrorResponse } from '../errors.js';
+
+/** Every failure leaves in the spec's envelope; a 500 never carries internal detail. */
+export function errorEnvelope(): Middleware<AppState> {
+  return async (ctx, next) => {
+    let response: ErrorResponse | undefined;
+    try {
+      await next();
+      if (ctx.respond === false || ctx.body !== undefined) return;
+      if (ctx.status === 404) response = errorResponse('not_found', `No route for ${ctx.method} ${ctx.path}.`);
+      else if (ctx.status === 405) response = errorResponse('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}.`);
+      else return;
+    } catch (error) {
+      response = toResponse(error);
+      if (response.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+    }
+    ctx.status = response.status;
+    for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
+    ctx.body = response.body;
+  };
+}
+
+function toResponse(error: unknown): ErrorResponse {
+  if (error instanceof DomainError) return domainErrorResponse(error);
+  const status = (error as { status?: unknown; expose?: unknown })?.status;
+  const expose = (error as { expose?: unknown })?.expose === true;
+  if (typeof status === 'number' && expose) {
+    const mapped = httpErrorResponse(status, (error as Error).message);
+    if (mapped) return mapped;
+  }
+  return errorResponse('server_error', 'Internal server error.');
+}

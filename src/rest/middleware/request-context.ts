@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../../infra/logger.js';
+import type { AppState } from '../context.js';
+
+const INCOMING_ID = /^[\w.:-]{1,128}$/;
+
+/** Request id in and out, a child logger carrying it, and one access-log line per request. */
+export function requestContext(logger: Logger): Middleware<AppState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ requestId });
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    ctx.res.once('finish', () => {
+      // Path only: query strings are never logged in case a client puts a secret there.
+      ctx.state.log.info(
+        { method: ctx.method, path: ctx.path, status: ctx.res.statusCode, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    });
+    await next();
+  };
+}

@@ -1,0 +1,28 @@
+import { Router } from '@koa/router';
+import type { ApiKeysService } from '../../domain/apikeys/apikeys.service.js';
+import { actorOf, type AppState, ok } from '../context.js';
+import type { Authenticator } from '../middleware/authenticate.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { presentApiKey, presentCreatedApiKey } from '../presenters/api-keys.js';
+
+export function apiKeyRoutes(apiKeys: ApiKeysService, authenticated: Authenticator) {
+  const router = new Router<AppState>();
+  const withKey = authenticated({ apiKey: true });
+  const withCookie = authenticated({ session: true });
+
+  router.get('/api-keys', withKey, async (ctx) => {
+    ctx.body = ok((await apiKeys.list(actorOf(ctx))).map(presentApiKey));
+  });
+
+  router.post('/api-keys', withCookie, jsonBody, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = ok(presentCreatedApiKey(await apiKeys.create(actorOf(ctx), ctx.state.body)));
+  });
+
+  router.delete('/api-keys/:keyId', withCookie, async (ctx) => {
+    await apiKeys.revoke(actorOf(ctx), ctx.params.keyId!);
+    ctx.body = { success: true, message: 'API key revoked.' };
+  });
+
+  return router;
+}

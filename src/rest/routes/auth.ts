@@ -1,0 +1,39 @@
+import { Router } from '@koa/router';
+import { SESSION_COOKIE, sessionToken } from '../../domain/auth/authenticate.js';
+import type { AuthService } from '../../domain/auth/auth.service.js';
+import { type AppContext, type AppState, ok } from '../context.js';
+import { jsonBody } from '../middleware/json-body.js';
+
+function setSessionCookie(ctx: AppContext, token: string | null, expires: Date) {
+  ctx.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.secure,
+    expires,
+    overwrite: true,
+  });
+}
+
+export function authRoutes(auth: AuthService) {
+  const router = new Router<AppState>();
+
+  router.post('/auth/sessions', jsonBody, async (ctx) => {
+    const session = await auth.login(ctx.state.body, ctx.ip);
+    setSessionCookie(ctx, session.token, session.expiresAt);
+    ctx.body = ok({
+      user: session.user,
+      tenant: { id: session.tenant.id, name: session.tenant.name, plan: session.tenant.plan },
+      expiresAt: session.expiresAt.toISOString(),
+    });
+  });
+
+  router.delete('/auth/sessions', async (ctx) => {
+    const token = sessionToken(ctx.get('Cookie'));
+    if (token) await auth.logout(token);
+    setSessionCookie(ctx, null, new Date(0));
+    ctx.body = { success: true, message: 'Logged out.' };
+  });
+
+  return router;
+}

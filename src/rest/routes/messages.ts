@@ -1,0 +1,29 @@
+import { Router } from '@koa/router';
+import type { MessagesService } from '../../domain/messages/messages.service.js';
+import { actorOf, type AppState, ok } from '../context.js';
+import type { Authenticator } from '../middleware/authenticate.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { presentMessage } from '../presenters/messages.js';
+
+export function messageRoutes(messages: MessagesService, authenticated: Authenticator) {
+  const router = new Router<AppState>();
+  const withKey = authenticated({ apiKey: true, xApiKey: true });
+
+  router.post('/v1/messages/send', withKey, jsonBody, async (ctx) => {
+    const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
+    ctx.body = ok(await messages.send(actorOf(ctx), ctx.state.body, idempotencyKey));
+  });
+
+  router.get('/v1/messages/list', withKey, async (ctx) => {
+    const page = await messages.list(actorOf(ctx), ctx.query);
+    ctx.body = ok(page.items.map(presentMessage), {
+      pagination: { page: page.page, limit: page.limit, total: page.total, pages: page.pages },
+    });
+  });
+
+  router.get('/v1/messages/status/:messageId', withKey, async (ctx) => {
+    ctx.body = ok(presentMessage(await messages.get(actorOf(ctx), ctx.params.messageId!)));
+  });
+
+  return router;
+}

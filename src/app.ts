@@ -32,7 +32,7 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   app.use(async (ctx, next) => {
     if (ctx.path !== '/graphql') return next();
     ctx.respond = false;
-    await deps.graphql.handleNodeRequestAndResponse(ctx.req, ctx.res, { req: ctx.req, res: ctx.res });
+    await deps.graphql.requestListener(ctx.req, ctx.res);
   });
 
   const authenticated = createAuthenticator(deps.services.auth);

@@ -27,6 +27,7 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
     REDIS_URL: url(['redis:', 'rediss:']).optional(),
+    REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . _ - only').default('mgw:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GATEWAY_ADMIN_EMAIL: z.email().optional(),
     GATEWAY_ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),

@@ -32,7 +32,7 @@ export async function createInfra(config: Config, logger: Logger): Promise<Infra
   logger.info({ database: db.kind }, 'database ready');
 
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
-  const limiters = createLimiterFactory(redis);
+  const limiters = createLimiterFactory(redis, config.REDIS_PREFIX);
   const prisma = db.prisma;
 
   const ports: Ports = {

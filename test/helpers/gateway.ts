@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { type Gateway, startGateway } from '../../src/gateway.js';
+import { createLogger } from '../../src/infra/logger.js';
+import { waitUntilReady } from '../../src/infra/redis.js';
+import { LogCapture } from './log-capture.js';
+import { type Mode, REDIS_URL } from './modes.js';
+import { createTestDatabase } from './postgres.js';
+
+export interface TestGateway {
+  gateway: Gateway;
+  url: string;
+  logs: LogCapture;
+  /** The environment it was started with (to start it again on the same data). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  env?: Record<string, string>;
+  /** Keep data in this folder (PGlite) or database (PostgreSQL) instead of a fresh one. */
+  reuse?: { env: Record<string, string> };
+}
+
+/** A real gateway on an ephemeral port, in the given mode, with a database of its own. */
+export async function startTestGateway(mode: Mode, options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let storage: Record<string, string>;
+  if (options.reuse) {
+    storage = options.reuse.env;
+  } else if (mode.database === 'postgres') {
+    const db = await createTestDatabase();
+    cleanups.push(db.drop);
+    storage = { DATABASE_URL: db.url };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'mgw-test-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    storage = { DATA_DIR: dir };
+  }
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...storage,
+    // A prefix of its own: test files run in parallel against one Redis.
+    ...(mode.redis ? { REDIS_URL, REDIS_PREFIX: `mgwtest:${randomBytes(4).toString('hex')}:` } : {}),
+    ...options.env,
+  };
+  const logs = new LogCapture();
+  const gateway = await startGateway(loadConfig(env), createLogger(env.LOG_LEVEL ?? 'info', logs));
+  if (mode.redis && gateway.infra.redis) await waitUntilReady(gateway.infra.redis);
+  return {
+    gateway,
+    url: gateway.url,
+    logs,
+    env: storage,
+    async close() {
+      await gateway.close();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}

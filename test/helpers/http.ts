@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as-is, without JSON encoding. */
+  raw?: string | Uint8Array;
+  headers?: Record<string, string>;
+  key?: string;
+  cookie?: string;
+}
+
+/** A small client for the gateway's REST API over real HTTP. */
+export function client(baseUrl: string) {
+  async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | Uint8Array | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(new URL(path, baseUrl), { method, headers, body: body as BodyInit | undefined });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+  return {
+    request,
+    get: <T = any>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T = any>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+    put: <T = any>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+    delete: <T = any>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    /** A GraphQL operation; the answer's `data` and `errors` as the server sent them. */
+    graphql: async <T = any>(query: string, variables: Record<string, unknown> = {}, options: RequestOptions = {}) =>
+      request<{ data?: T; errors?: Array<{ message: string }> }>('POST', '/graphql', { ...options, body: { query, variables } }),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+/** The expected failure envelope. */
+export function failure(code: string) {
+  return { success: false, error: expect.objectContaining({ code, message: expect.any(String) }) };
+}

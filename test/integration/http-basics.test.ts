@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client, failure } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+
+describe.each(MODES)('HTTP basics — $name', (mode) => {
+  let gw: TestGateway;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    gw = await startTestGateway(mode);
+    api = client(gw.url);
+  });
+  afterAll(() => gw?.close());
+
+  it('answers /healthz and /readyz with the dependencies it checked', async () => {
+    expect((await api.get('/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });
+    const ready = await api.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ status: 'ready', database: 'ok', redis: mode.redis ? 'ok' : 'not configured' });
+  });
+
+  it('answers unknown routes with 404 not_found in the envelope', async () => {
+    const response = await api.get('/v1/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual(failure('not_found'));
+  });
+
+  it('answers a wrong method with 405 method_not_allowed and an Allow header', async () => {
+    const response = await api.request('PATCH', '/v1/messages/send');
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual(failure('method_not_allowed'));
+    expect(response.headers.get('allow')).toContain('POST');
+  });
+
+  it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
+    const echoed = await api.get('/healthz', { headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123');
+    const made = await api.get('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(gw.logs.text()).toContain('"requestId":"trace-123"');
+  });
+
+  it('refuses malformed JSON, a wrong content type and an oversized body with 4xx envelopes', async () => {
+    const malformed = await api.post('/auth/sessions', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual(failure('invalid_request'));
+
+    const wrongType = await api.post('/auth/sessions', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error.message).toMatch(/Content-Type/);
+
+    const big = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1024 * 1024) });
+    const tooLarge = await api.post('/auth/sessions', { raw: big, headers: { 'content-type': 'application/json' } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual(failure('payload_too_large'));
+  });
+
+  it('keeps serving after bad input', async () => {
+    expect((await api.get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('readiness when Redis is unreachable', () => {
+  it('answers /readyz with 503 service_unavailable, and /healthz still 200', async () => {
+    const gw = await startTestGateway(MODES[0]!, { env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const api = client(gw.url);
+      const ready = await api.get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual(failure('service_unavailable'));
+      expect(ready.body.error.message).toContain('redis');
+      expect((await api.get('/healthz')).status).toBe(200);
+    } finally {
+      await gw.close();
+    }
+  });
+});

@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // graphql 16 ships CJS and .mjs builds; Node (and so Pothos and yoga) loads the CJS one. Tests must
+    // load the same copy, or schema types count as "from another realm".
+    alias: { graphql: require.resolve('graphql') },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { generate } from '@graphql-codegen/cli';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printSchema } from 'graphql';
+import codegenConfig from '../../codegen.js';
+import { schema } from '../../src/graphql/schema.js';
+import { insertInstance } from '../factories/instances.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+
+describe('schema/schema.graphql', () => {
+  it('is what codegen prints from the current schema (run `npm run codegen` when this fails)', async () => {
+    // Codegen's own loader cannot import TypeScript inside the test runner; hand it the built schema's SDL.
+    const outputs = await generate({ ...codegenConfig, schema: printSchema(schema), cwd: process.cwd() }, false);
+    const printed = outputs.find((o: { filename: string }) => o.filename.endsWith('schema/schema.graphql'));
+    expect(printed).toBeDefined();
+    expect(readFileSync('schema/schema.graphql', 'utf8')).toBe(printed!.content);
+  });
+});
+
+describe.each(MODES)('GraphQL — $name', (mode) => {
+  let gw: TestGateway;
+  let api: ReturnType<typeof client>;
+  let tenant: TestTenant;
+  let other: TestTenant;
+
+  beforeAll(async () => {
+    gw = await startTestGateway(mode);
+    api = client(gw.url);
+    [tenant, other] = await Promise.all([createTenant(gw.gateway, api), createTenant(gw.gateway, api)]);
+    await insertInstance(gw.gateway, tenant.tenantId);
+    await insertInstance(gw.gateway, other.tenantId);
+  });
+  afterAll(() => gw?.close());
+
+  const ME = `{ me { __typename ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }
+                     ... on DomainError { code message } } }`;
+
+  it('answers me for an API key and for a session cookie', async () => {
+    const byKey = await api.graphql(ME, {}, { key: tenant.testKey });
+    expect(byKey.body.data.me.data).toEqual({ tenant: { id: tenant.tenantId, plan: 'pro' }, user: null, apiKey: { name: 'test', testMode: true } });
+    const byCookie = await api.graphql(ME, {}, { cookie: tenant.cookie });
+    expect(byCookie.body.data.me.data).toEqual({ tenant: { id: tenant.tenantId, plan: 'pro' }, user: { email: tenant.email }, apiKey: null });
+  });
+
+  it('returns typed errors with the REST codes', async () => {
+    const none = await api.graphql(ME);
+    expect(none.status).toBe(200);
+    expect(none.body.data.me).toEqual({ __typename: 'DomainError', code: 'unauthorized', message: expect.any(String) });
+    const badKey = await api.graphql(ME, {}, { key: 'mgw_live_nope' });
+    expect(badKey.body.data.me.code).toBe('invalid_api_key');
+  });
+
+  const SEND = `mutation ($to: String!, $text: String!, $key: String) {
+    sendMessage(to: $to, text: $text, idempotencyKey: $key) {
+      __typename
+      ... on MutationSendMessageSuccess { data { id status timestamp mode } }
+      ... on DomainError { code message }
+    } }`;
+
+  it('sends through the same rules as REST: prefix, mode, validation, idempotency', async () => {
+    const sent = await api.graphql(SEND, { to: '5511987654321', text: 'from graphql', key: 'g-1' }, { key: tenant.testKey });
+    const data = sent.body.data.sendMessage.data;
+    expect(data).toEqual({ id: expect.any(String), status: 'queued', timestamp: expect.any(String), mode: 'test' });
+
+    const rest = await api.get(`/v1/messages/status/${data.id}`, { key: tenant.testKey });
+    expect(rest.body.data.text).toBe('[TEST] from graphql');
+
+    const replay = await api.graphql(SEND, { to: '5511987654321', text: 'from graphql', key: 'g-1' }, { key: tenant.testKey });
+    expect(replay.body.data.sendMessage.data.id).toBe(data.id);
+    const conflict = await api.graphql(SEND, { to: '5511987654321', text: 'other', key: 'g-1' }, { key: tenant.testKey });
+    expect(conflict.body.data.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'idempotency_conflict' });
+
+    const invalid = await api.graphql(SEND, { to: '+55 11', text: 'x' }, { key: tenant.testKey });
+    expect(invalid.body.data.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'invalid_request' });
+    expect(invalid.body.data.sendMessage.message).toMatch(/to/);
+  });
+
+  it('reads messages and one message, and keeps tenants apart', async () => {
+    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511911111111', text: 'listed' } });
+    const list = await api.graphql(
+      `{ messages(page: 1, limit: 1) { ... on QueryMessagesSuccess { data { page limit total pages items { id text timestamps { queued sent } } } } } }`,
+      {},
+      { key: tenant.liveKey },
+    );
+    const page = list.body.data.messages.data;
+    expect(page.items[0]).toEqual({ id: sent.body.data.id, text: 'listed', timestamps: { queued: expect.any(String), sent: null } });
+    expect(page.limit).toBe(1);
+    expect(page.pages).toBe(page.total);
+
+    const MESSAGE = `query ($id: ID!) { message(id: $id) { __typename ... on QueryMessageSuccess { data { id text } } ... on DomainError { code } } }`;
+    const mine = await api.graphql(MESSAGE, { id: sent.body.data.id }, { key: tenant.liveKey });
+    expect(mine.body.data.message.data).toEqual({ id: sent.body.data.id, text: 'listed' });
+    const theirs = await api.graphql(MESSAGE, { id: sent.body.data.id }, { key: other.liveKey });
+    expect(theirs.body.data.message).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const bad = await api.graphql(`{ messages(limit: 500) { ... on DomainError { code } } }`, {}, { key: tenant.liveKey });
+    expect(bad.body.data.messages.code).toBe('invalid_request');
+  });
+
+  it('manages API keys: listing with a key, creating and revoking with a session only', async () => {
+    const CREATE = `mutation { createApiKey(input: { name: "from graphql", testMode: true }) {
+      __typename ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } } ... on DomainError { code } } }`;
+    const withKey = await api.graphql(CREATE, {}, { key: tenant.liveKey });
+    expect(withKey.body.data.createApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+
+    const created = await api.graphql(CREATE, {}, { cookie: tenant.cookie });
+    const { key, apiKey } = created.body.data.createApiKey.data;
+    expect(key).toMatch(/^mgw_test_/);
+    expect(apiKey.keyPrefix).toBe(key.slice(0, 12));
+
+    const listed = await api.graphql(`{ apiKeys { ... on QueryApiKeysSuccess { data { id } } } }`, {}, { key });
+    expect(listed.body.data.apiKeys.data.map((k: { id: string }) => k.id)).toContain(apiKey.id);
+
+    const REVOKE = `mutation ($id: ID!) { revokeApiKey(id: $id) { __typename ... on DomainError { code } } }`;
+    const theirs = await api.graphql(REVOKE, { id: apiKey.id }, { cookie: other.cookie });
+    expect(theirs.body.data.revokeApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const revoked = await api.graphql(REVOKE, { id: apiKey.id }, { cookie: tenant.cookie });
+    expect(revoked.body.data.revokeApiKey.__typename).toBe('MutationRevokeApiKeySuccess');
+    expect((await api.get('/api-keys', { key })).status).toBe(401);
+  });
+
+  it('rejects malformed documents with errors and without a 5xx', async () => {
+    const syntax = await api.graphql('{ me { ', {}, { key: tenant.liveKey });
+    expect(syntax.status).toBeLessThan(500);
+    const strict = await api.post('/graphql', {
+      key: tenant.liveKey,
+      body: { query: '{ me { ' },
+      headers: { accept: 'application/graphql-response+json' },
+    });
+    expect(strict.status).toBe(400);
+    expect(syntax.body.errors[0].message).toMatch(/Syntax Error/);
+    const notJson = await api.post('/graphql', { raw: '{', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(notJson.status).toBeLessThan(500);
+  });
+});

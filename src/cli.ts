@@ -93,7 +93,9 @@ async function run(): Promise<void> {
   }
 }
 
-run().catch((error: unknown) => {
+// Exit explicitly: the WASM schema engine leaves a ~10 s timer behind after migrating, and a
+// one-shot command should not wait for it.
+run().then(() => process.exit(0), (error: unknown) => {
   if (error instanceof ConfigError || error instanceof DomainError) {
     process.stderr.write(`error: ${error.message}\n`);
     process.exit(2);

@@ -46,10 +46,6 @@ const envSchema = z
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     ENGINE: z.enum(['sandbox']).default('sandbox'),
     TRUST_PROXY: bool.default(false),
-  })
-  .refine((env) => (env.GATEWAY_ADMIN_EMAIL === undefined) === (env.GATEWAY_ADMIN_PASSWORD === undefined), {
-    message: 'GATEWAY_ADMIN_EMAIL and GATEWAY_ADMIN_PASSWORD must be set together',
-    path: ['GATEWAY_ADMIN_PASSWORD'],
   });
 
 export type Config = Readonly<z.output<typeof envSchema>>;
@@ -66,10 +62,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  // Checked apart from the schema so it is reported together with any other problem.
+  if (('GATEWAY_ADMIN_EMAIL' in present) !== ('GATEWAY_ADMIN_PASSWORD' in present)) {
+    problems.push('GATEWAY_ADMIN_EMAIL / GATEWAY_ADMIN_PASSWORD: set both or neither');
   }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   return Object.freeze(parsed.data);
 }

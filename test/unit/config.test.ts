@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('loadConfig', () => {
+  it('gives every documented default when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      REDIS_PREFIX: 'mgw:',
+      LOG_LEVEL: 'info',
+      GATEWAY_ADMIN_PLAN: 'pro',
+      WEBHOOK_RETRY_DELAYS: [0, 60, 300, 1800],
+      WEBHOOK_TIMEOUT_MS: 5000,
+      WEBHOOK_ALLOW_INSECURE: false,
+      QR_SESSION_TTL_S: 20,
+      QR_SESSION_ATTEMPTS: 6,
+      QR_V1_TTL_S: 60,
+      RATE_LIMIT_PER_MINUTE: 60,
+      RATE_LIMIT_PER_HOUR: 1000,
+      RATE_LIMIT_BURST: 10,
+      TEST_KEY_DAILY_MESSAGES: 100,
+      LOGIN_MAX_PER_EMAIL: 10,
+      LOGIN_MAX_PER_IP: 50,
+      ENGINE: 'sandbox',
+      TRUST_PROXY: false,
+    });
+  });
+
+  it('parses set values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u@db:5432/app',
+      REDIS_URL: 'redis://cache:6379',
+      WEBHOOK_RETRY_DELAYS: '0, 5,10',
+      WEBHOOK_ALLOW_INSECURE: 'true',
+      GATEWAY_ADMIN_EMAIL: 'a@b.co',
+      GATEWAY_ADMIN_PASSWORD: 'long-enough',
+    });
+    expect(config).toMatchObject({ PORT: 8080, WEBHOOK_RETRY_DELAYS: [0, 5, 10], WEBHOOK_ALLOW_INSECURE: true });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reports every bad variable at once, by name', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        WEBHOOK_RETRY_DELAYS: '1,two',
+        WEBHOOK_ALLOW_INSECURE: 'maybe',
+        LOG_LEVEL: 'loud',
+        GATEWAY_ADMIN_EMAIL: 'a@b.co',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'WEBHOOK_RETRY_DELAYS', 'WEBHOOK_ALLOW_INSECURE', 'LOG_LEVEL', 'GATEWAY_ADMIN_PASSWORD']) {
+      expect(problems).toContain(name);
+    }
+  });
+});

@@ -26,7 +26,11 @@ export interface Infra {
 }
 
 export async function createInfra(config: Config, logger: Logger): Promise<Infra> {
-  const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const db = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; reconnecting on next query'),
+  });
   const applied = await applyMigrations(db.adapterFactory);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   logger.info({ database: db.kind }, 'database ready');

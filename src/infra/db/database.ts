@@ -9,6 +9,8 @@ import { PrismaClient } from './generated/client.js';
 export type { PrismaClient };
 
 export interface DatabaseOptions {
+  /** Called when a pooled connection fails outside a query (server restart, network cut). */
+  onConnectionError?: (error: Error) => void;
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
@@ -26,7 +28,13 @@ export interface Database {
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const adapterFactory = new PrismaPg({ connectionString: options.databaseUrl, max: 10 });
+    // Without these handlers a connection dropped by the server while idle would crash the process;
+    // the pool replaces it on the next query instead.
+    const onError = options.onConnectionError ?? (() => {});
+    const adapterFactory = new PrismaPg(
+      { connectionString: options.databaseUrl, max: 20 },
+      { onPoolError: onError, onConnectionError: onError },
+    );
     return wrap('postgres', adapterFactory, async () => {});
   }
   const pglite = new PGlite(pgliteDir(options.dataDir));

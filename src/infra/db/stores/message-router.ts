@@ -1,19 +1,24 @@
 import type { MessageRouter } from '../../../domain/messages/messages.ports.js';
 import type { PrismaClient } from '../database.js';
 
-/** Least recently used among the tenant's active, connected instances spreads the load. */
+/**
+ * Least recently used among the tenant's active, connected instances spreads the load. Picking and
+ * stamping happen in one statement; SKIP LOCKED lets concurrent sends take different instances.
+ */
 export function createMessageRouter(prisma: PrismaClient): MessageRouter {
   return {
     async route(tenantId) {
-      const connected = await prisma.instance.findFirst({
-        where: { tenantId, active: true, state: 'connected' },
-        orderBy: [{ lastUsedAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'asc' }],
-        select: { id: true },
-      });
-      if (connected) {
-        await prisma.instance.update({ where: { id: connected.id }, data: { lastUsedAt: new Date() } });
-        return { kind: 'instance', instanceId: connected.id };
-      }
+      const picked = await prisma.$queryRaw<Array<{ id: string }>>`
+        UPDATE "Instance" SET "lastUsedAt" = now()
+        WHERE "id" = (
+          SELECT "id" FROM "Instance"
+          WHERE "tenantId" = ${tenantId}::uuid AND "active" AND "state" = 'connected'
+          ORDER BY "lastUsedAt" ASC NULLS FIRST, "createdAt" ASC
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING "id"::text AS "id"`;
+      if (picked[0]) return { kind: 'instance', instanceId: picked[0].id };
       const anyActive = await prisma.instance.count({ where: { tenantId, active: true } });
       return anyActive > 0 ? { kind: 'queued' } : { kind: 'none' };
     },

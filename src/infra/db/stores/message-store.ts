@@ -13,33 +13,35 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
     findAnswer,
 
     async createOutbound(message, claim, answer) {
+      if (!claim) {
+        const created = await prisma.message.create({ data: { ...message, direction: 'out', type: 'text', status: 'queued' } });
+        return { message: created, response: answer(created) };
+      }
       try {
         return await prisma.$transaction(async (tx) => {
           const created = await tx.message.create({
             data: { ...message, direction: 'out', type: 'text', status: 'queued' },
           });
           const response = answer(created);
-          if (claim) {
-            // An expired record under the same key no longer counts; make room for the new one.
-            await tx.idempotencyRecord.deleteMany({
-              where: { tenantId: message.tenantId, scope: claim.scope, key: claim.key, expiresAt: { lte: message.queuedAt } },
-            });
-            await tx.idempotencyRecord.create({
-              data: {
-                tenantId: message.tenantId,
-                scope: claim.scope,
-                key: claim.key,
-                requestHash: claim.fingerprint,
-                responseStatus: 200,
-                responseBody: { ...response },
-                expiresAt: claim.expiresAt,
-              },
-            });
-          }
+          // An expired record under the same key no longer counts; make room for the new one.
+          await tx.idempotencyRecord.deleteMany({
+            where: { tenantId: message.tenantId, scope: claim.scope, key: claim.key, expiresAt: { lte: message.queuedAt } },
+          });
+          await tx.idempotencyRecord.create({
+            data: {
+              tenantId: message.tenantId,
+              scope: claim.scope,
+              key: claim.key,
+              requestHash: claim.fingerprint,
+              responseStatus: 200,
+              responseBody: { ...response },
+              expiresAt: claim.expiresAt,
+            },
+          });
           return { message: created, response };
         });
       } catch (error) {
-        if (claim && isUniqueViolation(error)) {
+        if (isUniqueViolation(error)) {
           // A concurrent request with the same key committed first; its message stands, ours was rolled back.
           const replay = await findAnswer(message.tenantId, claim.scope, claim.key, message.queuedAt);
           if (replay) return { replay };

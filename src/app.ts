@@ -1,6 +1,9 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
+import { authenticate, type CredentialHeaders } from './domain/auth/authenticate.js';
+import { DomainError } from './domain/errors.js';
 import type { Services } from './domain/services.js';
+import { admit, type RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLServer } from './graphql/yoga.js';
 import type { Logger } from './infra/logger.js';
 import type { AppState } from './rest/context.js';
@@ -15,6 +18,7 @@ import { messageRoutes } from './rest/routes/messages.js';
 export interface AppDeps {
   services: Services;
   graphql: GraphQLServer;
+  limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, string>>;
   trustProxy: boolean;
@@ -28,14 +32,25 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   app.use(requestContext(deps.logger));
   app.use(errorEnvelope());
 
-  // GraphQL reads its own body; yoga answers on the raw Node response.
+  // GraphQL reads its own body; yoga answers on the raw Node response. An authenticated caller counts
+  // against the same rate limits as on REST; an unauthenticated one gets typed errors from yoga.
   app.use(async (ctx, next) => {
     if (ctx.path !== '/graphql') return next();
+    const actor = await authenticate(deps.services.auth, ctx.headers as CredentialHeaders, { apiKey: true, session: true }).catch(
+      (error: unknown) => {
+        if (error instanceof DomainError) return undefined;
+        throw error;
+      },
+    );
+    if (actor) {
+      const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
+      ctx.res.once('close', admission.leave);
+    }
     ctx.respond = false;
-    await deps.graphql.requestListener(ctx.req, ctx.res);
+    deps.graphql.handle(ctx.req, ctx.res, actor);
   });
 
-  const authenticated = createAuthenticator(deps.services.auth);
+  const authenticated = createAuthenticator(deps.services.auth, deps.limiter);
   const rest = new Router<AppState>();
   for (const router of [
     healthRoutes(deps.checkReady),

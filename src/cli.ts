@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, policiesOf } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { createServices } from './domain/services.js';
 import { openDatabase } from './infra/db/database.js';
@@ -66,7 +66,7 @@ async function run(): Promise<void> {
   }
 
   const infra = await createInfra(config, createLogger('warn'));
-  const services = createServices(infra.ports);
+  const services = createServices(infra.ports, policiesOf(config));
   try {
     const commands: Record<string, () => Promise<unknown>> = {
       'tenant:create': () => services.tenants.createTenant({ name: values.name, plan: values.plan }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Policies } from './domain/services.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,7 +42,11 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     RATE_LIMIT_PER_HOUR: int(1, 10_000_000).default(1000),
     RATE_LIMIT_BURST: int(1, 10_000).default(10),
+    RATE_LIMIT_SLOT_TTL_S: int(1, 3600).default(60),
     TEST_KEY_DAILY_MESSAGES: int(0, 10_000_000).default(100),
+    DAILY_MESSAGES_STARTER: int(0, 100_000_000).default(1_000),
+    DAILY_MESSAGES_PRO: int(0, 100_000_000).default(10_000),
+    DAILY_MESSAGES_ENTERPRISE: int(0, 100_000_000).default(100_000),
     LOGIN_MAX_PER_EMAIL: int(1, 10_000).default(10),
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     ENGINE: z.enum(['sandbox']).default('sandbox'),
@@ -49,6 +54,16 @@ const envSchema = z
   });
 
 export type Config = Readonly<z.output<typeof envSchema>>;
+
+/** The business limits of the configuration, in the shape the domain takes them. */
+export function policiesOf(config: Config): Policies {
+  return {
+    quotas: {
+      testKey: config.TEST_KEY_DAILY_MESSAGES,
+      plans: { starter: config.DAILY_MESSAGES_STARTER, pro: config.DAILY_MESSAGES_PRO, enterprise: config.DAILY_MESSAGES_ENTERPRISE },
+    },
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

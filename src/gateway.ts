@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import { type Config, policiesOf } from './config.js';
 import { createServices, type Services } from './domain/services.js';
 import { createGraphQL } from './graphql/yoga.js';
-import { createInfra, type Infra } from './infra/infra.js';
+import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
 import type { Logger } from './infra/logger.js';
 
 export interface Gateway {
@@ -13,13 +13,13 @@ export interface Gateway {
   server: Server;
   /** Base URL the gateway listens on, e.g. http://127.0.0.1:3000. */
   url: string;
-  close(): Promise<void>;
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Composition root: infra → services → HTTP app → listening server. */
-export async function startGateway(config: Config, logger: Logger): Promise<Gateway> {
-  const infra = await createInfra(config, logger);
-  const services = createServices(infra.ports);
+export async function startGateway(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Gateway> {
+  const infra = await createInfra(config, logger, options);
+  const services = createServices(infra.ports, policiesOf(config));
 
   if (config.GATEWAY_ADMIN_EMAIL && config.GATEWAY_ADMIN_PASSWORD) {
     const admin = await services.tenants.ensureAdmin({
@@ -34,6 +34,7 @@ export async function startGateway(config: Config, logger: Logger): Promise<Gate
   const app = buildApp({
     services,
     graphql,
+    limiter: infra.requestLimiter,
     logger,
     checkReady: () => infra.checkReady(),
     trustProxy: config.TRUST_PROXY,
@@ -53,10 +54,12 @@ export async function startGateway(config: Config, logger: Logger): Promise<Gate
     services,
     server,
     url,
-    async close() {
+    /** Stops accepting, lets requests in progress finish for up to `graceMs`, then closes what is left. */
+    async close(graceMs = 5000) {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
       await infra.close();
     },

@@ -1,9 +1,16 @@
 import { Forbidden } from './errors.js';
+import type { Plan } from './tenants/tenants.ports.js';
 
 /** Who is calling. Every domain operation receives one and acts for `tenantId` only. */
 export type Actor =
-  | { readonly kind: 'apiKey'; readonly tenantId: string; readonly apiKeyId: string; readonly testMode: boolean }
-  | { readonly kind: 'user'; readonly tenantId: string; readonly userId: string };
+  | {
+      readonly kind: 'apiKey';
+      readonly tenantId: string;
+      readonly plan: Plan;
+      readonly apiKeyId: string;
+      readonly testMode: boolean;
+    }
+  | { readonly kind: 'user'; readonly tenantId: string; readonly plan: Plan; readonly userId: string };
 
 export type MessageMode = 'test' | 'production';
 

@@ -15,14 +15,17 @@ interface ServerContext {
 
 export function createGraphQL(deps: { services: Services; prisma: PrismaClient; logger: Logger }) {
   const { services, prisma, logger } = deps;
-  return createYoga<ServerContext, GraphQLContext>({
+  // Callers the HTTP layer already authenticated (to rate-limit them) are not looked up twice.
+  const authenticated = new WeakMap<IncomingMessage, Actor>();
+  const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: { title: 'Messaging Gateway' },
     logging: logger.child({ component: 'graphql' }),
-    context: ({ request }): GraphQLContext => {
-      let actor: Promise<Actor> | undefined;
+    context: ({ request, req }): GraphQLContext => {
+      const known = req && authenticated.get(req);
+      let actor: Promise<Actor> | undefined = known ? Promise.resolve(known) : undefined;
       return {
         services,
         prisma,
@@ -40,6 +43,18 @@ export function createGraphQL(deps: { services: Services; prisma: PrismaClient; 
       };
     },
   });
+  return {
+    yoga,
+    /** Answers one HTTP request on the raw Node response. */
+    handle(req: IncomingMessage, res: ServerResponse, actor?: Actor) {
+      if (actor) authenticated.set(req, actor);
+      Promise.resolve(yoga.requestListener(req, res)).catch((error: unknown) => {
+        logger.error({ err: error }, 'graphql request failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: false, error: { code: 'server_error', message: 'Internal server error.' } }));
+      });
+    },
+  };
 }
 
 export type GraphQLServer = ReturnType<typeof createGraphQL>;

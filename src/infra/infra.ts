@@ -11,6 +11,9 @@ import { createTenantStore } from './db/stores/tenant-store.js';
 import type { Logger } from './logger.js';
 import { createLimiterFactory, type LimiterFactory } from './rate-limit/limiter-factory.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
+import { createQuotaCounter } from './rate-limit/quota-counter.js';
+import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
+import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
 
 export interface Infra {
@@ -19,13 +22,19 @@ export interface Infra {
   db: Database;
   redis: Redis | undefined;
   limiters: LimiterFactory;
+  requestLimiter: RequestLimiter;
   ports: Ports;
   /** Every dependency the gateway needs to serve; throws naming the one that is not. */
   checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
   close(): Promise<void>;
 }
 
-export async function createInfra(config: Config, logger: Logger): Promise<Infra> {
+export interface InfraOptions {
+  /** false only for benchmarks that measure what the limiter costs. */
+  rateLimiting?: boolean;
+}
+
+export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -37,6 +46,14 @@ export async function createInfra(config: Config, logger: Logger): Promise<Infra
 
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
   const limiters = createLimiterFactory(redis, config.REDIS_PREFIX);
+  const slotTtlMs = config.RATE_LIMIT_SLOT_TTL_S * 1000;
+  const requestLimiter = options.rateLimiting === false
+    ? unlimited
+    : createRequestLimiter(
+        limiters,
+        redis ? redisSlots(redis, config.REDIS_PREFIX, slotTtlMs, logger) : memorySlots(slotTtlMs),
+        { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST },
+      );
   const prisma = db.prisma;
 
   const ports: Ports = {
@@ -47,6 +64,7 @@ export async function createInfra(config: Config, logger: Logger): Promise<Infra
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
     messages: createMessageStore(prisma),
     router: createMessageRouter(prisma),
+    quota: createQuotaCounter(limiters),
   };
 
   return {
@@ -55,6 +73,7 @@ export async function createInfra(config: Config, logger: Logger): Promise<Infra
     db,
     redis,
     limiters,
+    requestLimiter,
     ports,
     async checkReady() {
       try {

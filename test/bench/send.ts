@@ -23,7 +23,7 @@ const run = promisify(execFile);
 async function measureStartup(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
   const started = performance.now();
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '3999', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: 'ignore',
   });

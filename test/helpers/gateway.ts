@@ -44,9 +44,14 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
-    ...storage,
+    // Functional suites are not about limits; the rate-limit suite sets exact ones.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_HOUR: '1000000',
+    RATE_LIMIT_BURST: '100',
+    TEST_KEY_DAILY_MESSAGES: '100000',
     // A prefix of its own: test files run in parallel against one Redis.
     ...(mode.redis ? { REDIS_URL, REDIS_PREFIX: `mgwtest:${randomBytes(4).toString('hex')}:` } : {}),
+    ...storage,
     ...options.env,
   };
   const logs = new LogCapture();

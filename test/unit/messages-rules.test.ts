@@ -6,7 +6,7 @@ import { listMessagesInput, sendMessageInput } from '../../src/domain/messages/m
 import { outboundText } from '../../src/domain/messages/messages.service.js';
 import { parseInput } from '../../src/domain/validation.js';
 
-const apiKey = (testMode: boolean) => ({ kind: 'apiKey' as const, tenantId: 't', apiKeyId: 'k', testMode });
+const apiKey = (testMode: boolean) => ({ kind: 'apiKey' as const, tenantId: 't', plan: 'pro' as const, apiKeyId: 'k', testMode });
 
 describe('message rules', () => {
   it.each([
@@ -39,7 +39,7 @@ describe('message rules', () => {
   it('sends test-key text with the [TEST] prefix and mode test; everything else as production', () => {
     expect(modeOf(apiKey(true))).toBe('test');
     expect(modeOf(apiKey(false))).toBe('production');
-    expect(modeOf({ kind: 'user', tenantId: 't', userId: 'u' })).toBe('production');
+    expect(modeOf({ kind: 'user', tenantId: 't', plan: 'pro', userId: 'u' })).toBe('production');
     expect(outboundText('Hi', 'test')).toBe('[TEST] Hi');
     expect(outboundText('Hi', 'production')).toBe('Hi');
   });

@@ -1,3 +1,5 @@
+import type { Plan } from '../tenants/tenants.ports.js';
+
 export interface ApiKeyRecord {
   id: string;
   tenantId: string;
@@ -20,7 +22,8 @@ export interface ApiKeyStore {
     keyHash: string;
     keyPrefix: string;
   }): Promise<ApiKeyRecord>;
-  findByHash(keyHash: string): Promise<(ApiKeyRecord & { keyHash: string }) | null>;
+  /** With the owning tenant's plan: authentication needs both in one lookup. */
+  findByHash(keyHash: string): Promise<(ApiKeyRecord & { keyHash: string; tenantPlan: Plan }) | null>;
   findById(id: string): Promise<ApiKeyRecord | null>;
   /** Keys that are not revoked, newest first. */
   listActive(tenantId: string): Promise<ApiKeyRecord[]>;

@@ -1,7 +1,10 @@
+import type { Plan } from '../tenants/tenants.ports.js';
+
 export interface SessionRecord {
   id: string;
   userId: string;
   tenantId: string;
+  tenantPlan: Plan;
   expiresAt: Date;
 }
 

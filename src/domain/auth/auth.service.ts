@@ -42,7 +42,7 @@ export function createAuthService(deps: {
       if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await apiKeys.touch(record.id, now);
       }
-      return { kind: 'apiKey', tenantId: record.tenantId, apiKeyId: record.id, testMode: record.testMode };
+      return { kind: 'apiKey', tenantId: record.tenantId, plan: record.tenantPlan, apiKeyId: record.id, testMode: record.testMode };
     },
 
     async authenticateSession(token: string): Promise<Actor> {
@@ -51,7 +51,7 @@ export function createAuthService(deps: {
       if (!session || !sameHash(session.tokenHash, tokenHash) || session.expiresAt <= clock.now()) {
         throw new Unauthorized('The session has expired or is invalid. Log in again.');
       }
-      return { kind: 'user', tenantId: session.tenantId, userId: session.userId };
+      return { kind: 'user', tenantId: session.tenantId, plan: session.tenantPlan, userId: session.userId };
     },
 
     /** The message never says whether the email or the password was wrong. */

@@ -4,6 +4,7 @@ import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempot
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
 import { listMessagesInput, sendMessageInput } from './messages.input.js';
+import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
 import type { MessageRecord, MessageRouter, MessageStore, SendResult, StoredAnswer } from './messages.ports.js';
 
 export const TEST_PREFIX = '[TEST] ';
@@ -20,8 +21,14 @@ export function toSendResult(message: MessageRecord): SendResult {
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
-export function createMessagesService(deps: { messages: MessageStore; router: MessageRouter; clock: Clock }) {
-  const { messages, router, clock } = deps;
+export function createMessagesService(deps: {
+  messages: MessageStore;
+  router: MessageRouter;
+  clock: Clock;
+  quota: QuotaCounter;
+  quotas: DailyQuotas;
+}) {
+  const { messages, router, clock, quota, quotas } = deps;
 
   function replay(stored: StoredAnswer, requestFingerprint: string): SendResult {
     if (stored.fingerprint !== requestFingerprint) {
@@ -46,6 +53,7 @@ export function createMessagesService(deps: { messages: MessageStore; router: Me
         throw new Conflict('instance_unavailable', 'No active instance: create and connect an instance first.');
       }
       const mode = modeOf(actor);
+      const giveBack = await takeDailyQuota(quota, quotas, actor, now);
       const result = await messages.createOutbound(
         {
           tenantId: actor.tenantId,
@@ -65,8 +73,15 @@ export function createMessagesService(deps: { messages: MessageStore; router: Me
             }
           : undefined,
         toSendResult,
-      );
-      return 'replay' in result ? replay(result.replay, requestFingerprint) : result.response;
+      ).catch(async (error: unknown) => {
+        await giveBack();
+        throw error;
+      });
+      if ('replay' in result) {
+        await giveBack();
+        return replay(result.replay, requestFingerprint);
+      }
+      return result.response;
     },
 
     async list(actor: Actor, input: unknown) {

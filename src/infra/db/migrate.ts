@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import {
   bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 
@@ -46,16 +47,36 @@ async function withEngine<T>(
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const schema = readFileSync(SCHEMA_PATH, 'utf8');
+  const tracked = trackConnections(adapterFactory);
   const engine = await SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, schema]] },
     () => {},
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(tracked.factory),
   );
   try {
     return await work(engine);
   } finally {
     engine.free();
+    // The engine does not close what it opened; its session still holds Prisma's migration
+    // advisory lock, which would make the next node to start wait 10 s for it.
+    await tracked.dispose();
   }
+}
+
+function trackConnections(factory: SqlMigrationAwareDriverAdapterFactory) {
+  const opened: SqlDriverAdapter[] = [];
+  const track = async (connecting: Promise<SqlDriverAdapter>) => {
+    const adapter = await connecting;
+    opened.push(adapter);
+    return adapter;
+  };
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: () => track(factory.connect()),
+    connectToShadowDb: () => track(factory.connectToShadowDb()),
+  };
+  return { factory: tracked, dispose: () => Promise.allSettled(opened.map((adapter) => adapter.dispose())) };
 }
 
 function readMigrations(dir: string): MigrationList {

@@ -17,7 +17,15 @@ const publicFields = {
 export function createApiKeyStore(prisma: PrismaClient): ApiKeyStore {
   return {
     create: (data) => prisma.apiKey.create({ data, select: publicFields }),
-    findByHash: (keyHash) => prisma.apiKey.findUnique({ where: { keyHash }, select: { ...publicFields, keyHash: true } }),
+    async findByHash(keyHash) {
+      const found = await prisma.apiKey.findUnique({
+        where: { keyHash },
+        select: { ...publicFields, keyHash: true, tenant: { select: { plan: true } } },
+      });
+      if (!found) return null;
+      const { tenant, ...record } = found;
+      return { ...record, tenantPlan: tenant.plan };
+    },
     findById: (id) => (isUuid(id) ? prisma.apiKey.findUnique({ where: { id }, select: publicFields }) : Promise.resolve(null)),
     listActive: (tenantId) =>
       prisma.apiKey.findMany({ where: { tenantId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: publicFields }),

@@ -7,13 +7,14 @@ export function createSessionStore(prisma: PrismaClient): SessionStore {
     async findByTokenHash(tokenHash) {
       const session = await prisma.session.findUnique({
         where: { tokenHash },
-        include: { user: { select: { tenantId: true } } },
+        include: { user: { select: { tenantId: true, tenant: { select: { plan: true } } } } },
       });
       return (
         session && {
           id: session.id,
           userId: session.userId,
           tenantId: session.user.tenantId,
+          tenantPlan: session.user.tenant.plan,
           expiresAt: session.expiresAt,
           tokenHash: session.tokenHash,
         }

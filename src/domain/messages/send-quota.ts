@@ -1,0 +1,40 @@
+import type { Actor } from '../actor.js';
+import { RateLimited } from '../errors.js';
+import type { Plan } from '../tenants/tenants.ports.js';
+
+/** Accepted messages per UTC day: per test key, and per tenant by plan for everything else. */
+export interface DailyQuotas {
+  testKey: number;
+  plans: Record<Plan, number>;
+}
+
+/** Counts in named buckets that live at least a day; shared by every node when Redis is configured. */
+export interface QuotaCounter {
+  /** Takes one unit; false when `limit` units are already taken. */
+  take(bucket: string, limit: number): Promise<boolean>;
+  /** Gives one unit back (the message was not accepted after all). */
+  give(bucket: string, limit: number): Promise<void>;
+}
+
+export function quotaBucket(actor: Actor, quotas: DailyQuotas, now: Date): { bucket: string; limit: number; scope: string } {
+  const day = now.toISOString().slice(0, 10);
+  if (actor.kind === 'apiKey' && actor.testMode) {
+    return { bucket: `test-key:${actor.apiKeyId}:${day}`, limit: quotas.testKey, scope: 'this test key' };
+  }
+  return { bucket: `tenant:${actor.tenantId}:${day}`, limit: quotas.plans[actor.plan], scope: `the ${actor.plan} plan` };
+}
+
+export function secondsUntilUtcMidnight(now: Date): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}
+
+/** Takes one message of the caller's daily quota; the returned function gives it back. */
+export async function takeDailyQuota(counter: QuotaCounter, quotas: DailyQuotas, actor: Actor, now: Date) {
+  const { bucket, limit, scope } = quotaBucket(actor, quotas, now);
+  if (!(await counter.take(bucket, limit))) {
+    const retryAfter = secondsUntilUtcMidnight(now);
+    throw new RateLimited(retryAfter, `Daily message quota of ${scope} (${limit} per UTC day) reached. Retry after ${retryAfter} seconds.`);
+  }
+  return () => counter.give(bucket, limit);
+}

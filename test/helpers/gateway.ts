@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { type Gateway, startGateway } from '../../src/gateway.js';
+import type { InfraOptions } from '../../src/infra/infra.js';
 import { createLogger } from '../../src/infra/logger.js';
 import { waitUntilReady } from '../../src/infra/redis.js';
 import { LogCapture } from './log-capture.js';
@@ -21,6 +22,8 @@ export interface TestGateway {
 
 export interface TestGatewayOptions {
   env?: Record<string, string>;
+  /** Passed to startGateway (benchmarks turn the rate limiter off). */
+  infra?: InfraOptions;
   /** Keep data in this folder (PGlite) or database (PostgreSQL) instead of a fresh one. */
   reuse?: { env: Record<string, string> };
 }
@@ -55,7 +58,7 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     ...options.env,
   };
   const logs = new LogCapture();
-  const gateway = await startGateway(loadConfig(env), createLogger(env.LOG_LEVEL ?? 'info', logs));
+  const gateway = await startGateway(loadConfig(env), createLogger(env.LOG_LEVEL ?? 'info', logs), options.infra);
   if (mode.redis && gateway.infra.redis) await waitUntilReady(gateway.infra.redis);
   return {
     gateway,

@@ -50,16 +50,20 @@ export function createRequestLimiter(limiters: LimiterFactory, slots: InFlightSl
 
   return {
     async enter(subject) {
-      const results = await Promise.all(
-        windows.map(async (w) => {
-          try {
-            return { w, res: await w.limiter.consume(subject), exceeded: false };
-          } catch (error) {
-            if (error instanceof RateLimiterRes) return { w, res: error, exceeded: true };
-            throw error;
-          }
-        }),
-      );
+      // Windows and the in-flight slot in parallel: one round trip to Redis instead of two.
+      const [results, leave] = await Promise.all([
+        Promise.all(
+          windows.map(async (w) => {
+            try {
+              return { w, res: await w.limiter.consume(subject), exceeded: false };
+            } catch (error) {
+              if (error instanceof RateLimiterRes) return { w, res: error, exceeded: true };
+              throw error;
+            }
+          }),
+        ),
+        slots.acquire(subject, limits.burst),
+      ]);
       const states: WindowState[] = results.map(({ w, res }) => ({
         name: w.name,
         limit: w.limit,
@@ -69,11 +73,11 @@ export function createRequestLimiter(limiters: LimiterFactory, slots: InFlightSl
       }));
       const exceeded = results.filter((r) => r.exceeded);
       if (exceeded.length) {
+        leave?.();
         const retryAfter = Math.max(...exceeded.map((r) => Math.max(1, Math.ceil(r.res.msBeforeNext / 1000))));
         const names = exceeded.map((r) => `${r.w.limit} requests per ${r.w.name}`).join(' and ');
         throw new RequestLimitExceeded(retryAfter, states, `Rate limit of ${names} exceeded. Retry after ${retryAfter} seconds.`);
       }
-      const leave = await slots.acquire(subject, limits.burst);
       if (!leave) {
         throw new RequestLimitExceeded(1, states, `At most ${limits.burst} requests may be in flight at once. Retry after 1 second.`);
       }

@@ -1,0 +1,68 @@
+import { Conflict } from '../errors.js';
+
+/** Internal states of an instance; each API variant shows them in its own words. */
+export type InstanceState = 'created' | 'qr' | 'connecting' | 'connected' | 'disconnected' | 'banned' | 'error';
+export type InstanceVariant = 'v1' | 'session';
+
+/** What moves an instance. */
+export type InstanceTransition =
+  | 'qr_issued' // a new QR code is live
+  | 'scanned' // the phone scanned the code; linking
+  | 'linked' // the network confirmed the phone
+  | 'qr_exhausted' // every QR attempt expired unscanned
+  | 'dropped' // the connection fell; it comes back by itself
+  | 'reconnecting' // the engine is bringing a dropped connection back
+  | 'logged_out' // disconnect requested, or the phone unlinked
+  | 'banned' // the network banned the number
+  | 'failed'; // the engine failed
+
+const TRANSITIONS: Record<InstanceTransition, { from: readonly InstanceState[]; to: InstanceState }> = {
+  qr_issued: { from: ['created', 'qr', 'disconnected', 'banned', 'error'], to: 'qr' },
+  scanned: { from: ['qr'], to: 'connecting' },
+  linked: { from: ['connecting'], to: 'connected' },
+  qr_exhausted: { from: ['qr'], to: 'disconnected' },
+  dropped: { from: ['connected'], to: 'disconnected' },
+  reconnecting: { from: ['disconnected'], to: 'connecting' },
+  logged_out: { from: ['created', 'qr', 'connecting', 'connected', 'disconnected'], to: 'disconnected' },
+  banned: { from: ['qr', 'connecting', 'connected', 'disconnected'], to: 'banned' },
+  failed: { from: ['created', 'qr', 'connecting', 'connected', 'disconnected'], to: 'error' },
+};
+
+export function canTransition(from: InstanceState, transition: InstanceTransition): boolean {
+  return TRANSITIONS[transition].from.includes(from);
+}
+
+/** The state after `transition`, or a 409 naming why it cannot happen now. */
+export function transition(from: InstanceState, move: InstanceTransition): InstanceState {
+  if (!canTransition(from, move)) {
+    throw new Conflict('instance_unavailable', `The instance cannot go through "${move}" while it is ${from}.`);
+  }
+  return TRANSITIONS[move].to;
+}
+
+const V1_STATUS: Record<InstanceState, string> = {
+  created: 'initializing',
+  qr: 'qr_code',
+  connecting: 'connecting',
+  connected: 'connected',
+  disconnected: 'disconnected',
+  banned: 'error',
+  error: 'error',
+};
+
+const SESSION_STATUS: Record<InstanceState, string> = {
+  created: 'created',
+  qr: 'qr',
+  connecting: 'qr',
+  connected: 'connected',
+  disconnected: 'disconnected',
+  banned: 'banned',
+  error: 'disconnected',
+};
+
+export function statusIn(variant: InstanceVariant, state: InstanceState): string {
+  return variant === 'v1' ? V1_STATUS[state] : SESSION_STATUS[state];
+}
+
+export const ALL_STATES: readonly InstanceState[] = ['created', 'qr', 'connecting', 'connected', 'disconnected', 'banned', 'error'];
+export const ALL_TRANSITIONS = Object.keys(TRANSITIONS) as InstanceTransition[];

@@ -14,6 +14,11 @@ import { apiKeyRoutes } from './rest/routes/api-keys.js';
 import { authRoutes } from './rest/routes/auth.js';
 import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
+import { instanceSessionRoutes } from './rest/routes/instances-session.js';
+import { instanceV1Routes } from './rest/routes/instances-v1.js';
+import { sandboxRoutes } from './rest/routes/sandbox.js';
+import type { SandboxNetwork } from './infra/engines/sandbox.js';
+import type { PhoneInbox } from './infra/engines/sandbox-inbox.js';
 
 export interface AppDeps {
   services: Services;
@@ -21,6 +26,8 @@ export interface AppDeps {
   limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, string>>;
+  /** The simulated network's control API, when the sandbox engine is on. */
+  sandbox?: { network: SandboxNetwork; inbox: PhoneInbox };
   trustProxy: boolean;
 }
 
@@ -57,6 +64,9 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
     authRoutes(deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, authenticated),
+    instanceV1Routes(deps.services.instances, deps.services.webhookTester, authenticated),
+    instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
+    ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),
   ]) {
     rest.use(router.routes());
   }

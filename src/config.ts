@@ -62,6 +62,8 @@ export function policiesOf(config: Config): Policies {
       testKey: config.TEST_KEY_DAILY_MESSAGES,
       plans: { starter: config.DAILY_MESSAGES_STARTER, pro: config.DAILY_MESSAGES_PRO, enterprise: config.DAILY_MESSAGES_ENTERPRISE },
     },
+    qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, sessionAttempts: config.QR_SESSION_ATTEMPTS, v1TtlSeconds: config.QR_V1_TTL_S },
+    allowInsecureUrls: config.WEBHOOK_ALLOW_INSECURE,
   };
 }
 

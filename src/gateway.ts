@@ -20,6 +20,7 @@ export interface Gateway {
 export async function startGateway(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Gateway> {
   const infra = await createInfra(config, logger, options);
   const services = createServices(infra.ports, policiesOf(config));
+  infra.sandbox.connect(services.engineEvents);
 
   if (config.GATEWAY_ADMIN_EMAIL && config.GATEWAY_ADMIN_PASSWORD) {
     const admin = await services.tenants.ensureAdmin({
@@ -35,6 +36,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     services,
     graphql,
     limiter: infra.requestLimiter,
+    sandbox: config.ENGINE === 'sandbox' ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
     logger,
     checkReady: () => infra.checkReady(),
     trustProxy: config.TRUST_PROXY,
@@ -45,6 +47,15 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  await services.resume();
+  // QR expiry and rotation have second granularity; a half-second clock keeps them on time.
+  let ticking: Promise<void> | undefined;
+  const clock = setInterval(() => {
+    ticking ??= services
+      .tick()
+      .catch((error: unknown) => logger.error({ err: error }, 'background tick failed'))
+      .finally(() => (ticking = undefined));
+  }, 500);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -56,11 +67,14 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     url,
     /** Stops accepting, lets requests in progress finish for up to `graceMs`, then closes what is left. */
     async close(graceMs = 5000) {
+      clearInterval(clock);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
+      await ticking;
+      await services.dispatcher.idle();
       await infra.close();
     },
   };

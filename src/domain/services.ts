@@ -2,11 +2,18 @@ import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
 import { createApiKeysService } from './apikeys/apikeys.service.js';
 import type { LoginThrottle, SessionStore } from './auth/auth.ports.js';
 import { createAuthService } from './auth/auth.service.js';
+import { createEngineEvents } from './instances/engine-events.js';
+import type { ChatEngine } from './instances/engine.port.js';
+import type { InstanceStore, QrImages } from './instances/instances.ports.js';
+import { createInstancesService, type QrPolicy } from './instances/instances.service.js';
+import { createDispatcher } from './messages/dispatcher.js';
+import { statusEvent } from './messages/message-events.js';
 import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
+import { createMessagesService, type MediaProbe } from './messages/messages.service.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
-import { createMessagesService } from './messages/messages.service.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
+import { createWebhookTester, type WebhookSender } from './webhooks/webhook-tester.js';
 import { createTenantsService } from './tenants/tenants.service.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
@@ -19,21 +26,70 @@ export interface Ports {
   messages: MessageStore;
   router: MessageRouter;
   quota: QuotaCounter;
+  instances: InstanceStore;
+  qrImages: QrImages;
+  engine: ChatEngine;
+  media: MediaProbe;
+  webhookSender: WebhookSender;
+  /** Where failures of background work are reported (logs). */
+  report: (error: unknown, context: string) => void;
 }
 
 /** Business limits the domain enforces, from configuration. */
 export interface Policies {
   quotas: DailyQuotas;
+  qr: QrPolicy;
+  /** http:// and private addresses for webhooks and media: local development only. */
+  allowInsecureUrls: boolean;
 }
+
+/** A queued message nobody could carry for this long fails. */
+export const QUEUED_MESSAGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(ports: Ports, policies: Policies) {
   const { clock } = ports;
+  const dispatcher = createDispatcher({
+    messages: ports.messages,
+    instances: ports.instances,
+    engine: ports.engine,
+    clock,
+    onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
+  });
+  const instances = createInstancesService({ ...ports, qr: policies.qr, allowInsecureUrls: policies.allowInsecureUrls });
+  const engineEvents = createEngineEvents({ instances: ports.instances, service: instances, messages: ports.messages, dispatcher, clock });
+
   return {
     auth: createAuthService({ ...ports, throttle: ports.loginThrottle }),
     tenants: createTenantsService(ports),
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
-    messages: createMessagesService({ ...ports, clock, quotas: policies.quotas }),
+    messages: createMessagesService({
+      ...ports,
+      quotas: policies.quotas,
+      allowInsecureUrls: policies.allowInsecureUrls,
+      onAccepted: (instanceId) => dispatcher.kick(instanceId),
+    }),
+    instances,
+    webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
+    engineEvents,
+    dispatcher,
+
+    /** After a start: send whatever connected instances still hold. */
+    async resume() {
+      for (const id of await ports.instances.connectedIds()) dispatcher.kick(id);
+    },
+
+    /**
+     * Time-driven work, run on a timer by every node (each step is safe to race): rotate and expire
+     * session QR codes, fail messages queued too long, and send what connected instances hold.
+     */
+    async tick() {
+      await instances.rotateExpiredQrCodes();
+      const now = clock.now();
+      for (const failed of await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now)) {
+        await ports.messages.emit(failed, [statusEvent(failed)]);
+      }
+    },
   };
 }

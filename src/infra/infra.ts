@@ -12,6 +12,12 @@ import type { Logger } from './logger.js';
 import { createLimiterFactory, type LimiterFactory } from './rate-limit/limiter-factory.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
 import { createQuotaCounter } from './rate-limit/quota-counter.js';
+import { createInstanceStore } from './db/stores/instance-store.js';
+import { createSandboxEngine, type SandboxNetwork } from './engines/sandbox.js';
+import { createMediaProbe } from './media-probe.js';
+import { createQrImages } from './qr-images.js';
+import { createPhoneInbox, type PhoneInbox } from './engines/sandbox-inbox.js';
+import { createWebhookSender } from './webhook-sender.js';
 import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
 import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
@@ -24,6 +30,9 @@ export interface Infra {
   limiters: LimiterFactory;
   requestLimiter: RequestLimiter;
   ports: Ports;
+  /** The simulated chat network, when ENGINE=sandbox. */
+  sandbox: SandboxNetwork;
+  sandboxInbox: PhoneInbox;
   /** Every dependency the gateway needs to serve; throws naming the one that is not. */
   checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
   close(): Promise<void>;
@@ -55,6 +64,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
         { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST },
       );
   const prisma = db.prisma;
+  const sandbox = createSandboxEngine({ deliveryDelayMs: 100, reconnectDelayMs: 300 });
 
   const ports: Ports = {
     clock: systemClock,
@@ -65,6 +75,12 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     messages: createMessageStore(prisma),
     router: createMessageRouter(prisma),
     quota: createQuotaCounter(limiters),
+    instances: createInstanceStore(prisma),
+    qrImages: createQrImages(),
+    engine: sandbox.engine,
+    media: createMediaProbe(config.WEBHOOK_TIMEOUT_MS),
+    webhookSender: createWebhookSender(config.WEBHOOK_TIMEOUT_MS),
+    report: (error, context) => logger.error({ err: error }, context),
   };
 
   return {
@@ -75,6 +91,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     limiters,
     requestLimiter,
     ports,
+    sandbox,
+    sandboxInbox: createPhoneInbox(prisma),
     async checkReady() {
       try {
         await db.ping();
@@ -90,6 +108,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       return { database: 'ok', redis: 'ok' };
     },
     async close() {
+      sandbox.stop();
       redis?.disconnect();
       await db.close();
     },

@@ -13,6 +13,10 @@ export interface MessageRecord {
   from: string | null;
   type: string;
   text: string | null;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  caption: string | null;
+  location: unknown;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;
@@ -50,9 +54,31 @@ export interface NewOutboundMessage {
   instanceId: string | null;
   apiKeyId: string | null;
   to: string;
-  text: string;
+  type: 'text' | 'image' | 'video' | 'audio' | 'document';
+  text: string | null;
+  mediaUrl?: string | null;
+  mediaType?: string | null;
+  caption?: string | null;
   mode: MessageMode;
   queuedAt: Date;
+  /** Bytes of fetched media, added to the instance's mediaSize. */
+  mediaBytes?: number;
+}
+
+export interface OutboxEventInput {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export interface NewInboundMessage {
+  tenantId: string;
+  instanceId: string;
+  from: string;
+  to: string;
+  type: 'text' | 'image' | 'location';
+  text: string | null;
+  location: Record<string, unknown> | null;
+  at: Date;
 }
 
 export interface MessageStore {
@@ -67,6 +93,19 @@ export interface MessageStore {
   ): Promise<{ message: MessageRecord; response: SendResult } | { replay: StoredAnswer }>;
   findAnswer(tenantId: string, scope: string, key: string, now: Date): Promise<StoredAnswer | null>;
   findById(id: string): Promise<MessageRecord | null>;
+  /** Queued messages held for this instance, oldest first. */
+  queuedFor(instanceId: string, limit: number): Promise<MessageRecord[]>;
+  /** Gives the tenant's unrouted queued messages to this instance. */
+  assignUnrouted(tenantId: string, instanceId: string): Promise<void>;
+  /** queued → sent (only if still queued), counted on the instance, with its events; false if it was not queued. */
+  markSent(id: string, at: Date, events: OutboxEventInput[]): Promise<boolean>;
+  /** Records a status and its time; the status itself only ever moves forward. Null for an unknown message. */
+  recordStatus(id: string, status: 'delivered' | 'read' | 'failed', at: Date, error?: string): Promise<MessageRecord | null>;
+  /** Stores the events of a message (e.g. messages.update after recordStatus). */
+  emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
+  createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord>;
+  /** Queued messages created before `before` become failed; their ids. */
+  failStale(before: Date, at: Date): Promise<MessageRecord[]>;
   listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;
 }
 

@@ -1,14 +1,17 @@
 import { type Actor, assertSameTenant, modeOf } from '../actor.js';
-import { Conflict, NotFound } from '../errors.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
 import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempotency/idempotency.js';
+import { sendMediaInput, sendTextInput } from '../instances/instances.input.js';
+import type { InstanceStore } from '../instances/instances.ports.js';
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
+import { checkOutboundUrl } from '../webhooks/url-policy.js';
 import { listMessagesInput, sendMessageInput } from './messages.input.js';
+import type { MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
-import type { MessageRecord, MessageRouter, MessageStore, SendResult, StoredAnswer } from './messages.ports.js';
 
 export const TEST_PREFIX = '[TEST] ';
-const SEND_SCOPE = 'messages.send';
+export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 
 /** What a test key sends is marked so nobody mistakes it for a real message. */
 export function outboundText(text: string, mode: 'test' | 'production'): string {
@@ -19,14 +22,32 @@ export function toSendResult(message: MessageRecord): SendResult {
   return { id: message.id, status: message.status, timestamp: message.createdAt.toISOString(), mode: message.mode };
 }
 
+/** Looks at a media URL before a message carrying it is accepted. */
+export interface MediaProbe {
+  /** Content type and size, reading at most `maxBytes`; throws Invalid naming `mediaUrl` when it cannot. */
+  probe(url: string, maxBytes: number): Promise<{ contentType: string; bytes: number }>;
+}
+
+const MEDIA_CONTENT_TYPES: Record<string, RegExp> = {
+  image: /^image\/(jpeg|png)$/,
+  video: /^video\/mp4$/,
+  audio: /^audio\/(mpeg|mp3|ogg)$/,
+  document: /^application\/(pdf|msword|vnd\.openxmlformats-officedocument\..+|vnd\.ms-.+|vnd\.oasis\.opendocument\..+|rtf)$|^text\/(plain|csv)$/,
+};
+
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
 export function createMessagesService(deps: {
   messages: MessageStore;
   router: MessageRouter;
+  instances: Pick<InstanceStore, 'findById'>;
   clock: Clock;
   quota: QuotaCounter;
   quotas: DailyQuotas;
+  media: MediaProbe;
+  allowInsecureUrls: boolean;
+  /** Called with the instance of every accepted message, so it goes out without waiting. */
+  onAccepted: (instanceId: string) => void;
 }) {
   const { messages, router, clock, quota, quotas } = deps;
 
@@ -37,51 +58,109 @@ export function createMessagesService(deps: {
     return stored.response;
   }
 
-  return {
-    async send(actor: Actor, input: unknown, rawIdempotencyKey?: string): Promise<SendResult> {
-      const idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
-      const data = parseInput(sendMessageInput, input);
-      const now = clock.now();
-      const requestFingerprint = fingerprint(data);
-      if (idempotencyKey) {
-        const stored = await messages.findAnswer(actor.tenantId, SEND_SCOPE, idempotencyKey, now);
-        if (stored) return replay(stored, requestFingerprint);
-      }
-
-      const route = await router.route(actor.tenantId);
-      if (route.kind === 'none') {
-        throw new Conflict('instance_unavailable', 'No active instance: create and connect an instance first.');
-      }
-      const mode = modeOf(actor);
-      const giveBack = await takeDailyQuota(quota, quotas, actor, now);
-      const result = await messages.createOutbound(
+  /**
+   * The one path every send takes: idempotency, routing, daily quota, storing the message as queued.
+   * `route` runs only for a request that is not a replay.
+   */
+  async function accept(
+    actor: Actor,
+    scope: string,
+    request: unknown,
+    rawIdempotencyKey: string | undefined,
+    route: () => Promise<string | null>,
+    message: () => Promise<Omit<NewOutboundMessage, 'tenantId' | 'instanceId' | 'apiKeyId' | 'mode' | 'queuedAt'>>,
+  ): Promise<SendResult> {
+    const idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
+    const now = clock.now();
+    const requestFingerprint = fingerprint(request);
+    if (idempotencyKey) {
+      const stored = await messages.findAnswer(actor.tenantId, scope, idempotencyKey, now);
+      if (stored) return replay(stored, requestFingerprint);
+    }
+    const instanceId = await route();
+    const content = await message();
+    const mode = modeOf(actor);
+    const giveBack = await takeDailyQuota(quota, quotas, actor, now);
+    const result = await messages
+      .createOutbound(
         {
+          ...content,
+          text: content.text === null ? null : outboundText(content.text, mode),
+          caption: content.caption == null ? content.caption : outboundText(content.caption, mode),
           tenantId: actor.tenantId,
-          instanceId: route.kind === 'instance' ? route.instanceId : null,
+          instanceId,
           apiKeyId: actor.kind === 'apiKey' ? actor.apiKeyId : null,
-          to: data.to,
-          text: outboundText(data.text, mode),
           mode,
           queuedAt: now,
         },
         idempotencyKey
-          ? {
-              scope: SEND_SCOPE,
-              key: idempotencyKey,
-              fingerprint: requestFingerprint,
-              expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-            }
+          ? { scope, key: idempotencyKey, fingerprint: requestFingerprint, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }
           : undefined,
         toSendResult,
-      ).catch(async (error: unknown) => {
+      )
+      .catch(async (error: unknown) => {
         await giveBack();
         throw error;
       });
-      if ('replay' in result) {
-        await giveBack();
-        return replay(result.replay, requestFingerprint);
-      }
-      return result.response;
+    if ('replay' in result) {
+      await giveBack();
+      return replay(result.replay, requestFingerprint);
+    }
+    if (instanceId) deps.onAccepted(instanceId);
+    return result.response;
+  }
+
+  /** The instance's own send endpoints: this instance, active, able to connect. */
+  async function sendableInstance(actor: Actor, instanceId: string) {
+    const instance = await deps.instances.findById(instanceId);
+    if (!instance) throw new NotFound('Instance');
+    assertSameTenant(actor, instance);
+    if (!instance.active) throw new Conflict('instance_inactive', 'The instance is inactive; toggle it active to send through it.');
+    if (instance.state === 'banned' || instance.state === 'error') {
+      throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);
+    }
+    return instance.id;
+  }
+
+  return {
+    async send(actor: Actor, input: unknown, rawIdempotencyKey?: string): Promise<SendResult> {
+      const data = parseInput(sendMessageInput, input);
+      return accept(
+        actor,
+        'messages.send',
+        data,
+        rawIdempotencyKey,
+        async () => {
+          const route = await router.route(actor.tenantId);
+          if (route.kind === 'none') {
+            throw new Conflict('instance_unavailable', 'No active instance: create and connect an instance first.');
+          }
+          return route.kind === 'instance' ? route.instanceId : null;
+        },
+        async () => ({ to: data.to, type: 'text', text: data.text }),
+      );
+    },
+
+    async sendText(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
+      const data = parseInput(sendTextInput, input);
+      return accept(actor, `instance.send:${instanceId}`, data, rawIdempotencyKey, () => sendableInstance(actor, instanceId), async () => ({
+        to: data.to,
+        type: 'text',
+        text: data.message,
+      }));
+    },
+
+    async sendMedia(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
+      const data = parseInput(sendMediaInput, input);
+      const mediaUrl = checkOutboundUrl(data.mediaUrl, 'mediaUrl', deps.allowInsecureUrls);
+      return accept(actor, `instance.send:${instanceId}`, data, rawIdempotencyKey, () => sendableInstance(actor, instanceId), async () => {
+        const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
+        const expected = MEDIA_CONTENT_TYPES[data.mediaType]!;
+        if (!expected.test(contentType.split(';')[0]!.trim().toLowerCase())) {
+          throw new Invalid(`mediaUrl: serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
+        }
+        return { to: data.to, type: data.mediaType, text: null, mediaUrl, mediaType: contentType, caption: data.caption ?? null, mediaBytes: bytes };
+      });
     },
 
     async list(actor: Actor, input: unknown) {

@@ -1,6 +1,23 @@
-import type { MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
+import type { MessageStore, OutboxEventInput, SendResult } from '../../../domain/messages/messages.ports.js';
+import type { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
+
+const RANK = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+
+class NotQueued extends Error {}
+
+/** Outbox rows for a message's events, inside the caller's transaction. */
+export async function writeEvents(
+  tx: Prisma.TransactionClient | PrismaClient,
+  owner: { tenantId: string; instanceId: string | null },
+  events: OutboxEventInput[],
+) {
+  if (events.length === 0) return;
+  await tx.outboxEvent.createMany({
+    data: events.map((e) => ({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data as Prisma.InputJsonValue })),
+  });
+}
 
 export function createMessageStore(prisma: PrismaClient): MessageStore {
   async function findAnswer(tenantId: string, scope: string, key: string, now: Date) {
@@ -12,16 +29,24 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
   return {
     findAnswer,
 
-    async createOutbound(message, claim, answer) {
+    async createOutbound({ mediaBytes, ...message }, claim, answer) {
+      const data = { ...message, direction: 'out' as const, status: 'queued' as const };
+      const countMedia = (tx: Prisma.TransactionClient) =>
+        mediaBytes && message.instanceId
+          ? tx.instance.update({ where: { id: message.instanceId }, data: { mediaSize: { increment: mediaBytes } } })
+          : Promise.resolve();
       if (!claim) {
-        const created = await prisma.message.create({ data: { ...message, direction: 'out', type: 'text', status: 'queued' } });
+        const created = await prisma.$transaction(async (tx) => {
+          const row = await tx.message.create({ data });
+          await countMedia(tx);
+          return row;
+        });
         return { message: created, response: answer(created) };
       }
       try {
         return await prisma.$transaction(async (tx) => {
-          const created = await tx.message.create({
-            data: { ...message, direction: 'out', type: 'text', status: 'queued' },
-          });
+          const created = await tx.message.create({ data });
+          await countMedia(tx);
           const response = answer(created);
           // An expired record under the same key no longer counts; make room for the new one.
           await tx.idempotencyRecord.deleteMany({
@@ -51,6 +76,90 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
     },
 
     findById: (id) => (isUuid(id) ? prisma.message.findUnique({ where: { id } }) : Promise.resolve(null)),
+
+    queuedFor: (instanceId, limit) =>
+      prisma.message.findMany({ where: { instanceId, status: 'queued' }, orderBy: { createdAt: 'asc' }, take: limit }),
+
+    async assignUnrouted(tenantId, instanceId) {
+      await prisma.message.updateMany({ where: { tenantId, instanceId: null, status: 'queued', direction: 'out' }, data: { instanceId } });
+    },
+
+    async markSent(id, at, events) {
+      return prisma.$transaction(async (tx) => {
+        const message = await tx.message.findUnique({ where: { id }, select: { tenantId: true, instanceId: true } });
+        if (!message?.instanceId) return false;
+        const instance = await tx.instance.update({
+          where: { id: message.instanceId },
+          data: { messagesSent: { increment: 1 } },
+          select: { phone: true },
+        });
+        const { count } = await tx.message.updateMany({
+          where: { id, status: 'queued' },
+          data: { status: 'sent', sentAt: at, from: (instance.phone ?? '').replace(/\D/g, '') },
+        });
+        if (count === 0) throw new NotQueued();
+        await writeEvents(tx, message, events);
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof NotQueued) return false;
+        throw error;
+      });
+    },
+
+    async recordStatus(id, status, at, error) {
+      if (!isUuid(id)) return null;
+      return prisma.$transaction(async (tx) => {
+        const message = await tx.message.findUnique({ where: { id } });
+        if (!message) return null;
+        const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
+        const data: Prisma.MessageUpdateInput = { [stamp[status]]: message[stamp[status]] ?? at };
+        if (error) data.error = error;
+        // Statuses never go backwards: a late "delivered" after "read" keeps its time, not the status.
+        if (message.status !== 'failed' && RANK[status] > RANK[message.status]) data.status = status;
+        return tx.message.update({ where: { id }, data });
+      });
+    },
+
+    async emit(message, events) {
+      await writeEvents(prisma, message, events);
+    },
+
+    async createInbound(message, events) {
+      return prisma.$transaction(async (tx) => {
+        const created = await tx.message.create({
+          data: {
+            tenantId: message.tenantId,
+            instanceId: message.instanceId,
+            direction: 'in',
+            from: message.from,
+            to: message.to,
+            type: message.type,
+            text: message.text,
+            location: (message.location ?? undefined) as Prisma.InputJsonValue | undefined,
+            status: 'delivered',
+            mode: 'production',
+            deliveredAt: message.at,
+            createdAt: message.at,
+          },
+        });
+        await tx.instance.update({ where: { id: message.instanceId }, data: { messagesReceived: { increment: 1 } } });
+        await writeEvents(tx, created, events(created));
+        return created;
+      });
+    },
+
+    async failStale(before, at) {
+      const stale = await prisma.message.findMany({ where: { status: 'queued', direction: 'out', createdAt: { lt: before } }, select: { id: true } });
+      const failed = [];
+      for (const { id } of stale) {
+        const updated = await prisma.message.updateMany({
+          where: { id, status: 'queued' },
+          data: { status: 'failed', failedAt: at, error: 'No connected instance carried the message within 24 hours.' },
+        });
+        if (updated.count) failed.push((await prisma.message.findUnique({ where: { id } }))!);
+      }
+      return failed;
+    },
 
     async listByTenant(tenantId, offset, limit) {
       const [items, total] = await Promise.all([

@@ -1,0 +1,90 @@
+import { Invalid, NotFound } from '../errors.js';
+import { statusEvent, upsertEvent } from '../messages/message-events.js';
+import type { MessageStore } from '../messages/messages.ports.js';
+import type { Dispatcher } from '../messages/dispatcher.js';
+import type { Clock } from '../ports.js';
+import type { EngineEvents } from './engine.port.js';
+import { digits } from './events.js';
+import type { InstanceStore } from './instances.ports.js';
+import type { InstancesService } from './instances.service.js';
+
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/** Turns what an engine reports into state changes, stored messages and events. */
+export function createEngineEvents(deps: {
+  instances: InstanceStore;
+  service: Pick<InstancesService, 'move'>;
+  messages: MessageStore;
+  dispatcher: Dispatcher;
+  clock: Clock;
+}): EngineEvents {
+  const { instances, service, messages, dispatcher, clock } = deps;
+
+  async function find(instanceId: string) {
+    const instance = await instances.findById(instanceId);
+    if (!instance) throw new NotFound('Instance');
+    return instance;
+  }
+
+  async function connect(instanceId: string) {
+    const linked = await service.move(await find(instanceId), 'linked', { lastConnection: clock.now() });
+    await messages.assignUnrouted(linked.tenantId, linked.id);
+    dispatcher.kick(linked.id);
+  }
+
+  return {
+    async scanned(code, phone) {
+      if (typeof phone !== 'string' || !E164.test(phone)) throw new Invalid('phone: must be +digits with the country code (8-16 characters)');
+      if (typeof code !== 'string' || code === '') throw new Invalid('code: is required');
+      const qr = await instances.useQr(code, clock.now());
+      if (!qr) throw new Invalid('code: unknown, already used or expired');
+      await service.move(await find(qr.instanceId), 'scanned', { phone });
+      await connect(qr.instanceId);
+      return { instanceId: qr.instanceId };
+    },
+
+    async dropped(instanceId) {
+      await service.move(await find(instanceId), 'dropped');
+    },
+
+    async reconnected(instanceId) {
+      await service.move(await find(instanceId), 'reconnecting');
+      await connect(instanceId);
+    },
+
+    async banned(instanceId) {
+      await service.move(await find(instanceId), 'banned');
+    },
+
+    async inbound(instancePhone, message) {
+      const [instance] = await instances.findConnectedByPhone(instancePhone);
+      if (!instance) throw new NotFound('Connected instance with that phone');
+      const stored = await messages.createInbound(
+        {
+          tenantId: instance.tenantId,
+          instanceId: instance.id,
+          from: message.from,
+          to: digits(instance.phone),
+          type: message.type,
+          text: message.text,
+          location: message.location,
+          at: clock.now(),
+        },
+        (created) => [upsertEvent(created, { pushName: message.pushName })],
+      );
+      return { messageId: stored.id };
+    },
+
+    async receipt(messageId, status) {
+      const updated = await messages.recordStatus(messageId, status, clock.now());
+      if (!updated) throw new NotFound('Message');
+      await messages.emit(updated, [statusEvent(updated)]);
+    },
+
+    async deleted(messageId, deletedBy, forEveryone) {
+      const message = await messages.findById(messageId);
+      if (!message) throw new NotFound('Message');
+      await messages.emit(message, [{ event: 'messages.delete', data: { messageId, deletedBy, forEveryone } }]);
+    },
+  };
+}

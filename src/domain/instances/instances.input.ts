@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { phoneNumber, messageText } from '../messages/messages.input.js';
+import { SESSION_EVENTS, V1_EVENTS } from './events.js';
+
+export const PLAN_INSTANCE_LIMITS = { starter: 1, pro: 5, enterprise: 50 } as const;
+
+const name = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(3, 'must be 3 to ' + max + ' characters').max(max, 'must be 3 to ' + max + ' characters');
+const description = z.string().max(500, 'must be at most 500 characters').nullish();
+const url = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
+const events = (known: readonly string[]) =>
+  z
+    .array(z.string().refine((e) => known.includes(e), { message: `must be one of ${known.join(', ')}` }), { error: 'must be an array of event names' })
+    .max(known.length * 2)
+    .transform((list) => [...new Set(list)]);
+
+export const createV1Input = z.object({
+  name: name(100),
+  description,
+  webhookUrl: url.nullish(),
+  webhookEvents: events(V1_EVENTS).nullish(),
+});
+export const updateV1Input = createV1Input.partial();
+
+export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish() });
+export const updateSessionInput = createSessionInput.partial();
+
+export const setWebhookInput = z.object({ url, events: events(V1_EVENTS).nullish() });
+
+export const sendTextInput = z.object({ to: phoneNumber, message: messageText });
+
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
+export const sendMediaInput = z.object({
+  to: phoneNumber,
+  mediaUrl: url,
+  mediaType: z.enum(MEDIA_TYPES, { error: `must be one of ${MEDIA_TYPES.join(', ')}` }),
+  caption: z.string().max(1024, 'must be at most 1024 characters').nullish(),
+});
+
+export { SESSION_EVENTS, V1_EVENTS };

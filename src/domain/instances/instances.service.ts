@@ -1,0 +1,230 @@
+import type { z } from 'zod';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Actor, assertSameTenant } from '../actor.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
+import type { Clock } from '../ports.js';
+import { parseInput } from '../validation.js';
+import { checkOutboundUrl } from '../webhooks/url-policy.js';
+import type { ChatEngine } from './engine.port.js';
+import { digits, eventsOf } from './events.js';
+import {
+  createSessionInput,
+  createV1Input,
+  PLAN_INSTANCE_LIMITS,
+  setWebhookInput,
+  updateSessionInput,
+  updateV1Input,
+} from './instances.input.js';
+import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrImages, QrRecord } from './instances.ports.js';
+import { type InstanceState, type InstanceTransition, type InstanceVariant, statusIn, transition } from './state-machine.js';
+
+export interface QrPolicy {
+  sessionTtlSeconds: number;
+  sessionAttempts: number;
+  v1TtlSeconds: number;
+}
+
+export interface LiveQr extends QrRecord {
+  dataUrl: string;
+}
+
+/** The connection.update event of a state change, in the instance's own status words. */
+export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState): OutboxEvent {
+  return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: digits(instance.phone) } };
+}
+
+export type InstancesService = ReturnType<typeof createInstancesService>;
+
+export function createInstancesService(deps: {
+  instances: InstanceStore;
+  qrImages: QrImages;
+  engine: ChatEngine;
+  clock: Clock;
+  qr: QrPolicy;
+  allowInsecureUrls: boolean;
+}) {
+  const { instances, qrImages, engine, clock, qr } = deps;
+
+  async function owned(actor: Actor, id: string): Promise<InstanceRecord> {
+    const instance = await instances.findById(id);
+    if (!instance) throw new NotFound('Instance');
+    assertSameTenant(actor, instance);
+    return instance;
+  }
+
+  function webhookUrl(raw: string | null | undefined, field: string): string | null | undefined {
+    if (raw === undefined || raw === null) return raw;
+    return raw === '' ? null : checkOutboundUrl(raw, field, deps.allowInsecureUrls);
+  }
+
+  function nameTaken(): never {
+    throw new Conflict('instance_name_taken', 'An instance with this name already exists.');
+  }
+
+  /** Moves the instance through `move`, stores `extra` and the events; throws 409 if the move is not legal now. */
+  async function move(instance: InstanceRecord, step: InstanceTransition, patch: InstancePatch = {}, more: {
+    events?: OutboxEvent[];
+    qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>;
+  } = {}): Promise<InstanceRecord> {
+    const next = transition(instance.state, step);
+    const updated = { ...instance, ...patch, state: next };
+    const events = [...(more.events ?? [])];
+    if (next !== instance.state) events.unshift(connectionEvent(updated, next));
+    const changed = await instances.change(instance.id, { ...patch, state: next }, events, { ifState: [instance.state], qr: more.qr });
+    if (changed === null || changed === 'name_taken') {
+      throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
+    }
+    return changed;
+  }
+
+  /** Issues a new QR code (and its qr.update event); the instance shows a QR from then on. */
+  async function issueQr(instance: InstanceRecord, attempts: number): Promise<{ instance: InstanceRecord; qr: LiveQr }> {
+    const ttl = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
+    const code = await engine.newPairingCode(instance.id);
+    const record = { attemptId: randomUUID(), code, expiresAt: new Date(clock.now().getTime() + ttl * 1000) };
+    const dataUrl = await qrImages.toDataUrl(code);
+    const qrEvent = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
+    const updated = await move(instance, 'qr_issued', { qrAttempts: attempts }, { events: [qrEvent], qr: record });
+    return { instance: updated, qr: { ...record, instanceId: instance.id, usedAt: null, dataUrl } };
+  }
+
+  async function liveQr(instance: InstanceRecord): Promise<LiveQr | null> {
+    if (instance.state !== 'qr' && instance.state !== 'created') return null;
+    const live = await instances.liveQr(instance.id, clock.now());
+    return live && { ...live, dataUrl: await qrImages.toDataUrl(live.code) };
+  }
+
+  return {
+    integration: engine.integration,
+
+    async create(actor: Actor, variant: InstanceVariant, input: unknown) {
+      const data = variant === 'v1' ? parseInput(createV1Input, input) : { ...parseInput(createSessionInput, input), description: null, webhookEvents: null };
+      const created = await instances.createWithinLimit(
+        {
+          tenantId: actor.tenantId,
+          name: data.name,
+          description: data.description ?? null,
+          variant,
+          engine: engine.integration,
+          webhookUrl: webhookUrl(data.webhookUrl, 'webhookUrl') ?? null,
+          webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
+          webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+        },
+        PLAN_INSTANCE_LIMITS[actor.plan],
+      );
+      if (created === 'name_taken') nameTaken();
+      if (created === 'limit_reached') {
+        throw new Forbidden(`The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`);
+      }
+      if (variant === 'v1') {
+        // The v1 create answer carries a QR code; the instance stays "initializing" until GET …/qr.
+        const code = await engine.newPairingCode(created.id);
+        const record = { attemptId: randomUUID(), code, expiresAt: new Date(clock.now().getTime() + qr.v1TtlSeconds * 1000) };
+        const dataUrl = await qrImages.toDataUrl(code);
+        const qrEvent = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
+        await instances.change(created.id, { qrAttempts: 1 }, [qrEvent], { qr: record });
+        return { instance: created, qr: { ...record, instanceId: created.id, usedAt: null, dataUrl } };
+      }
+      return { instance: created, qr: null };
+    },
+
+    /** Session instances get their first QR right after creation. */
+    async startPairing(instanceId: string) {
+      const instance = await instances.findById(instanceId);
+      if (instance && instance.state === 'created') await issueQr(instance, 1);
+    },
+
+    list: (actor: Actor) => instances.listByTenant(actor.tenantId),
+
+    async get(actor: Actor, id: string) {
+      const instance = await owned(actor, id);
+      return { instance, qr: await liveQr(instance) };
+    },
+
+    async update(actor: Actor, id: string, input: unknown) {
+      const instance = await owned(actor, id);
+      // A session-variant body has no description or events; the v1 shape is a superset of it.
+      const data: z.output<typeof updateV1Input> =
+        instance.variant === 'v1' ? parseInput(updateV1Input, input) : parseInput(updateSessionInput, input);
+      const patch: InstancePatch = {};
+      if (data.name !== undefined) patch.name = data.name;
+      if (data.description !== undefined) patch.description = data.description;
+      if (data.webhookUrl !== undefined) patch.webhookUrl = webhookUrl(data.webhookUrl, 'webhookUrl') ?? null;
+      if (data.webhookEvents !== undefined) {
+        patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
+      }
+      const updated = await instances.change(id, patch, []);
+      if (updated === 'name_taken') nameTaken();
+      if (!updated) throw new NotFound('Instance');
+      return { instance: updated, qr: await liveQr(updated) };
+    },
+
+    async remove(actor: Actor, id: string) {
+      const instance = await owned(actor, id);
+      await engine.logout(instance.id);
+      await instances.delete(instance.id);
+    },
+
+    async toggle(actor: Actor, id: string) {
+      const instance = await owned(actor, id);
+      const updated = await instances.change(id, { active: !instance.active }, []);
+      if (!updated || updated === 'name_taken') throw new NotFound('Instance');
+      return updated;
+    },
+
+    /** v1: the live code, or a new one; moves an initializing instance to qr_code. */
+    async qrCode(actor: Actor, id: string): Promise<LiveQr> {
+      const instance = await owned(actor, id);
+      if (instance.state === 'connected' || instance.state === 'connecting') {
+        throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
+      }
+      const live = await liveQr(instance);
+      if (live) {
+        if (instance.state === 'created') await move(instance, 'qr_issued');
+        return live;
+      }
+      return (await issueQr(instance, instance.qrAttempts + 1)).qr;
+    },
+
+    /** Session: a new set of QR attempts after the last one expired (or to start over). */
+    async regenerateQr(actor: Actor, id: string) {
+      const instance = await owned(actor, id);
+      if (instance.state === 'connected' || instance.state === 'connecting') {
+        throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
+      }
+      return issueQr(instance, 1);
+    },
+
+    async disconnect(actor: Actor, id: string) {
+      const instance = await owned(actor, id);
+      await engine.logout(instance.id);
+      return move(instance, 'logged_out');
+    },
+
+    async setWebhook(actor: Actor, id: string, input: unknown) {
+      const instance = await owned(actor, id);
+      const data = parseInput(setWebhookInput, input);
+      const url = webhookUrl(data.url, 'url');
+      if (!url) throw new Invalid('url: is required');
+      const updated = await instances.change(instance.id, { webhookUrl: url, webhookEvents: data.events ?? [...eventsOf(instance.variant)] }, []);
+      if (!updated || updated === 'name_taken') throw new NotFound('Instance');
+      return updated;
+    },
+
+    /** One pass of the session QR clock: rotate expired codes, give up after the last attempt. */
+    async rotateExpiredQrCodes() {
+      for (const instance of await instances.dueForQrRotation(clock.now())) {
+        try {
+          if (instance.qrAttempts >= qr.sessionAttempts) await move(instance, 'qr_exhausted');
+          else await issueQr(instance, instance.qrAttempts + 1);
+        } catch (error) {
+          // Another node moved it first.
+          if (!(error instanceof Conflict)) throw error;
+        }
+      }
+    },
+
+    move,
+    owned,
+  };
+}

@@ -1,0 +1,68 @@
+import type { InstanceStore } from '../../../domain/instances/instances.ports.js';
+import type { PrismaClient } from '../database.js';
+import type { Prisma } from '../generated/client.js';
+import { isUniqueViolation, isUuid } from '../prisma-errors.js';
+import { writeEvents } from './message-store.js';
+
+export function createInstanceStore(prisma: PrismaClient): InstanceStore {
+  const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
+    write.catch((error: unknown) => {
+      if (isUniqueViolation(error)) return 'name_taken' as const;
+      throw error;
+    });
+
+  return {
+    createWithinLimit: (data, limit) =>
+      nameTaken(
+        prisma.$transaction(async (tx) => {
+          // Serializes creates per tenant (on PostgreSQL and PGlite alike): count-then-insert is exact.
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`instances:${data.tenantId}`}))`;
+          if ((await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
+          return tx.instance.create({ data });
+        }),
+      ),
+
+    findById: (id) => (isUuid(id) ? prisma.instance.findUnique({ where: { id } }) : Promise.resolve(null)),
+
+    findConnectedByPhone: (phone) =>
+      prisma.instance.findMany({ where: { phone, state: 'connected' }, orderBy: { lastConnection: 'desc' } }),
+
+    connectedIds: async () => (await prisma.instance.findMany({ where: { state: 'connected' }, select: { id: true } })).map((i) => i.id),
+
+    listByTenant: (tenantId) => prisma.instance.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } }),
+
+    async change(id, patch, events, options = {}) {
+      if (!isUuid(id)) return null;
+      return nameTaken(
+        prisma.$transaction(async (tx) => {
+          const where: Prisma.InstanceWhereInput = { id, ...(options.ifState ? { state: { in: options.ifState } } : {}) };
+          const { count } = await tx.instance.updateMany({ where, data: patch });
+          if (count === 0) return null;
+          const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
+          if (options.qr) await tx.qrCode.create({ data: { ...options.qr, instanceId: id } });
+          await writeEvents(tx, { tenantId: instance.tenantId, instanceId: id }, events);
+          return instance;
+        }),
+      );
+    },
+
+    async delete(id) {
+      // Messages, QR codes, outbox events and deliveries go with it (ON DELETE CASCADE).
+      await prisma.instance.deleteMany({ where: { id } });
+    },
+
+    liveQr: (instanceId, now) =>
+      prisma.qrCode.findFirst({ where: { instanceId, usedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } }),
+
+    async useQr(code, now) {
+      const { count } = await prisma.qrCode.updateMany({ where: { code, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      return count === 1 ? prisma.qrCode.findUnique({ where: { code } }) : null;
+    },
+
+    dueForQrRotation: (now) =>
+      prisma.instance.findMany({
+        where: { variant: 'session', state: 'qr', qrCodes: { none: { expiresAt: { gt: now } } } },
+        take: 100,
+      }),
+  };
+}

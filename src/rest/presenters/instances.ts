@@ -1,0 +1,89 @@
+import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
+import type { LiveQr } from '../../domain/instances/instances.service.js';
+import { statusIn } from '../../domain/instances/state-machine.js';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const status = (i: InstanceRecord, variant: 'v1' | 'session') => statusIn(variant, i.state);
+const seconds = (qr: LiveQr) => Math.max(0, Math.ceil((qr.expiresAt.getTime() - Date.now()) / 1000));
+
+// v1 variant (spec 2.4 and 4.2)
+
+export function presentV1ListItem(i: InstanceRecord) {
+  return {
+    id: i.id,
+    name: i.name,
+    description: i.description,
+    status: status(i, 'v1'),
+    phoneNumber: i.phone,
+    active: i.active,
+    createdAt: i.createdAt.toISOString(),
+    lastConnection: iso(i.lastConnection),
+  };
+}
+
+export function presentV1Detail(i: InstanceRecord) {
+  return {
+    ...presentV1ListItem(i),
+    webhookUrl: i.webhookUrl,
+    webhookEvents: i.webhookEvents,
+    statistics: { messagesSent: i.messagesSent, messagesReceived: i.messagesReceived, mediaSize: Number(i.mediaSize) },
+  };
+}
+
+export function presentV1Created(i: InstanceRecord, qr: LiveQr | null) {
+  return {
+    id: i.id,
+    name: i.name,
+    status: status(i, 'v1'),
+    qrCode: qr?.dataUrl ?? null,
+    webhookUrl: i.webhookUrl,
+    webhookSecret: i.webhookSecret,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+export function presentV1Qr(qr: LiveQr) {
+  return { qrCode: qr.dataUrl, expiresAt: qr.expiresAt.toISOString() };
+}
+
+// session variant (spec 2.3 and 4.3)
+
+function sessionQr(qr: LiveQr) {
+  return { base64: qr.dataUrl, expiry: seconds(qr), attemptId: qr.attemptId };
+}
+
+export function presentSessionListItem(i: InstanceRecord) {
+  return {
+    id: i.id,
+    name: i.name,
+    phone: i.phone,
+    status: status(i, 'session'),
+    webhookUrl: i.webhookUrl,
+    active: i.active,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null) {
+  return {
+    id: i.id,
+    name: i.name,
+    phone: i.phone,
+    status: status(i, 'session'),
+    integration: i.engine,
+    webhookUrl: i.webhookUrl,
+    profilePicUrl: i.profilePicUrl,
+    active: i.active,
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
+    ...(qr ? { qrCode: sessionQr(qr) } : {}),
+  };
+}
+
+export function presentSessionCreated(i: InstanceRecord) {
+  return { instanceId: i.id, instanceName: i.name, status: status(i, 'session'), integration: i.engine, webhookUrl: i.webhookUrl };
+}
+
+export function presentSessionRegenerated(i: InstanceRecord, qr: LiveQr) {
+  return { id: i.id, status: status(i, 'session'), qrCode: sessionQr(qr) };
+}

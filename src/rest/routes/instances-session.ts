@@ -1,0 +1,53 @@
+import { Router } from '@koa/router';
+import type { InstancesService } from '../../domain/instances/instances.service.js';
+import type { MessagesService } from '../../domain/messages/messages.service.js';
+import { actorOf, type AppState, ok } from '../context.js';
+import type { Authenticator } from '../middleware/authenticate.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { presentSessionCreated, presentSessionDetail, presentSessionListItem, presentSessionRegenerated } from '../presenters/instances.js';
+
+/** Spec 4.3: the session instance API, cookie authenticated. */
+export function instanceSessionRoutes(instances: InstancesService, messages: MessagesService, authenticated: Authenticator) {
+  const router = new Router<AppState>({ prefix: '/chat/instances' });
+  router.use(authenticated({ session: true }));
+
+  router.get('/', async (ctx) => {
+    ctx.body = ok((await instances.list(actorOf(ctx))).map(presentSessionListItem));
+  });
+  router.post('/', jsonBody, async (ctx) => {
+    const { instance } = await instances.create(actorOf(ctx), 'session', ctx.state.body);
+    ctx.status = 201;
+    ctx.body = ok(presentSessionCreated(instance));
+    // The first QR code follows right after the answer (spec 3.2: generated automatically afterwards).
+    ctx.res.once('finish', () => void instances.startPairing(instance.id).catch((error: unknown) => ctx.state.log.error({ err: error }, 'first QR code failed')));
+  });
+  router.get('/:instanceId', async (ctx) => {
+    const { instance, qr } = await instances.get(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = ok(presentSessionDetail(instance, qr));
+  });
+  router.put('/:instanceId', jsonBody, async (ctx) => {
+    const { instance, qr } = await instances.update(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);
+    ctx.body = ok(presentSessionDetail(instance, qr));
+  });
+  router.delete('/:instanceId', async (ctx) => {
+    await instances.remove(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = { success: true, message: 'Instance deleted permanently.' };
+  });
+  router.post('/:instanceId/regenerate-qr', async (ctx) => {
+    const { instance, qr } = await instances.regenerateQr(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = ok(presentSessionRegenerated(instance, qr));
+  });
+  router.post('/:instanceId/disconnect', async (ctx) => {
+    const instance = await instances.disconnect(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = ok({ id: instance.id, status: presentSessionListItem(instance).status });
+  });
+  router.post('/:instanceId/send-text', jsonBody, async (ctx) => {
+    const sent = await messages.sendText(actorOf(ctx), ctx.params.instanceId!, ctx.state.body, ctx.get('Idempotency-Key') || undefined);
+    ctx.body = ok({ id: sent.id, status: sent.status, timestamp: sent.timestamp });
+  });
+  router.post('/:instanceId/send-media', jsonBody, async (ctx) => {
+    const sent = await messages.sendMedia(actorOf(ctx), ctx.params.instanceId!, ctx.state.body, ctx.get('Idempotency-Key') || undefined);
+    ctx.body = ok({ id: sent.id, status: sent.status, timestamp: sent.timestamp });
+  });
+  return router;
+}

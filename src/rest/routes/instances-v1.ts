@@ -1,0 +1,47 @@
+import { Router } from '@koa/router';
+import type { InstancesService } from '../../domain/instances/instances.service.js';
+import type { WebhookTester } from '../../domain/webhooks/webhook-tester.js';
+import { actorOf, type AppState, ok } from '../context.js';
+import type { Authenticator } from '../middleware/authenticate.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { presentV1Created, presentV1Detail, presentV1ListItem, presentV1Qr } from '../presenters/instances.js';
+
+/** Spec 4.2: the v1 instance API, API-key authenticated. */
+export function instanceV1Routes(instances: InstancesService, webhooks: WebhookTester, authenticated: Authenticator) {
+  const router = new Router<AppState>({ prefix: '/v1/chat/instances' });
+  router.use(authenticated({ apiKey: true }));
+
+  router.get('/', async (ctx) => {
+    ctx.body = ok((await instances.list(actorOf(ctx))).map(presentV1ListItem));
+  });
+  router.post('/', jsonBody, async (ctx) => {
+    const { instance, qr } = await instances.create(actorOf(ctx), 'v1', ctx.state.body);
+    ctx.status = 201;
+    ctx.body = ok(presentV1Created(instance, qr));
+  });
+  router.get('/:instanceId', async (ctx) => {
+    ctx.body = ok(presentV1Detail((await instances.get(actorOf(ctx), ctx.params.instanceId!)).instance));
+  });
+  router.put('/:instanceId', jsonBody, async (ctx) => {
+    ctx.body = ok(presentV1Detail((await instances.update(actorOf(ctx), ctx.params.instanceId!, ctx.state.body)).instance));
+  });
+  router.delete('/:instanceId', async (ctx) => {
+    await instances.remove(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = { success: true, message: 'Instance deleted permanently.' };
+  });
+  router.post('/:instanceId/toggle', async (ctx) => {
+    const instance = await instances.toggle(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = ok({ id: instance.id, active: instance.active, message: instance.active ? 'Instance activated.' : 'Instance deactivated.' });
+  });
+  router.get('/:instanceId/qr', async (ctx) => {
+    ctx.body = ok(presentV1Qr(await instances.qrCode(actorOf(ctx), ctx.params.instanceId!)));
+  });
+  router.post('/:instanceId/webhook', jsonBody, async (ctx) => {
+    const instance = await instances.setWebhook(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);
+    ctx.body = ok({ url: instance.webhookUrl, events: instance.webhookEvents });
+  });
+  router.post('/:instanceId/webhook/test', async (ctx) => {
+    ctx.body = ok(await webhooks.test(actorOf(ctx), ctx.params.instanceId!));
+  });
+  return router;
+}

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Actor, assertSameTenant } from '../actor.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
+import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
 import { checkOutboundUrl } from '../webhooks/url-policy.js';
@@ -114,7 +114,10 @@ export function createInstancesService(deps: {
       );
       if (created === 'name_taken') nameTaken();
       if (created === 'limit_reached') {
-        throw new Forbidden(`The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`);
+        throw new DomainError(
+          'instance_limit_reached',
+          `The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`,
+        );
       }
       if (variant === 'v1') {
         // The v1 create answer carries a QR code; the instance stays "initializing" until GET …/qr.

@@ -25,6 +25,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     tenant = await createTenant(gw.gateway, api, 'enterprise');
     media = createServer((req, res) => {
       if (req.url === '/pic.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+      else if (req.url === '/huge.png') res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(16 * 1024 * 1024 + 1));
       else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>');
       else res.writeHead(404).end();
     });
@@ -191,6 +192,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     for (const [body, field] of [
       [{ mediaUrl: `${mediaUrl}/page.html`, mediaType: 'image' }, /text\/html/],
       [{ mediaUrl: `${mediaUrl}/missing.png`, mediaType: 'image' }, /404/],
+      [{ mediaUrl: `${mediaUrl}/huge.png`, mediaType: 'image' }, /larger than 16777216 bytes/],
       [{ mediaUrl: 'ftp://files.example.com/a.png', mediaType: 'image' }, /mediaUrl/],
       [{ mediaUrl: `${mediaUrl}/pic.png`, mediaType: 'sticker' }, /mediaType/],
       [{ mediaType: 'image' }, /mediaUrl/],
@@ -235,6 +237,29 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     await api.post('/sandbox/scan', { body: { code: decodeQr(regenerated.body.data.qrCode.base64), phone: newPhone() } });
     const inbox = await eventually(() => phoneInbox(api, to), (r) => r.body.data.length === 1);
     expect(inbox.body.data[0].id).toBe(held.body.data.id);
+  });
+
+  it('fails a message nobody could carry within 24 hours', async () => {
+    const own = await createTenant(gw.gateway, api);
+    const created = await api.post('/v1/chat/instances', { key: own.liveKey, body: { name: 'never paired' } });
+    const prisma = gw.gateway.infra.db.prisma;
+    const stale = await prisma.message.create({
+      data: {
+        tenantId: own.tenantId,
+        instanceId: created.body.data.id,
+        direction: 'out',
+        to: '5511987654321',
+        text: 'too late',
+        mode: 'production',
+        queuedAt: new Date(Date.now() - 25 * 3600_000),
+        createdAt: new Date(Date.now() - 25 * 3600_000),
+      },
+    });
+    const failed = await eventually(() => api.get(`/v1/messages/status/${stale.id}`, { key: own.liveKey }), (r) => r.body.data.status === 'failed');
+    expect(failed.body.data.error).toMatch(/24 hours/);
+    expect(failed.body.data.timestamps.failed).toMatch(ISO_MS);
+    const update = (await events(created.body.data.id)).find((e) => e.event === 'messages.update');
+    expect(update?.data).toMatchObject({ messageId: stale.id, status: 'failed' });
   });
 
   it('sends a deleted-message event and keeps statuses from going backwards', async () => {

@@ -6,10 +6,12 @@ import { openDatabase } from './infra/db/database.js';
 import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './infra/infra.js';
 import { createLogger } from './infra/logger.js';
+import { decodeQr, findPngDataUrl } from './infra/qr-decode.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
+  qr:decode                                 print the text of the QR image in an API answer read from stdin
   migrate                                   apply pending database migrations
   migration <name>                          write a new migration from the schema diff (developers)
   tenant:create --name <name> [--plan starter|pro|enterprise]
@@ -39,6 +41,15 @@ async function run(): Promise<void> {
   const [command, argument] = positionals;
   if (!command || values.help) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command === 'qr:decode') {
+    // Reads an API answer (or a bare data URL) on stdin and prints the text of its QR image.
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    const dataUrl = findPngDataUrl(Buffer.concat(chunks).toString('utf8'));
+    if (!dataUrl) throw new DomainError('invalid_request', 'no data:image/png;base64 URL found on standard input');
+    process.stdout.write(`${decodeQr(dataUrl)}\n`);
     return;
   }
   const config = loadConfig();

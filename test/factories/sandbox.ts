@@ -1,5 +1,5 @@
 import type { Client } from '../helpers/http.js';
-import { decodeQr } from '../helpers/qr.js';
+import { decodeQr } from '../../src/infra/qr-decode.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -7,7 +7,7 @@ import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { decodeQr } from '../helpers/qr.js';
+import { decodeQr } from '../../src/infra/qr-decode.js';
 import { hubSignature } from '../../src/domain/webhooks/signature.js';
 
 describe.each(MODES)('instance management — $name', (mode) => {

@@ -54,7 +54,7 @@ describe.each(MODES)('instances across a restart — $name', (mode) => {
 
     // The held message goes out once its instance is paired again.
     const qr = await api.post(`/chat/instances/${disconnected.id}/regenerate-qr`, { cookie });
-    const { decodeQr } = await import('../helpers/qr.js');
+    const { decodeQr } = await import('../../src/infra/qr-decode.js');
     await api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode.base64), phone: newPhone() } });
     await eventually(() => phoneInbox(api, to), (r) => r.body.data.some((m: { id: string }) => m.id === held.body.data.id));
   }, 60_000);

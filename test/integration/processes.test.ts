@@ -30,6 +30,21 @@ describe('process entry points', () => {
     expect(result.stderr).toContain('REDIS_URL');
   });
 
+  it('decodes the QR image in an API answer read from standard input', async () => {
+    const text = 'sandbox:abc123';
+    const dataUrl = await (await import('qrcode')).default.toDataURL(text);
+    const child = execFile(TSX, ['src/cli.ts', 'qr:decode'], { env: { PATH: process.env.PATH ?? '' } });
+    child.stdin!.end(JSON.stringify({ success: true, data: { qrCode: dataUrl } }));
+    const output = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout!.on('data', (c) => (out += c));
+      child.on('close', () => resolve(out));
+    });
+    expect(output.trim()).toBe(text);
+    const empty = await runEntry('src/cli.ts', ['qr:decode'], {});
+    expect(empty.code).toBe(2);
+  });
+
   it('runs the admin CLI: migrate, tenant, user, plan and key', async () => {
     const env = { DATA_DIR: dataDir };
     expect((await runEntry('src/cli.ts', ['migrate'], env)).stdout).toMatch(/applied|no pending/);

@@ -33,16 +33,17 @@ describe('process entry points', () => {
   it('decodes the QR image in an API answer read from standard input', async () => {
     const text = 'sandbox:abc123';
     const dataUrl = await (await import('qrcode')).default.toDataURL(text);
-    const child = execFile(TSX, ['src/cli.ts', 'qr:decode'], { env: { PATH: process.env.PATH ?? '' } });
-    child.stdin!.end(JSON.stringify({ success: true, data: { qrCode: dataUrl } }));
-    const output = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout!.on('data', (c) => (out += c));
-      child.on('close', () => resolve(out));
-    });
-    expect(output.trim()).toBe(text);
-    const empty = await runEntry('src/cli.ts', ['qr:decode'], {});
-    expect(empty.code).toBe(2);
+    const decode = (input: string) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        const child = execFile(TSX, ['src/cli.ts', 'qr:decode'], { env: { PATH: process.env.PATH ?? '' } });
+        let stdout = '';
+        child.stdout!.on('data', (c) => (stdout += c));
+        child.on('close', (code) => resolve({ code, stdout }));
+        child.stdin!.end(input);
+      });
+    const decoded = await decode(JSON.stringify({ success: true, data: { qrCode: dataUrl } }));
+    expect(decoded).toEqual({ code: 0, stdout: `${text}\n` });
+    expect((await decode('no image here')).code).toBe(2);
   });
 
   it('runs the admin CLI: migrate, tenant, user, plan and key', async () => {

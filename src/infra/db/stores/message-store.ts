@@ -30,7 +30,8 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
     findAnswer,
 
     async createOutbound({ mediaBytes, ...message }, claim, answer) {
-      const data = { ...message, direction: 'out' as const, status: 'queued' as const };
+      // One instant for "accepted": the answer's timestamp is createdAt, and it equals timestamps.queued.
+      const data = { ...message, direction: 'out' as const, status: 'queued' as const, createdAt: message.queuedAt };
       const countMedia = (tx: Prisma.TransactionClient) =>
         mediaBytes && message.instanceId
           ? tx.instance.update({ where: { id: message.instanceId }, data: { mediaSize: { increment: mediaBytes } } })

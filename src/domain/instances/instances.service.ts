@@ -77,15 +77,21 @@ export function createInstancesService(deps: {
     return changed;
   }
 
-  /** Issues a new QR code (and its qr.update event); the instance shows a QR from then on. */
-  async function issueQr(instance: InstanceRecord, attempts: number): Promise<{ instance: InstanceRecord; qr: LiveQr }> {
+  /** A fresh pairing code with its image and its qr.update event, not stored yet. */
+  async function newQr(instance: Pick<InstanceRecord, 'id' | 'variant'>) {
     const ttl = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
     const code = await engine.newPairingCode(instance.id);
     const record = { attemptId: randomUUID(), code, expiresAt: new Date(clock.now().getTime() + ttl * 1000) };
     const dataUrl = await qrImages.toDataUrl(code);
-    const qrEvent = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
-    const updated = await move(instance, 'qr_issued', { qrAttempts: attempts }, { events: [qrEvent], qr: record });
-    return { instance: updated, qr: { ...record, instanceId: instance.id, usedAt: null, dataUrl } };
+    const event = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
+    return { record, event, live: { ...record, instanceId: instance.id, usedAt: null, dataUrl } };
+  }
+
+  /** Issues a new QR code (and its qr.update event); the instance shows a QR from then on. */
+  async function issueQr(instance: InstanceRecord, attempts: number): Promise<{ instance: InstanceRecord; qr: LiveQr }> {
+    const fresh = await newQr(instance);
+    const updated = await move(instance, 'qr_issued', { qrAttempts: attempts }, { events: [fresh.event], qr: fresh.record });
+    return { instance: updated, qr: fresh.live };
   }
 
   async function liveQr(instance: InstanceRecord): Promise<LiveQr | null> {
@@ -121,12 +127,9 @@ export function createInstancesService(deps: {
       }
       if (variant === 'v1') {
         // The v1 create answer carries a QR code; the instance stays "initializing" until GET …/qr.
-        const code = await engine.newPairingCode(created.id);
-        const record = { attemptId: randomUUID(), code, expiresAt: new Date(clock.now().getTime() + qr.v1TtlSeconds * 1000) };
-        const dataUrl = await qrImages.toDataUrl(code);
-        const qrEvent = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
-        await instances.change(created.id, { qrAttempts: 1 }, [qrEvent], { qr: record });
-        return { instance: created, qr: { ...record, instanceId: created.id, usedAt: null, dataUrl } };
+        const fresh = await newQr(created);
+        await instances.change(created.id, { qrAttempts: 1 }, [fresh.event], { qr: fresh.record });
+        return { instance: created, qr: fresh.live };
       }
       return { instance: created, qr: null };
     },

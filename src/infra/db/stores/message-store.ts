@@ -36,6 +36,11 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
         mediaBytes && message.instanceId
           ? tx.instance.update({ where: { id: message.instanceId }, data: { mediaSize: { increment: mediaBytes } } })
           : Promise.resolve();
+      if (!claim && !mediaBytes) {
+        // The common case stays one statement: no transaction round trips on the send path.
+        const created = await prisma.message.create({ data });
+        return { message: created, response: answer(created) };
+      }
       if (!claim) {
         const created = await prisma.$transaction(async (tx) => {
           const row = await tx.message.create({ data });

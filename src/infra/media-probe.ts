@@ -9,7 +9,9 @@ export function createMediaProbe(timeoutMs: number): MediaProbe {
       try {
         response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
-        throw new Invalid(`mediaUrl: could not be fetched (${(error as Error).message})`);
+        const e = error as Error & { cause?: { code?: string } };
+        const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message);
+        throw new Invalid(`mediaUrl: could not be fetched (${why})`);
       }
       if (response.status !== 200) {
         await response.body?.cancel();

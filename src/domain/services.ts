@@ -14,6 +14,7 @@ import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
 import { createWebhookTester, type WebhookSender } from './webhooks/webhook-tester.js';
+import { createUrlPolicy, type HostResolver } from './webhooks/url-policy.js';
 import { createTenantsService } from './tenants/tenants.service.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
@@ -31,6 +32,7 @@ export interface Ports {
   engine: ChatEngine;
   media: MediaProbe;
   webhookSender: WebhookSender;
+  resolver: HostResolver;
   /** Where failures of background work are reported (logs). */
   report: (error: unknown, context: string) => void;
 }
@@ -57,7 +59,8 @@ export function createServices(ports: Ports, policies: Policies) {
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
   });
-  const instances = createInstancesService({ ...ports, qr: policies.qr, allowInsecureUrls: policies.allowInsecureUrls });
+  const urls = createUrlPolicy(ports.resolver, policies.allowInsecureUrls);
+  const instances = createInstancesService({ ...ports, qr: policies.qr, urls });
   const engineEvents = createEngineEvents({ instances: ports.instances, service: instances, messages: ports.messages, dispatcher, clock });
 
   return {
@@ -67,7 +70,7 @@ export function createServices(ports: Ports, policies: Policies) {
     messages: createMessagesService({
       ...ports,
       quotas: policies.quotas,
-      allowInsecureUrls: policies.allowInsecureUrls,
+      urls,
       onAccepted: (instanceId) => dispatcher.kick(instanceId),
     }),
     instances,

@@ -18,6 +18,7 @@ import { createMediaProbe } from './media-probe.js';
 import { createQrImages } from './qr-images.js';
 import { createPhoneInbox, type PhoneInbox } from './engines/sandbox-inbox.js';
 import { createWebhookSender } from './webhook-sender.js';
+import { createOutboundHttp, systemResolver } from './outbound-http.js';
 import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
 import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
@@ -65,6 +66,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       );
   const prisma = db.prisma;
   const sandbox = createSandboxEngine({ deliveryDelayMs: 100, reconnectDelayMs: 300 });
+  const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
 
   const ports: Ports = {
     clock: systemClock,
@@ -78,8 +80,9 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     instances: createInstanceStore(prisma),
     qrImages: createQrImages(),
     engine: sandbox.engine,
-    media: createMediaProbe(config.WEBHOOK_TIMEOUT_MS),
-    webhookSender: createWebhookSender(config.WEBHOOK_TIMEOUT_MS),
+    media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
+    webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
+    resolver: systemResolver,
     report: (error, context) => logger.error({ err: error }, context),
   };
 
@@ -109,6 +112,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     },
     async close() {
       sandbox.stop();
+      await outbound.close();
       redis?.disconnect();
       await db.close();
     },

@@ -1,39 +1,21 @@
 import { Invalid } from '../domain/errors.js';
 import type { MediaProbe } from '../domain/messages/messages.service.js';
+import { describeFailure, type OutboundHttp } from './outbound-http.js';
 
-/** Fetches the media once, counting bytes up to the cap; redirects are not followed. */
-export function createMediaProbe(timeoutMs: number): MediaProbe {
+/** Fetches the media once through the guarded client, counting bytes up to the cap. */
+export function createMediaProbe(http: OutboundHttp, timeoutMs: number): MediaProbe {
   return {
     async probe(url, maxBytes) {
-      let response: Response;
+      let answer;
       try {
-        response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        answer = await http.send('GET', url, { maxBytes });
       } catch (error) {
-        const e = error as Error & { cause?: { code?: string } };
-        const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message);
-        throw new Invalid(`mediaUrl: could not be fetched (${why})`);
+        throw new Invalid(`mediaUrl: could not be fetched (${describeFailure(error, timeoutMs)})`);
       }
-      if (response.status !== 200) {
-        await response.body?.cancel();
-        throw new Invalid(`mediaUrl: answered HTTP ${response.status}`);
-      }
-      const declared = Number(response.headers.get('content-length') ?? NaN);
-      if (declared > maxBytes) {
-        await response.body?.cancel();
-        throw new Invalid(`mediaUrl: is larger than ${maxBytes} bytes`);
-      }
-      let bytes = 0;
-      const reader = response.body?.getReader();
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        bytes += chunk.value.byteLength;
-        if (bytes > maxBytes) {
-          await reader?.cancel();
-          throw new Invalid(`mediaUrl: is larger than ${maxBytes} bytes`);
-        }
-      }
-      return { contentType: response.headers.get('content-type') ?? '', bytes };
+      if (answer.statusCode !== 200) throw new Invalid(`mediaUrl: answered HTTP ${answer.statusCode}`);
+      if (answer.truncated) throw new Invalid(`mediaUrl: is larger than ${maxBytes} bytes`);
+      const contentType = answer.headers['content-type'];
+      return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? '', bytes: answer.body.length };
     },
   };
 }

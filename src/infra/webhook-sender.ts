@@ -1,15 +1,15 @@
 import type { WebhookSender } from '../domain/webhooks/webhook-tester.js';
+import { describeFailure, type OutboundHttp } from './outbound-http.js';
 
-/** POSTs with a timeout; redirects are answers, never followed. */
-export function createWebhookSender(timeoutMs: number): WebhookSender {
+/** POSTs a webhook; redirects are answers, never followed. Reads at most 64 KiB of the answer. */
+export function createWebhookSender(http: OutboundHttp, timeoutMs: number): WebhookSender {
   return {
     async post(url, headers, body) {
       try {
-        const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-        return { statusCode: response.status, body: await response.text() };
+        const answer = await http.send('POST', url, { headers, body, maxBytes: 64 * 1024 });
+        return { statusCode: answer.statusCode, body: answer.body.toString('utf8') };
       } catch (error) {
-        const e = error as Error & { cause?: { code?: string } };
-        return { error: e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message) };
+        return { error: describeFailure(error, timeoutMs) };
       }
     },
   };

@@ -15,6 +15,8 @@ export interface EngineMessage {
 export interface ChatEngine {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
+  /** The network domain of chat ids, as in `<digits>@<domain>` (session webhooks' remoteJid). */
+  readonly jidDomain: string;
   /** The text of a new, unguessable pairing code for the instance's QR image. */
   newPairingCode(instanceId: string): Promise<string>;
   send(instance: { id: string; phone: string }, message: EngineMessage): Promise<void>;

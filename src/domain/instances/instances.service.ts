@@ -4,7 +4,7 @@ import { type Actor, assertSameTenant } from '../actor.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
-import { checkOutboundUrl } from '../webhooks/url-policy.js';
+import type { UrlPolicy } from '../webhooks/url-policy.js';
 import type { ChatEngine } from './engine.port.js';
 import { digits, eventsOf } from './events.js';
 import {
@@ -41,7 +41,7 @@ export function createInstancesService(deps: {
   engine: ChatEngine;
   clock: Clock;
   qr: QrPolicy;
-  allowInsecureUrls: boolean;
+  urls: UrlPolicy;
 }) {
   const { instances, qrImages, engine, clock, qr } = deps;
 
@@ -52,9 +52,9 @@ export function createInstancesService(deps: {
     return instance;
   }
 
-  function webhookUrl(raw: string | null | undefined, field: string): string | null | undefined {
+  async function webhookUrl(raw: string | null | undefined, field: string): Promise<string | null | undefined> {
     if (raw === undefined || raw === null) return raw;
-    return raw === '' ? null : checkOutboundUrl(raw, field, deps.allowInsecureUrls);
+    return raw === '' ? null : deps.urls.check(raw, field);
   }
 
   function nameTaken(): never {
@@ -112,7 +112,7 @@ export function createInstancesService(deps: {
           description: data.description ?? null,
           variant,
           engine: engine.integration,
-          webhookUrl: webhookUrl(data.webhookUrl, 'webhookUrl') ?? null,
+          webhookUrl: (await webhookUrl(data.webhookUrl, 'webhookUrl')) ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
           webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
         },
@@ -155,7 +155,7 @@ export function createInstancesService(deps: {
       const patch: InstancePatch = {};
       if (data.name !== undefined) patch.name = data.name;
       if (data.description !== undefined) patch.description = data.description;
-      if (data.webhookUrl !== undefined) patch.webhookUrl = webhookUrl(data.webhookUrl, 'webhookUrl') ?? null;
+      if (data.webhookUrl !== undefined) patch.webhookUrl = (await webhookUrl(data.webhookUrl, 'webhookUrl')) ?? null;
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }
@@ -210,7 +210,7 @@ export function createInstancesService(deps: {
     async setWebhook(actor: Actor, id: string, input: unknown) {
       const instance = await owned(actor, id);
       const data = parseInput(setWebhookInput, input);
-      const url = webhookUrl(data.url, 'url');
+      const url = await webhookUrl(data.url, 'url');
       if (!url) throw new Invalid('url: is required');
       const updated = await instances.change(instance.id, { webhookUrl: url, webhookEvents: data.events ?? [...eventsOf(instance.variant)] }, []);
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');

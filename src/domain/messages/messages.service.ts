@@ -5,7 +5,7 @@ import { sendMediaInput, sendTextInput } from '../instances/instances.input.js';
 import type { InstanceStore } from '../instances/instances.ports.js';
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
-import { checkOutboundUrl } from '../webhooks/url-policy.js';
+import type { UrlPolicy } from '../webhooks/url-policy.js';
 import { listMessagesInput, sendMessageInput } from './messages.input.js';
 import type { MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
@@ -45,7 +45,7 @@ export function createMessagesService(deps: {
   quota: QuotaCounter;
   quotas: DailyQuotas;
   media: MediaProbe;
-  allowInsecureUrls: boolean;
+  urls: UrlPolicy;
   /** Called with the instance of every accepted message, so it goes out without waiting. */
   onAccepted: (instanceId: string) => void;
 }) {
@@ -152,7 +152,7 @@ export function createMessagesService(deps: {
 
     async sendMedia(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
       const data = parseInput(sendMediaInput, input);
-      const mediaUrl = checkOutboundUrl(data.mediaUrl, 'mediaUrl', deps.allowInsecureUrls);
+      const mediaUrl = await deps.urls.check(data.mediaUrl, 'mediaUrl');
       return accept(actor, `instance.send:${instanceId}`, data, rawIdempotencyKey, () => sendableInstance(actor, instanceId), async () => {
         const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
         const expected = MEDIA_CONTENT_TYPES[data.mediaType]!;

@@ -1,10 +1,17 @@
 import { Invalid } from '../errors.js';
+import { isForbiddenAddress } from './address-policy.js';
+
+/** Every address a host name resolves to (A and AAAA). */
+export interface HostResolver {
+  resolve(host: string): Promise<string[]>;
+}
 
 /**
- * The one rule for URLs the gateway will call (webhooks, media): https, unless insecure URLs are
- * allowed for local development.
+ * The one rule for URLs the gateway will call for a tenant (webhooks, media): https, and a host that
+ * is not and does not resolve to a private address. `allowInsecure` (local development and tests)
+ * lifts both. Delivery checks the address again when it connects, since DNS answers change.
  */
-export function checkOutboundUrl(raw: string, field: string, allowInsecure: boolean): string {
+export function checkOutboundUrlSyntax(raw: string, field: string, allowInsecure: boolean): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -15,5 +22,28 @@ export function checkOutboundUrl(raw: string, field: string, allowInsecure: bool
     throw new Invalid(`${field}: must be an https:// URL`);
   }
   if (url.username || url.password) throw new Invalid(`${field}: must not carry credentials`);
-  return url.toString();
+  return url;
+}
+
+export type UrlPolicy = ReturnType<typeof createUrlPolicy>;
+
+export function createUrlPolicy(resolver: HostResolver, allowInsecure: boolean) {
+  return {
+    allowInsecure,
+    async check(raw: string, field: string): Promise<string> {
+      const url = checkOutboundUrlSyntax(raw, field, allowInsecure);
+      if (allowInsecure) return url.toString();
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      let addresses: string[];
+      try {
+        addresses = /^[\d.]+$|:/.test(host) ? [host] : await resolver.resolve(host);
+      } catch {
+        throw new Invalid(`${field}: the host ${host} does not resolve`);
+      }
+      if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
+        throw new Invalid(`${field}: must point to a public address, not a private, loopback or link-local one`);
+      }
+      return url.toString();
+    },
+  };
 }

@@ -21,6 +21,7 @@ export function createSandboxEngine(options: { deliveryDelayMs: number; reconnec
 
   const engine: ChatEngine = {
     integration: SANDBOX_INTEGRATION,
+    jidDomain: 'sandbox.chat',
     async newPairingCode() {
       return `sandbox:${randomBytes(24).toString('base64url')}`;
     },

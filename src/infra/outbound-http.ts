@@ -1,0 +1,99 @@
+import { lookup as dnsLookup, promises as dns } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, request } from 'undici';
+import { isForbiddenAddress } from '../domain/webhooks/address-policy.js';
+import type { HostResolver } from '../domain/webhooks/url-policy.js';
+
+export class BlockedAddress extends Error {
+  constructor(address: string) {
+    super(`refused to connect to the non-public address ${address}`);
+    this.name = 'BlockedAddress';
+  }
+}
+
+/** DNS lookup that fails when any answer is a non-public address: checked when connecting, every time. */
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 4);
+    const blocked = addresses.find((a) => isForbiddenAddress(a.address));
+    if (blocked) return callback(new BlockedAddress(blocked.address), '', 4);
+    if (options.all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+};
+
+export const systemResolver: HostResolver = {
+  async resolve(host) {
+    return (await dns.lookup(host, { all: true })).map((a) => a.address);
+  },
+};
+
+export interface OutboundAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body, read up to `maxBytes`. */
+  body: Buffer;
+  /** True when the body was longer than `maxBytes` (the rest was not read). */
+  truncated: boolean;
+}
+
+export type OutboundHttp = ReturnType<typeof createOutboundHttp>;
+
+/**
+ * The gateway's client for tenant-given URLs: no redirects, a timeout, and (unless insecure URLs
+ * are allowed) no connection to a non-public address, however the name resolves at that moment.
+ */
+export function createOutboundHttp(options: { allowInsecure: boolean; timeoutMs: number }) {
+  const agent = new Agent({
+    connect: options.allowInsecure ? {} : { lookup: guardedLookup },
+    connections: 64,
+    keepAliveTimeout: 10_000,
+  });
+
+  return {
+    async send(
+      method: 'GET' | 'POST',
+      url: string,
+      init: { headers?: Record<string, string>; body?: string; maxBytes: number },
+    ): Promise<OutboundAnswer> {
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      // An IP literal never goes through DNS, so the lookup guard would not see it.
+      if (!options.allowInsecure && isIP(host) && isForbiddenAddress(host)) throw new BlockedAddress(host);
+      const response = await request(url, {
+        method,
+        headers: init.headers,
+        body: init.body,
+        dispatcher: agent,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > init.maxBytes) {
+          truncated = true;
+          response.body.destroy();
+          break;
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), truncated };
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** A short reason for a failed call, safe to show the tenant. */
+export function describeFailure(error: unknown, timeoutMs: number): string {
+  const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  if (e instanceof BlockedAddress) return e.message;
+  if (e.cause instanceof BlockedAddress) return e.cause.message;
+  return e.code ?? e.cause?.code ?? e.message;
+}

@@ -19,6 +19,9 @@ import { createQrImages } from './qr-images.js';
 import { createPhoneInbox, type PhoneInbox } from './engines/sandbox-inbox.js';
 import { createWebhookSender } from './webhook-sender.js';
 import { createOutboundHttp, systemResolver } from './outbound-http.js';
+import { createOutbox } from './db/outbox.js';
+import { createDeliveryWorker, type DeliveryWorker } from './webhooks/delivery-worker.js';
+import { memorySchedule, redisSchedule } from './webhooks/schedule.js';
 import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
 import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
@@ -34,6 +37,8 @@ export interface Infra {
   /** The simulated chat network, when ENGINE=sandbox. */
   sandbox: SandboxNetwork;
   sandboxInbox: PhoneInbox;
+  /** Sends webhook deliveries; started by the gateway once it serves. */
+  deliveries: DeliveryWorker;
   /** Every dependency the gateway needs to serve; throws naming the one that is not. */
   checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
   close(): Promise<void>;
@@ -67,6 +72,22 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const prisma = db.prisma;
   const sandbox = createSandboxEngine({ deliveryDelayMs: 100, reconnectDelayMs: 300 });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const outbox = createOutbox(prisma, { jidDomain: sandbox.engine.jidDomain, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
+  const deliveries = createDeliveryWorker({
+    prisma,
+    schedule: redis ? redisSchedule(redis, config.REDIS_PREFIX, logger) : memorySchedule(),
+    http: outbound,
+    logger,
+    options: {
+      retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      perEndpoint: 16,
+      total: 256,
+      pollMs: 200,
+      sweepMs: 10_000,
+    },
+  });
+  outbox.onDue((due) => void deliveries.scheduled(due).catch((error: unknown) => logger.error({ err: error }, 'scheduling webhook deliveries failed')));
 
   const ports: Ports = {
     clock: systemClock,
@@ -74,10 +95,10 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     apiKeys: createApiKeyStore(prisma),
     sessions: createSessionStore(prisma),
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
-    messages: createMessageStore(prisma),
+    messages: createMessageStore(prisma, outbox),
     router: createMessageRouter(prisma),
     quota: createQuotaCounter(limiters),
-    instances: createInstanceStore(prisma),
+    instances: createInstanceStore(prisma, outbox),
     qrImages: createQrImages(),
     engine: sandbox.engine,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
@@ -96,6 +117,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     ports,
     sandbox,
     sandboxInbox: createPhoneInbox(prisma),
+    deliveries,
     async checkReady() {
       try {
         await db.ping();
@@ -111,6 +133,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       return { database: 'ok', redis: 'ok' };
     },
     async close() {
+      await deliveries.stop();
       sandbox.stop();
       await outbound.close();
       redis?.disconnect();

@@ -114,7 +114,7 @@ export function createInstancesService(deps: {
           engine: engine.integration,
           webhookUrl: (await webhookUrl(data.webhookUrl, 'webhookUrl')) ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
-          webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+          webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
         },
         PLAN_INSTANCE_LIMITS[actor.plan],
       );

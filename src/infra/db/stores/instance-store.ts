@@ -2,9 +2,9 @@ import type { InstanceStore } from '../../../domain/instances/instances.ports.js
 import type { PrismaClient } from '../database.js';
 import type { Prisma } from '../generated/client.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
-import { writeEvents } from './message-store.js';
+import type { Outbox } from '../outbox.js';
 
-export function createInstanceStore(prisma: PrismaClient): InstanceStore {
+export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): InstanceStore {
   const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
     write.catch((error: unknown) => {
       if (isUniqueViolation(error)) return 'name_taken' as const;
@@ -34,13 +34,13 @@ export function createInstanceStore(prisma: PrismaClient): InstanceStore {
     async change(id, patch, events, options = {}) {
       if (!isUuid(id)) return null;
       return nameTaken(
-        prisma.$transaction(async (tx) => {
+        outbox.transaction(async (tx, emit) => {
           const where: Prisma.InstanceWhereInput = { id, ...(options.ifState ? { state: { in: options.ifState } } : {}) };
           const { count } = await tx.instance.updateMany({ where, data: patch });
           if (count === 0) return null;
           const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
           if (options.qr) await tx.qrCode.create({ data: { ...options.qr, instanceId: id } });
-          await writeEvents(tx, { tenantId: instance.tenantId, instanceId: id }, events);
+          await emit({ tenantId: instance.tenantId, instanceId: id }, events);
           return instance;
         }),
       );

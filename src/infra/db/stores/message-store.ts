@@ -1,4 +1,5 @@
-import type { MessageStore, OutboxEventInput, SendResult } from '../../../domain/messages/messages.ports.js';
+import type { MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
+import type { Outbox } from '../outbox.js';
 import type { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
@@ -7,19 +8,7 @@ const RANK = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
 
 class NotQueued extends Error {}
 
-/** Outbox rows for a message's events, inside the caller's transaction. */
-export async function writeEvents(
-  tx: Prisma.TransactionClient | PrismaClient,
-  owner: { tenantId: string; instanceId: string | null },
-  events: OutboxEventInput[],
-) {
-  if (events.length === 0) return;
-  await tx.outboxEvent.createMany({
-    data: events.map((e) => ({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data as Prisma.InputJsonValue })),
-  });
-}
-
-export function createMessageStore(prisma: PrismaClient): MessageStore {
+export function createMessageStore(prisma: PrismaClient, outbox: Outbox): MessageStore {
   async function findAnswer(tenantId: string, scope: string, key: string, now: Date) {
     const record = await prisma.idempotencyRecord.findUnique({ where: { tenantId_scope_key: { tenantId, scope, key } } });
     if (!record || record.expiresAt <= now) return null;
@@ -91,7 +80,7 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
     },
 
     async markSent(id, at, events) {
-      return prisma.$transaction(async (tx) => {
+      return outbox.transaction(async (tx, emit) => {
         const message = await tx.message.findUnique({ where: { id }, select: { tenantId: true, instanceId: true } });
         if (!message?.instanceId) return false;
         const instance = await tx.instance.update({
@@ -104,7 +93,7 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
           data: { status: 'sent', sentAt: at, from: (instance.phone ?? '').replace(/\D/g, '') },
         });
         if (count === 0) throw new NotQueued();
-        await writeEvents(tx, message, events);
+        await emit(message, events);
         return true;
       }).catch((error: unknown) => {
         if (error instanceof NotQueued) return false;
@@ -127,11 +116,11 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
     },
 
     async emit(message, events) {
-      await writeEvents(prisma, message, events);
+      await outbox.transaction((_tx, emit) => emit(message, events));
     },
 
     async createInbound(message, events) {
-      return prisma.$transaction(async (tx) => {
+      return outbox.transaction(async (tx, emit) => {
         const created = await tx.message.create({
           data: {
             tenantId: message.tenantId,
@@ -149,7 +138,7 @@ export function createMessageStore(prisma: PrismaClient): MessageStore {
           },
         });
         await tx.instance.update({ where: { id: message.instanceId }, data: { messagesReceived: { increment: 1 } } });
-        await writeEvents(tx, created, events(created));
+        await emit(created, events(created));
         return created;
       });
     },

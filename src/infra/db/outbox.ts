@@ -1,0 +1,66 @@
+import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
+import { webhookPayload } from '../../domain/webhooks/envelopes.js';
+import type { PrismaClient } from './database.js';
+import type { Prisma } from './generated/client.js';
+
+export interface DueDelivery {
+  id: string;
+  at: Date;
+}
+
+export type EmitEvents = (owner: { tenantId: string; instanceId: string | null }, events: OutboxEvent[]) => Promise<void>;
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * The transactional outbox. Events are rows written in the same transaction as the change they
+ * report, and so is one webhook delivery per event the instance subscribes to, with its exact body.
+ * Once the transaction commits, the new deliveries are handed to the schedule.
+ */
+export function createOutbox(prisma: PrismaClient, options: { jidDomain: string; firstDelayMs: number }) {
+  let onDue: (due: DueDelivery[]) => void = () => {};
+
+  async function write(tx: Prisma.TransactionClient, owner: { tenantId: string; instanceId: string | null }, events: OutboxEvent[]) {
+    if (events.length === 0) return [];
+    const now = new Date();
+    const rows = await tx.outboxEvent.createManyAndReturn({
+      data: events.map((e) => ({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data as Prisma.InputJsonValue, createdAt: now })),
+      select: { id: true, event: true, data: true },
+    });
+    if (!owner.instanceId) return [];
+    const instance = await tx.instance.findUnique({
+      where: { id: owner.instanceId },
+      select: { id: true, name: true, variant: true, webhookUrl: true, webhookEvents: true },
+    });
+    if (!instance?.webhookUrl) return [];
+    const wanted = rows.filter((row) => instance.webhookEvents.includes(row.event));
+    if (wanted.length === 0) return [];
+    const at = new Date(now.getTime() + options.firstDelayMs);
+    const deliveries = await tx.webhookDelivery.createManyAndReturn({
+      data: wanted.map((row) => ({
+        instanceId: instance.id,
+        eventId: row.id,
+        event: row.event,
+        url: instance.webhookUrl!,
+        payload: webhookPayload(instance, row.event, row.data as Record<string, unknown>, now, options.jidDomain),
+        nextAttemptAt: at,
+      })),
+      select: { id: true },
+    });
+    return deliveries.map((d) => ({ id: d.id, at }));
+  }
+
+  return {
+    /** Runs `work` in a transaction; the deliveries of the events it emits are scheduled once it commits. */
+    async transaction<T>(work: (tx: Prisma.TransactionClient, emit: EmitEvents) => Promise<T>): Promise<T> {
+      const due: DueDelivery[] = [];
+      const result = await prisma.$transaction((tx) => work(tx, async (owner, events) => void due.push(...(await write(tx, owner, events)))));
+      if (due.length) onDue(due);
+      return result;
+    },
+    /** Where committed deliveries go (the delivery schedule). */
+    onDue(listener: (due: DueDelivery[]) => void) {
+      onDue = listener;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import pLimit, { type LimitFunction } from 'p-limit';
+import { isDelivered, nextAttemptAfterFailure } from '../../domain/webhooks/retry-policy.js';
+import { signedHeaders } from '../../domain/webhooks/signature.js';
+import type { PrismaClient } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { describeFailure, type OutboundHttp } from '../outbound-http.js';
+import type { DeliverySchedule } from './schedule.js';
+
+export interface DeliveryWorkerOptions {
+  retryDelaysSeconds: readonly number[];
+  timeoutMs: number;
+  /** Attempts in flight to one receiver (origin) at once, so a slow one cannot starve the rest. */
+  perEndpoint: number;
+  /** Attempts in flight in this process. */
+  total: number;
+  /** How often the schedule is polled when nothing local woke the worker. */
+  pollMs: number;
+  /** How often pending deliveries are put back on the schedule from the database. */
+  sweepMs: number;
+}
+
+const CLAIM_BATCH = 200;
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
+
+/**
+ * Sends webhook deliveries when they are due. Each attempt first takes a lease in the database
+ * (only one node can), so an entry scheduled twice is still attempted once; every attempt is
+ * recorded; a failure is rescheduled by WEBHOOK_RETRY_DELAYS, and after the last one the delivery
+ * is failed. A crash loses nothing: the sweep puts pending deliveries back on the schedule.
+ */
+export function createDeliveryWorker(deps: {
+  prisma: PrismaClient;
+  schedule: DeliverySchedule;
+  http: OutboundHttp;
+  logger: Logger;
+  options: DeliveryWorkerOptions;
+}) {
+  const { prisma, schedule, http, logger, options } = deps;
+  const total = pLimit(options.total);
+  const perEndpoint = new Map<string, LimitFunction>();
+  const inFlight = new Set<Promise<void>>();
+  let pumping: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const timers: NodeJS.Timeout[] = [];
+  // A lease outlives any attempt: the timeout plus time to record the answer.
+  const leaseMs = options.timeoutMs + 30_000;
+
+  const endpoint = (url: string) => {
+    const origin = new URL(url).origin;
+    let limit = perEndpoint.get(origin);
+    if (!limit) perEndpoint.set(origin, (limit = pLimit(options.perEndpoint)));
+    return limit;
+  };
+
+  async function attempt(id: string) {
+    const now = new Date();
+    const leased = await prisma.webhookDelivery.updateManyAndReturn({
+      where: { id, status: 'pending', nextAttemptAt: { lte: now } },
+      data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + leaseMs) },
+      include: { instance: { select: { webhookSecret: true } } },
+    });
+    const delivery = leased[0];
+    if (!delivery) return; // delivered, cancelled, or another node holds it
+    const number = delivery.attemptCount;
+    const started = performance.now();
+    let statusCode: number | undefined;
+    let error: string | undefined;
+    try {
+      const answer = await http.send('POST', delivery.url, {
+        headers: signedHeaders(delivery.instance.webhookSecret, delivery.id, delivery.event, delivery.payload, new Date()),
+        body: delivery.payload,
+        maxBytes: 1024,
+      });
+      statusCode = answer.statusCode;
+      if (!isDelivered(statusCode)) error = `HTTP ${statusCode}`;
+    } catch (failure) {
+      error = describeFailure(failure, options.timeoutMs);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const finished = new Date();
+    const next = error ? nextAttemptAfterFailure(number, options.retryDelaysSeconds, finished) : null;
+    await prisma.$transaction([
+      prisma.webhookAttempt.create({ data: { deliveryId: id, number, startedAt: now, statusCode, error, durationMs } }),
+      prisma.webhookDelivery.updateMany({
+        where: { id },
+        data: error ? (next ? { nextAttemptAt: next } : { status: 'failed', nextAttemptAt: null }) : { status: 'delivered', nextAttemptAt: null },
+      }),
+    ]);
+    if (next) await schedule.add([{ id, at: next }]);
+    if (error) logger.debug({ deliveryId: id, attempt: number, error, next }, 'webhook attempt failed');
+  }
+
+  function run(id: string, url: string | undefined) {
+    const job = total(() => (url ? endpoint(url)(() => attempt(id)) : attempt(id)))
+      .catch((error: unknown) => logger.error({ err: error, deliveryId: id }, 'webhook attempt could not be recorded'))
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
+  }
+
+  async function pump() {
+    do {
+      again = false;
+      for (;;) {
+        const ids = await schedule.claimDue(new Date(), CLAIM_BATCH);
+        if (ids.length === 0) break;
+        const urls = new Map(
+          (await prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, select: { id: true, url: true } })).map((d) => [d.id, d.url]),
+        );
+        for (const id of ids) run(id, urls.get(id));
+      }
+    } while (again && !stopped);
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pump()
+      .catch((error: unknown) => logger.error({ err: error }, 'webhook schedule could not be read'))
+      .finally(() => (pumping = undefined));
+  }
+
+  /** Puts every pending delivery back on the schedule (at start, and now and then). */
+  async function sweep() {
+    const pending = await prisma.webhookDelivery.findMany({
+      where: { status: 'pending' },
+      select: { id: true, nextAttemptAt: true },
+    });
+    await schedule.add(
+      pending.map((d) => ({ id: d.id, at: d.nextAttemptAt ?? new Date() })),
+      true,
+    );
+    wake();
+  }
+
+  return {
+    /** New deliveries from the outbox: schedule them, and try at once what is due. */
+    async scheduled(due: { id: string; at: Date }[]) {
+      await schedule.add(due);
+      wake();
+    },
+    async start() {
+      await sweep();
+      timers.push(setInterval(wake, options.pollMs));
+      timers.push(
+        setInterval(() => {
+          sweep().catch((error: unknown) => logger.error({ err: error }, 'webhook sweep failed'));
+        }, options.sweepMs),
+      );
+      for (const timer of timers) timer.unref();
+    },
+    /** Stops taking work and waits for attempts in flight. */
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await pumping;
+      await Promise.allSettled([...inFlight]);
+    },
+    /** Waits until nothing is being attempted (tests, benchmarks). */
+    async idle() {
+      while (pumping || inFlight.size) {
+        await pumping;
+        await Promise.allSettled([...inFlight]);
+      }
+    },
+  };
+}

@@ -64,7 +64,7 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
     authRoutes(deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, authenticated),
-    instanceV1Routes(deps.services.instances, deps.services.webhookTester, authenticated),
+    instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),
   ]) {

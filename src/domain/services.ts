@@ -15,6 +15,7 @@ import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
 import { createWebhookTester, type WebhookSender } from './webhooks/webhook-tester.js';
 import { createUrlPolicy, type HostResolver } from './webhooks/url-policy.js';
+import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries.service.js';
 import { createTenantsService } from './tenants/tenants.service.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
@@ -33,6 +34,7 @@ export interface Ports {
   media: MediaProbe;
   webhookSender: WebhookSender;
   resolver: HostResolver;
+  deliveryLog: DeliveryLog;
   /** Where failures of background work are reported (logs). */
   report: (error: unknown, context: string) => void;
 }
@@ -75,6 +77,7 @@ export function createServices(ports: Ports, policies: Policies) {
     }),
     instances,
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
+    deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
 

@@ -20,6 +20,7 @@ import { createPhoneInbox, type PhoneInbox } from './engines/sandbox-inbox.js';
 import { createWebhookSender } from './webhook-sender.js';
 import { createOutboundHttp, systemResolver } from './outbound-http.js';
 import { createOutbox } from './db/outbox.js';
+import { createDeliveryLog } from './db/stores/delivery-log.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/delivery-worker.js';
 import { memorySchedule, redisSchedule } from './webhooks/schedule.js';
 import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
@@ -104,6 +105,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
+    deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
     report: (error, context) => logger.error({ err: error }, context),
   };
 

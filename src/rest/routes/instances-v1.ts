@@ -1,13 +1,20 @@
 import { Router } from '@koa/router';
 import type { InstancesService } from '../../domain/instances/instances.service.js';
+import type { DeliveriesService } from '../../domain/webhooks/deliveries.service.js';
 import type { WebhookTester } from '../../domain/webhooks/webhook-tester.js';
+import { presentDelivery } from '../presenters/deliveries.js';
 import { actorOf, type AppState, ok } from '../context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { presentV1Created, presentV1Detail, presentV1ListItem, presentV1Qr } from '../presenters/instances.js';
 
 /** Spec 4.2: the v1 instance API, API-key authenticated. */
-export function instanceV1Routes(instances: InstancesService, webhooks: WebhookTester, authenticated: Authenticator) {
+export function instanceV1Routes(
+  instances: InstancesService,
+  webhooks: WebhookTester,
+  deliveries: DeliveriesService,
+  authenticated: Authenticator,
+) {
   const router = new Router<AppState>({ prefix: '/v1/chat/instances' });
   router.use(authenticated({ apiKey: true }));
 
@@ -42,6 +49,13 @@ export function instanceV1Routes(instances: InstancesService, webhooks: WebhookT
   });
   router.post('/:instanceId/webhook/test', async (ctx) => {
     ctx.body = ok(await webhooks.test(actorOf(ctx), ctx.params.instanceId!));
+  });
+  // The delivery log (not in the spec): the latest 50 deliveries with every attempt, and redelivery.
+  router.get('/:instanceId/webhook/deliveries', async (ctx) => {
+    ctx.body = ok((await deliveries.list(actorOf(ctx), ctx.params.instanceId!)).map(presentDelivery));
+  });
+  router.post('/:instanceId/webhook/deliveries/:deliveryId/redeliver', async (ctx) => {
+    ctx.body = ok(presentDelivery(await deliveries.redeliver(actorOf(ctx), ctx.params.instanceId!, ctx.params.deliveryId!)));
   });
   return router;
 }

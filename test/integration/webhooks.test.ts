@@ -1,0 +1,163 @@
+import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQr } from '../../src/infra/qr-decode.js';
+import { eventually, newPhone, sleep } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+import { startReceiver } from '../helpers/receiver.js';
+
+const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+describe.each(MODES)('webhook delivery — $name', (mode) => {
+  let gw: TestGateway;
+  let api: ReturnType<typeof client>;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true', WEBHOOK_RETRY_DELAYS: '0,1,1,1', WEBHOOK_TIMEOUT_MS: '500' } });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api, 'enterprise');
+  });
+  afterAll(() => gw?.close());
+
+  it('delivers every v1 event, signed so independent verifiers accept it, in the spec 6.2 envelope', async () => {
+    const receiver = await startReceiver();
+    try {
+      const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'Hooked v1', webhookUrl: `${receiver.url}/hook` } });
+      const { id, webhookSecret } = created.body.data;
+      const code = decodeQr((await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey })).body.data.qrCode);
+      const phone = newPhone();
+      await api.post('/sandbox/scan', { body: { code, phone } });
+      const to = newPhone().slice(1);
+      const sent = await api.post('/v1/messages/send', { key: tenant.testKey, body: { to, text: 'hooked' } });
+      await eventually(async () => receiver.of('messages.update').length, (n) => n >= 2);
+
+      const qr = receiver.of('qr.update')[0]!;
+      expect(JSON.parse(qr.body)).toEqual({
+        event: 'qr.update',
+        instanceId: id,
+        timestamp: expect.stringMatching(ISO_MS),
+        data: { qrCode: created.body.data.qrCode, expiresAt: expect.stringMatching(ISO_MS), attemptId: expect.any(String) },
+      });
+      expect(receiver.of('connection.update').map((r) => JSON.parse(r.body).data)).toEqual([
+        { status: 'qr_code', phoneNumber: '' },
+        { status: 'connecting', phoneNumber: phone.slice(1) },
+        { status: 'connected', phoneNumber: phone.slice(1) },
+      ]);
+      const upsert = JSON.parse(receiver.of('messages.upsert')[0]!.body);
+      expect(upsert).toEqual({
+        event: 'messages.upsert',
+        instanceId: id,
+        timestamp: expect.stringMatching(ISO_MS),
+        data: { messageId: sent.body.data.id, from: phone.slice(1), to, fromMe: true, type: 'text', text: '[TEST] hooked', timestamp: expect.stringMatching(ISO_MS) },
+      });
+      const update = JSON.parse(receiver.of('messages.update').at(-1)!.body);
+      expect(update.data).toEqual({ messageId: sent.body.data.id, status: 'delivered', timestamps: { sent: expect.stringMatching(ISO_MS), delivered: expect.stringMatching(ISO_MS) } });
+
+      const wh = new Webhook(webhookSecret.slice('whsec_'.length));
+      for (const delivery of receiver.received) {
+        expect(delivery.headers['content-type']).toBe('application/json');
+        expect(await verifyHubSignature(webhookSecret, delivery.body, String(delivery.headers['x-hub-signature-256']))).toBe(true);
+        expect(await verifyHubSignature('another secret', delivery.body, String(delivery.headers['x-hub-signature-256']))).toBe(false);
+        expect(() => wh.verify(delivery.body, delivery.headers as Record<string, string>)).not.toThrow();
+        expect(delivery.headers['x-webhook-id']).toBe(delivery.headers['webhook-id']);
+      }
+      expect(() => wh.verify(`${receiver.received[0]!.body} `, receiver.received[0]!.headers as Record<string, string>)).toThrow();
+      expect(new Set(receiver.received.map((r) => r.headers['x-webhook-id'])).size).toBe(receiver.received.length);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('delivers session events in the spec 6.3 envelope, filtered by the subscription', async () => {
+    const receiver = await startReceiver();
+    try {
+      const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Hooked session', webhookUrl: `${receiver.url}/s` } });
+      const id = created.body.data.instanceId;
+      const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => Boolean(r.body.data.qrCode));
+      const phone = newPhone();
+      await api.post('/sandbox/scan', { body: { code: decodeQr(detail.body.data.qrCode.base64), phone } });
+      const from = newPhone().slice(1);
+      const inbound = await api.post('/sandbox/messages', { body: { from, to: phone.slice(1), text: 'Oi!', pushName: 'Ana' } });
+      const [upsert] = await eventually(async () => receiver.of('messages.upsert'), (list) => list.length === 1);
+      const body = JSON.parse(upsert!.body);
+      expect(body).toEqual({
+        event: 'messages.upsert',
+        instance: { instanceName: 'Hooked session', instanceId: id },
+        data: {
+          key: { remoteJid: `${from}@sandbox.chat`, fromMe: false, id: inbound.body.data.messageId },
+          message: { conversation: 'Oi!', messageTimestamp: expect.stringMatching(/^\d{10}$/) },
+          messageType: 'conversation',
+          pushName: 'Ana',
+        },
+      });
+      expect(Math.abs(Number(body.data.message.messageTimestamp) - Date.now() / 1000)).toBeLessThan(30);
+      expect(receiver.of('qr.update')).toHaveLength(0); // not a session event
+
+      // Narrow the subscription: connection changes no longer arrive.
+      await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/s`, events: ['messages.upsert'] } });
+      const before = receiver.of('connection.update').length;
+      await api.post(`/sandbox/instances/${id}/drop`);
+      await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected');
+      await sleep(300);
+      expect(receiver.of('connection.update')).toHaveLength(before);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  async function deliveryAttempts(answer: Parameters<typeof startReceiver>[0]) {
+    const receiver = await startReceiver(answer);
+    const created = await api.post('/v1/chat/instances', {
+      key: tenant.liveKey,
+      body: { name: `retry ${Math.random()}`, webhookUrl: `${receiver.url}/r`, webhookEvents: ['qr.update'] },
+    });
+    return { receiver, id: created.body.data.id as string };
+  }
+
+  it('retries a failing receiver with the same id and bytes: two failures then 200 make exactly three attempts', async () => {
+    const { receiver, id } = await deliveryAttempts((call) => ({ status: call <= 2 ? 500 : 200 }));
+    try {
+      await eventually(async () => receiver.received.length, (n) => n === 3, 10_000);
+      await sleep(1500);
+      expect(receiver.received).toHaveLength(3);
+      expect(new Set(receiver.received.map((r) => r.headers['x-webhook-id'])).size).toBe(1);
+      expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+      for (let i = 1; i < 3; i++) expect(receiver.received[i]!.at - receiver.received[i - 1]!.at).toBeGreaterThanOrEqual(950);
+      const log = await api.get(`/v1/chat/instances/${id}/webhook/deliveries`, { key: tenant.liveKey });
+      expect(log.body.data[0]).toMatchObject({ event: 'qr.update', status: 'delivered', attempts: [{ number: 1, statusCode: 500 }, { number: 2, statusCode: 500 }, { number: 3, statusCode: 200 }] });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it.each([
+    ['answers 500', () => ({ status: 500 })],
+    ['is slower than the timeout', () => ({ status: 200, delayMs: 800 })],
+    ['redirects (3xx is a failure)', () => ({ status: 302, headers: { location: 'http://127.0.0.1:1/' } })],
+  ])('gives a receiver that %s exactly four attempts, then fails the delivery', async (_label, answer) => {
+    const { receiver, id } = await deliveryAttempts(answer);
+    try {
+      await eventually(async () => receiver.received.length, (n) => n === 4, 12_000);
+      const log = await eventually(
+        () => api.get(`/v1/chat/instances/${id}/webhook/deliveries`, { key: tenant.liveKey }),
+        (r) => r.body.data[0]?.status === 'failed',
+      );
+      await sleep(1500);
+      expect(receiver.received).toHaveLength(4);
+      expect(log.body.data[0].attempts).toHaveLength(4);
+      expect(log.body.data[0].attempts.every((a: { error: string | null }) => a.error)).toBe(true);
+
+      // A manual redelivery starts a new delivery of the same bytes.
+      const redo = await api.post(`/v1/chat/instances/${id}/webhook/deliveries/${log.body.data[0].id}/redeliver`, { key: tenant.liveKey });
+      expect(redo.status).toBe(200);
+      await eventually(async () => receiver.received.length, (n) => n >= 5);
+      expect(receiver.received[4]!.body).toBe(receiver.received[0]!.body);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -44,8 +44,9 @@ export function createDeliveryWorker(deps: {
   let again = false;
   let stopped = false;
   const timers: NodeJS.Timeout[] = [];
-  // A lease outlives any attempt: the timeout plus time to record the answer.
-  const leaseMs = options.timeoutMs + 30_000;
+  // A lease outlives any attempt (the timeout, and time to record the answer); if its node dies
+  // mid-attempt, the delivery is tried again once the lease has run out.
+  const leaseMs = options.timeoutMs * 2 + 5_000;
 
   const endpoint = (url: string) => {
     const origin = new URL(url).origin;

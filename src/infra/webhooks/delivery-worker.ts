@@ -55,15 +55,68 @@ export function createDeliveryWorker(deps: {
     return limit;
   };
 
-  async function attempt(id: string) {
-    const now = new Date();
-    const leased = await prisma.webhookDelivery.updateManyAndReturn({
-      where: { id, status: 'pending', nextAttemptAt: { lte: now } },
+  type Leased = Awaited<ReturnType<typeof lease>>[number];
+  interface Outcome {
+    id: string;
+    number: number;
+    startedAt: Date;
+    statusCode: number | undefined;
+    error: string | undefined;
+    durationMs: number;
+    next: Date | null;
+  }
+
+  /** One statement takes the lease on every claimed delivery still due; the others are held elsewhere or done. */
+  function lease(ids: string[], now: Date) {
+    return prisma.webhookDelivery.updateManyAndReturn({
+      where: { id: { in: ids }, status: 'pending', nextAttemptAt: { lte: now } },
       data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + leaseMs) },
       include: { instance: { select: { webhookSecret: true } } },
     });
-    const delivery = leased[0];
-    if (!delivery) return; // delivered, cancelled, or another node holds it
+  }
+
+  // Outcomes are written in batches: one transaction records many attempts.
+  let outcomes: Outcome[] = [];
+  let flushing: Promise<void> | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  async function flush() {
+    const batch = outcomes;
+    outcomes = [];
+    if (batch.length === 0) return;
+    const delivered = batch.filter((o) => !o.error).map((o) => o.id);
+    const exhausted = batch.filter((o) => o.error && !o.next).map((o) => o.id);
+    const retried = batch.filter((o) => o.next);
+    await prisma.$transaction([
+      prisma.webhookAttempt.createMany({
+        data: batch.map((o) => ({ deliveryId: o.id, number: o.number, startedAt: o.startedAt, statusCode: o.statusCode, error: o.error, durationMs: o.durationMs })),
+        skipDuplicates: true,
+      }),
+      prisma.webhookDelivery.updateMany({ where: { id: { in: delivered } }, data: { status: 'delivered', nextAttemptAt: null } }),
+      prisma.webhookDelivery.updateMany({ where: { id: { in: exhausted } }, data: { status: 'failed', nextAttemptAt: null } }),
+      ...retried.map((o) => prisma.webhookDelivery.updateMany({ where: { id: o.id }, data: { nextAttemptAt: o.next } })),
+    ]);
+    if (retried.length) await schedule.add(retried.map((o) => ({ id: o.id, at: o.next! })));
+  }
+
+  function record(outcome: Outcome) {
+    outcomes.push(outcome);
+    if (outcome.error) logger.debug({ deliveryId: outcome.id, attempt: outcome.number, error: outcome.error, next: outcome.next }, 'webhook attempt failed');
+    if (outcomes.length >= 200) void flushNow();
+    else flushTimer ??= setTimeout(() => void flushNow(), 10);
+  }
+
+  function flushNow(): Promise<void> {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const run = (flushing ?? Promise.resolve()).then(flush).catch((error: unknown) => logger.error({ err: error }, 'webhook attempts could not be recorded'));
+    flushing = run.finally(() => {
+      if (flushing === run) flushing = undefined;
+    });
+    return run;
+  }
+
+  async function attempt(delivery: Leased, now: Date) {
     const number = delivery.attemptCount;
     const started = performance.now();
     let statusCode: number | undefined;
@@ -80,22 +133,13 @@ export function createDeliveryWorker(deps: {
       error = describeFailure(failure, options.timeoutMs);
     }
     const durationMs = Math.round(performance.now() - started);
-    const finished = new Date();
-    const next = error ? nextAttemptAfterFailure(number, options.retryDelaysSeconds, finished) : null;
-    await prisma.$transaction([
-      prisma.webhookAttempt.create({ data: { deliveryId: id, number, startedAt: now, statusCode, error, durationMs } }),
-      prisma.webhookDelivery.updateMany({
-        where: { id },
-        data: error ? (next ? { nextAttemptAt: next } : { status: 'failed', nextAttemptAt: null }) : { status: 'delivered', nextAttemptAt: null },
-      }),
-    ]);
-    if (next) await schedule.add([{ id, at: next }]);
-    if (error) logger.debug({ deliveryId: id, attempt: number, error, next }, 'webhook attempt failed');
+    const next = error ? nextAttemptAfterFailure(number, options.retryDelaysSeconds, new Date()) : null;
+    record({ id: delivery.id, number, startedAt: now, statusCode, error, durationMs, next });
   }
 
-  function run(id: string, url: string | undefined) {
-    const job = total(() => (url ? endpoint(url)(() => attempt(id)) : attempt(id)))
-      .catch((error: unknown) => logger.error({ err: error, deliveryId: id }, 'webhook attempt could not be recorded'))
+  function run(delivery: Leased, now: Date) {
+    const job = total(() => endpoint(delivery.url)(() => attempt(delivery, now)))
+      .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed unexpectedly'))
       .finally(() => inFlight.delete(job));
     inFlight.add(job);
   }
@@ -104,12 +148,10 @@ export function createDeliveryWorker(deps: {
     do {
       again = false;
       for (;;) {
-        const ids = await schedule.claimDue(new Date(), CLAIM_BATCH);
+        const now = new Date();
+        const ids = await schedule.claimDue(now, CLAIM_BATCH);
         if (ids.length === 0) break;
-        const urls = new Map(
-          (await prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, select: { id: true, url: true } })).map((d) => [d.id, d.url]),
-        );
-        for (const id of ids) run(id, urls.get(id));
+        for (const delivery of await lease(ids, now)) run(delivery, now);
       }
     } while (again && !stopped);
   }
@@ -160,12 +202,14 @@ export function createDeliveryWorker(deps: {
       for (const timer of timers) clearInterval(timer);
       await pumping;
       await Promise.allSettled([...inFlight]);
+      await flushNow();
     },
-    /** Waits until nothing is being attempted (tests, benchmarks). */
+    /** Waits until nothing is being attempted or recorded (tests, benchmarks). */
     async idle() {
-      while (pumping || inFlight.size) {
+      while (pumping || inFlight.size || outcomes.length || flushing) {
         await pumping;
         await Promise.allSettled([...inFlight]);
+        await flushNow();
       }
     },
   };

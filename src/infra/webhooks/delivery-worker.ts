@@ -110,10 +110,11 @@ export function createDeliveryWorker(deps: {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = undefined;
     const run = (flushing ?? Promise.resolve()).then(flush).catch((error: unknown) => logger.error({ err: error }, 'webhook attempts could not be recorded'));
-    flushing = run.finally(() => {
-      if (flushing === run) flushing = undefined;
+    const tracked: Promise<void> = run.finally(() => {
+      if (flushing === tracked) flushing = undefined;
     });
-    return run;
+    flushing = tracked;
+    return tracked;
   }
 
   async function attempt(delivery: Leased, now: Date) {

@@ -67,6 +67,9 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     env: storage,
     async close() {
       await gateway.close();
+      // Server-side errors explain a failing test; they are printed rather than lost.
+      const errors = logs.lines.filter((line) => /"level":(50|60)/.test(line));
+      if (errors.length) process.stderr.write(`gateway errors (${mode.name}):\n${errors.join('\n')}\n`);
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };

@@ -53,7 +53,9 @@ function wrap(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   closeDriver: () => Promise<void>,
 ): Database {
-  const prisma = new PrismaClient({ adapter: adapterFactory });
+  // Under load a transaction may wait for a pooled connection longer than Prisma's 2 s default;
+  // waiting beats failing the request.
+  const prisma = new PrismaClient({ adapter: adapterFactory, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
   return {
     kind,
     prisma,

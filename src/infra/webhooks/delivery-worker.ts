@@ -139,9 +139,15 @@ export function createDeliveryWorker(deps: {
   }
 
   function run(delivery: Leased, now: Date) {
+    const origin = new URL(delivery.url).origin;
     const job = total(() => endpoint(delivery.url)(() => attempt(delivery, now)))
       .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed unexpectedly'))
-      .finally(() => inFlight.delete(job));
+      .finally(() => {
+        inFlight.delete(job);
+        // Receivers come and go; an idle limiter is dropped so the map does not grow for ever.
+        const limit = perEndpoint.get(origin);
+        if (limit && limit.activeCount === 0 && limit.pendingCount === 0) perEndpoint.delete(origin);
+      });
     inFlight.add(job);
   }
 

@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Under CI a JSON report as well, from which .ci/run prints a plain "N passed, N failed" line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/report.json' }]] : ['default'],
     pool: 'forks',
     // Each file starts its own gateways (PGlite in memory, or a fresh PostgreSQL database).
     maxWorkers: 2,

@@ -82,7 +82,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     options: {
       retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      perEndpoint: 16,
+      perEndpoint: 32,
       total: 256,
       pollMs: 200,
       sweepMs: 10_000,

@@ -19,7 +19,7 @@ export interface DeliveryWorkerOptions {
   sweepMs: number;
 }
 
-const CLAIM_BATCH = 200;
+const CLAIM_BATCH = 500;
 
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 

@@ -71,6 +71,7 @@ export function createServices(ports: Ports, policies: Policies) {
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
     messages: createMessagesService({
       ...ports,
+      instances,
       quotas: policies.quotas,
       urls,
       onAccepted: (instanceId) => dispatcher.kick(instanceId),

@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertInstance } from '../factories/instances.js';
 import { connectedSessionInstance, eventually, newPhone, sleep } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
@@ -267,7 +266,6 @@ describe('instance URLs without WEBHOOK_ALLOW_INSECURE', () => {
       const response = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'plain http', webhookUrl: 'http://hooks.example.com' } });
       expect(response.status).toBe(400);
       expect(response.body.error.message).toMatch(/https/);
-      await insertInstance(gw.gateway, tenant.tenantId);
     } finally {
       await gw.close();
     }

@@ -2,7 +2,7 @@ import { type Actor, assertSameTenant, modeOf } from '../actor.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempotency/idempotency.js';
 import { sendMediaInput, sendTextInput } from '../instances/instances.input.js';
-import type { InstanceStore } from '../instances/instances.ports.js';
+import type { InstancesService } from '../instances/instances.service.js';
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
@@ -40,7 +40,8 @@ export type MessagesService = ReturnType<typeof createMessagesService>;
 export function createMessagesService(deps: {
   messages: MessageStore;
   router: MessageRouter;
-  instances: Pick<InstanceStore, 'findById'>;
+  /** The instance service's tenancy-checked lookup: one rule for "this tenant's instance". */
+  instances: Pick<InstancesService, 'owned'>;
   clock: Clock;
   quota: QuotaCounter;
   quotas: DailyQuotas;
@@ -112,9 +113,7 @@ export function createMessagesService(deps: {
 
   /** The instance's own send endpoints: this instance, active, able to connect. */
   async function sendableInstance(actor: Actor, instanceId: string) {
-    const instance = await deps.instances.findById(instanceId);
-    if (!instance) throw new NotFound('Instance');
-    assertSameTenant(actor, instance);
+    const instance = await deps.instances.owned(actor, instanceId);
     if (!instance.active) throw new Conflict('instance_inactive', 'The instance is inactive; toggle it active to send through it.');
     if (instance.state === 'banned' || instance.state === 'error') {
       throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);

@@ -48,8 +48,7 @@ export function createDeliveryWorker(deps: {
   // mid-attempt, the delivery is tried again once the lease has run out.
   const leaseMs = options.timeoutMs * 2 + 5_000;
 
-  const endpoint = (url: string) => {
-    const origin = new URL(url).origin;
+  const endpoint = (origin: string) => {
     let limit = perEndpoint.get(origin);
     if (!limit) perEndpoint.set(origin, (limit = pLimit(options.perEndpoint)));
     return limit;
@@ -140,7 +139,7 @@ export function createDeliveryWorker(deps: {
 
   function run(delivery: Leased, now: Date) {
     const origin = new URL(delivery.url).origin;
-    const job = total(() => endpoint(delivery.url)(() => attempt(delivery, now)))
+    const job = total(() => endpoint(origin)(() => attempt(delivery, now)))
       .catch((error: unknown) => logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed unexpectedly'))
       .finally(() => {
         inFlight.delete(job);

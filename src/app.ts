@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import { authenticate, type CredentialHeaders } from './domain/auth/authenticate.js';
-import { DomainError } from './domain/errors.js';
+import getRawBody from 'raw-body';
+import { DomainError, Unauthorized } from './domain/errors.js';
 import type { Services } from './domain/services.js';
 import { admit, type RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLServer } from './graphql/yoga.js';
@@ -29,6 +30,8 @@ export interface AppDeps {
   /** The simulated network's control API, when the sandbox engine is on. */
   sandbox?: { network: SandboxNetwork; inbox: PhoneInbox };
   trustProxy: boolean;
+  /** Largest GraphQL request body accepted over HTTP. */
+  graphqlMaxBodyBytes: number;
 }
 
 export function buildApp(deps: AppDeps): Koa<AppState> {
@@ -49,9 +52,21 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
         throw error;
       },
     );
+    const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
+    if (streaming && !actor) {
+      // A subscription stream needs a caller before it opens, as a WebSocket connection does.
+      throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
+    }
     if (actor) {
       const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
-      ctx.res.once('close', admission.leave);
+      // A stream counts as one request but does not keep an in-flight slot while it stays open.
+      if (streaming) admission.leave();
+      else ctx.res.once('close', admission.leave);
+    }
+    if (ctx.method === 'POST') {
+      // Read with a size limit here; yoga takes a body it is handed as is.
+      const length = ctx.get('Content-Length');
+      (ctx.req as { body?: Buffer }).body = await getRawBody(ctx.req, { length: length || undefined, limit: deps.graphqlMaxBodyBytes });
     }
     ctx.respond = false;
     deps.graphql.handle(ctx.req, ctx.res, actor);

@@ -51,6 +51,12 @@ const envSchema = z
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     ENGINE: z.enum(['sandbox']).default('sandbox'),
     TRUST_PROXY: bool.default(false),
+    GRAPHQL_MAX_DEPTH: int(1, 100).default(12),
+    GRAPHQL_MAX_ALIASES: int(0, 1000).default(15),
+    GRAPHQL_MAX_COST: int(1, 1_000_000).default(5000),
+    GRAPHQL_MAX_TOKENS: int(10, 1_000_000).default(2000),
+    GRAPHQL_MAX_BODY_BYTES: int(1024, 16 * 1024 * 1024).default(100 * 1024),
+    GRAPHQL_INTROSPECTION: bool.default(true),
   });
 
 export type Config = Readonly<z.output<typeof envSchema>>;
@@ -64,6 +70,17 @@ export function policiesOf(config: Config): Policies {
     },
     qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, sessionAttempts: config.QR_SESSION_ATTEMPTS, v1TtlSeconds: config.QR_V1_TTL_S },
     allowInsecureUrls: config.WEBHOOK_ALLOW_INSECURE,
+  };
+}
+
+/** The document guards of the GraphQL API. */
+export function graphqlLimitsOf(config: Config) {
+  return {
+    maxDepth: config.GRAPHQL_MAX_DEPTH,
+    maxAliases: config.GRAPHQL_MAX_ALIASES,
+    maxCost: config.GRAPHQL_MAX_COST,
+    maxTokens: config.GRAPHQL_MAX_TOKENS,
+    introspection: config.GRAPHQL_INTROSPECTION,
   };
 }
 

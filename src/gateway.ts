@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { type Config, policiesOf } from './config.js';
+import { type Config, graphqlLimitsOf, policiesOf } from './config.js';
 import { createServices, type Services } from './domain/services.js';
 import { createGraphQL } from './graphql/yoga.js';
+import { serveGraphQLOverWebSocket } from './graphql/ws.js';
 import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
 import type { Logger } from './infra/logger.js';
 
@@ -31,7 +32,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     logger.info({ email: admin.user.email, created: admin.created }, 'admin user ready');
   }
 
-  const graphql = createGraphQL({ services, prisma: infra.db.prisma, logger });
+  const graphql = createGraphQL({ services, prisma: infra.db.prisma, live: infra.liveFeed, logger, limits: graphqlLimitsOf(config) });
   const app = buildApp({
     services,
     graphql,
@@ -40,9 +41,17 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     logger,
     checkReady: () => infra.checkReady(),
     trustProxy: config.TRUST_PROXY,
+    graphqlMaxBodyBytes: config.GRAPHQL_MAX_BODY_BYTES,
   });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  const webSockets = serveGraphQLOverWebSocket(server, {
+    graphql,
+    auth: services.auth,
+    limiter: infra.requestLimiter,
+    logger,
+    maxPayloadBytes: config.GRAPHQL_MAX_BODY_BYTES,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -69,6 +78,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     /** Stops accepting, lets requests in progress finish for up to `graceMs`, then closes what is left. */
     async close(graceMs = 5000) {
       clearInterval(clock);
+      await webSockets.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -4,5 +4,8 @@ import './types/errors.js';
 import './types/tenants.js';
 import './types/api-keys.js';
 import './types/messages.js';
-
+import './types/instances.js';
+import './types/instance-operations.js';
+import './types/webhooks.js';
+import './types/subscriptions.js';
 export const schema = builder.toSchema({ sortSchema: true });

@@ -2,40 +2,49 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { authenticate } from '../domain/auth/authenticate.js';
 import type { Actor } from '../domain/actor.js';
+import type { LiveFeed } from '../domain/instances/live-events.js';
 import type { Services } from '../domain/services.js';
 import type { PrismaClient } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';
 import type { GraphQLContext } from './context.js';
+import { type GraphQLLimits, guardPlugins } from './guards.js';
 import { schema } from './schema.js';
 
-interface ServerContext {
-  req: IncomingMessage;
-  res: ServerResponse;
+/** What each transport hands yoga: the Node request, and the caller once it is known. */
+export interface ServerContext {
+  req?: IncomingMessage;
+  res?: ServerResponse;
+  /** The caller a WebSocket connection authenticated as. */
+  connectionActor?: Actor;
 }
 
-export function createGraphQL(deps: { services: Services; prisma: PrismaClient; logger: Logger }) {
-  const { services, prisma, logger } = deps;
+export function createGraphQL(deps: { services: Services; prisma: PrismaClient; live: LiveFeed; logger: Logger; limits: GraphQLLimits }) {
+  const { services, prisma, live, logger } = deps;
+  const log = logger.child({ component: 'graphql' });
   // Callers the HTTP layer already authenticated (to rate-limit them) are not looked up twice.
   const authenticated = new WeakMap<IncomingMessage, Actor>();
+  const inBackground = (work: () => Promise<unknown>) =>
+    void setImmediate(() => void work().catch((error: unknown) => log.error({ err: error }, 'background work after a GraphQL answer failed')));
+
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: { title: 'Messaging Gateway' },
-    logging: logger.child({ component: 'graphql' }),
-    context: ({ request, req }): GraphQLContext => {
-      const known = req && authenticated.get(req);
+    logging: log,
+    plugins: guardPlugins(deps.limits),
+    context: ({ request, req, connectionActor }): GraphQLContext => {
+      const known = connectionActor ?? (req && authenticated.get(req));
       let actor: Promise<Actor> | undefined = known ? Promise.resolve(known) : undefined;
       return {
         services,
         prisma,
+        live,
+        inBackground,
         actor: () => {
           actor ??= authenticate(
             services.auth,
-            {
-              authorization: request.headers.get('authorization') ?? undefined,
-              cookie: request.headers.get('cookie') ?? undefined,
-            },
+            { authorization: request?.headers.get('authorization') ?? undefined, cookie: request?.headers.get('cookie') ?? undefined },
             { apiKey: true, session: true },
           );
           return actor;
@@ -49,7 +58,7 @@ export function createGraphQL(deps: { services: Services; prisma: PrismaClient; 
     handle(req: IncomingMessage, res: ServerResponse, actor?: Actor) {
       if (actor) authenticated.set(req, actor);
       Promise.resolve(yoga.requestListener(req, res)).catch((error: unknown) => {
-        logger.error({ err: error }, 'graphql request failed');
+        log.error({ err: error }, 'graphql request failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ success: false, error: { code: 'server_error', message: 'Internal server error.' } }));
       });

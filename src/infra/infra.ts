@@ -26,6 +26,8 @@ import { memorySchedule, redisSchedule } from './webhooks/schedule.js';
 import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
 import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
+import { createLiveFeed } from './live-feed.js';
+import { liveEventOf, type LiveFeed } from '../domain/instances/live-events.js';
 
 export interface Infra {
   config: Config;
@@ -40,6 +42,8 @@ export interface Infra {
   sandboxInbox: PhoneInbox;
   /** Sends webhook deliveries; started by the gateway once it serves. */
   deliveries: DeliveryWorker;
+  /** QR and connection events for GraphQL subscriptions. */
+  liveFeed: LiveFeed;
   /** Every dependency the gateway needs to serve; throws naming the one that is not. */
   checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
   close(): Promise<void>;
@@ -88,6 +92,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       sweepMs: 10_000,
     },
   });
+  const liveFeed = createLiveFeed(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
+  outbox.onCommitted((events) => liveFeed.publish(events.map(liveEventOf).filter((e) => e !== null)));
   outbox.onDue((due) => void deliveries.scheduled(due).catch((error: unknown) => logger.error({ err: error }, 'scheduling webhook deliveries failed')));
 
   const ports: Ports = {
@@ -120,6 +126,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     sandbox,
     sandboxInbox: createPhoneInbox(prisma),
     deliveries,
+    liveFeed,
     async checkReady() {
       try {
         await db.ping();
@@ -138,6 +145,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       await deliveries.stop();
       sandbox.stop();
       await outbound.close();
+      await liveFeed.close();
       redis?.disconnect();
       await db.close();
     },

@@ -5,13 +5,14 @@ export type { Redis };
 
 /**
  * One shared connection. Commands fail fast while Redis is unreachable (no offline queue), so a
- * Redis outage degrades the features that use it instead of stalling requests.
+ * Redis outage degrades the features that use it instead of stalling requests. A subscriber
+ * connection instead keeps its SUBSCRIBEs queued until Redis is back.
  */
-export function createRedis(url: string, logger: Logger, name = 'main'): Redis {
+export function createRedis(url: string, logger: Logger, name = 'main', options: { subscriber?: boolean } = {}): Redis {
   const redis = new Redis(url, {
     connectionName: `mgw-${name}`,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
+    enableOfflineQueue: options.subscriber === true,
+    maxRetriesPerRequest: options.subscriber ? null : 1,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });

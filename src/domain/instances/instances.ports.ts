@@ -17,6 +17,8 @@ export interface InstanceRecord {
   createdAt: Date;
   updatedAt: Date;
   lastConnection: Date | null;
+  /** When the instance last carried an outbound message (least-recently-used routing). */
+  lastUsedAt: Date | null;
   qrAttempts: number;
   messagesSent: number;
   messagesReceived: number;

@@ -230,6 +230,9 @@ export function createInstancesService(deps: {
       }
     },
 
+    /** The live pairing code of an instance already read, or null when it shows none. */
+    currentQr: liveQr,
+
     move,
     owned,
   };

@@ -3,6 +3,9 @@ import type { MessageMode } from '../actor.js';
 export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 export type MessageDirection = 'in' | 'out';
 
+/** A value stored as JSON (a message's location). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key in string]?: JsonValue };
+
 export interface MessageRecord {
   id: string;
   tenantId: string;
@@ -16,7 +19,7 @@ export interface MessageRecord {
   mediaUrl: string | null;
   mediaType: string | null;
   caption: string | null;
-  location: unknown;
+  location: JsonValue;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;

@@ -1,11 +1,12 @@
 import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
 import { builder } from '../builder.js';
+import { newestFirst } from './ordering.js';
 
 const MessageStatus = builder.enumType('MessageStatus', { values: ['queued', 'sent', 'delivered', 'read', 'failed'] as const });
 const MessageMode = builder.enumType('MessageMode', { values: ['test', 'production'] as const });
 const MessageDirection = builder.enumType('MessageDirection', { values: ['in', 'out'] as const });
 
-const MessageTimestamps = builder.objectRef<MessageRecord>('MessageTimestamps').implement({
+const MessageTimestamps = builder.objectRef<Pick<MessageRecord, 'queuedAt' | 'sentAt' | 'deliveredAt' | 'readAt' | 'failedAt'>>('MessageTimestamps').implement({
   fields: (t) => ({
     queued: t.expose('queuedAt', { type: 'DateTime', nullable: true }),
     sent: t.expose('sentAt', { type: 'DateTime', nullable: true }),
@@ -15,7 +16,7 @@ const MessageTimestamps = builder.objectRef<MessageRecord>('MessageTimestamps').
   }),
 });
 
-const MessageType = builder.objectRef<MessageRecord>('Message').implement({
+export const MessageType = builder.prismaObject('Message', {
   fields: (t) => ({
     id: t.exposeID('id'),
     to: t.exposeString('to'),
@@ -23,27 +24,18 @@ const MessageType = builder.objectRef<MessageRecord>('Message').implement({
     direction: t.expose('direction', { type: MessageDirection }),
     type: t.exposeString('type'),
     text: t.exposeString('text', { nullable: true }),
+    mediaUrl: t.exposeString('mediaUrl', { nullable: true }),
+    caption: t.exposeString('caption', { nullable: true }),
     status: t.expose('status', { type: MessageStatus }),
     mode: t.expose('mode', { type: MessageMode }),
     instanceId: t.exposeString('instanceId', { nullable: true }),
+    instance: t.relation('instance', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     timestamps: t.field({ type: MessageTimestamps, resolve: (message) => message }),
     error: t.exposeString('error', { nullable: true }),
   }),
 });
-
-const MessagePage = builder
-  .objectRef<{ items: MessageRecord[]; page: number; limit: number; total: number; pages: number }>('MessagePage')
-  .implement({
-    fields: (t) => ({
-      items: t.field({ type: [MessageType], resolve: (page) => page.items }),
-      page: t.exposeInt('page'),
-      limit: t.exposeInt('limit'),
-      total: t.exposeInt('total'),
-      pages: t.exposeInt('pages'),
-    }),
-  });
 
 const SentMessage = builder.objectRef<SendResult>('SentMessage').implement({
   fields: (t) => ({
@@ -55,12 +47,15 @@ const SentMessage = builder.objectRef<SendResult>('SentMessage').implement({
 });
 
 builder.queryField('messages', (t) =>
-  t.field({
-    type: MessagePage,
+  t.prismaConnection({
+    type: 'Message',
+    cursor: 'id',
     errors: {},
-    description: 'The tenant\'s messages, newest first.',
-    args: { page: t.arg.int({ defaultValue: 1 }), limit: t.arg.int({ defaultValue: 10 }) },
-    resolve: async (_root, args, ctx) => ctx.services.messages.list(await ctx.actor(), args),
+    description: "The tenant's messages, newest first.",
+    resolve: async (query, _root, _args, ctx) => {
+      const actor = await ctx.actor();
+      return ctx.prisma.message.findMany({ ...query, where: { tenantId: actor.tenantId }, orderBy: newestFirst });
+    },
   }),
 );
 
@@ -85,5 +80,52 @@ builder.mutationField('sendMessage', (t) =>
     },
     resolve: async (_root, { to, text, idempotencyKey }, ctx) =>
       ctx.services.messages.send(await ctx.actor(), { to, text }, idempotencyKey ?? undefined),
+  }),
+);
+
+const MediaType = builder.enumType('MediaType', { values: ['image', 'video', 'audio', 'document'] as const });
+
+const SendMediaInput = builder.inputType('SendMediaInput', {
+  fields: (t) => ({
+    to: t.string({ required: true }),
+    mediaUrl: t.string({ required: true, description: 'https, on a public address; at most 16 MiB.' }),
+    mediaType: t.field({ type: MediaType, required: true }),
+    caption: t.string(),
+  }),
+});
+
+builder.mutationField('sendText', (t) =>
+  t.field({
+    type: SentMessage,
+    errors: {},
+    description: 'Same rules as POST /chat/instances/<id>/send-text.',
+    args: {
+      instanceId: t.arg.id({ required: true }),
+      to: t.arg.string({ required: true }),
+      message: t.arg.string({ required: true }),
+      idempotencyKey: t.arg.string(),
+    },
+    resolve: async (_root, { instanceId, to, message, idempotencyKey }, ctx) =>
+      ctx.services.messages.sendText(await ctx.actor(), String(instanceId), { to, message }, idempotencyKey ?? undefined),
+  }),
+);
+
+builder.mutationField('sendMedia', (t) =>
+  t.field({
+    type: SentMessage,
+    errors: {},
+    description: 'Same rules as POST /chat/instances/<id>/send-media.',
+    args: {
+      instanceId: t.arg.id({ required: true }),
+      input: t.arg({ type: SendMediaInput, required: true }),
+      idempotencyKey: t.arg.string(),
+    },
+    resolve: async (_root, { instanceId, input, idempotencyKey }, ctx) =>
+      ctx.services.messages.sendMedia(
+        await ctx.actor(),
+        String(instanceId),
+        { ...input, caption: input.caption ?? undefined },
+        idempotencyKey ?? undefined,
+      ),
   }),
 );

@@ -8,6 +8,15 @@ export interface DueDelivery {
   at: Date;
 }
 
+/** An event as committed, for live subscribers. */
+export interface CommittedEvent {
+  tenantId: string;
+  instanceId: string;
+  event: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
 export type EmitEvents = (owner: { tenantId: string; instanceId: string | null }, events: OutboxEvent[]) => Promise<void>;
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -19,8 +28,14 @@ export type Outbox = ReturnType<typeof createOutbox>;
  */
 export function createOutbox(prisma: PrismaClient, options: { jidDomain: string; firstDelayMs: number }) {
   let onDue: (due: DueDelivery[]) => void = () => {};
+  let onCommitted: (events: CommittedEvent[]) => void = () => {};
 
-  async function write(tx: Prisma.TransactionClient, owner: { tenantId: string; instanceId: string | null }, events: OutboxEvent[]) {
+  async function write(
+    tx: Prisma.TransactionClient,
+    owner: { tenantId: string; instanceId: string | null },
+    events: OutboxEvent[],
+    committed: CommittedEvent[],
+  ) {
     if (events.length === 0) return [];
     const now = new Date();
     const rows = await tx.outboxEvent.createManyAndReturn({
@@ -28,6 +43,7 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomain: string;
       select: { id: true, event: true, data: true },
     });
     if (!owner.instanceId) return [];
+    for (const e of events) committed.push({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now });
     const instance = await tx.instance.findUnique({
       where: { id: owner.instanceId },
       select: { id: true, name: true, variant: true, webhookUrl: true, webhookEvents: true },
@@ -51,16 +67,27 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomain: string;
   }
 
   return {
-    /** Runs `work` in a transaction; the deliveries of the events it emits are scheduled once it commits. */
+    /**
+     * Runs `work` in a transaction; once it commits, the deliveries of the events it emits are
+     * scheduled and the events go to live subscribers.
+     */
     async transaction<T>(work: (tx: Prisma.TransactionClient, emit: EmitEvents) => Promise<T>): Promise<T> {
       const due: DueDelivery[] = [];
-      const result = await prisma.$transaction((tx) => work(tx, async (owner, events) => void due.push(...(await write(tx, owner, events)))));
+      const committed: CommittedEvent[] = [];
+      const result = await prisma.$transaction((tx) =>
+        work(tx, async (owner, events) => void due.push(...(await write(tx, owner, events, committed)))),
+      );
       if (due.length) onDue(due);
+      if (committed.length) onCommitted(committed);
       return result;
     },
     /** Where committed deliveries go (the delivery schedule). */
     onDue(listener: (due: DueDelivery[]) => void) {
       onDue = listener;
+    },
+    /** Where committed events go (the live subscription feed). */
+    onCommitted(listener: (events: CommittedEvent[]) => void) {
+      onCommitted = listener;
     },
   };
 }

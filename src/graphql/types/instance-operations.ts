@@ -1,0 +1,151 @@
+import { builder } from '../builder.js';
+import { InstanceType, InstanceVariantEnum, QrCodeType } from './instances.js';
+
+/** Instance queries and mutations (spec 4.2 and 4.3); each calls the instance service REST uses. */
+
+const oldestFirst = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+builder.queryField('instances', (t) =>
+  t.prismaConnection({
+    type: 'Instance',
+    cursor: 'id',
+    errors: {},
+    description: "The tenant's instances, oldest first (as GET /v1/chat/instances).",
+    resolve: async (query, _root, _args, ctx) => {
+      const actor = await ctx.actor();
+      return ctx.prisma.instance.findMany({ ...query, where: { tenantId: actor.tenantId }, orderBy: oldestFirst });
+    },
+  }),
+);
+
+builder.queryField('instance', (t) =>
+  t.field({
+    type: InstanceType,
+    errors: {},
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => (await ctx.services.instances.get(await ctx.actor(), String(id))).instance,
+  }),
+);
+
+const CreateInstanceInput = builder.inputType('CreateInstanceInput', {
+  fields: (t) => ({
+    variant: t.field({ type: InstanceVariantEnum, defaultValue: 'v1', description: 'V1 answers with a QR code; SESSION issues one right after.' }),
+    name: t.string({ required: true }),
+    description: t.string({ description: 'V1 only.' }),
+    webhookUrl: t.string(),
+    webhookEvents: t.stringList({ description: 'V1 only; all events of the variant when omitted.' }),
+  }),
+});
+
+const UpdateInstanceInput = builder.inputType('UpdateInstanceInput', {
+  description: 'Omitted fields stay as they are; webhookUrl "" or null removes the webhook.',
+  fields: (t) => ({
+    name: t.string(),
+    description: t.string(),
+    webhookUrl: t.string(),
+    webhookEvents: t.stringList(),
+  }),
+});
+
+const CreatedInstance = builder
+  .objectRef<{ instance: typeof InstanceType.$inferType; qr: typeof QrCodeType.$inferType | null }>('CreatedInstance')
+  .implement({
+    fields: (t) => ({
+      instance: t.field({ type: InstanceType, resolve: (created) => created.instance }),
+      qrCode: t.field({ type: QrCodeType, nullable: true, resolve: (created) => created.qr }),
+      webhookSecret: t.string({
+        description: 'Signs every webhook delivery of this instance; keep it to verify them.',
+        resolve: (created) => created.instance.webhookSecret,
+      }),
+    }),
+  });
+
+const InstanceWithQr = builder
+  .objectRef<{ instance: typeof InstanceType.$inferType; qr: typeof QrCodeType.$inferType }>('InstanceWithQrCode')
+  .implement({
+    fields: (t) => ({
+      instance: t.field({ type: InstanceType, resolve: (r) => r.instance }),
+      qrCode: t.field({ type: QrCodeType, resolve: (r) => r.qr }),
+    }),
+  });
+
+/** GraphQL gives null for an explicit null and leaves omitted fields out; the domain reads both as REST bodies. */
+const definedOnly = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+
+builder.mutationField('createInstance', (t) =>
+  t.field({
+    type: CreatedInstance,
+    errors: {},
+    args: { input: t.arg({ type: CreateInstanceInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { variant, ...body } = input;
+      const created = await ctx.services.instances.create(await ctx.actor(), variant ?? 'v1', definedOnly(body));
+      // As over REST, the first session QR code follows the answer.
+      if (variant === 'session') ctx.inBackground(() => ctx.services.instances.startPairing(created.instance.id));
+      return created;
+    },
+  }),
+);
+
+builder.mutationField('updateInstance', (t) =>
+  t.field({
+    type: InstanceType,
+    errors: {},
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateInstanceInput, required: true }) },
+    resolve: async (_root, { id, input }, ctx) =>
+      (await ctx.services.instances.update(await ctx.actor(), String(id), definedOnly(input))).instance,
+  }),
+);
+
+builder.mutationField('deleteInstance', (t) =>
+  t.field({
+    type: 'Boolean',
+    errors: {},
+    description: 'Deletes the instance permanently, with its messages and deliveries.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      await ctx.services.instances.remove(await ctx.actor(), String(id));
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('toggleInstance', (t) =>
+  t.field({
+    type: InstanceType,
+    errors: {},
+    description: 'Activates or deactivates the instance.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => ctx.services.instances.toggle(await ctx.actor(), String(id)),
+  }),
+);
+
+builder.mutationField('requestQrCode', (t) =>
+  t.field({
+    type: QrCodeType,
+    errors: {},
+    description: 'The live pairing code, or a new one (as GET /v1/chat/instances/<id>/qr).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => ctx.services.instances.qrCode(await ctx.actor(), String(id)),
+  }),
+);
+
+builder.mutationField('regenerateQrCode', (t) =>
+  t.field({
+    type: InstanceWithQr,
+    errors: {},
+    description: 'Starts a new set of QR attempts (as POST /chat/instances/<id>/regenerate-qr).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => ctx.services.instances.regenerateQr(await ctx.actor(), String(id)),
+  }),
+);
+
+builder.mutationField('disconnectInstance', (t) =>
+  t.field({
+    type: InstanceType,
+    errors: {},
+    description: 'Logs the phone out; the instance can pair again.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => ctx.services.instances.disconnect(await ctx.actor(), String(id)),
+  }),
+);

@@ -1,0 +1,64 @@
+import { GraphQLError } from 'graphql';
+import { filter, pipe } from 'graphql-yoga';
+import { DomainError } from '../../domain/errors.js';
+import type { LiveEvent } from '../../domain/instances/live-events.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+
+type QrEvent = Extract<LiveEvent, { kind: 'qr' }>;
+type ConnectionEvent = Extract<LiveEvent, { kind: 'connection' }>;
+
+const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
+  fields: (t) => ({
+    instanceId: t.exposeID('instanceId'),
+    qrCode: t.exposeString('qrCode', { description: 'data:image/png;base64,…' }),
+    expiresAt: t.exposeString('expiresAt', { description: 'ISO 8601.' }),
+    attemptId: t.exposeString('attemptId'),
+  }),
+});
+
+const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').implement({
+  fields: (t) => ({
+    instanceId: t.exposeID('instanceId'),
+    status: t.exposeString('status', { description: "In the instance's own status words (v1 or session), as in its webhooks." }),
+    phoneNumber: t.exposeString('phoneNumber', { description: 'Digits only; empty before a phone is linked.' }),
+    timestamp: t.exposeString('timestamp', { description: 'ISO 8601.' }),
+  }),
+});
+
+/**
+ * The events of one instance of the caller's tenant. Refusals come back as GraphQL errors with the
+ * REST code in `extensions.code` (a subscription's stream cannot carry a typed error union).
+ */
+async function feedOf<K extends LiveEvent['kind']>(ctx: GraphQLContext, instanceId: string, kind: K) {
+  try {
+    await ctx.services.instances.owned(await ctx.actor(), instanceId);
+  } catch (error) {
+    if (error instanceof DomainError) throw new GraphQLError(error.message, { extensions: { code: error.code } });
+    throw error;
+  }
+  return pipe(
+    ctx.live.subscribe(instanceId),
+    filter((event): event is Extract<LiveEvent, { kind: K }> => event.kind === kind),
+  );
+}
+
+builder.subscriptionField('qrUpdated', (t) =>
+  t.field({
+    type: QrUpdate,
+    description: 'Each new QR code of the instance.',
+    args: { instanceId: t.arg.id({ required: true }) },
+    subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'qr'),
+    resolve: (event) => event,
+  }),
+);
+
+builder.subscriptionField('connectionUpdated', (t) =>
+  t.field({
+    type: ConnectionUpdate,
+    description: 'Each status change of the instance.',
+    args: { instanceId: t.arg.id({ required: true }) },
+    subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'connection'),
+    resolve: (event) => event,
+  }),
+);

@@ -1,0 +1,97 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { type ExecutionArgs, GraphQLError } from 'graphql';
+import type { Context } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Actor } from '../domain/actor.js';
+import type { AuthService } from '../domain/auth/auth.service.js';
+import { authenticate } from '../domain/auth/authenticate.js';
+import { DomainError, RateLimited } from '../domain/errors.js';
+import { type RequestLimiter, subjectOf } from '../infra/rate-limit/request-limiter.js';
+import type { Logger } from '../infra/logger.js';
+import type { GraphQLServer } from './yoga.js';
+
+type Extra = {
+  socket: WebSocket;
+  request: IncomingMessage;
+  actor?: Actor;
+};
+
+type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
+
+/**
+ * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
+ * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
+ * is closed (4403). Every operation runs through yoga's plugins (the same guards as over HTTP) and
+ * counts against the caller's rate limits.
+ */
+export function serveGraphQLOverWebSocket(
+  server: Server,
+  deps: { graphql: GraphQLServer; auth: AuthService; limiter: RequestLimiter; logger: Logger; maxPayloadBytes: number },
+) {
+  const log = deps.logger.child({ component: 'graphql-ws' });
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: deps.maxPayloadBytes });
+  wss.on('error', (error) => log.warn({ err: error }, 'websocket server error'));
+
+  const refuse = (error: unknown): readonly GraphQLError[] => {
+    if (error instanceof GraphQLError) return [error];
+    if (error instanceof DomainError) {
+      const retryAfter = error instanceof RateLimited ? { retryAfter: error.retryAfter } : {};
+      return [new GraphQLError(error.message, { extensions: { code: error.code, ...retryAfter } })];
+    }
+    throw error;
+  };
+
+  const disposable = useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      connectionInitWaitTimeout: 10_000,
+      onConnect: async (ctx) => {
+        const authorization = ctx.connectionParams?.authorization;
+        try {
+          ctx.extra.actor = await authenticate(
+            deps.auth,
+            { authorization: typeof authorization === 'string' ? authorization : undefined, cookie: ctx.extra.request.headers.cookie },
+            { apiKey: true, session: true },
+          );
+          return true;
+        } catch (error) {
+          if (error instanceof DomainError) return false;
+          throw error;
+        }
+      },
+      onSubscribe: async (ctx: Context<Record<string, unknown> | undefined, Extra>, _id, payload) => {
+        const actor = ctx.extra.actor!;
+        try {
+          // Counted like an HTTP request; a subscription does not keep an in-flight slot while it lives.
+          (await deps.limiter.enter(subjectOf(actor))).leave();
+          const enveloped = deps.graphql.yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
+          const document = enveloped.parse(payload.query);
+          const args: ExecutionArgs & { rootValue: Enveloped } = {
+            schema: enveloped.schema,
+            document,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: enveloped,
+          };
+          const errors = enveloped.validate(args.schema, args.document);
+          return errors.length ? errors : args;
+        } catch (error) {
+          return refuse(error);
+        }
+      },
+      execute: (args) => (args.rootValue as Enveloped).execute(args),
+      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+      onError: (_ctx, _id, _payload, errors) => void log.debug({ errors: errors.map((e) => e.message) }, 'operation failed'),
+    },
+    wss,
+  );
+
+  return {
+    /** Closes every socket (1001 going away) and stops accepting. */
+    async close() {
+      await disposable.dispose();
+    },
+    connections: () => wss.clients.size,
+  };
+}

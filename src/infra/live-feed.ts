@@ -1,0 +1,65 @@
+import { setMaxListeners } from 'node:events';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { createPubSub, SlidingBuffer } from 'graphql-yoga';
+import type { LiveEvent, LiveFeed } from '../domain/instances/live-events.js';
+import type { Logger } from './logger.js';
+import { createRedis, type Redis } from './redis.js';
+
+type Topics = { instance: [instanceId: string, event: LiveEvent] };
+
+/** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
+const SUBSCRIBER_BUFFER = 16;
+
+/**
+ * Live events through graphql-yoga's pub/sub: in-process, or with Redis through Redis pub/sub so a
+ * subscriber on any node receives what any node publishes (each node subscribes once per watched
+ * instance, then fans out in-process).
+ */
+export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: string; logger: Logger } | undefined): LiveFeed {
+  let subscriber: Redis | undefined;
+  let eventTarget;
+  if (redis) {
+    // A subscribing connection cannot run other commands; it queues SUBSCRIBEs while Redis is away
+    // and re-subscribes on reconnect.
+    subscriber = createRedis(redis.url, redis.logger, 'live-feed', { subscriber: true });
+    eventTarget = createRedisEventTarget<CustomEvent>({
+      publishClient: loggingRejections(redis.publisher, redis.logger),
+      subscribeClient: loggingRejections(subscriber, redis.logger),
+    });
+  } else {
+    const local = new EventTarget();
+    setMaxListeners(0, local);
+    eventTarget = local;
+  }
+  const pubsub = createPubSub<Topics>({ eventTarget, repeaterBuffer: new SlidingBuffer(SUBSCRIBER_BUFFER) });
+  // Channel names carry the prefix so gateways sharing a Redis under different prefixes stay apart.
+  const topic = (instanceId: string) => `${redis?.prefix ?? ''}${instanceId}`;
+
+  return {
+    publish(events) {
+      for (const event of events) pubsub.publish('instance', topic(event.instanceId), event);
+    },
+    subscribe(instanceId) {
+      return pubsub.subscribe('instance', topic(instanceId));
+    },
+    async close() {
+      subscriber?.disconnect();
+    },
+  };
+}
+
+/** The Redis event target drops the promises of PUBLISH/SUBSCRIBE; a failure is logged instead of going unhandled. */
+function loggingRejections(client: Redis, logger: Logger): Redis {
+  const guarded = new Set<PropertyKey>(['publish', 'subscribe', 'unsubscribe']);
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (!guarded.has(property)) return value.bind(target);
+      return (...args: unknown[]) =>
+        (value.apply(target, args) as Promise<unknown>).catch((error: unknown) =>
+          logger.warn({ err: { message: (error as Error).message }, command: String(property) }, 'live feed: redis command failed'),
+        );
+    },
+  });
+}

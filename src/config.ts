@@ -53,7 +53,7 @@ const envSchema = z
     TRUST_PROXY: bool.default(false),
     GRAPHQL_MAX_DEPTH: int(1, 100).default(12),
     GRAPHQL_MAX_ALIASES: int(0, 1000).default(15),
-    GRAPHQL_MAX_COST: int(1, 1_000_000).default(5000),
+    GRAPHQL_MAX_COST: int(1, 10_000_000).default(20_000),
     GRAPHQL_MAX_TOKENS: int(10, 1_000_000).default(2000),
     GRAPHQL_MAX_BODY_BYTES: int(1024, 16 * 1024 * 1024).default(100 * 1024),
     GRAPHQL_INTROSPECTION: bool.default(true),

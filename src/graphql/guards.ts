@@ -18,9 +18,11 @@ export interface GraphQLLimits {
 export function guardPlugins(limits: GraphQLLimits): Plugin[] {
   const plugins: Plugin[] = [
     EnvelopArmorPlugin({
-      maxDepth: { n: limits.maxDepth, ignoreIntrospection: true },
+      // The typed-error unions put every answer inside an inline fragment; fragments do not count as a level.
+      maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true },
       maxAliases: { n: limits.maxAliases },
-      costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true },
+      // Cost grows with depth and with literal `first`/`last` page sizes.
+      costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true, flattenFragments: true },
       maxTokens: { n: limits.maxTokens },
       maxDirectives: { n: 20 },
       blockFieldSuggestion: { enabled: true },

@@ -52,12 +52,15 @@ export interface Infra {
 export interface InfraOptions {
   /** false only for benchmarks that measure what the limiter costs. */
   rateLimiting?: boolean;
+  /** Sees every SQL query (tests count them). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    onQuery: options.onQuery,
     onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; reconnecting on next query'),
   });
   const applied = await applyMigrations(db.adapterFactory);

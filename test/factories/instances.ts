@@ -8,12 +8,12 @@ import type { Gateway } from '../../src/gateway.js';
 export async function insertInstance(
   gateway: Gateway,
   tenantId: string,
-  data: { state?: 'created' | 'connected' | 'disconnected'; active?: boolean } = {},
+  data: { state?: 'created' | 'connected' | 'disconnected'; active?: boolean; name?: string } = {},
 ) {
   return gateway.infra.db.prisma.instance.create({
     data: {
       tenantId,
-      name: `inst-${randomBytes(4).toString('hex')}`,
+      name: data.name ?? `inst-${randomBytes(4).toString('hex')}`,
       variant: 'v1',
       state: data.state ?? 'connected',
       active: data.active ?? true,

@@ -1,3 +1,5 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import { expect } from 'vitest';
 
 export interface HttpResponse<T = any> {
@@ -47,6 +49,12 @@ export function client(baseUrl: string) {
     /** A GraphQL operation; the answer's `data` and `errors` as the server sent them. */
     graphql: async <T = any>(query: string, variables: Record<string, unknown> = {}, options: RequestOptions = {}) =>
       request<{ data?: T; errors?: Array<{ message: string }> }>('POST', '/graphql', { ...options, body: { query, variables } }),
+    /** A typed operation (test/graphql/operations.ts). */
+    operation: async <R, V>(document: TypedDocumentNode<R, V>, variables: V, options: RequestOptions = {}) =>
+      request<{ data?: R; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>('POST', '/graphql', {
+        ...options,
+        body: { query: print(document), variables },
+      }),
   };
 }
 

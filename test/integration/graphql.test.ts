@@ -9,14 +9,25 @@ import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
+import { ListMessages } from '../graphql/operations.js';
 
-describe('schema/schema.graphql', () => {
-  it('is what codegen prints from the current schema (run `npm run codegen` when this fails)', async () => {
+describe('codegen outputs (run `npm run codegen` when these fail)', () => {
+  let outputs: Array<{ filename: string; content: string }>;
+  beforeAll(async () => {
     // Codegen's own loader cannot import TypeScript inside the test runner; hand it the built schema's SDL.
-    const outputs = await generate({ ...codegenConfig, schema: printSchema(schema), cwd: process.cwd() }, false);
-    const printed = outputs.find((o: { filename: string }) => o.filename.endsWith('schema/schema.graphql'));
+    outputs = await generate({ ...codegenConfig, schema: printSchema(schema), cwd: process.cwd() }, false);
+  });
+
+  it('schema/schema.graphql is the SDL of the current schema', () => {
+    const printed = outputs.find((o) => o.filename.endsWith('schema/schema.graphql'));
     expect(printed).toBeDefined();
     expect(readFileSync('schema/schema.graphql', 'utf8')).toBe(printed!.content);
+  });
+
+  it('the typed documents under test/graphql/generated match the operations and the schema', () => {
+    const generated = outputs.filter((o) => o.filename.includes('test/graphql/generated/'));
+    expect(generated.map((o) => o.filename.split('/').pop()).sort()).toEqual(['gql.ts', 'graphql.ts', 'index.ts']);
+    for (const file of generated) expect(readFileSync(file.filename, 'utf8'), file.filename).toBe(file.content);
   });
 });
 
@@ -80,23 +91,30 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
 
   it('reads messages and one message, and keeps tenants apart', async () => {
     const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511911111111', text: 'listed' } });
-    const list = await api.graphql(
-      `{ messages(page: 1, limit: 1) { ... on QueryMessagesSuccess { data { page limit total pages items { id text timestamps { queued sent } } } } } }`,
-      {},
-      { key: tenant.liveKey },
-    );
-    const page = list.body.data.messages.data;
-    expect(page.items[0]).toEqual({ id: sent.body.data.id, text: 'listed', timestamps: { queued: expect.any(String), sent: expect.toSatisfy((v) => v === null || typeof v === 'string') } });
-    expect(page.limit).toBe(1);
-    expect(page.pages).toBe(page.total);
+    const list = (await api.operation(ListMessages, { first: 1 }, { key: tenant.liveKey })).body.data!.messages;
+    if (list.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(list));
+    expect(list.data.edges.map((e) => e.node)).toEqual([
+      expect.objectContaining({ id: sent.body.data.id, text: 'listed', mode: 'production', timestamps: { queued: expect.any(String), sent: expect.toSatisfy((v) => v === null || typeof v === 'string') } }),
+    ]);
+    expect(list.data.pageInfo.hasNextPage).toBe(true);
+    const next = (await api.operation(ListMessages, { first: 50, after: list.data.pageInfo.endCursor }, { key: tenant.liveKey })).body.data!.messages;
+    if (next.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(next));
+    expect(next.data.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
+    expect(next.data.edges.length).toBeGreaterThan(0);
+    const theirList = (await api.operation(ListMessages, { first: 50 }, { key: other.liveKey })).body.data!.messages;
+    if (theirList.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(theirList));
+    expect(theirList.data.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
 
     const MESSAGE = `query ($id: ID!) { message(id: $id) { __typename ... on QueryMessageSuccess { data { id text } } ... on DomainError { code } } }`;
     const mine = await api.graphql(MESSAGE, { id: sent.body.data.id }, { key: tenant.liveKey });
     expect(mine.body.data.message.data).toEqual({ id: sent.body.data.id, text: 'listed' });
     const theirs = await api.graphql(MESSAGE, { id: sent.body.data.id }, { key: other.liveKey });
     expect(theirs.body.data.message).toEqual({ __typename: 'DomainError', code: 'forbidden' });
-    const bad = await api.graphql(`{ messages(limit: 500) { ... on DomainError { code } } }`, {}, { key: tenant.liveKey });
-    expect(bad.body.data.messages.code).toBe('invalid_request');
+    const bad = await api.operation(ListMessages, { first: 1, after: 'not-a-cursor' }, { key: tenant.liveKey });
+    expect(bad.status).toBeLessThan(500);
+    expect(bad.body.errors?.[0]?.message ?? JSON.stringify(bad.body.data)).toMatch(/cursor/i);
+    const nobody = (await api.operation(ListMessages, { first: 1 }, {})).body.data!.messages;
+    expect(nobody).toMatchObject({ __typename: 'DomainError', code: 'unauthorized' });
   });
 
   it('manages API keys: listing with a key, creating and revoking with a session only', async () => {

@@ -28,6 +28,12 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_IP: 50,
       ENGINE: 'sandbox',
       TRUST_PROXY: false,
+      GRAPHQL_MAX_DEPTH: 12,
+      GRAPHQL_MAX_ALIASES: 15,
+      GRAPHQL_MAX_COST: 20000,
+      GRAPHQL_MAX_TOKENS: 2000,
+      GRAPHQL_MAX_BODY_BYTES: 102400,
+      GRAPHQL_INTROSPECTION: true,
     });
   });
 

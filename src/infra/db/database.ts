@@ -15,6 +15,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** Sees the text of every SQL query (tests count queries with it). */
+  onQuery?: (sql: string) => void;
 }
 
 export interface Database {
@@ -35,10 +37,10 @@ export function openDatabase(options: DatabaseOptions): Database {
       { connectionString: options.databaseUrl, max: 20 },
       { onPoolError: onError, onConnectionError: onError },
     );
-    return wrap('postgres', adapterFactory, async () => {});
+    return wrap('postgres', adapterFactory, async () => {}, options.onQuery);
   }
   const pglite = new PGlite(pgliteDir(options.dataDir));
-  return wrap('pglite', new PrismaPGlite(pglite), () => pglite.close());
+  return wrap('pglite', new PrismaPGlite(pglite), () => pglite.close(), options.onQuery);
 }
 
 function pgliteDir(dataDir: string): string {
@@ -52,10 +54,16 @@ function wrap(
   kind: Database['kind'],
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   closeDriver: () => Promise<void>,
+  onQuery: ((sql: string) => void) | undefined,
 ): Database {
   // Under load a transaction may wait for a pooled connection longer than Prisma's 2 s default;
   // waiting beats failing the request.
-  const prisma = new PrismaClient({ adapter: adapterFactory, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  const prisma = new PrismaClient({
+    adapter: adapterFactory,
+    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+    log: onQuery ? [{ emit: 'event', level: 'query' }] : [],
+  });
+  if (onQuery) (prisma as PrismaClient<'query'>).$on('query', (event) => onQuery(event.query));
   return {
     kind,
     prisma,

@@ -1,5 +1,5 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { type ExecutionResult, print } from 'graphql';
+import { type FormattedExecutionResult as ExecutionResult, print } from 'graphql';
 import { createClient as createSseClient } from 'graphql-sse';
 import { type Client, createClient as createWsClient } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -51,7 +51,7 @@ export interface Subscription<R> {
 
 /** Subscribes through any graphql-ws or graphql-sse client and queues what arrives. */
 export function subscribe<R, V extends Record<string, unknown>>(
-  client: { iterate: (request: { query: string; variables: V }) => AsyncIterableIterator<ExecutionResult<R, unknown>> },
+  client: { iterate(request: { query: string; variables: Record<string, unknown> }): AsyncIterableIterator<unknown> },
   document: TypedDocumentNode<R, V>,
   variables: V,
 ): Subscription<R> {
@@ -83,4 +83,19 @@ export function subscribe<R, V extends Record<string, unknown>>(
     },
     ended: ended.catch(() => undefined),
   };
+}
+
+/** One query or mutation over a graphql-ws client: its result, or the errors it was refused with. */
+export function executeOnce(client: Client, query: string): Promise<ExecutionResult> {
+  return new Promise((resolve, reject) => {
+    client.subscribe(
+      { query },
+      {
+        next: resolve,
+        // An operation refused before it runs (guards, rate limits) ends with an error message.
+        error: (error) => (Array.isArray(error) ? resolve({ errors: error }) : reject(error)),
+        complete: () => {},
+      },
+    );
+  });
 }

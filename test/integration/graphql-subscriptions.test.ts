@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQr } from '../../src/infra/qr-decode.js';
+import { newPhone } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { ConnectionUpdated, CreateInstance, QrUpdated, RegenerateQrCode, RequestQrCode } from '../graphql/operations.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { type Client, client } from '../helpers/http.js';
+import { startChildGateway } from '../helpers/child-gateway.js';
+import { MODES, REDIS_URL } from '../helpers/modes.js';
+import { executeOnce, sseClient, subscribe, wsClient } from '../helpers/subscriptions.js';
+
+describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  let other: TestTenant;
+
+  beforeAll(async () => {
+    gw = await startTestGateway(mode);
+    api = client(gw.url);
+    [tenant, other] = await Promise.all([createTenant(gw.gateway, api, 'enterprise'), createTenant(gw.gateway, api)]);
+  });
+  afterAll(() => gw?.close());
+
+  async function newInstance(variant: 'V1' | 'SESSION', auth: { key?: string; cookie?: string }, name = `live ${Math.random().toString(36).slice(2, 8)}`) {
+    const created = (await api.operation(CreateInstance, { input: { name, variant } }, auth)).body.data!.createInstance;
+    if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
+    return created.data.instance.id;
+  }
+
+  it('over graphql-ws: a regenerated QR, then connecting and connected once it is scanned', async () => {
+    const id = await newInstance('V1', { key: tenant.liveKey });
+    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    try {
+      const qrs = subscribe(ws, QrUpdated, { instanceId: id });
+      const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
+      // Both subscriptions are live once a query on the same socket has answered after them.
+      await new Promise((r) => setTimeout(r, 200));
+
+      await api.operation(RequestQrCode, { id }, { key: tenant.liveKey });
+      expect((await statuses.next()).data!.connectionUpdated).toMatchObject({ instanceId: id, status: 'qr_code', phoneNumber: '' });
+
+      const regenerated = (await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey })).body.data!.regenerateQrCode;
+      if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+      const qr = (await qrs.next()).data!.qrUpdated;
+      expect(qr).toEqual({ instanceId: id, qrCode: regenerated.data.qrCode.qrCode, expiresAt: expect.any(String), attemptId: regenerated.data.qrCode.attemptId });
+      expect(Date.parse(qr.expiresAt)).toBeGreaterThan(Date.now());
+
+      const phone = newPhone();
+      expect((await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } })).status).toBe(200);
+      const connecting = (await statuses.next()).data!.connectionUpdated;
+      const connected = (await statuses.next()).data!.connectionUpdated;
+      expect([connecting.status, connected.status]).toEqual(['connecting', 'connected']);
+      expect(connected).toMatchObject({ instanceId: id, phoneNumber: phone.replace('+', '') });
+      expect(Date.parse(connected.timestamp)).toBeGreaterThanOrEqual(Date.parse(connecting.timestamp));
+      expect(qrs.pending()).toBe(0);
+      await Promise.all([qrs.stop(), statuses.stop()]);
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  it('over SSE with a session cookie: a new QR on regenerate, then the session statuses', async () => {
+    const id = await newInstance('SESSION', { cookie: tenant.cookie });
+    const sse = sseClient(gw.url, { cookie: tenant.cookie });
+    try {
+      const qrs = subscribe(sse, QrUpdated, { instanceId: id });
+      const statuses = subscribe(sse, ConnectionUpdated, { instanceId: id });
+      await new Promise((r) => setTimeout(r, 300));
+      const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
+      if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+      // The automatic first code may also arrive; the regenerated one is the last.
+      let qr = (await qrs.next()).data!.qrUpdated;
+      while (qr.attemptId !== regenerated.data.qrCode.attemptId) qr = (await qrs.next()).data!.qrUpdated;
+
+      const phone = newPhone();
+      await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } });
+      const seen: string[] = [];
+      while (seen.at(-1) !== 'connected') seen.push((await statuses.next()).data!.connectionUpdated.status);
+      expect(seen.at(-1)).toBe('connected');
+      await Promise.all([qrs.stop(), statuses.stop()]);
+    } finally {
+      sse.dispose();
+    }
+  });
+
+  it('takes the session cookie on the WebSocket upgrade request', async () => {
+    const id = await newInstance('V1', { key: tenant.liveKey });
+    const ws = wsClient(gw.url, { cookie: tenant.cookie });
+    try {
+      const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
+      await new Promise((r) => setTimeout(r, 200));
+      await api.operation(RequestQrCode, { id }, { key: tenant.liveKey });
+      expect((await statuses.next()).data!.connectionUpdated.status).toBe('qr_code');
+      await statuses.stop();
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  it('refuses unauthenticated connections: WebSocket closed with 4403, SSE answered 401', async () => {
+    const id = await newInstance('V1', { key: tenant.liveKey });
+    for (const credentials of [{}, { key: 'mgw_live_not-a-key' }, { cookie: 'auth-session=forged' }]) {
+      const closed = new Promise<number>((resolve) => {
+        const ws = wsClient(gw.url, credentials, (code) => resolve(code));
+        const sub = subscribe(ws, QrUpdated, { instanceId: id });
+        void sub.ended.then(() => ws.dispose());
+      });
+      expect(await closed).toBe(4403);
+    }
+    const sse = await api.post('/graphql', {
+      headers: { accept: 'text/event-stream' },
+      body: { query: 'subscription ($id: ID!) { qrUpdated(instanceId: $id) { attemptId } }', variables: { id } },
+    });
+    expect(sse.status).toBe(401);
+    expect(sse.body).toMatchObject({ success: false, error: { code: 'unauthorized' } });
+  });
+
+  it("refuses a subscription to another tenant's instance or an unknown one, on both transports", async () => {
+    const theirs = await newInstance('V1', { key: other.liveKey });
+    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    const sse = sseClient(gw.url, { key: tenant.liveKey });
+    try {
+      for (const transport of [ws, sse]) {
+        const refused = await subscribe(transport, QrUpdated, { instanceId: theirs }).next();
+        expect(refused.data ?? null).toBeNull();
+        expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'forbidden' } });
+        const unknown = await subscribe(transport, ConnectionUpdated, { instanceId: '00000000-0000-4000-8000-000000000000' }).next();
+        expect(unknown.errors?.[0]).toMatchObject({ extensions: { code: 'not_found' } });
+      }
+    } finally {
+      await ws.dispose();
+      sse.dispose();
+    }
+  });
+
+  it('applies the document guards over the WebSocket too', async () => {
+    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    try {
+      const deep = 'query { instances { ... on QueryInstancesSuccess { data { edges { node { messages { edges { node { instance { messages { edges { node { instance { messages { edges { node { id } } } } } } } } } } } } } } } } }';
+      const result = await executeOnce(ws, deep);
+      expect(result.errors?.[0]?.message).toMatch(/depth/i);
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
+
+describe('GraphQL over WebSocket — rate limits', () => {
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    gw = await startTestGateway(MODES[0]!, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api);
+  });
+  afterAll(() => gw?.close());
+
+  it('counts each operation against the caller\'s limits and refuses past them', async () => {
+    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    try {
+      const ask = () => executeOnce(ws, '{ me { __typename } }');
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await ask());
+      const refused = answers.filter((a) => a.errors?.[0]?.extensions?.code === 'rate_limit_exceeded');
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0]!.errors![0]!.extensions!.retryAfter).toBeGreaterThan(0);
+      expect(answers[0]!.data).toEqual({ me: { __typename: 'QueryMeSuccess' } });
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
+
+describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
+  const postgresRedis = MODES.find((m) => m.redis)!;
+  let a: TestGateway;
+  let b: Awaited<ReturnType<typeof startChildGateway>>;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    a = await startTestGateway(postgresRedis);
+    b = await startChildGateway({ ...a.env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX, RATE_LIMIT_PER_MINUTE: '100000' });
+    tenant = await createTenant(a.gateway, client(a.url));
+  });
+  afterAll(async () => {
+    await b?.kill('SIGTERM');
+    await a?.close();
+  });
+
+  it('delivers an event produced by one process to a subscriber on the other, both ways', async () => {
+    for (const [subscriber, producer] of [[b.url, a.url], [a.url, b.url]] as const) {
+      const api = client(producer);
+      const created = (await api.operation(CreateInstance, { input: { name: `cross ${subscriber.slice(-5)}` } }, { key: tenant.liveKey })).body.data!.createInstance;
+      if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
+      const id = created.data.instance.id;
+      const ws = wsClient(subscriber, { key: tenant.liveKey });
+      try {
+        const qrs = subscribe(ws, QrUpdated, { instanceId: id });
+        await new Promise((r) => setTimeout(r, 300));
+        const regenerated = (await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey })).body.data!.regenerateQrCode;
+        if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(regenerated.data.qrCode.attemptId);
+        await qrs.stop();
+      } finally {
+        await ws.dispose();
+      }
+    }
+  });
+});

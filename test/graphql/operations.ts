@@ -52,6 +52,7 @@ export const ListInstances = graphql(`
 export const InstancesWithRelations = graphql(`
   query InstancesWithRelations($first: Int!) {
     instances(first: $first) {
+      __typename
       ... on QueryInstancesSuccess {
         data {
           edges {

@@ -5,7 +5,7 @@ import type { LiveEvent, LiveFeed } from '../domain/instances/live-events.js';
 import type { Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 
-type Topics = { instance: [instanceId: string, event: LiveEvent] };
+type Topics = { [K in LiveEvent['kind']]: [instanceId: string, event: Extract<LiveEvent, { kind: K }>] };
 
 /** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
 const SUBSCRIBER_BUFFER = 16;
@@ -37,10 +37,16 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
 
   return {
     publish(events) {
-      for (const event of events) pubsub.publish('instance', topic(event.instanceId), event);
+      // One topic per kind and instance: a subscriber gets only what it asked for, without a filter stage.
+      for (const event of events) {
+        if (event.kind === 'qr') pubsub.publish('qr', topic(event.instanceId), event);
+        else pubsub.publish('connection', topic(event.instanceId), event);
+      }
     },
-    subscribe(instanceId) {
-      return pubsub.subscribe('instance', topic(instanceId));
+    subscribe<K extends LiveEvent['kind']>(instanceId: string, kind: K) {
+      const events = kind === 'qr' ? pubsub.subscribe('qr', topic(instanceId)) : pubsub.subscribe('connection', topic(instanceId));
+      // The branch above picks the topic of `kind`; TypeScript cannot narrow K through it.
+      return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     async close() {
       subscriber?.disconnect();

@@ -28,6 +28,7 @@ export async function startChildGateway(env: Record<string, string>) {
   }
   return {
     url,
+    pid: child.pid!,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
       child.kill(signal);
       await exited;

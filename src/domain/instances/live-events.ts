@@ -10,8 +10,8 @@ export type LiveEvent =
 /** Live events by instance; in-process, or across nodes through Redis pub/sub. */
 export interface LiveFeed {
   publish(events: LiveEvent[]): void;
-  /** Events of one instance from now on, until the iterator is returned. */
-  subscribe(instanceId: string): AsyncIterableIterator<LiveEvent>;
+  /** Events of one kind for one instance from now on, until the iterator is returned. */
+  subscribe<K extends LiveEvent['kind']>(instanceId: string, kind: K): AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,4 @@
 import { GraphQLError } from 'graphql';
-import { filter, pipe } from 'graphql-yoga';
 import { DomainError } from '../../domain/errors.js';
 import type { LiveEvent } from '../../domain/instances/live-events.js';
 import { builder } from '../builder.js';
@@ -37,10 +36,7 @@ async function feedOf<K extends LiveEvent['kind']>(ctx: GraphQLContext, instance
     if (error instanceof DomainError) throw new GraphQLError(error.message, { extensions: { code: error.code } });
     throw error;
   }
-  return pipe(
-    ctx.live.subscribe(instanceId),
-    filter((event): event is Extract<LiveEvent, { kind: K }> => event.kind === kind),
-  );
+  return ctx.live.subscribe(instanceId, kind);
 }
 
 builder.subscriptionField('qrUpdated', (t) =>

@@ -14,13 +14,25 @@ export function errorEnvelope(): Middleware<AppState> {
       else if (ctx.status === 405) response = errorResponse('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}.`);
       else return;
     } catch (error) {
-      response = toResponse(error);
-      if (response.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+      if (clientLeft(error) && (ctx.req.destroyed || ctx.req.socket?.destroyed)) {
+        // Nobody is left to read an answer; this is the client's doing, not a server failure.
+        ctx.state.log?.debug({ reason: (error as Error).message }, 'client closed the request before its body was read');
+        response = errorResponse('invalid_request', 'The request body was not received completely.');
+      } else {
+        response = toResponse(error);
+        if (response.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+      }
     }
     ctx.status = response.status;
     for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
     ctx.body = response.body;
   };
+}
+
+/** raw-body's errors when the connection went away before or while the body was read. */
+function clientLeft(error: unknown): boolean {
+  const type = (error as { type?: unknown })?.type;
+  return type === 'request.aborted' || type === 'stream.not.readable';
 }
 
 function toResponse(error: unknown): ErrorResponse {

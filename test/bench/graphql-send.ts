@@ -1,0 +1,77 @@
+/**
+ * GraphQL `sendMessage` against REST `POST /v1/messages/send` on the same gateway, in the same run
+ * (goal: GraphQL at least 80 % of REST). Each side runs twice, alternating, after a warm-up; the
+ * load generator (autocannon) is its own process. Usage: npm run bench:graphql [-- --duration 10 --connections 50]
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { insertInstance } from '../factories/instances.js';
+import { createTenant } from '../factories/tenants.js';
+import { startTestGateway } from '../helpers/gateway.js';
+import { client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+});
+const run = promisify(execFile);
+
+const SEND = 'mutation ($to: String!, $text: String!) { sendMessage(to: $to, text: $text) { __typename ... on MutationSendMessageSuccess { data { id status } } ... on DomainError { code } } }';
+
+async function load(url: string, key: string, body: unknown, duration: string) {
+  const { stdout } = await run(
+    join('node_modules', '.bin', 'autocannon'),
+    ['--json', '-d', duration, '-c', values.connections!, '-m', 'POST', '-H', `authorization=Bearer ${key}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout);
+  return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, failed: (result.non2xx as number) + (result.errors as number) };
+}
+
+async function bench(mode: (typeof MODES)[number]) {
+  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000' } });
+  try {
+    const api = client(gw.url);
+    const tenant = await createTenant(gw.gateway, api);
+    await insertInstance(gw.gateway, tenant.tenantId);
+    const rest = { url: `${gw.url}/v1/messages/send`, body: { to: '5511987654321', text: 'benchmark message' } };
+    const graphql = { url: `${gw.url}/graphql`, body: { query: SEND, variables: rest.body } };
+    await load(rest.url, tenant.liveKey, rest.body, '2');
+    await load(graphql.url, tenant.liveKey, graphql.body, '2');
+    const runs = { rest: [] as Awaited<ReturnType<typeof load>>[], graphql: [] as Awaited<ReturnType<typeof load>>[] };
+    for (let round = 0; round < 2; round++) {
+      runs.rest.push(await load(rest.url, tenant.liveKey, rest.body, values.duration!));
+      runs.graphql.push(await load(graphql.url, tenant.liveKey, graphql.body, values.duration!));
+    }
+    // Every 2xx must be a stored message: a GraphQL typed error is also a 200.
+    const stored = await gw.gateway.infra.db.prisma.message.count({ where: { tenantId: tenant.tenantId } });
+    const answered = [...runs.rest, ...runs.graphql].reduce((n, r) => n + r.ok, 0);
+    const mean = (list: Array<{ rps: number }>) => list.reduce((n, r) => n + r.rps, 0) / list.length;
+    const row = (name: string, list: Awaited<ReturnType<typeof load>>[]) => ({
+      mode: mode.name,
+      api: name,
+      'req/s (mean of 2)': Math.round(mean(list)),
+      'p50 ms': Math.max(...list.map((r) => r.p50)),
+      'p99 ms': Math.max(...list.map((r) => r.p99)),
+      failed: list.reduce((n, r) => n + r.failed, 0),
+    });
+    return {
+      rows: [row('REST', runs.rest), row('GraphQL', runs.graphql)],
+      ratio: mean(runs.graphql) / mean(runs.rest),
+      storedMatches: stored >= answered - 0,
+      stored,
+      answered,
+    };
+  } finally {
+    await gw.close();
+  }
+}
+
+for (const mode of MODES) {
+  const result = await bench(mode);
+  console.log(`${mode.name}: sendMessage, ${values.connections} connections, ${values.duration} s per run`);
+  console.table(result.rows);
+  console.log(`GraphQL / REST: ${(result.ratio * 100).toFixed(1)} % (goal ≥ 80 %); 2xx answers ${result.answered}, messages stored ${result.stored}`);
+}
+process.exit(0);

@@ -59,6 +59,8 @@ const gateway = await startGateway({
   GATEWAY_ADMIN_PASSWORD: 'bench-password-1',
   RATE_LIMIT_PER_MINUTE: '1000000',
   RATE_LIMIT_PER_HOUR: '10000000',
+  // Every subscriber here shares one key; in production they would be many callers.
+  RATE_LIMIT_BURST: '10000',
 });
 const clients: Client[] = [];
 try {

@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
@@ -18,6 +20,30 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
     const ready = await api.get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.data).toEqual({ status: 'ready', database: 'ok', redis: mode.redis ? 'ok' : 'not configured' });
+  });
+
+  it('does not count a client that leaves before its body is read as a server error', async () => {
+    const { liveKey } = await createTenant(gw.gateway, api);
+    const { port } = new URL(gw.url);
+    const errorsBefore = gw.logs.lines.filter((line) => /"level":50/.test(line)).length;
+    // Headers promising a body, a little of it, then gone: some are read while the socket closes,
+    // some after it closed (the key lookup comes first).
+    await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        new Promise<void>((resolve) => {
+          const path = n % 2 ? '/graphql' : '/v1/messages/send';
+          const socket = connect(Number(port), '127.0.0.1', () => {
+            socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${liveKey}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"to":`);
+            setTimeout(() => socket.destroy(), n);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => resolve());
+        }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(gw.logs.lines.filter((line) => /"level":50/.test(line)).slice(errorsBefore)).toEqual([]);
+    expect((await api.get('/healthz')).status).toBe(200);
   });
 
   it('answers unknown routes with 404 not_found in the envelope', async () => {

@@ -94,9 +94,7 @@ export function createServices(ports: Ports, policies: Policies) {
     async tick() {
       await instances.rotateExpiredQrCodes();
       const now = clock.now();
-      for (const failed of await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now)) {
-        await ports.messages.emit(failed, [statusEvent(failed)]);
-      }
+      await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, (failed) => [statusEvent(failed)]);
     },
   };
 }

@@ -76,9 +76,8 @@ export function createEngineEvents(deps: {
     },
 
     async receipt(messageId, status) {
-      const updated = await messages.recordStatus(messageId, status, clock.now());
+      const updated = await messages.recordStatus(messageId, status, clock.now(), (message) => [statusEvent(message)]);
       if (!updated) throw new NotFound('Message');
-      await messages.emit(updated, [statusEvent(updated)]);
     },
 
     async deleted(messageId, deletedBy, forEveryone) {

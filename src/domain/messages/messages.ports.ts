@@ -102,13 +102,22 @@ export interface MessageStore {
   assignUnrouted(tenantId: string, instanceId: string): Promise<void>;
   /** queued → sent (only if still queued), counted on the instance, with its events; false if it was not queued. */
   markSent(id: string, at: Date, events: OutboxEventInput[]): Promise<boolean>;
-  /** Records a status and its time; the status itself only ever moves forward. Null for an unknown message. */
-  recordStatus(id: string, status: 'delivered' | 'read' | 'failed', at: Date, error?: string): Promise<MessageRecord | null>;
-  /** Stores the events of a message (e.g. messages.update after recordStatus). */
+  /**
+   * Records a status and its time, with the events of the updated message, atomically; the status
+   * itself only ever moves forward. Null for an unknown message.
+   */
+  recordStatus(
+    id: string,
+    status: 'delivered' | 'read' | 'failed',
+    at: Date,
+    events: (message: MessageRecord) => OutboxEventInput[],
+    error?: string,
+  ): Promise<MessageRecord | null>;
+  /** Stores events of a message that changes nothing else (e.g. messages.delete). */
   emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
   createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord>;
-  /** Queued messages created before `before` become failed; their ids. */
-  failStale(before: Date, at: Date): Promise<MessageRecord[]>;
+  /** Queued messages created before `before` become failed, each together with its events; the failed messages. */
+  failStale(before: Date, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
   listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;
 }
 

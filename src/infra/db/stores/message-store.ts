@@ -101,9 +101,9 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
       });
     },
 
-    async recordStatus(id, status, at, error) {
+    async recordStatus(id, status, at, events, error) {
       if (!isUuid(id)) return null;
-      return prisma.$transaction(async (tx) => {
+      return outbox.transaction(async (tx, emit) => {
         const message = await tx.message.findUnique({ where: { id } });
         if (!message) return null;
         const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
@@ -111,7 +111,9 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
         if (error) data.error = error;
         // Statuses never go backwards: a late "delivered" after "read" keeps its time, not the status.
         if (message.status !== 'failed' && RANK[status] > RANK[message.status]) data.status = status;
-        return tx.message.update({ where: { id }, data });
+        const updated = await tx.message.update({ where: { id }, data });
+        await emit(updated, events(updated));
+        return updated;
       });
     },
 
@@ -143,15 +145,22 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
       });
     },
 
-    async failStale(before, at) {
+    async failStale(before, at, events) {
       const stale = await prisma.message.findMany({ where: { status: 'queued', direction: 'out', createdAt: { lt: before } }, select: { id: true } });
       const failed = [];
       for (const { id } of stale) {
-        const updated = await prisma.message.updateMany({
-          where: { id, status: 'queued' },
-          data: { status: 'failed', failedAt: at, error: 'No connected instance carried the message within 24 hours.' },
+        // The status and its event commit together: a crash in between cannot lose the event.
+        const message = await outbox.transaction(async (tx, emit) => {
+          const updated = await tx.message.updateMany({
+            where: { id, status: 'queued' },
+            data: { status: 'failed', failedAt: at, error: 'No connected instance carried the message within 24 hours.' },
+          });
+          if (updated.count === 0) return null;
+          const row = await tx.message.findUniqueOrThrow({ where: { id } });
+          await emit(row, events(row));
+          return row;
         });
-        if (updated.count) failed.push((await prisma.message.findUnique({ where: { id } }))!);
+        if (message) failed.push(message);
       }
       return failed;
     },

@@ -6,6 +6,7 @@ import { DomainError, Unauthorized } from './domain/errors.js';
 import type { Services } from './domain/services.js';
 import { admit, type RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLServer } from './graphql/yoga.js';
+import type { CallerWatch } from './graphql/caller-watch.js';
 import type { Logger } from './infra/logger.js';
 import type { AppState } from './rest/context.js';
 import { createAuthenticator } from './rest/middleware/authenticate.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   trustProxy: boolean;
   /** Largest GraphQL request body accepted over HTTP. */
   graphqlMaxBodyBytes: number;
+  /** Ends SSE subscription streams whose caller is no longer valid. */
+  callers: CallerWatch;
 }
 
 export function buildApp(deps: AppDeps): Koa<AppState> {
@@ -59,9 +62,15 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
     }
     if (actor) {
       const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
-      // A stream counts as one request but does not keep an in-flight slot while it stays open.
-      if (streaming) admission.leave();
-      else ctx.res.once('close', admission.leave);
+      if (streaming) {
+        // A stream counts as one request but does not keep an in-flight slot while it stays open;
+        // it ends once its key is revoked or its session ends.
+        admission.leave();
+        const res = ctx.res;
+        res.once('close', deps.callers.watch(res, ctx.headers as CredentialHeaders, () => res.destroy()));
+      } else {
+        ctx.res.once('close', admission.leave);
+      }
     }
     if (ctx.method === 'POST') {
       // Read with a size limit here; yoga takes a body it is handed as is.

@@ -5,6 +5,7 @@ import { type Config, graphqlLimitsOf, policiesOf } from './config.js';
 import { createServices, type Services } from './domain/services.js';
 import { createGraphQL } from './graphql/yoga.js';
 import { serveGraphQLOverWebSocket } from './graphql/ws.js';
+import { createCallerWatch } from './graphql/caller-watch.js';
 import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
 import type { Logger } from './infra/logger.js';
 
@@ -33,6 +34,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   }
 
   const graphql = createGraphQL({ services, prisma: infra.db.prisma, live: infra.liveFeed, logger, limits: graphqlLimitsOf(config) });
+  const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger);
   const app = buildApp({
     services,
     graphql,
@@ -42,6 +44,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     checkReady: () => infra.checkReady(),
     trustProxy: config.TRUST_PROXY,
     graphqlMaxBodyBytes: config.GRAPHQL_MAX_BODY_BYTES,
+    callers,
   });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -51,6 +54,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     limiter: infra.requestLimiter,
     logger,
     maxPayloadBytes: config.GRAPHQL_MAX_BODY_BYTES,
+    callers,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -78,6 +82,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     /** Stops accepting, lets requests in progress finish for up to `graceMs`, then closes what is left. */
     async close(graceMs = 5000) {
       clearInterval(clock);
+      callers.stop();
       await webSockets.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

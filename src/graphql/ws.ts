@@ -5,7 +5,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Actor } from '../domain/actor.js';
 import type { AuthService } from '../domain/auth/auth.service.js';
-import { authenticate } from '../domain/auth/authenticate.js';
+import type { CredentialHeaders } from '../domain/auth/authenticate.js';
+import { type CallerWatch, verifyCaller } from './caller-watch.js';
 import { DomainError, RateLimited } from '../domain/errors.js';
 import { type RequestLimiter, subjectOf } from '../infra/rate-limit/request-limiter.js';
 import type { Logger } from '../infra/logger.js';
@@ -15,19 +16,23 @@ type Extra = {
   socket: WebSocket;
   request: IncomingMessage;
   actor?: Actor;
+  credentials?: CredentialHeaders;
 };
+
+const FORBIDDEN = 4403;
 
 type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
 
 /**
  * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
  * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
- * is closed (4403). Every operation runs through yoga's plugins (the same guards as over HTTP) and
- * counts against the caller's rate limits.
+ * is closed (4403). The credentials are checked again for every operation, and by the caller watch
+ * while the connection stays open (closed with 4403 once they fail). Every operation runs through yoga's plugins (the same guards as over HTTP) and counts
+ * against the caller's rate limits.
  */
 export function serveGraphQLOverWebSocket(
   server: Server,
-  deps: { graphql: GraphQLServer; auth: AuthService; limiter: RequestLimiter; logger: Logger; maxPayloadBytes: number },
+  deps: { graphql: GraphQLServer; auth: AuthService; limiter: RequestLimiter; logger: Logger; maxPayloadBytes: number; callers: CallerWatch },
 ) {
   const log = deps.logger.child({ component: 'graphql-ws' });
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: deps.maxPayloadBytes });
@@ -42,25 +47,36 @@ export function serveGraphQLOverWebSocket(
     throw error;
   };
 
+  const verify = (credentials: CredentialHeaders) => verifyCaller(deps.auth, credentials);
+  const unwatch = new WeakMap<WebSocket, () => void>();
+
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
     {
       connectionInitWaitTimeout: 10_000,
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.authorization;
+        const credentials = { authorization: typeof authorization === 'string' ? authorization : undefined, cookie: ctx.extra.request.headers.cookie };
         try {
-          ctx.extra.actor = await authenticate(
-            deps.auth,
-            { authorization: typeof authorization === 'string' ? authorization : undefined, cookie: ctx.extra.request.headers.cookie },
-            { apiKey: true, session: true },
-          );
+          ctx.extra.actor = await verify(credentials);
+          ctx.extra.credentials = credentials;
+          const socket = ctx.extra.socket;
+          unwatch.set(socket, deps.callers.watch(socket, credentials, () => socket.close(FORBIDDEN, 'Forbidden')));
           return true;
         } catch (error) {
           if (error instanceof DomainError) return false;
           throw error;
         }
       },
+      onClose: (ctx) => unwatch.get(ctx.extra.socket)?.(),
       onSubscribe: async (ctx: Context<Record<string, unknown> | undefined, Extra>, _id, payload) => {
-        const actor = ctx.extra.actor!;
+        let actor: Actor;
+        try {
+          actor = await verify(ctx.extra.credentials!);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          ctx.extra.socket.close(FORBIDDEN, 'Forbidden');
+          return refuse(error);
+        }
         try {
           // Counted like an HTTP request; a subscription does not keep an in-flight slot while it lives.
           (await deps.limiter.enter(subjectOf(actor))).leave();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { newPhone } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { createKey, createTenant, login, type TestTenant } from '../factories/tenants.js';
 import { ConnectionUpdated, CreateInstance, QrUpdated, RegenerateQrCode, RequestQrCode } from '../graphql/operations.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
@@ -207,5 +207,69 @@ describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
         await ws.dispose();
       }
     }
+  });
+});
+
+describe('GraphQL long-lived connections after the caller loses access', () => {
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  let instanceId: string;
+  beforeAll(async () => {
+    gw = await startTestGateway(MODES[0]!, { env: { GRAPHQL_WS_REAUTH_S: '1' } });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api);
+    const created = (await api.operation(CreateInstance, { input: { name: 'revoked watch' } }, { key: tenant.liveKey })).body.data!.createInstance;
+    if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
+    instanceId = created.data.instance.id;
+  });
+  afterAll(() => gw?.close());
+
+  async function revocableKey() {
+    const key = await createKey(api, tenant.cookie, { name: `short-lived ${Math.random()}` });
+    const listed = await api.get('/api-keys', { key });
+    const id = (listed.body.data as Array<{ id: string; keyPrefix: string }>).find((k) => key.startsWith(k.keyPrefix))!.id;
+    return { key, revoke: () => api.delete(`/api-keys/${id}`, { cookie: tenant.cookie }) };
+  }
+
+  it('closes a WebSocket with 4403 once its key is revoked', async () => {
+    const { key, revoke } = await revocableKey();
+    let closedWith: number | undefined;
+    const ws = wsClient(gw.url, { key }, (code) => (closedWith = code));
+    const qrs = subscribe(ws, QrUpdated, { instanceId });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(closedWith).toBeUndefined();
+    expect((await revoke()).status).toBe(200);
+    await qrs.ended;
+    expect(closedWith).toBe(4403);
+    await ws.dispose();
+  });
+
+  it('ends an SSE stream once its key is revoked', async () => {
+    const { key, revoke } = await revocableKey();
+    const sse = sseClient(gw.url, { key });
+    const qrs = subscribe(sse, QrUpdated, { instanceId });
+    await new Promise((r) => setTimeout(r, 300));
+    await revoke();
+    const started = Date.now();
+    await qrs.ended;
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Nothing more arrives: a new QR code after the end reaches nobody.
+    await api.operation(RegenerateQrCode, { id: instanceId }, { key: tenant.liveKey });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(qrs.pending()).toBe(0);
+    sse.dispose();
+  });
+
+  it('closes a WebSocket opened with a session cookie once the session ends', async () => {
+    const cookie = await login(api, tenant.email, tenant.password);
+    let closedWith: number | undefined;
+    const ws = wsClient(gw.url, { cookie }, (code) => (closedWith = code));
+    const statuses = subscribe(ws, ConnectionUpdated, { instanceId });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await api.delete('/auth/sessions', { cookie })).status).toBeLessThan(300);
+    await statuses.ended;
+    expect(closedWith).toBe(4403);
+    await ws.dispose();
   });
 });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       GRAPHQL_MAX_TOKENS: 2000,
       GRAPHQL_MAX_BODY_BYTES: 102400,
       GRAPHQL_INTROSPECTION: true,
+      GRAPHQL_WS_REAUTH_S: 30,
     });
   });
 

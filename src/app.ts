@@ -1,12 +1,10 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
-import { authenticate, type CredentialHeaders } from './domain/auth/authenticate.js';
-import getRawBody from 'raw-body';
-import { DomainError, Unauthorized } from './domain/errors.js';
 import type { Services } from './domain/services.js';
-import { admit, type RequestLimiter } from './infra/rate-limit/request-limiter.js';
+import type { RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLServer } from './graphql/yoga.js';
 import type { CallerWatch } from './graphql/caller-watch.js';
+import { graphqlEndpoint } from './graphql/http-endpoint.js';
 import type { Logger } from './infra/logger.js';
 import type { AppState } from './rest/context.js';
 import { createAuthenticator } from './rest/middleware/authenticate.js';
@@ -45,41 +43,15 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   app.use(requestContext(deps.logger));
   app.use(errorEnvelope());
 
-  // GraphQL reads its own body; yoga answers on the raw Node response. An authenticated caller counts
-  // against the same rate limits as on REST; an unauthenticated one gets typed errors from yoga.
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/graphql') return next();
-    const actor = await authenticate(deps.services.auth, ctx.headers as CredentialHeaders, { apiKey: true, session: true }).catch(
-      (error: unknown) => {
-        if (error instanceof DomainError) return undefined;
-        throw error;
-      },
-    );
-    const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
-    if (streaming && !actor) {
-      // A subscription stream needs a caller before it opens, as a WebSocket connection does.
-      throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
-    }
-    if (actor) {
-      const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
-      if (streaming) {
-        // A stream counts as one request but does not keep an in-flight slot while it stays open;
-        // it ends once its key is revoked or its session ends.
-        admission.leave();
-        const res = ctx.res;
-        res.once('close', deps.callers.watch(res, ctx.headers as CredentialHeaders, () => res.destroy()));
-      } else {
-        ctx.res.once('close', admission.leave);
-      }
-    }
-    if (ctx.method === 'POST') {
-      // Read with a size limit here; yoga takes a body it is handed as is.
-      const length = ctx.get('Content-Length');
-      (ctx.req as { body?: Buffer }).body = await getRawBody(ctx.req, { length: length || undefined, limit: deps.graphqlMaxBodyBytes });
-    }
-    ctx.respond = false;
-    deps.graphql.handle(ctx.req, ctx.res, actor);
-  });
+  app.use(
+    graphqlEndpoint({
+      graphql: deps.graphql,
+      auth: deps.services.auth,
+      limiter: deps.limiter,
+      callers: deps.callers,
+      maxBodyBytes: deps.graphqlMaxBodyBytes,
+    }),
+  );
 
   const authenticated = createAuthenticator(deps.services.auth, deps.limiter);
   const rest = new Router<AppState>();

@@ -1,7 +1,8 @@
 import type { AuthService } from '../domain/auth/auth.service.js';
-import { authenticate, type CredentialHeaders } from '../domain/auth/authenticate.js';
+import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import { DomainError } from '../domain/errors.js';
 import type { Logger } from '../infra/logger.js';
+import { verifyCaller } from './verify-caller.js';
 
 /**
  * Long-lived GraphQL connections (WebSocket, SSE) authenticate once, when they open. The watch checks
@@ -44,7 +45,3 @@ export function createCallerWatch(auth: AuthService, intervalMs: number, logger:
 }
 
 export type CallerWatch = ReturnType<typeof createCallerWatch>;
-
-/** GraphQL accepts an API key or a session cookie on every transport. */
-export const verifyCaller = (auth: AuthService, credentials: CredentialHeaders) =>
-  authenticate(auth, credentials, { apiKey: true, session: true });

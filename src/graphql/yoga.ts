@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
-import { authenticate } from '../domain/auth/authenticate.js';
 import type { Actor } from '../domain/actor.js';
 import type { LiveFeed } from '../domain/instances/live-events.js';
 import type { Services } from '../domain/services.js';
 import type { PrismaClient } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';
+import { verifyCaller } from './verify-caller.js';
 import type { GraphQLContext } from './context.js';
 import { type GraphQLLimits, guardPlugins } from './guards.js';
 import { schema } from './schema.js';
@@ -42,11 +42,10 @@ export function createGraphQL(deps: { services: Services; prisma: PrismaClient; 
         live,
         inBackground,
         actor: () => {
-          actor ??= authenticate(
-            services.auth,
-            { authorization: request?.headers.get('authorization') ?? undefined, cookie: request?.headers.get('cookie') ?? undefined },
-            { apiKey: true, session: true },
-          );
+          actor ??= verifyCaller(services.auth, {
+            authorization: request?.headers.get('authorization') ?? undefined,
+            cookie: request?.headers.get('cookie') ?? undefined,
+          });
           return actor;
         },
       };

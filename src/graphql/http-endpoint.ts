@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import type { CredentialHeaders } from '../domain/auth/authenticate.js';
+import type { AuthService } from '../domain/auth/auth.service.js';
+import { DomainError, Unauthorized } from '../domain/errors.js';
+import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
+import type { CallerWatch } from './caller-watch.js';
+import { verifyCaller } from './verify-caller.js';
+import type { GraphQLServer } from './yoga.js';
+
+/**
+ * `/graphql` over HTTP and SSE, mounted in the Koa app. An authenticated caller counts against the
+ * same rate limits as on REST; an unauthenticated one gets typed errors from yoga (a subscription
+ * stream needs a caller before it opens). The body is read here with a size limit, and yoga answers
+ * on the raw Node response.
+ */
+export function graphqlEndpoint(deps: {
+  graphql: GraphQLServer;
+  auth: AuthService;
+  limiter: RequestLimiter;
+  callers: CallerWatch;
+  maxBodyBytes: number;
+}): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/graphql') return next();
+    const credentials = ctx.headers as CredentialHeaders;
+    const actor = await verifyCaller(deps.auth, credentials).catch((error: unknown) => {
+      if (error instanceof DomainError) return undefined;
+      throw error;
+    });
+    const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
+    if (streaming && !actor) {
+      throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
+    }
+    if (actor) {
+      const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
+      if (streaming) {
+        // A stream counts as one request but does not keep an in-flight slot while it stays open;
+        // it ends once its key is revoked or its session ends.
+        admission.leave();
+        const res = ctx.res;
+        res.once('close', deps.callers.watch(res, credentials, () => res.destroy()));
+      } else {
+        ctx.res.once('close', admission.leave);
+      }
+    }
+    if (ctx.method === 'POST') {
+      // yoga takes a body it is handed as is.
+      const length = ctx.get('Content-Length');
+      (ctx.req as { body?: Buffer }).body = await getRawBody(ctx.req, { length: length || undefined, limit: deps.maxBodyBytes });
+    }
+    ctx.respond = false;
+    deps.graphql.handle(ctx.req, ctx.res, actor);
+  };
+}

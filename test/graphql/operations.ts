@@ -227,3 +227,52 @@ export const ConnectionUpdated = graphql(`
     connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }
   }
 `);
+
+export const Me = graphql(`
+  query Me {
+    me {
+      __typename
+      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }
+      ... on DomainError { code message }
+    }
+  }
+`);
+
+export const GetMessage = graphql(`
+  query GetMessage($id: ID!) {
+    message(id: $id) {
+      __typename
+      ... on QueryMessageSuccess { data { id text } }
+      ... on DomainError { code }
+    }
+  }
+`);
+
+export const ListApiKeys = graphql(`
+  query ListApiKeys {
+    apiKeys {
+      __typename
+      ... on QueryApiKeysSuccess { data { id } }
+      ... on DomainError { code }
+    }
+  }
+`);
+
+export const CreateApiKey = graphql(`
+  mutation CreateApiKey($input: CreateApiKeyInput!) {
+    createApiKey(input: $input) {
+      __typename
+      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }
+      ... on DomainError { code }
+    }
+  }
+`);
+
+export const RevokeApiKey = graphql(`
+  mutation RevokeApiKey($id: ID!) {
+    revokeApiKey(id: $id) {
+      __typename
+      ... on DomainError { code }
+    }
+  }
+`);

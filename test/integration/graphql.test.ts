@@ -9,7 +9,7 @@ import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { ListMessages } from '../graphql/operations.js';
+import { CreateApiKey, GetMessage, ListApiKeys, ListMessages, Me, RevokeApiKey, SendMessage } from '../graphql/operations.js';
 
 describe('codegen outputs (run `npm run codegen` when these fail)', () => {
   let outputs: Array<{ filename: string; content: string }>;
@@ -46,47 +46,43 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
   });
   afterAll(() => gw?.close());
 
-  const ME = `{ me { __typename ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }
-                     ... on DomainError { code message } } }`;
-
   it('answers me for an API key and for a session cookie', async () => {
-    const byKey = await api.graphql(ME, {}, { key: tenant.testKey });
-    expect(byKey.body.data.me.data).toEqual({ tenant: { id: tenant.tenantId, plan: 'pro' }, user: null, apiKey: { name: 'test', testMode: true } });
-    const byCookie = await api.graphql(ME, {}, { cookie: tenant.cookie });
-    expect(byCookie.body.data.me.data).toEqual({ tenant: { id: tenant.tenantId, plan: 'pro' }, user: { email: tenant.email }, apiKey: null });
+    const byKey = await api.operation(Me, {}, { key: tenant.testKey });
+    expect(byKey.body.data!.me).toEqual({
+      __typename: 'QueryMeSuccess',
+      data: { tenant: { id: tenant.tenantId, plan: 'pro' }, user: null, apiKey: { name: 'test', testMode: true } },
+    });
+    const byCookie = await api.operation(Me, {}, { cookie: tenant.cookie });
+    expect(byCookie.body.data!.me).toEqual({
+      __typename: 'QueryMeSuccess',
+      data: { tenant: { id: tenant.tenantId, plan: 'pro' }, user: { email: tenant.email }, apiKey: null },
+    });
   });
 
   it('returns typed errors with the REST codes', async () => {
-    const none = await api.graphql(ME);
+    const none = await api.operation(Me, {});
     expect(none.status).toBe(200);
-    expect(none.body.data.me).toEqual({ __typename: 'DomainError', code: 'unauthorized', message: expect.any(String) });
-    const badKey = await api.graphql(ME, {}, { key: 'mgw_live_nope' });
-    expect(badKey.body.data.me.code).toBe('invalid_api_key');
+    expect(none.body.data!.me).toEqual({ __typename: 'DomainError', code: 'unauthorized', message: expect.any(String) });
+    const badKey = await api.operation(Me, {}, { key: 'mgw_live_nope' });
+    expect(badKey.body.data!.me).toMatchObject({ code: 'invalid_api_key' });
   });
 
-  const SEND = `mutation ($to: String!, $text: String!, $key: String) {
-    sendMessage(to: $to, text: $text, idempotencyKey: $key) {
-      __typename
-      ... on MutationSendMessageSuccess { data { id status timestamp mode } }
-      ... on DomainError { code message }
-    } }`;
-
   it('sends through the same rules as REST: prefix, mode, validation, idempotency', async () => {
-    const sent = await api.graphql(SEND, { to: '5511987654321', text: 'from graphql', key: 'g-1' }, { key: tenant.testKey });
-    const data = sent.body.data.sendMessage.data;
+    const sent = (await api.operation(SendMessage, { to: '5511987654321', text: 'from graphql', idempotencyKey: 'g-1' }, { key: tenant.testKey })).body.data!.sendMessage;
+    if (sent.__typename !== 'MutationSendMessageSuccess') throw new Error(JSON.stringify(sent));
+    const data = sent.data;
     expect(data).toEqual({ id: expect.any(String), status: 'queued', timestamp: expect.any(String), mode: 'test' });
 
     const rest = await api.get(`/v1/messages/status/${data.id}`, { key: tenant.testKey });
     expect(rest.body.data.text).toBe('[TEST] from graphql');
 
-    const replay = await api.graphql(SEND, { to: '5511987654321', text: 'from graphql', key: 'g-1' }, { key: tenant.testKey });
-    expect(replay.body.data.sendMessage.data.id).toBe(data.id);
-    const conflict = await api.graphql(SEND, { to: '5511987654321', text: 'other', key: 'g-1' }, { key: tenant.testKey });
-    expect(conflict.body.data.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'idempotency_conflict' });
+    const replay = await api.operation(SendMessage, { to: '5511987654321', text: 'from graphql', idempotencyKey: 'g-1' }, { key: tenant.testKey });
+    expect(replay.body.data!.sendMessage).toMatchObject({ data: { id: data.id } });
+    const conflict = await api.operation(SendMessage, { to: '5511987654321', text: 'other', idempotencyKey: 'g-1' }, { key: tenant.testKey });
+    expect(conflict.body.data!.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'idempotency_conflict' });
 
-    const invalid = await api.graphql(SEND, { to: '+55 11', text: 'x' }, { key: tenant.testKey });
-    expect(invalid.body.data.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'invalid_request' });
-    expect(invalid.body.data.sendMessage.message).toMatch(/to/);
+    const invalid = await api.operation(SendMessage, { to: '+55 11', text: 'x' }, { key: tenant.testKey });
+    expect(invalid.body.data!.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: expect.stringMatching(/to/) });
   });
 
   it('reads messages and one message, and keeps tenants apart', async () => {
@@ -105,11 +101,10 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
     if (theirList.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(theirList));
     expect(theirList.data.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
 
-    const MESSAGE = `query ($id: ID!) { message(id: $id) { __typename ... on QueryMessageSuccess { data { id text } } ... on DomainError { code } } }`;
-    const mine = await api.graphql(MESSAGE, { id: sent.body.data.id }, { key: tenant.liveKey });
-    expect(mine.body.data.message.data).toEqual({ id: sent.body.data.id, text: 'listed' });
-    const theirs = await api.graphql(MESSAGE, { id: sent.body.data.id }, { key: other.liveKey });
-    expect(theirs.body.data.message).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const mine = await api.operation(GetMessage, { id: sent.body.data.id }, { key: tenant.liveKey });
+    expect(mine.body.data!.message).toEqual({ __typename: 'QueryMessageSuccess', data: { id: sent.body.data.id, text: 'listed' } });
+    const theirs = await api.operation(GetMessage, { id: sent.body.data.id }, { key: other.liveKey });
+    expect(theirs.body.data!.message).toEqual({ __typename: 'DomainError', code: 'forbidden' });
     const bad = await api.operation(ListMessages, { first: 1, after: 'not-a-cursor' }, { key: tenant.liveKey });
     expect(bad.status).toBeLessThan(500);
     expect(bad.body.errors?.[0]?.message ?? JSON.stringify(bad.body.data)).toMatch(/cursor/i);
@@ -118,24 +113,26 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
   });
 
   it('manages API keys: listing with a key, creating and revoking with a session only', async () => {
-    const CREATE = `mutation { createApiKey(input: { name: "from graphql", testMode: true }) {
-      __typename ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } } ... on DomainError { code } } }`;
-    const withKey = await api.graphql(CREATE, {}, { key: tenant.liveKey });
-    expect(withKey.body.data.createApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const input = { name: 'from graphql', testMode: true };
+    const withKey = await api.operation(CreateApiKey, { input }, { key: tenant.liveKey });
+    expect(withKey.body.data!.createApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const invalid = await api.operation(CreateApiKey, { input: { name: '' } }, { cookie: tenant.cookie });
+    expect(invalid.body.data!.createApiKey).toEqual({ __typename: 'DomainError', code: 'invalid_request' });
 
-    const created = await api.graphql(CREATE, {}, { cookie: tenant.cookie });
-    const { key, apiKey } = created.body.data.createApiKey.data;
+    const created = (await api.operation(CreateApiKey, { input }, { cookie: tenant.cookie })).body.data!.createApiKey;
+    if (created.__typename !== 'MutationCreateApiKeySuccess') throw new Error(JSON.stringify(created));
+    const { key, apiKey } = created.data;
     expect(key).toMatch(/^mgw_test_/);
     expect(apiKey.keyPrefix).toBe(key.slice(0, 12));
 
-    const listed = await api.graphql(`{ apiKeys { ... on QueryApiKeysSuccess { data { id } } } }`, {}, { key });
-    expect(listed.body.data.apiKeys.data.map((k: { id: string }) => k.id)).toContain(apiKey.id);
+    const listed = (await api.operation(ListApiKeys, {}, { key })).body.data!.apiKeys;
+    if (listed.__typename !== 'QueryApiKeysSuccess') throw new Error(JSON.stringify(listed));
+    expect(listed.data.map((k) => k.id)).toContain(apiKey.id);
 
-    const REVOKE = `mutation ($id: ID!) { revokeApiKey(id: $id) { __typename ... on DomainError { code } } }`;
-    const theirs = await api.graphql(REVOKE, { id: apiKey.id }, { cookie: other.cookie });
-    expect(theirs.body.data.revokeApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
-    const revoked = await api.graphql(REVOKE, { id: apiKey.id }, { cookie: tenant.cookie });
-    expect(revoked.body.data.revokeApiKey.__typename).toBe('MutationRevokeApiKeySuccess');
+    const theirs = await api.operation(RevokeApiKey, { id: apiKey.id }, { cookie: other.cookie });
+    expect(theirs.body.data!.revokeApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const revoked = await api.operation(RevokeApiKey, { id: apiKey.id }, { cookie: tenant.cookie });
+    expect(revoked.body.data!.revokeApiKey.__typename).toBe('MutationRevokeApiKeySuccess');
     expect((await api.get('/api-keys', { key })).status).toBe(401);
   });
 

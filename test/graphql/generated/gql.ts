@@ -34,6 +34,11 @@ type Documents = {
     "\n  query ListMessages($first: Int, $after: String) {\n    messages(first: $first, after: $after) {\n      __typename\n      ... on QueryMessagesSuccess {\n        data {\n          edges { node { id text to status mode instanceId timestamps { queued sent } } }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n      ... on DomainError { code message }\n    }\n  }\n": typeof types.ListMessagesDocument,
     "\n  subscription QrUpdated($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": typeof types.QrUpdatedDocument,
     "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n": typeof types.ConnectionUpdatedDocument,
+    "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query GetMessage($id: ID!) {\n    message(id: $id) {\n      __typename\n      ... on QueryMessageSuccess { data { id text } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.GetMessageDocument,
+    "\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.ListApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
 };
 const documents: Documents = {
     "\n  mutation CreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) {\n      __typename\n      ... on MutationCreateInstanceSuccess {\n        data {\n          instance { id name description variant status sessionStatus webhookUrl webhookEvents integration }\n          qrCode { qrCode expiresAt attemptId }\n          webhookSecret\n        }\n      }\n      ... on DomainError { code message }\n    }\n  }\n": types.CreateInstanceDocument,
@@ -56,6 +61,11 @@ const documents: Documents = {
     "\n  query ListMessages($first: Int, $after: String) {\n    messages(first: $first, after: $after) {\n      __typename\n      ... on QueryMessagesSuccess {\n        data {\n          edges { node { id text to status mode instanceId timestamps { queued sent } } }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n      ... on DomainError { code message }\n    }\n  }\n": types.ListMessagesDocument,
     "\n  subscription QrUpdated($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": types.QrUpdatedDocument,
     "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n": types.ConnectionUpdatedDocument,
+    "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n": types.MeDocument,
+    "\n  query GetMessage($id: ID!) {\n    message(id: $id) {\n      __typename\n      ... on QueryMessageSuccess { data { id text } }\n      ... on DomainError { code }\n    }\n  }\n": types.GetMessageDocument,
+    "\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n": types.ListApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n": types.RevokeApiKeyDocument,
 };
 
 /**
@@ -152,6 +162,26 @@ export function graphql(source: "\n  subscription QrUpdated($instanceId: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n"): (typeof documents)["\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetMessage($id: ID!) {\n    message(id: $id) {\n      __typename\n      ... on QueryMessageSuccess { data { id text } }\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  query GetMessage($id: ID!) {\n    message(id: $id) {\n      __typename\n      ... on QueryMessageSuccess { data { id text } }\n      ... on DomainError { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -143,6 +143,12 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
     } finally {
       await ws.dispose();
     }
+    // A message over GRAPHQL_MAX_BODY_BYTES closes the socket (1009 message too big).
+    const closed = new Promise<number>((resolve) => {
+      const big = wsClient(gw.url, { key: tenant.liveKey }, (code) => resolve(code));
+      executeOnce(big, `{ me { __typename } } # ${'x'.repeat(110 * 1024)}`).catch(() => undefined).finally(() => void big.dispose());
+    });
+    expect(await closed).toBe(1009);
   });
 });
 

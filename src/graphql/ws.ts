@@ -8,7 +8,8 @@ import type { AuthService } from '../domain/auth/auth.service.js';
 import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
-import { DomainError, RateLimited } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
+import { asGraphQLError } from './graphql-error.js';
 import { type RequestLimiter, subjectOf } from '../infra/rate-limit/request-limiter.js';
 import type { Logger } from '../infra/logger.js';
 import type { GraphQLServer } from './yoga.js';
@@ -16,7 +17,7 @@ import type { GraphQLServer } from './yoga.js';
 type Extra = {
   socket: WebSocket;
   request: IncomingMessage;
-  actor?: Actor;
+  /** What the connection authenticated with, checked again for every operation. */
   credentials?: CredentialHeaders;
 };
 
@@ -28,8 +29,8 @@ type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
  * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
  * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
  * is closed (4403). The credentials are checked again for every operation, and by the caller watch
- * while the connection stays open (closed with 4403 once they fail). Every operation runs through yoga's plugins (the same guards as over HTTP) and counts
- * against the caller's rate limits.
+ * while the connection stays open (closed with 4403 once they fail). Every operation runs through
+ * yoga's plugins (the same guards as over HTTP) and counts against the caller's rate limits.
  */
 export function serveGraphQLOverWebSocket(
   server: Server,
@@ -41,10 +42,7 @@ export function serveGraphQLOverWebSocket(
 
   const refuse = (error: unknown): readonly GraphQLError[] => {
     if (error instanceof GraphQLError) return [error];
-    if (error instanceof DomainError) {
-      const retryAfter = error instanceof RateLimited ? { retryAfter: error.retryAfter } : {};
-      return [new GraphQLError(error.message, { extensions: { code: error.code, ...retryAfter } })];
-    }
+    if (error instanceof DomainError) return [asGraphQLError(error)];
     throw error;
   };
 
@@ -58,7 +56,7 @@ export function serveGraphQLOverWebSocket(
         const authorization = ctx.connectionParams?.authorization;
         const credentials = { authorization: typeof authorization === 'string' ? authorization : undefined, cookie: ctx.extra.request.headers.cookie };
         try {
-          ctx.extra.actor = await verify(credentials);
+          await verify(credentials);
           ctx.extra.credentials = credentials;
           const socket = ctx.extra.socket;
           unwatch.set(socket, deps.callers.watch(socket, credentials, () => socket.close(FORBIDDEN, 'Forbidden')));
@@ -79,7 +77,7 @@ export function serveGraphQLOverWebSocket(
           return refuse(error);
         }
         try {
-          // Counted like an HTTP request; a subscription does not keep an in-flight slot while it lives.
+          // Each operation counts like an HTTP request; none keeps an in-flight slot (a subscription may live for hours).
           (await deps.limiter.enter(subjectOf(actor))).leave();
           const enveloped = deps.graphql.yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
           const document = enveloped.parse(payload.query);

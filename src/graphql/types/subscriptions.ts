@@ -1,8 +1,8 @@
-import { GraphQLError } from 'graphql';
 import { DomainError } from '../../domain/errors.js';
 import type { LiveEvent } from '../../domain/instances/live-events.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
+import { asGraphQLError } from '../graphql-error.js';
 
 type QrEvent = Extract<LiveEvent, { kind: 'qr' }>;
 type ConnectionEvent = Extract<LiveEvent, { kind: 'connection' }>;
@@ -33,7 +33,7 @@ async function feedOf<K extends LiveEvent['kind']>(ctx: GraphQLContext, instance
   try {
     await ctx.services.instances.owned(await ctx.actor(), instanceId);
   } catch (error) {
-    if (error instanceof DomainError) throw new GraphQLError(error.message, { extensions: { code: error.code } });
+    if (error instanceof DomainError) throw asGraphQLError(error);
     throw error;
   }
   return ctx.live.subscribe(instanceId, kind);

@@ -5,7 +5,8 @@ import { createKey, createTenant, login, type TestTenant } from '../factories/te
 import { ConnectionUpdated, CreateInstance, QrUpdated, RegenerateQrCode, RequestQrCode } from '../graphql/operations.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { freePort, startChildGateway } from '../helpers/child-gateway.js';
+import { startRedis, waitFor } from '../helpers/private-redis.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { executeOnce, sseClient, subscribe, wsClient } from '../helpers/subscriptions.js';
 
@@ -278,4 +279,54 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     expect(closedWith).toBe(4403);
     await ws.dispose();
   });
+});
+
+describe('GraphQL subscriptions through a Redis outage', () => {
+  it('keeps answering mutations while Redis is down, and delivers events again once it is back', async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const gw = await startTestGateway(MODES.find((m) => m.redis)!, { env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const api = client(gw.url);
+    try {
+      const tenant = await createTenant(gw.gateway, api);
+      const created = (await api.operation(CreateInstance, { input: { name: 'through an outage' } }, { key: tenant.liveKey })).body.data!.createInstance;
+      if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
+      const id = created.data.instance.id;
+      const live = wsClient(gw.url, { key: tenant.liveKey });
+      const qrs = subscribe(live, QrUpdated, { instanceId: id });
+      await new Promise((r) => setTimeout(r, 300));
+      const regenerate = async () => {
+        const answer = await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey });
+        expect(answer.status).toBe(200);
+        const result = answer.body.data!.regenerateQrCode;
+        if (result.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(result));
+        return result.data.qrCode.attemptId;
+      };
+      const before = await regenerate();
+      expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(before);
+
+      redis.kill('SIGKILL');
+      await new Promise((r) => setTimeout(r, 300));
+      // The change and its webhooks are in the database; only the live copy cannot travel.
+      await regenerate();
+
+      redis = await startRedis(port);
+      await waitFor(async () => (await api.get('/readyz')).status === 200);
+      // Once the feed has subscribed again, new codes reach the same subscriber.
+      const sent = new Set<string>();
+      let received: string | undefined;
+      await waitFor(async () => {
+        sent.add(await regenerate());
+        received = (await qrs.next(500).catch(() => undefined))?.data?.qrUpdated.attemptId;
+        while (received && !sent.has(received)) received = (await qrs.next(200).catch(() => undefined))?.data?.qrUpdated.attemptId;
+        return received !== undefined;
+      }, 15_000);
+      expect(sent.has(received!)).toBe(true);
+      await qrs.stop();
+      await live.dispose();
+    } finally {
+      await gw.close();
+      redis.kill('SIGKILL');
+    }
+  }, 60_000);
 });

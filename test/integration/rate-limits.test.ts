@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/child-gateway.js';
+import { startRedis, waitFor } from '../helpers/private-redis.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInstance } from '../factories/instances.js';
 import { createKey, createTenant, type TestTenant } from '../factories/tenants.js';
@@ -251,43 +252,6 @@ describe('rate limits across nodes (Redis)', () => {
   }, 60_000);
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitFor(async () => {
-    const { Redis } = await import('ioredis');
-    const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  });
-  return child;
-}
-
 async function waitForReady(url: string) {
   await waitFor(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.ok === true, 30_000);
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await sleep(100);
-  }
-  throw new Error('condition not met in time');
 }

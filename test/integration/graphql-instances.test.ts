@@ -243,6 +243,19 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
       expect(errorOf((await api.operation(SendText, { instanceId: mine, to: '5511988887777', message: 'x' }, {})).body.data!.sendText)).toMatchObject({ code: 'unauthorized' });
     });
 
+    it('masks unexpected failures: no internal detail leaves, the rest of the answer stands', async () => {
+      // A stored code too long for any QR image makes rendering it fail inside the resolver.
+      const broken = await insertInstance(gw.gateway, tenant.tenantId, { name: 'broken qr', state: 'created' });
+      await gw.gateway.infra.db.prisma.qrCode.create({
+        data: { instanceId: broken.id, attemptId: `broken-${broken.id}`, code: 'x'.repeat(5000), expiresAt: new Date(Date.now() + 60_000) },
+      });
+      const answer = await api.operation(GetInstance, { id: broken.id }, { key: tenant.liveKey });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data!.instance).toMatchObject({ __typename: 'QueryInstanceSuccess', data: { id: broken.id, name: 'broken qr', qrCode: null } });
+      expect(answer.body.errors).toEqual([expect.objectContaining({ message: 'Unexpected error.', path: ['instance', 'data', 'qrCode'] })]);
+      expect(JSON.stringify(answer.body.errors)).not.toMatch(/too big|amount of data|stack/i);
+    });
+
     it('answers a wrongly typed variable with a 4xx, not a typed error or a 5xx', async () => {
       const wrong = await api.operation(SendMedia, { instanceId: mine, input: { to: '1', mediaUrl: 'x', mediaType: 'gif' as never } }, { key: tenant.liveKey });
       expect(wrong.status).toBeGreaterThanOrEqual(400);

@@ -23,7 +23,8 @@ builder.queryField('instance', (t) =>
     type: InstanceType,
     errors: {},
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => (await ctx.services.instances.get(await ctx.actor(), String(id))).instance,
+    // The tenancy-checked lookup of GET …/instances/<id>; the QR code, when asked for, is its own field.
+    resolve: async (_root, { id }, ctx) => ctx.services.instances.owned(await ctx.actor(), String(id)),
   }),
 );
 

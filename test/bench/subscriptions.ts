@@ -113,13 +113,8 @@ try {
       { next: (r) => onEvent((r.data as { qrUpdated: { attemptId: string } }).qrUpdated.attemptId), error: (e) => console.error('subscription error', e), complete: () => {} },
     );
   }
-  // Subscriptions are registered once their subscribe message is processed; give the server a moment.
-  await sleep(3000);
-  const after = await gateway.memory();
-
-  const timings: Array<{ first: number; all: number; answered: number }> = [];
-  // The first event warms up the path; the others are measured.
-  for (let n = 0; n < Number(values.events) + 1; n++) {
+  /** Regenerates the QR code; resolves with the timing once every subscriber has the event, or null after `waitMs`. */
+  async function oneEvent(waitMs: number) {
     const sent = performance.now();
     const regenerated = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
@@ -129,13 +124,28 @@ try {
     const answeredAt = performance.now();
     const attemptId = regenerated.data.regenerateQrCode.data?.qrCode.attemptId;
     if (!attemptId) throw new Error(`regenerate failed: ${JSON.stringify(regenerated)}`);
-    const deadline = answeredAt + 30_000;
     while (received.get(attemptId)?.allAt === undefined) {
-      if (performance.now() > deadline) throw new Error(`only ${received.get(attemptId)?.count ?? 0} of ${subscribers} got the event`);
+      if (performance.now() > answeredAt + waitMs) return null;
       await sleep(5);
     }
     const seen = received.get(attemptId)!;
-    if (n > 0) timings.push({ first: seen.firstAt - sent, all: seen.allAt! - sent, answered: answeredAt - sent });
+    return { first: seen.firstAt - sent, all: seen.allAt! - sent, answered: answeredAt - sent };
+  }
+
+  // Every subscription is live once one event has reached them all (the server may still be working
+  // through subscribe messages for a while); only then is memory measured and are events timed.
+  const settleUntil = performance.now() + 60_000;
+  while (!(await oneEvent(2000))) {
+    if (performance.now() > settleUntil) throw new Error('not every subscriber received an event within 60 s');
+  }
+  await sleep(500);
+  const after = await gateway.memory();
+
+  const timings: Array<{ first: number; all: number; answered: number }> = [];
+  for (let n = 0; n < Number(values.events); n++) {
+    const timing = await oneEvent(30_000);
+    if (!timing) throw new Error(`an event did not reach all ${subscribers} subscribers within 30 s`);
+    timings.push(timing);
     await sleep(500);
   }
 
@@ -155,10 +165,16 @@ try {
       'mutation answered ms': Math.round(t.answered),
       'first subscriber ms': Math.round(t.first),
       'all subscribers ms': Math.round(t.all),
+      'first → last ms': Math.round(t.all - t.first),
     })),
   );
   const worst = Math.max(...timings.map((t) => t.all));
-  console.log(`slowest event to reach all ${subscribers}: ${Math.round(worst)} ms from the mutation being sent (goal < 1000 ms)`);
+  const spread = Math.max(...timings.map((t) => t.all - t.first));
+  // The event exists once the mutation commits, somewhat before the first subscriber has it.
+  console.log(
+    `slowest event: ${Math.round(spread)} ms from the first to the last of ${subscribers} subscribers, ` +
+      `${Math.round(worst)} ms from sending the mutation (which renders a QR image and commits) to the last (goal < 1000 ms)`,
+  );
 } finally {
   await Promise.all(clients.map((c) => c.dispose()));
   await gateway.stop();

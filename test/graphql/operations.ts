@@ -250,9 +250,9 @@ export const GetMessage = graphql(`
 
 export const ListApiKeys = graphql(`
   query ListApiKeys {
-    apiKeys {
+    apiKeys(first: 100) {
       __typename
-      ... on QueryApiKeysSuccess { data { id } }
+      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }
       ... on DomainError { code }
     }
   }

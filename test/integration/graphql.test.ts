@@ -127,7 +127,8 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
 
     const listed = (await api.operation(ListApiKeys, {}, { key })).body.data!.apiKeys;
     if (listed.__typename !== 'QueryApiKeysSuccess') throw new Error(JSON.stringify(listed));
-    expect(listed.data.map((k) => k.id)).toContain(apiKey.id);
+    expect(listed.data.edges.map((e) => e.node.id)).toContain(apiKey.id);
+    expect(listed.data.pageInfo.hasNextPage).toBe(false);
 
     const theirs = await api.operation(RevokeApiKey, { id: apiKey.id }, { cookie: other.cookie });
     expect(theirs.body.data!.revokeApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });

@@ -1,4 +1,5 @@
 import type { ApiKeyRecord } from '../../domain/apikeys/apikeys.ports.js';
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder } from '../builder.js';
 
 export const ApiKeyType = builder.objectRef<ApiKeyRecord>('ApiKey').implement({
@@ -29,10 +30,12 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
 });
 
 builder.queryField('apiKeys', (t) =>
-  t.field({
-    type: [ApiKeyType],
+  t.connection({
+    type: ApiKeyType,
     errors: {},
-    resolve: async (_root, _args, ctx) => ctx.services.apiKeys.list(await ctx.actor()),
+    description: "The tenant's active keys (as GET /api-keys), as a cursor connection.",
+    // A tenant has few keys: the service's list is paged in memory rather than read a second way.
+    resolve: async (_root, args, ctx) => resolveArrayConnection({ args }, await ctx.services.apiKeys.list(await ctx.actor())),
   }),
 );
 

@@ -36,7 +36,7 @@ type Documents = {
     "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n": typeof types.ConnectionUpdatedDocument,
     "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n": typeof types.MeDocument,
     "\n  query GetMessage($id: ID!) {\n    message(id: $id) {\n      __typename\n      ... on QueryMessageSuccess { data { id text } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.GetMessageDocument,
-    "\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.ListApiKeysDocument,
+    "\n  query ListApiKeys {\n    apiKeys(first: 100) {\n      __typename\n      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.ListApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
 };
@@ -63,7 +63,7 @@ const documents: Documents = {
     "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n": types.ConnectionUpdatedDocument,
     "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n": types.MeDocument,
     "\n  query GetMessage($id: ID!) {\n    message(id: $id) {\n      __typename\n      ... on QueryMessageSuccess { data { id text } }\n      ... on DomainError { code }\n    }\n  }\n": types.GetMessageDocument,
-    "\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n": types.ListApiKeysDocument,
+    "\n  query ListApiKeys {\n    apiKeys(first: 100) {\n      __typename\n      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }\n      ... on DomainError { code }\n    }\n  }\n": types.ListApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n": types.RevokeApiKeyDocument,
 };
@@ -173,7 +173,7 @@ export function graphql(source: "\n  query GetMessage($id: ID!) {\n    message(i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  query ListApiKeys {\n    apiKeys {\n      __typename\n      ... on QueryApiKeysSuccess { data { id } }\n      ... on DomainError { code }\n    }\n  }\n"];
+export function graphql(source: "\n  query ListApiKeys {\n    apiKeys(first: 100) {\n      __typename\n      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  query ListApiKeys {\n    apiKeys(first: 100) {\n      __typename\n      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }\n      ... on DomainError { code }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -61,8 +61,8 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
     }
   });
 
-  it('over SSE with a session cookie: a new QR on regenerate, then the session statuses', async () => {
-    const id = await newInstance('SESSION', { cookie: tenant.cookie });
+  it('over SSE with a session cookie: a new QR on regenerate, then connecting and connected once it is scanned', async () => {
+    const id = await newInstance('V1', { key: tenant.liveKey });
     const sse = sseClient(gw.url, { cookie: tenant.cookie });
     try {
       const qrs = subscribe(sse, QrUpdated, { instanceId: id });
@@ -70,18 +70,41 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       await new Promise((r) => setTimeout(r, 300));
       const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
       if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
-      // The automatic first code may also arrive; the regenerated one is the last.
-      let qr = (await qrs.next()).data!.qrUpdated;
-      while (qr.attemptId !== regenerated.data.qrCode.attemptId) qr = (await qrs.next()).data!.qrUpdated;
+      const qr = (await qrs.next()).data!.qrUpdated;
+      expect(qr).toMatchObject({ instanceId: id, attemptId: regenerated.data.qrCode.attemptId });
 
       const phone = newPhone();
       await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } });
-      const seen: string[] = [];
-      while (seen.at(-1) !== 'connected') seen.push((await statuses.next()).data!.connectionUpdated.status);
-      expect(seen.at(-1)).toBe('connected');
+      const seen = [];
+      for (let i = 0; i < 3; i++) seen.push((await statuses.next()).data!.connectionUpdated);
+      expect(seen.map((e) => e.status)).toEqual(['qr_code', 'connecting', 'connected']);
+      expect(seen[2]).toMatchObject({ instanceId: id, phoneNumber: phone.replace('+', '') });
       await Promise.all([qrs.stop(), statuses.stop()]);
     } finally {
       sse.dispose();
+    }
+  });
+
+  it('shows a session instance its own status words', async () => {
+    const id = await newInstance('SESSION', { cookie: tenant.cookie });
+    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    try {
+      const qrs = subscribe(ws, QrUpdated, { instanceId: id });
+      const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
+      await new Promise((r) => setTimeout(r, 300));
+      const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
+      if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+      // The automatic first code may also arrive; the regenerated one is the last.
+      let qr = (await qrs.next()).data!.qrUpdated;
+      while (qr.attemptId !== regenerated.data.qrCode.attemptId) qr = (await qrs.next()).data!.qrUpdated;
+      await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone: newPhone() } });
+      const seen: string[] = [];
+      while (seen.at(-1) !== 'connected') seen.push((await statuses.next()).data!.connectionUpdated.status);
+      // Session words: the pairing shows as "qr" until it is connected.
+      expect(new Set(seen)).toEqual(new Set(['qr', 'connected']));
+      await Promise.all([qrs.stop(), statuses.stop()]);
+    } finally {
+      await ws.dispose();
     }
   });
 

@@ -43,8 +43,12 @@ export function domainErrorResponse(error: DomainError): ErrorResponse {
 }
 
 /** Errors thrown by Koa, raw-body and friends carry an HTTP status; map the ones clients cause. */
-export function httpErrorResponse(status: number, message: string): ErrorResponse | undefined {
-  if (status === 413) return errorResponse('payload_too_large', 'The request body is larger than 1 MiB.');
+export function httpErrorResponse(status: number, message: string, limitBytes?: number): ErrorResponse | undefined {
+  if (status === 413) {
+    // raw-body tells the limit it enforced: REST bodies and GraphQL bodies have different ones.
+    const limit = limitBytes === undefined ? 'allowed' : `${limitBytes} bytes`;
+    return errorResponse('payload_too_large', `The request body is larger than ${limit}.`);
+  }
   if (status === 405) return errorResponse('method_not_allowed', message);
   if (status === 404) return errorResponse('not_found', message);
   if (status >= 400 && status < 500) return errorResponse('invalid_request', message);

@@ -80,6 +80,7 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
     const tooLarge = await api.post('/auth/sessions', { raw: big, headers: { 'content-type': 'application/json' } });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toEqual(failure('payload_too_large'));
+    expect(tooLarge.body.error.message).toBe('The request body is larger than 1048576 bytes.');
   });
 
   it('keeps serving after bad input', async () => {

@@ -134,10 +134,10 @@ export function createInstancesService(deps: {
       return { instance: created, qr: null };
     },
 
-    /** Session instances get their first QR right after creation. */
+    /** Session instances get their first QR right after creation (a v1 instance waits for GET …/qr). */
     async startPairing(instanceId: string) {
       const instance = await instances.findById(instanceId);
-      if (instance && instance.state === 'created') await issueQr(instance, 1);
+      if (instance?.variant === 'session' && instance.state === 'created') await issueQr(instance, 1);
     },
 
     list: (actor: Actor) => instances.listByTenant(actor.tenantId),

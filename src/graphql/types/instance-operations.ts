@@ -1,9 +1,8 @@
 import { builder } from '../builder.js';
 import { InstanceType, InstanceVariantEnum, QrCodeType } from './instances.js';
+import { oldestFirst } from './ordering.js';
 
 /** Instance queries and mutations (spec 4.2 and 4.3); each calls the instance service REST uses. */
-
-const oldestFirst = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
 
 builder.queryField('instances', (t) =>
   t.prismaConnection({
@@ -70,9 +69,6 @@ const InstanceWithQr = builder
     }),
   });
 
-/** GraphQL gives null for an explicit null and leaves omitted fields out; the domain reads both as REST bodies. */
-const definedOnly = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-
 builder.mutationField('createInstance', (t) =>
   t.field({
     type: CreatedInstance,
@@ -80,9 +76,10 @@ builder.mutationField('createInstance', (t) =>
     args: { input: t.arg({ type: CreateInstanceInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { variant, ...body } = input;
-      const created = await ctx.services.instances.create(await ctx.actor(), variant ?? 'v1', definedOnly(body));
+      // An omitted field is absent and an explicit null is null, as in a REST body.
+      const created = await ctx.services.instances.create(await ctx.actor(), variant ?? 'v1', body);
       // As over REST, the first session QR code follows the answer.
-      if (variant === 'session') ctx.inBackground(() => ctx.services.instances.startPairing(created.instance.id));
+      ctx.inBackground(() => ctx.services.instances.startPairing(created.instance.id));
       return created;
     },
   }),
@@ -94,7 +91,7 @@ builder.mutationField('updateInstance', (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateInstanceInput, required: true }) },
     resolve: async (_root, { id, input }, ctx) =>
-      (await ctx.services.instances.update(await ctx.actor(), String(id), definedOnly(input))).instance,
+      (await ctx.services.instances.update(await ctx.actor(), String(id), input)).instance,
   }),
 );
 

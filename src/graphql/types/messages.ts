@@ -121,11 +121,6 @@ builder.mutationField('sendMedia', (t) =>
       idempotencyKey: t.arg.string(),
     },
     resolve: async (_root, { instanceId, input, idempotencyKey }, ctx) =>
-      ctx.services.messages.sendMedia(
-        await ctx.actor(),
-        String(instanceId),
-        { ...input, caption: input.caption ?? undefined },
-        idempotencyKey ?? undefined,
-      ),
+      ctx.services.messages.sendMedia(await ctx.actor(), String(instanceId), input, idempotencyKey ?? undefined),
   }),
 );

@@ -57,7 +57,7 @@ builder.mutationField('setWebhook', (t) =>
     errors: {},
     args: { instanceId: t.arg.id({ required: true }), input: t.arg({ type: SetWebhookInput, required: true }) },
     resolve: async (_root, { instanceId, input }, ctx) =>
-      ctx.services.instances.setWebhook(await ctx.actor(), String(instanceId), { url: input.url, events: input.events ?? undefined }),
+      ctx.services.instances.setWebhook(await ctx.actor(), String(instanceId), input),
   }),
 );
 

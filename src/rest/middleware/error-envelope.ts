@@ -40,7 +40,8 @@ function toResponse(error: unknown): ErrorResponse {
   const status = (error as { status?: unknown; expose?: unknown })?.status;
   const expose = (error as { expose?: unknown })?.expose === true;
   if (typeof status === 'number' && expose) {
-    const mapped = httpErrorResponse(status, (error as Error).message);
+    const limit = (error as { limit?: unknown }).limit;
+    const mapped = httpErrorResponse(status, (error as Error).message, typeof limit === 'number' ? limit : undefined);
     if (mapped) return mapped;
   }
   return errorResponse('server_error', 'Internal server error.');

@@ -61,6 +61,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   await services.resume();
+  await infra.sandbox.resume();
   await infra.deliveries.start();
   // QR expiry and rotation have second granularity; a half-second clock keeps them on time.
   let ticking: Promise<void> | undefined;

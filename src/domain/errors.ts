@@ -20,8 +20,9 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -71,8 +72,13 @@ export class RateLimited extends DomainError {
   }
 }
 
+/** A dependency (the database) did not answer; the request may be retried after `retryAfter` seconds. */
 export class Unavailable extends DomainError {
-  constructor(message = 'A service the gateway depends on is unavailable. Retry shortly.') {
-    super('service_unavailable', message);
+  readonly retryAfter = UNAVAILABLE_RETRY_AFTER_S;
+  constructor(message = 'A service the gateway depends on is unavailable. Retry shortly.', options?: { cause?: unknown }) {
+    super('service_unavailable', message, options);
   }
 }
+
+/** How long a client is told to wait before retrying after a 503. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;

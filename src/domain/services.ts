@@ -61,9 +61,20 @@ export function createServices(ports: Ports, policies: Policies) {
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
   });
+  /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant). */
+  async function handOverWaiting(tenantId?: string) {
+    for (const instanceId of await ports.messages.routeWaiting(tenantId)) dispatcher.kick(instanceId);
+  }
   const urls = createUrlPolicy(ports.resolver, policies.allowInsecureUrls);
-  const instances = createInstancesService({ ...ports, qr: policies.qr, urls });
-  const engineEvents = createEngineEvents({ instances: ports.instances, service: instances, messages: ports.messages, dispatcher, clock });
+  const instances = createInstancesService({ ...ports, qr: policies.qr, urls, handOverWaiting });
+  const engineEvents = createEngineEvents({
+    instances: ports.instances,
+    service: instances,
+    messages: ports.messages,
+    dispatcher,
+    clock,
+    handOverWaiting,
+  });
 
   return {
     auth: createAuthService({ ...ports, throttle: ports.loginThrottle }),
@@ -82,17 +93,22 @@ export function createServices(ports: Ports, policies: Policies) {
     engineEvents,
     dispatcher,
 
-    /** After a start: send whatever connected instances still hold. */
+    /** After a start: route what waits without an instance, send whatever connected instances still hold. */
     async resume() {
+      await handOverWaiting();
       for (const id of await ports.instances.connectedIds()) dispatcher.kick(id);
     },
 
     /**
      * Time-driven work, run on a timer by every node (each step is safe to race): rotate and expire
-     * session QR codes, fail messages queued too long, and send what connected instances hold.
+     * session QR codes, route messages that wait without an instance while one is usable (a send that
+     * raced a connect is never stranded), resume dispatches that failed, fail messages queued too long.
      */
     async tick() {
       await instances.rotateExpiredQrCodes();
+      await handOverWaiting();
+      // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
+      for (const instanceId of await ports.messages.instancesHoldingQueued()) dispatcher.kick(instanceId);
       const now = clock.now();
       await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, (failed) => [statusEvent(failed)]);
     },

@@ -56,11 +56,28 @@ export interface InfraOptions {
   onQuery?: (sql: string) => void;
 }
 
+/** How long /readyz waits for each dependency's answer. */
+const READY_CHECK_MS = 800;
+
+function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => {});
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     onQuery: options.onQuery,
+    timeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      transactionMs: config.DATABASE_TRANSACTION_TIMEOUT_MS,
+    },
     onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; reconnecting on next query'),
   });
   const applied = await applyMigrations(db.adapterFactory);
@@ -78,7 +95,13 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
         { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST },
       );
   const prisma = db.prisma;
-  const sandbox = createSandboxEngine({ deliveryDelayMs: 100, reconnectDelayMs: 300 });
+  const sandboxInbox = createPhoneInbox(prisma);
+  const sandbox = createSandboxEngine({
+    deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
+    reconnectDelayMs: 300,
+    unconfirmed: () => sandboxInbox.unconfirmed(),
+    onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
+  });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const outbox = createOutbox(prisma, { jidDomain: sandbox.engine.jidDomain, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
   const deliveries = createDeliveryWorker({
@@ -127,18 +150,19 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     requestLimiter,
     ports,
     sandbox,
-    sandboxInbox: createPhoneInbox(prisma),
+    sandboxInbox,
     deliveries,
     liveFeed,
     async checkReady() {
+      // A load balancer needs an answer within its own timeout, even from a stalled dependency.
       try {
-        await db.ping();
+        await withinMs(db.ping(), READY_CHECK_MS);
       } catch {
         throw new Error('database unreachable');
       }
       if (!redis) return { database: 'ok', redis: 'not configured' };
       try {
-        await redis.ping();
+        await withinMs(redis.ping(), READY_CHECK_MS);
       } catch {
         throw new Error('redis unreachable');
       }

@@ -1,4 +1,4 @@
-import { DomainError, RateLimited, type ErrorCode } from '../domain/errors.js';
+import { DomainError, RateLimited, Unavailable, type ErrorCode } from '../domain/errors.js';
 
 /** Transport-level codes the domain never raises. */
 export type HttpOnlyCode = 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'server_error';
@@ -39,6 +39,7 @@ export function domainErrorResponse(error: DomainError): ErrorResponse {
     response.body.error.retryAfter = error.retryAfter;
     response.headers = { 'Retry-After': String(error.retryAfter) };
   }
+  if (error instanceof Unavailable) response.headers = { 'Retry-After': String(error.retryAfter) };
   return response;
 }
 

@@ -17,6 +17,8 @@ export function createEngineEvents(deps: {
   messages: MessageStore;
   dispatcher: Dispatcher;
   clock: Clock;
+  /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
+  handOverWaiting: (tenantId: string) => Promise<void>;
 }): EngineEvents {
   const { instances, service, messages, dispatcher, clock } = deps;
 
@@ -28,8 +30,9 @@ export function createEngineEvents(deps: {
 
   async function connect(instanceId: string) {
     const linked = await service.move(await find(instanceId), 'linked', { lastConnection: clock.now() });
-    await messages.assignUnrouted(linked.tenantId, linked.id);
     dispatcher.kick(linked.id);
+    // An inactive instance still sends what was addressed to it, never routed messages.
+    if (linked.active) await deps.handOverWaiting(linked.tenantId);
   }
 
   return {

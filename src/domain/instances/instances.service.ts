@@ -42,6 +42,8 @@ export function createInstancesService(deps: {
   clock: Clock;
   qr: QrPolicy;
   urls: UrlPolicy;
+  /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
+  handOverWaiting: (tenantId: string) => Promise<void>;
 }) {
   const { instances, qrImages, engine, clock, qr } = deps;
 
@@ -175,6 +177,7 @@ export function createInstancesService(deps: {
       const instance = await owned(actor, id);
       const updated = await instances.change(id, { active: !instance.active }, []);
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');
+      if (updated.active && updated.state === 'connected') await deps.handOverWaiting(updated.tenantId);
       return updated;
     },
 

@@ -98,8 +98,14 @@ export interface MessageStore {
   findById(id: string): Promise<MessageRecord | null>;
   /** Queued messages held for this instance, oldest first. */
   queuedFor(instanceId: string, limit: number): Promise<MessageRecord[]>;
-  /** Gives the tenant's unrouted queued messages to this instance. */
-  assignUnrouted(tenantId: string, instanceId: string): Promise<void>;
+  /**
+   * Gives queued messages that have no instance yet (routed sends accepted while no instance was
+   * usable) to their tenant's least recently used active, connected instance: one tenant's, or every
+   * tenant's. The instances that received messages.
+   */
+  routeWaiting(tenantId?: string): Promise<string[]>;
+  /** Connected instances that hold queued messages (their dispatch failed or was never kicked). */
+  instancesHoldingQueued(): Promise<string[]>;
   /** queued → sent (only if still queued), counted on the instance, with its events; false if it was not queued. */
   markSent(id: string, at: Date, events: OutboxEventInput[]): Promise<boolean>;
   /**

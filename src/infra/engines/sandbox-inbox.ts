@@ -23,6 +23,11 @@ export function createPhoneInbox(prisma: PrismaClient) {
       if (!isUuid(messageId)) return false;
       return (await prisma.message.count({ where: { id: messageId, to: number, direction: 'out', status: { in: ['sent', 'delivered', 'read'] } } })) === 1;
     },
+    /** Messages a phone received that were never confirmed delivered (the receipt was not stored). */
+    async unconfirmed() {
+      const rows = await prisma.message.findMany({ where: { direction: 'out', status: 'sent' }, select: { id: true }, take: 10_000 });
+      return rows.map((row) => row.id);
+    },
     /** Who deletes a message by default: its sender's phone digits. */
     async senderOf(messageId: string) {
       const message = isUuid(messageId) ? await prisma.message.findUnique({ where: { id: messageId }, select: { from: true } }) : null;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatEngine, EngineEvents } from '../../domain/instances/engine.port.js';
+import { untilStored } from '../../domain/retry.js';
 
 export const SANDBOX_INTEGRATION = 'CHAT-SANDBOX';
 
@@ -8,13 +9,25 @@ export const SANDBOX_INTEGRATION = 'CHAT-SANDBOX';
  * connections and bans numbers, all in-process. Its state lives in the gateway's database (pairings
  * are instance rows, phone inboxes are the messages sent to them), so a restart keeps it.
  */
-export function createSandboxEngine(options: { deliveryDelayMs: number; reconnectDelayMs: number }) {
+export function createSandboxEngine(options: {
+  deliveryDelayMs: number;
+  reconnectDelayMs: number;
+  /** Messages the network took and has not yet confirmed (to report their receipts after a restart). */
+  unconfirmed?: () => Promise<string[]>;
+  onRetry?: (error: unknown) => void;
+}) {
   let events: EngineEvents | undefined;
+  let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
+  /**
+   * What the network reports on its own (receipts, reconnects) is reported until the gateway stores
+   * it: a database outage delays it, never drops it. A report refused for good (the instance or
+   * message was deleted meanwhile) is dropped.
+   */
   const later = (ms: number, work: () => Promise<unknown>) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      work().catch(() => {}); // the instance or message may be gone by then
+      untilStored(work, { stopped: () => stopped, onRetry: options.onRetry }).catch(() => {});
     }, ms);
     timers.add(timer);
   };
@@ -38,6 +51,12 @@ export function createSandboxEngine(options: { deliveryDelayMs: number; reconnec
     connect(handlers: EngineEvents) {
       events = handlers;
     },
+    /** After a start: confirm what the phones received before the last stop but was never confirmed. */
+    async resume() {
+      for (const messageId of (await options.unconfirmed?.()) ?? []) {
+        later(options.deliveryDelayMs, () => events!.receipt(messageId, 'delivered'));
+      }
+    },
     /** The control API of the simulated network (the "outside world" a real phone would be). */
     control: {
       scan: (code: string, phone: string) => events!.scanned(code, phone),
@@ -51,6 +70,7 @@ export function createSandboxEngine(options: { deliveryDelayMs: number; reconnec
       ban: (instanceId: string) => events!.banned(instanceId),
     },
     stop() {
+      stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
     },

@@ -1,6 +1,6 @@
 import type { MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
 import type { Outbox } from '../outbox.js';
-import type { Prisma } from '../generated/client.js';
+import { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
 
@@ -75,8 +75,26 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
     queuedFor: (instanceId, limit) =>
       prisma.message.findMany({ where: { instanceId, status: 'queued' }, orderBy: { createdAt: 'asc' }, take: limit }),
 
-    async assignUnrouted(tenantId, instanceId) {
-      await prisma.message.updateMany({ where: { tenantId, instanceId: null, status: 'queued', direction: 'out' }, data: { instanceId } });
+    async routeWaiting(tenantId) {
+      // Each tenant's least recently used usable instance takes all of the tenant's unrouted queued messages.
+      const tenantFilter = tenantId ? Prisma.sql`AND "tenantId" = ${tenantId}::uuid` : Prisma.empty;
+      const rows = await prisma.$queryRaw<Array<{ instanceId: string }>>`
+        UPDATE "Message" AS m SET "instanceId" = pick."id", "updatedAt" = now()
+        FROM (
+          SELECT DISTINCT ON ("tenantId") "tenantId", "id" FROM "Instance"
+          WHERE "active" AND "state" = 'connected' ${tenantFilter}
+          ORDER BY "tenantId", "lastUsedAt" ASC NULLS FIRST, "createdAt" ASC, "id" ASC
+        ) AS pick
+        WHERE m."tenantId" = pick."tenantId" AND m."instanceId" IS NULL AND m."status" = 'queued' AND m."direction" = 'out'
+        RETURNING m."instanceId"::text AS "instanceId"`;
+      return [...new Set(rows.map((row) => row.instanceId))];
+    },
+
+    async instancesHoldingQueued() {
+      const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+        SELECT DISTINCT i."id"::text AS "id" FROM "Message" m JOIN "Instance" i ON i."id" = m."instanceId"
+        WHERE m."status" = 'queued' AND m."direction" = 'out' AND i."state" = 'connected'`;
+      return rows.map((row) => row.id);
     },
 
     async markSent(id, at, events) {

@@ -1,6 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { buildApp } from './app.js';
+import { errorResponse } from './rest/errors.js';
 import { type Config, graphqlLimitsOf, policiesOf } from './config.js';
 import { createServices, type Services } from './domain/services.js';
 import { createGraphQL } from './graphql/yoga.js';
@@ -15,7 +17,31 @@ export interface Gateway {
   server: Server;
   /** Base URL the gateway listens on, e.g. http://127.0.0.1:3000. */
   url: string;
-  close(graceMs?: number): Promise<void>;
+  close(options?: ShutdownOptions): Promise<void>;
+}
+
+export interface ShutdownOptions {
+  /** How long /readyz answers 503 before the gateway stops accepting (load balancers move away meanwhile). */
+  drainMs?: number;
+  /** How long requests in progress may take to finish before their connections are closed. */
+  graceMs?: number;
+}
+
+/**
+ * Failures Node's HTTP parser reports before the app sees a request (too slow, malformed) are
+ * answered in the same envelope as everything else, then the connection is closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable) return socket.destroy();
+  const { status, body } =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? errorResponse('request_timeout', 'The request (headers and body) was not received in time.')
+      : errorResponse('invalid_request', 'The request could not be parsed as HTTP.');
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
 }
 
 /** Composition root: infra → services → HTTP app → listening server. */
@@ -33,6 +59,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     logger.info({ email: admin.user.email, created: admin.created }, 'admin user ready');
   }
 
+  let draining = false;
   const graphql = createGraphQL({ services, prisma: infra.db.prisma, live: infra.liveFeed, logger, limits: graphqlLimitsOf(config) });
   const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger);
   const app = buildApp({
@@ -41,13 +68,26 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     limiter: infra.requestLimiter,
     sandbox: config.ENGINE === 'sandbox' ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
     logger,
-    checkReady: () => infra.checkReady(),
+    checkReady: () => (draining ? Promise.reject(new Error('shutting down')) : infra.checkReady()),
     trustProxy: config.TRUST_PROXY,
     graphqlMaxBodyBytes: config.GRAPHQL_MAX_BODY_BYTES,
     callers,
   });
-  const server = createServer(app.callback());
+  const server = createServer(
+    {
+      // A client gets this long to send its headers and body (slow-loris bodies are cut off with 408).
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
+    },
+    app.callback(),
+  );
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
+  // While draining, answers tell keep-alive clients to reconnect elsewhere.
+  server.on('request', (_req, res) => {
+    if (draining) res.shouldKeepAlive = false;
+  });
   const webSockets = serveGraphQLOverWebSocket(server, {
     graphql,
     auth: services.auth,
@@ -80,10 +120,16 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     services,
     server,
     url,
-    /** Stops accepting, lets requests in progress finish for up to `graceMs`, then closes what is left. */
-    async close(graceMs = 5000) {
+    /**
+     * Answers /readyz with 503 for `drainMs`, then stops accepting, closes WebSockets (1001) and
+     * subscription streams, lets requests in progress finish for up to `graceMs`, and closes what is left.
+     */
+    async close({ drainMs = 0, graceMs = 5000 }: ShutdownOptions = {}) {
+      draining = true;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       clearInterval(clock);
       callers.stop();
+      callers.endAll();
       await webSockets.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -29,10 +29,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    // Only a shutdown that hangs past its own bounds is cut short.
+    const force = setTimeout(() => {
+      logger.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_GRACE_MS + 5000);
     force.unref();
-    gateway.close().then(
+    gateway.close({ drainMs: config.SHUTDOWN_DRAIN_MS, graceMs: config.SHUTDOWN_GRACE_MS }).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

@@ -1,6 +1,6 @@
 import type { AuthService } from '../domain/auth/auth.service.js';
 import type { CredentialHeaders } from '../domain/auth/authenticate.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, Unavailable } from '../domain/errors.js';
 import type { Logger } from '../infra/logger.js';
 import { verifyCaller } from './verify-caller.js';
 
@@ -24,7 +24,8 @@ export function createCallerWatch(auth: AuthService, intervalMs: number, logger:
       verifyCaller(auth, credentials).then(
         () => {},
         (error: unknown) => {
-          if (error instanceof DomainError) for (const end of ends) end();
+          // A database outage says nothing about the caller: keep the connection.
+          if (error instanceof DomainError && !(error instanceof Unavailable)) for (const end of ends) end();
           else logger.warn({ err: error }, 'could not re-check a long-lived GraphQL caller; keeping its connection');
         },
       );
@@ -40,6 +41,11 @@ export function createCallerWatch(auth: AuthService, intervalMs: number, logger:
     },
     stop() {
       clearInterval(timer);
+    },
+    /** Ends every watched connection (shutdown). */
+    endAll() {
+      for (const { end } of open.values()) end();
+      open.clear();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import type { AuthService } from '../domain/auth/auth.service.js';
-import { DomainError, Unauthorized } from '../domain/errors.js';
+import { DomainError, Unauthorized, Unavailable } from '../domain/errors.js';
 import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
@@ -25,7 +25,8 @@ export function graphqlEndpoint(deps: {
     if (ctx.path !== '/graphql') return next();
     const credentials = ctx.headers as CredentialHeaders;
     const actor = await verifyCaller(deps.auth, credentials).catch((error: unknown) => {
-      if (error instanceof DomainError) return undefined;
+      // A bad credential leaves the caller anonymous (yoga answers with typed errors); an outage does not.
+      if (error instanceof DomainError && !(error instanceof Unavailable)) return undefined;
       throw error;
     });
     const streaming = /text\/event-stream/i.test(ctx.get('Accept'));

@@ -1,7 +1,7 @@
 import { DomainError, RateLimited, Unavailable, type ErrorCode } from '../domain/errors.js';
 
 /** Transport-level codes the domain never raises. */
-export type HttpOnlyCode = 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'server_error';
+export type HttpOnlyCode = 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'request_timeout' | 'server_error';
 
 /** The one table from error code to HTTP status. */
 const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
   instance_inactive: 409,
   instance_name_taken: 409,
   idempotency_conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 400,
   rate_limit_exceeded: 429,

@@ -14,6 +14,6 @@ process.on('message', (message) => {
     for (let i = 0; i < 3; i++) (globalThis as { gc?: () => void }).gc?.();
     process.send!({ memory: process.memoryUsage() });
   } else if (message === 'stop') {
-    void gateway.close(1000).then(() => process.exit(0));
+    void gateway.close({ graceMs: 1000 }).then(() => process.exit(0));
   }
 });

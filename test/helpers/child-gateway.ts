@@ -18,7 +18,7 @@ export async function startChildGateway(env: Record<string, string>) {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -29,6 +29,8 @@ export async function startChildGateway(env: Record<string, string>) {
   return {
     url,
     pid: child.pid!,
+    /** Its exit code once it has exited. */
+    exited,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
       child.kill(signal);
       await exited;

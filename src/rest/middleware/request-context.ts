@@ -22,5 +22,8 @@ export function requestContext(logger: Logger): Middleware<AppState> {
       );
     });
     await next();
+    // An answer given before the body was read (401, 404, 413…) closes the connection: waiting for
+    // the rest of a body nobody will read would hold it open for as long as the client likes.
+    if (ctx.respond !== false && !ctx.req.complete) ctx.set('Connection', 'close');
   };
 }

@@ -31,6 +31,19 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
     setMaxListeners(0, local);
     eventTarget = local;
   }
+  const resumed = new Set<() => void>();
+  if (subscriber) {
+    let interrupted = false;
+    subscriber.on('close', () => (interrupted = true));
+    subscriber.on('ready', () => {
+      if (!interrupted) return;
+      interrupted = false;
+      // ioredis subscribes its channels again as it gets ready; give that a moment before readers re-read.
+      setTimeout(() => {
+        for (const listener of resumed) listener();
+      }, 200).unref();
+    });
+  }
   const pubsub = createPubSub<Topics>({ eventTarget, repeaterBuffer: new SlidingBuffer(SUBSCRIBER_BUFFER) });
   // Channel names carry the prefix so gateways sharing a Redis under different prefixes stay apart.
   const topic = (instanceId: string) => `${redis?.prefix ?? ''}${instanceId}`;
@@ -48,7 +61,12 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
       // The branch above picks the topic of `kind`; TypeScript cannot narrow K through it.
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
+    onResumed(listener) {
+      resumed.add(listener);
+      return () => void resumed.delete(listener);
+    },
     async close() {
+      resumed.clear();
       subscriber?.disconnect();
     },
   };

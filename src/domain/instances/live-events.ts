@@ -1,3 +1,6 @@
+import { digits } from './events.js';
+import type { InstanceRecord } from './instances.ports.js';
+import { statusIn } from './state-machine.js';
 /**
  * What live subscribers (GraphQL subscriptions) see of an instance: its QR codes and its connection
  * status, taken from the same committed events the webhooks carry (DESIGN §12).
@@ -12,6 +15,12 @@ export interface LiveFeed {
   publish(events: LiveEvent[]): void;
   /** Events of one kind for one instance from now on, until the iterator is returned. */
   subscribe<K extends LiveEvent['kind']>(instanceId: string, kind: K): AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
+  /**
+   * Calls `listener` whenever the feed was interrupted (pub/sub connection lost) and works again:
+   * events published meanwhile may never arrive, so subscribers re-read the current state. Returns
+   * the function that removes the listener.
+   */
+  onResumed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,4 +40,26 @@ export function liveEventOf(e: { instanceId: string; event: string; data: Record
     };
   }
   return null;
+}
+
+/** The connection status an instance shows now, as a live event. */
+export function liveConnectionEvent(instance: Pick<InstanceRecord, 'id' | 'variant' | 'state' | 'phone' | 'updatedAt'>): LiveEvent {
+  return {
+    kind: 'connection',
+    instanceId: instance.id,
+    status: statusIn(instance.variant, instance.state),
+    phoneNumber: digits(instance.phone),
+    timestamp: instance.updatedAt.toISOString(),
+  };
+}
+
+/** The QR code an instance shows now, as a live event; null when it shows none. */
+export function liveQrEvent(now: { instance: Pick<InstanceRecord, 'id'>; qr: { dataUrl: string; expiresAt: Date; attemptId: string } | null }): LiveEvent | null {
+  if (!now.qr) return null;
+  return { kind: 'qr', instanceId: now.instance.id, qrCode: now.qr.dataUrl, expiresAt: now.qr.expiresAt.toISOString(), attemptId: now.qr.attemptId };
+}
+
+/** Two events with the same key show a subscriber the same thing (the same code, or the same status). */
+export function liveEventKey(event: LiveEvent): string {
+  return event.kind === 'qr' ? event.attemptId : `${event.status}|${event.phoneNumber}`;
 }

@@ -3,6 +3,8 @@ import type { LiveEvent } from '../../domain/instances/live-events.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { asGraphQLError } from '../graphql-error.js';
+import { liveConnectionEvent, liveEventKey, liveQrEvent } from '../../domain/instances/live-events.js';
+import { startingWithState } from '../../domain/instances/live-state.js';
 
 type QrEvent = Extract<LiveEvent, { kind: 'qr' }>;
 type ConnectionEvent = Extract<LiveEvent, { kind: 'connection' }>;
@@ -30,19 +32,31 @@ const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').
  * REST code in `extensions.code` (a subscription's stream cannot carry a typed error union).
  */
 async function feedOf<K extends LiveEvent['kind']>(ctx: GraphQLContext, instanceId: string, kind: K) {
+  let actor;
   try {
-    await ctx.services.instances.owned(await ctx.actor(), instanceId);
+    actor = await ctx.actor();
+    await ctx.services.instances.owned(actor, instanceId);
   } catch (error) {
     if (error instanceof DomainError) throw asGraphQLError(error);
     throw error;
   }
-  return ctx.live.subscribe(instanceId, kind);
+  const caller = actor;
+  return startingWithState<Extract<LiveEvent, { kind: K }>>({
+    feed: ctx.live.subscribe(instanceId, kind),
+    current: async () => {
+      const now = await ctx.services.instances.get(caller, instanceId);
+      return (kind === 'qr' ? liveQrEvent(now) : liveConnectionEvent(now.instance)) as Extract<LiveEvent, { kind: K }> | null;
+    },
+    keyOf: liveEventKey,
+    onResumed: ctx.live.onResumed,
+    onError: (error) => ctx.inBackground(() => Promise.reject(error)),
+  });
 }
 
 builder.subscriptionField('qrUpdated', (t) =>
   t.field({
     type: QrUpdate,
-    description: 'Each new QR code of the instance.',
+    description: 'The QR code the instance shows now (when one is live), then each new one.',
     args: { instanceId: t.arg.id({ required: true }) },
     subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'qr'),
     resolve: (event) => event,
@@ -52,7 +66,7 @@ builder.subscriptionField('qrUpdated', (t) =>
 builder.subscriptionField('connectionUpdated', (t) =>
   t.field({
     type: ConnectionUpdate,
-    description: 'Each status change of the instance.',
+    description: 'The status of the instance now, then each change.',
     args: { instanceId: t.arg.id({ required: true }) },
     subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'connection'),
     resolve: (event) => event,

@@ -24,12 +24,15 @@ export function graphqlEndpoint(deps: {
   return async (ctx, next) => {
     if (ctx.path !== '/graphql') return next();
     const credentials = ctx.headers as CredentialHeaders;
+    const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
     const actor = await verifyCaller(deps.auth, credentials).catch((error: unknown) => {
-      // A bad credential leaves the caller anonymous (yoga answers with typed errors); an outage does not.
-      if (error instanceof DomainError && !(error instanceof Unavailable)) return undefined;
+      // A stream cannot open without its caller: during an outage it gets the 503 at once. Otherwise a
+      // caller that could not be verified is left to the resolvers, which answer with typed errors
+      // (unauthorized, or service_unavailable while the database is down).
+      if (streaming && error instanceof Unavailable) throw error;
+      if (error instanceof DomainError) return undefined;
       throw error;
     });
-    const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
     if (streaming && !actor) {
       throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
     }

@@ -73,14 +73,25 @@ describe.each(MODES)('API keys — $name', (mode) => {
     expect(response.body.error.message).toMatch(field);
   });
 
+  it('lists keys with the session cookie as well as with a key, each seeing its own tenant only', async () => {
+    const withCookie = await api.get('/api-keys', { cookie: tenant.cookie });
+    expect(withCookie.status).toBe(200);
+    const withKey = await api.get('/api-keys', { key: tenant.liveKey });
+    expect(withCookie.body.data.map((k: { id: string }) => k.id).sort()).toEqual(withKey.body.data.map((k: { id: string }) => k.id).sort());
+    const theirs = await api.get('/api-keys', { cookie: other.cookie });
+    const mine = new Set(withKey.body.data.map((k: { id: string }) => k.id));
+    expect(theirs.body.data.some((k: { id: string }) => mine.has(k.id))).toBe(false);
+    expect(withCookie.body.data.every((k: Record<string, unknown>) => !('key' in k))).toBe(true);
+  });
+
   it('takes only the credential each endpoint is documented with', async () => {
     const keyOnCookieEndpoint = await api.post('/api-keys', { key: tenant.liveKey, body: { name: 'x' } });
     expect(keyOnCookieEndpoint.status).toBe(401);
     expect(keyOnCookieEndpoint.body).toEqual(failure('unauthorized'));
 
-    const cookieOnKeyEndpoint = await api.get('/api-keys', { cookie: tenant.cookie });
-    expect(cookieOnKeyEndpoint.status).toBe(401);
-    expect(cookieOnKeyEndpoint.body).toEqual(failure('unauthorized'));
+    const forgedCookieOnList = await api.get('/api-keys', { cookie: 'auth-session=forged' });
+    expect(forgedCookieOnList.status).toBe(401);
+    expect(forgedCookieOnList.body).toEqual(failure('unauthorized'));
 
     const xApiKeyOffTheMessagesEndpoints = await api.get('/api-keys', { headers: { 'x-api-key': tenant.liveKey } });
     expect(xApiKeyOffTheMessagesEndpoints.status).toBe(401);

@@ -94,6 +94,26 @@ describe.each(MODES)('instance management — $name', (mode) => {
     expect(clash.body).toEqual(failure('instance_name_taken'));
   });
 
+  it('PUT with nothing to change answers 200 with the instance as it is, in either variant', async () => {
+    const id = (await v1('Nothing to change')).body.data.id;
+    const before = (await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey })).body.data;
+    for (const body of [{}, { colour: 'blue' }]) {
+      const put = await api.put(`/v1/chat/instances/${id}`, { key: tenant.liveKey, body });
+      expect(put.status).toBe(200);
+      expect(put.body).toEqual({ success: true, data: before });
+    }
+    const session = await api.put(`/chat/instances/${id}`, { cookie: tenant.cookie, body: {} });
+    expect(session.status).toBe(200);
+    expect(session.body.data).toMatchObject({ id, name: 'Nothing to change' });
+    const sessionInstance = (await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Session unchanged' } })).body.data.instanceId;
+    // A session instance has no description: sent to it, that field does not apply and is ignored.
+    const ignored = await api.put(`/chat/instances/${sessionInstance}`, { cookie: tenant.cookie, body: { description: 'not a session field' } });
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.data).toMatchObject({ id: sessionInstance, name: 'Session unchanged' });
+    // An unknown id is still 404.
+    expect((await api.put('/v1/chat/instances/00000000-0000-4000-8000-000000000000', { key: tenant.liveKey, body: {} })).status).toBe(404);
+  });
+
   it('DELETE removes the instance with its messages and QR codes', async () => {
     const solo = await createTenant(gw.gateway, api);
     const { id } = await connectedSessionInstance(api, solo.cookie, 'Doomed');

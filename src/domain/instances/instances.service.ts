@@ -161,6 +161,8 @@ export function createInstancesService(deps: {
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }
+      // Nothing to change (an empty body, unknown keys, fields of the other variant) still answers with the instance.
+      if (Object.keys(patch).length === 0) return { instance, qr: await liveQr(instance) };
       const updated = await instances.change(id, patch, []);
       if (updated === 'name_taken') nameTaken();
       if (!updated) throw new NotFound('Instance');

@@ -7,10 +7,11 @@ import { presentApiKey, presentCreatedApiKey } from '../presenters/api-keys.js';
 
 export function apiKeyRoutes(apiKeys: ApiKeysService, authenticated: Authenticator) {
   const router = new Router<AppState>();
-  const withKey = authenticated({ apiKey: true });
+  // Listing also takes the session cookie: the dashboard that creates and revokes keys lists them too.
+  const withKeyOrCookie = authenticated({ apiKey: true, session: true });
   const withCookie = authenticated({ session: true });
 
-  router.get('/api-keys', withKey, async (ctx) => {
+  router.get('/api-keys', withKeyOrCookie, async (ctx) => {
     ctx.body = ok((await apiKeys.list(actorOf(ctx))).map(presentApiKey));
   });
 

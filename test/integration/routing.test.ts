@@ -3,7 +3,8 @@ import { connectedV1Instance, eventually, phoneInbox } from '../factories/sandbo
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, type Client } from '../helpers/http.js';
-import { MODES } from '../helpers/modes.js';
+import { MODES, REDIS_URL } from '../helpers/modes.js';
+import { startChildGateway } from '../helpers/child-gateway.js';
 
 const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 
@@ -90,5 +91,34 @@ describe.each(MODES)('routing of /v1/messages/send — $name', (mode) => {
     const used = stored.map((m) => m.instanceId);
     expect(used.filter((id) => id === a.id)).toHaveLength(3);
     expect(used.filter((id) => id === b.id)).toHaveLength(3);
+  });
+});
+
+describe('routing across two gateway processes sharing PostgreSQL and Redis', () => {
+  const postgresRedis = MODES.find((m) => m.redis)!;
+  let a: TestGateway;
+  let b: Awaited<ReturnType<typeof startChildGateway>>;
+
+  beforeAll(async () => {
+    a = await startTestGateway(postgresRedis);
+    b = await startChildGateway({ ...a.env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '100' });
+  });
+  afterAll(async () => {
+    await b?.kill('SIGTERM');
+    await a?.close();
+  });
+
+  it('50 concurrent routed sends spread over both nodes all reach the phone', async () => {
+    const apiA = client(a.url);
+    const apiB = client(b.url);
+    const tenant = await createTenant(a.gateway, apiA);
+    await connectedV1Instance(apiA, tenant.liveKey, 'shared-line');
+    const to = newPhoneDigits();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? apiA : apiB).post('/v1/messages/send', { key: tenant.liveKey, body: { to, text: `two nodes ${i}` } })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const inbox = await eventually(() => phoneInbox(apiB, to), (r) => r.body.data?.length === 50, 20_000);
+    expect(new Set(inbox.body.data.map((m: { id: string }) => m.id))).toEqual(new Set(answers.map((r) => r.body.data.id)));
   });
 });

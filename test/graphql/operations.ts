@@ -276,3 +276,13 @@ export const RevokeApiKey = graphql(`
     }
   }
 `);
+
+export const RotateWebhookSecret = graphql(`
+  mutation RotateWebhookSecret($instanceId: ID!) {
+    rotateWebhookSecret(instanceId: $instanceId) {
+      __typename
+      ... on MutationRotateWebhookSecretSuccess { data { webhookSecret } }
+      ... on DomainError { code message }
+    }
+  }
+`);

@@ -8,6 +8,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { startReceiver } from '../helpers/receiver.js';
+import { RotateWebhookSecret } from '../graphql/operations.js';
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -107,6 +108,71 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('shows a session instance its secret once at create, and rotates secrets in both variants and GraphQL with a day of double signatures', async () => {
+    const receiver = await startReceiver();
+    try {
+      const session = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Rotating session', webhookUrl: `${receiver.url}/rs` } });
+      expect(session.status).toBe(201);
+      const firstSecret: string = session.body.data.webhookSecret;
+      expect(firstSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+      const id: string = session.body.data.instanceId;
+      expect(JSON.stringify((await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie })).body)).not.toContain(firstSecret);
+
+      const rotated = await api.post(`/chat/instances/${id}/webhook/secret`, { cookie: tenant.cookie });
+      expect(rotated.status).toBe(200);
+      expect(rotated.body).toEqual({ success: true, data: { webhookSecret: expect.stringMatching(/^whsec_/) } });
+      const secondSecret: string = rotated.body.data.webhookSecret;
+      expect(secondSecret).not.toBe(firstSecret);
+
+      // A delivery right after the rotation verifies with either secret; X-Hub-Signature-256 is the new one's.
+      const tested = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
+      expect(tested.body.data.status).toBe('sent');
+      const delivery = receiver.received.at(-1)!;
+      expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      for (const secret of [firstSecret, secondSecret]) {
+        expect(() => new Webhook(secret.slice(6)).verify(delivery.body, delivery.headers as Record<string, string>)).not.toThrow();
+      }
+      expect(await verifyHubSignature(secondSecret, delivery.body, String(delivery.headers['x-hub-signature-256']))).toBe(true);
+
+      // The v1 path and GraphQL rotate too; each shows its new secret once.
+      const v1 = await api.post(`/v1/chat/instances/${id}/webhook/secret`, { key: tenant.liveKey });
+      expect(v1.status).toBe(200);
+      const graphql = await api.operation(RotateWebhookSecret, { instanceId: id }, { key: tenant.liveKey });
+      const result = graphql.body.data!.rotateWebhookSecret;
+      if (result.__typename !== 'MutationRotateWebhookSecretSuccess') throw new Error(JSON.stringify(result));
+      expect(new Set([firstSecret, secondSecret, v1.body.data.webhookSecret, result.data.webhookSecret]).size).toBe(4);
+
+      // Bad inputs: another tenant's instance, an unknown one, no credential.
+      const stranger = await createTenant(gw.gateway, api);
+      expect((await api.post(`/v1/chat/instances/${id}/webhook/secret`, { key: stranger.liveKey })).status).toBe(403);
+      expect((await api.post('/chat/instances/00000000-0000-4000-8000-000000000000/webhook/secret', { cookie: tenant.cookie })).status).toBe(404);
+      expect((await api.post(`/chat/instances/${id}/webhook/secret`)).status).toBe(401);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('checks webhook event names against the instance\'s own variant', async () => {
+    const session = (await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Session events' } })).body.data.instanceId;
+    const v1 = (await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'V1 events' } })).body.data.id;
+    const set = (id: string, events: string[]) =>
+      api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: 'https://hooks.example.com/e', events } });
+    const sessionOk = await set(session, ['groups.update', 'presence.update']);
+    expect(sessionOk.status).toBe(200);
+    expect(sessionOk.body.data.events).toEqual(['groups.update', 'presence.update']);
+    const sessionBad = await set(session, ['qr.update']);
+    expect(sessionBad.status).toBe(400);
+    expect(sessionBad.body.error.message).toBe(
+      'events: unknown event name(s) qr.update; allowed: messages.upsert, messages.update, messages.delete, connection.update, groups.update, groups.upsert, contacts.update, presence.update',
+    );
+    expect((await set(v1, ['qr.update'])).status).toBe(200);
+    const v1Bad = await set(v1, ['presence.update', 'nope']);
+    expect(v1Bad.status).toBe(400);
+    expect(v1Bad.body.error.message).toBe(
+      'events: unknown event name(s) presence.update, nope; allowed: messages.upsert, messages.update, messages.delete, connection.update, qr.update',
+    );
   });
 
   async function deliveryAttempts(answer: Parameters<typeof startReceiver>[0]) {

@@ -16,6 +16,7 @@ const LEGAL: Array<[InstanceState, InstanceTransition, InstanceState]> = [
   ['disconnected', 'qr_issued', 'qr'],
   ['banned', 'qr_issued', 'qr'],
   ['error', 'qr_issued', 'qr'],
+  ['created', 'scanned', 'connecting'],
   ['qr', 'scanned', 'connecting'],
   ['connecting', 'linked', 'connected'],
   ['qr', 'qr_exhausted', 'disconnected'],
@@ -55,6 +56,13 @@ describe('instance state machine', () => {
   it.each(illegal)('refuses %s --%s-->', (from, move) => {
     expect(canTransition(from, move)).toBe(false);
     expect(() => transition(from, move)).toThrow(Conflict);
+  });
+
+  it('says why a move is refused in the caller variant\'s status words, never the internal ones', () => {
+    expect(() => transition('banned', 'logged_out', 'v1')).toThrow('The instance cannot be disconnected while it is error.');
+    expect(() => transition('banned', 'logged_out', 'session')).toThrow('The instance cannot be disconnected while it is banned.');
+    expect(() => transition('connected', 'scanned', 'v1')).toThrow('The instance cannot be paired while it is connected.');
+    expect(() => transition('connecting', 'qr_issued', 'session')).toThrow('The instance cannot show a new QR code while it is qr.');
   });
 
   it.each([

@@ -18,10 +18,34 @@ describe('signatures', () => {
   it('signs the Standard Webhooks way (the reference library verifies it)', () => {
     const secret = `whsec_${Buffer.from('a secret of 24 bytes!!!!').toString('base64')}`;
     const body = '{"event":"x"}';
-    const headers = signedHeaders(secret, 'msg_1', 'x', body, new Date());
+    const secrets = { webhookSecret: secret, previousWebhookSecret: null, webhookSecretRotatedAt: null };
+    const headers = signedHeaders(secrets, 'msg_1', 'x', body, new Date());
     expect(() => new Webhook(secret.slice(6)).verify(body, headers)).not.toThrow();
-    const stale = signedHeaders(secret, 'msg_1', 'x', body, new Date(Date.now() - 3600_000));
+    const stale = signedHeaders(secrets, 'msg_1', 'x', body, new Date(Date.now() - 3600_000));
     expect(() => new Webhook(secret.slice(6)).verify(body, stale)).toThrow(); // replay window
+  });
+
+  it('signs with both secrets for 24 hours after a rotation, then with the new one only', () => {
+    const oldSecret = `whsec_${Buffer.from('the old secret, 24 bytes').toString('base64')}`;
+    const newSecret = `whsec_${Buffer.from('the new secret, 24 bytes').toString('base64')}`;
+    const body = '{"event":"y"}';
+    const now = new Date();
+    const rotated = (hoursAgo: number) => ({
+      webhookSecret: newSecret,
+      previousWebhookSecret: oldSecret,
+      webhookSecretRotatedAt: new Date(now.getTime() - hoursAgo * 3600_000),
+    });
+    const within = signedHeaders(rotated(23), 'msg_2', 'y', body, now);
+    expect(within['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(within['x-hub-signature-256']).toBe(hubSignature(newSecret, body));
+    // A receiver still on the old secret and one already on the new both verify the same delivery.
+    expect(() => new Webhook(oldSecret.slice(6)).verify(body, within)).not.toThrow();
+    expect(() => new Webhook(newSecret.slice(6)).verify(body, within)).not.toThrow();
+
+    const after = signedHeaders(rotated(25), 'msg_2', 'y', body, now);
+    expect(after['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(() => new Webhook(newSecret.slice(6)).verify(body, after)).not.toThrow();
+    expect(() => new Webhook(oldSecret.slice(6)).verify(body, after)).toThrow();
   });
 });
 

@@ -8,10 +8,17 @@ const name = (max: number) =>
   z.string({ error: 'is required' }).trim().min(3, 'must be 3 to ' + max + ' characters').max(max, 'must be 3 to ' + max + ' characters');
 const description = z.string().max(500, 'must be at most 500 characters').nullish();
 const url = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
+/** A list of event names of one variant (spec 6.1); unknown names are reported together, with the allowed ones. */
 const events = (known: readonly string[]) =>
   z
-    .array(z.string().refine((e) => known.includes(e), { message: `must be one of ${known.join(', ')}` }), { error: 'must be an array of event names' })
-    .max(known.length * 2)
+    .array(z.string(), { error: 'must be an array of event names' })
+    .max(known.length * 2, `must list at most ${known.length * 2} event names`)
+    .superRefine((list, ctx) => {
+      const unknown = [...new Set(list.filter((e) => !known.includes(e)))];
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `unknown event name(s) ${unknown.join(', ')}; allowed: ${known.join(', ')}` });
+      }
+    })
     .transform((list) => [...new Set(list)]);
 
 export const createV1Input = z.object({
@@ -25,7 +32,13 @@ export const updateV1Input = createV1Input.partial();
 export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish() });
 export const updateSessionInput = createSessionInput.partial();
 
-export const setWebhookInput = z.object({ url, events: events(V1_EVENTS).nullish() });
+const setWebhookInputs = {
+  v1: z.object({ url, events: events(V1_EVENTS).nullish() }),
+  session: z.object({ url, events: events(SESSION_EVENTS).nullish() }),
+};
+
+/** POST …/webhook: the events are checked against the instance's own variant's list. */
+export const setWebhookInput = (variant: 'v1' | 'session') => setWebhookInputs[variant];
 
 export const sendTextInput = z.object({ to: phoneNumber, message: messageText });
 

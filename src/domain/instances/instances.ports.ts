@@ -14,6 +14,9 @@ export interface InstanceRecord {
   webhookUrl: string | null;
   webhookEvents: string[];
   webhookSecret: string;
+  /** The secret before the last rotation (it still signs for a day after it). */
+  previousWebhookSecret: string | null;
+  webhookSecretRotatedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   lastConnection: Date | null;
@@ -53,7 +56,18 @@ export interface NewInstance {
 export type InstancePatch = Partial<
   Pick<
     InstanceRecord,
-    'name' | 'description' | 'webhookUrl' | 'webhookEvents' | 'state' | 'active' | 'phone' | 'lastConnection' | 'qrAttempts'
+    | 'name'
+    | 'description'
+    | 'webhookUrl'
+    | 'webhookEvents'
+    | 'state'
+    | 'active'
+    | 'phone'
+    | 'lastConnection'
+    | 'qrAttempts'
+    | 'webhookSecret'
+    | 'previousWebhookSecret'
+    | 'webhookSecretRotatedAt'
   >
 >;
 

@@ -33,6 +33,11 @@ export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phon
   return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: digits(instance.phone) } };
 }
 
+/** A webhook signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes). */
+function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
 export type InstancesService = ReturnType<typeof createInstancesService>;
 
 export function createInstancesService(deps: {
@@ -68,7 +73,7 @@ export function createInstancesService(deps: {
     events?: OutboxEvent[];
     qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>;
   } = {}): Promise<InstanceRecord> {
-    const next = transition(instance.state, step);
+    const next = transition(instance.state, step, instance.variant);
     const updated = { ...instance, ...patch, state: next };
     const events = [...(more.events ?? [])];
     if (next !== instance.state) events.unshift(connectionEvent(updated, next));
@@ -116,7 +121,7 @@ export function createInstancesService(deps: {
           engine: engine.integration,
           webhookUrl: (await webhookUrl(data.webhookUrl, 'webhookUrl')) ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
-          webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+          webhookSecret: newWebhookSecret(),
         },
         PLAN_INSTANCE_LIMITS[actor.plan],
       );
@@ -214,12 +219,28 @@ export function createInstancesService(deps: {
 
     async setWebhook(actor: Actor, id: string, input: unknown) {
       const instance = await owned(actor, id);
-      const data = parseInput(setWebhookInput, input);
+      const data = parseInput(setWebhookInput(instance.variant), input);
       const url = await webhookUrl(data.url, 'url');
       if (!url) throw new Invalid('url: is required');
       const updated = await instances.change(instance.id, { webhookUrl: url, webhookEvents: data.events ?? [...eventsOf(instance.variant)] }, []);
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');
       return updated;
+    },
+
+    /**
+     * A new webhook secret, shown once. The old one keeps signing beside it for a day (see
+     * signature.ts), so a receiver can switch without losing a delivery.
+     */
+    async rotateWebhookSecret(actor: Actor, id: string): Promise<{ webhookSecret: string }> {
+      const instance = await owned(actor, id);
+      const webhookSecret = newWebhookSecret();
+      const updated = await instances.change(
+        instance.id,
+        { webhookSecret, previousWebhookSecret: instance.webhookSecret, webhookSecretRotatedAt: clock.now() },
+        [],
+      );
+      if (!updated || updated === 'name_taken') throw new NotFound('Instance');
+      return { webhookSecret };
     },
 
     /** One pass of the session QR clock: rotate expired codes, give up after the last attempt. */

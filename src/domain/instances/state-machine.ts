@@ -18,7 +18,8 @@ export type InstanceTransition =
 
 const TRANSITIONS: Record<InstanceTransition, { from: readonly InstanceState[]; to: InstanceState }> = {
   qr_issued: { from: ['created', 'qr', 'disconnected', 'banned', 'error'], to: 'qr' },
-  scanned: { from: ['qr'], to: 'connecting' },
+  // A live code can be scanned whether or not anyone fetched it since (the v1 create answer carries one).
+  scanned: { from: ['created', 'qr'], to: 'connecting' },
   linked: { from: ['connecting'], to: 'connected' },
   qr_exhausted: { from: ['qr'], to: 'disconnected' },
   dropped: { from: ['connected'], to: 'disconnected' },
@@ -32,10 +33,23 @@ export function canTransition(from: InstanceState, transition: InstanceTransitio
   return TRANSITIONS[transition].from.includes(from);
 }
 
-/** The state after `transition`, or a 409 naming why it cannot happen now. */
-export function transition(from: InstanceState, move: InstanceTransition): InstanceState {
+/** What each move is, in a caller's words. */
+const MOVE_WORDS: Record<InstanceTransition, string> = {
+  qr_issued: 'show a new QR code',
+  scanned: 'be paired',
+  linked: 'connect',
+  qr_exhausted: 'stop pairing',
+  dropped: 'lose its connection',
+  reconnecting: 'reconnect',
+  logged_out: 'be disconnected',
+  banned: 'be banned',
+  failed: 'fail',
+};
+
+/** The state after `transition`, or a 409 saying why it cannot happen now in the variant's status words. */
+export function transition(from: InstanceState, move: InstanceTransition, variant: InstanceVariant = 'v1'): InstanceState {
   if (!canTransition(from, move)) {
-    throw new Conflict('instance_unavailable', `The instance cannot go through "${move}" while it is ${from}.`);
+    throw new Conflict('instance_unavailable', `The instance cannot ${MOVE_WORDS[move]} while it is ${statusIn(variant, from)}.`);
   }
   return TRANSITIONS[move].to;
 }

@@ -11,15 +11,37 @@ export function standardSignature(secret: string, id: string, timestampSeconds: 
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64')}`;
 }
 
-export function signedHeaders(secret: string, deliveryId: string, event: string, body: string, now: Date): Record<string, string> {
+/** After a rotation, deliveries are signed with the old secret too for this long, so receivers can switch over. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/** What signs an instance's deliveries. */
+export interface SigningSecrets {
+  webhookSecret: string;
+  previousWebhookSecret: string | null;
+  webhookSecretRotatedAt: Date | null;
+}
+
+/** The secrets that sign now: the current one first, then the previous one within a day of a rotation. */
+export function secretsAt(secrets: SigningSecrets, now: Date): string[] {
+  const { webhookSecret, previousWebhookSecret, webhookSecretRotatedAt } = secrets;
+  const overlapping = previousWebhookSecret && webhookSecretRotatedAt && now.getTime() - webhookSecretRotatedAt.getTime() < SECRET_OVERLAP_MS;
+  return overlapping ? [webhookSecret, previousWebhookSecret] : [webhookSecret];
+}
+
+/**
+ * The headers of a delivery. `X-Hub-Signature-256` carries the current secret's signature; the
+ * Standard Webhooks `webhook-signature` carries one space-separated `v1,` entry per signing secret.
+ */
+export function signedHeaders(secrets: SigningSecrets, deliveryId: string, event: string, body: string, now: Date): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
+  const signing = secretsAt(secrets, now);
   return {
     'content-type': 'application/json',
-    'x-hub-signature-256': hubSignature(secret, body),
+    'x-hub-signature-256': hubSignature(signing[0]!, body),
     'x-webhook-id': deliveryId,
     'x-webhook-event': event,
     'webhook-id': deliveryId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': standardSignature(secret, deliveryId, timestamp, body),
+    'webhook-signature': signing.map((secret) => standardSignature(secret, deliveryId, timestamp, body)).join(' '),
   };
 }

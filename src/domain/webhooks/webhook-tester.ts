@@ -22,7 +22,7 @@ export function createWebhookTester(deps: { instances: Pick<InstancesService, 'o
       if (!instance.webhookUrl) throw new Invalid('The instance has no webhook URL; set one first.');
       const now = deps.clock.now();
       const body = JSON.stringify({ event: 'webhook.test', instanceId: instance.id, timestamp: now.toISOString(), data: {} });
-      const answer = await deps.sender.post(instance.webhookUrl, signedHeaders(instance.webhookSecret, randomUUID(), 'webhook.test', body, now), body);
+      const answer = await deps.sender.post(instance.webhookUrl, signedHeaders(instance, randomUUID(), 'webhook.test', body, now), body);
       if ('error' in answer) return { status: 'failed' as const, error: answer.error };
       return { status: 'sent' as const, response: { statusCode: answer.statusCode, body: answer.body.slice(0, TEST_RESPONSE_BODY_LIMIT) } };
     },

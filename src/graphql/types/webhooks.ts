@@ -82,3 +82,19 @@ builder.mutationField('redeliverWebhook', (t) =>
     },
   }),
 );
+
+const RotatedWebhookSecret = builder.objectRef<{ webhookSecret: string }>('RotatedWebhookSecret').implement({
+  fields: (t) => ({
+    webhookSecret: t.exposeString('webhookSecret', { description: 'The new signing secret, shown only in this answer.' }),
+  }),
+});
+
+builder.mutationField('rotateWebhookSecret', (t) =>
+  t.field({
+    type: RotatedWebhookSecret,
+    errors: {},
+    description: 'A new webhook signing secret; for 24 hours deliveries carry signatures with both the old and the new one.',
+    args: { instanceId: t.arg.id({ required: true }) },
+    resolve: async (_root, { instanceId }, ctx) => ctx.services.instances.rotateWebhookSecret(await ctx.actor(), String(instanceId)),
+  }),
+);

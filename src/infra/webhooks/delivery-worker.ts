@@ -70,7 +70,7 @@ export function createDeliveryWorker(deps: {
     return prisma.webhookDelivery.updateManyAndReturn({
       where: { id: { in: ids }, status: 'pending', nextAttemptAt: { lte: now } },
       data: { attemptCount: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + leaseMs) },
-      include: { instance: { select: { webhookSecret: true } } },
+      include: { instance: { select: { webhookSecret: true, previousWebhookSecret: true, webhookSecretRotatedAt: true } } },
     });
   }
 
@@ -123,7 +123,7 @@ export function createDeliveryWorker(deps: {
     let error: string | undefined;
     try {
       const answer = await http.send('POST', delivery.url, {
-        headers: signedHeaders(delivery.instance.webhookSecret, delivery.id, delivery.event, delivery.payload, new Date()),
+        headers: signedHeaders(delivery.instance, delivery.id, delivery.event, delivery.payload, new Date()),
         body: delivery.payload,
         maxBytes: 1024,
       });

@@ -80,8 +80,16 @@ export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null) {
   };
 }
 
+/** The create answer shows the webhook secret, once, so receivers of session instances can verify signatures too. */
 export function presentSessionCreated(i: InstanceRecord) {
-  return { instanceId: i.id, instanceName: i.name, status: status(i, 'session'), integration: i.engine, webhookUrl: i.webhookUrl };
+  return {
+    instanceId: i.id,
+    instanceName: i.name,
+    status: status(i, 'session'),
+    integration: i.engine,
+    webhookUrl: i.webhookUrl,
+    webhookSecret: i.webhookSecret,
+  };
 }
 
 export function presentSessionRegenerated(i: InstanceRecord, qr: LiveQr) {

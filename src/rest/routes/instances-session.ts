@@ -34,6 +34,9 @@ export function instanceSessionRoutes(instances: InstancesService, messages: Mes
     await instances.remove(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = { success: true, message: 'Instance deleted permanently.' };
   });
+  router.post('/:instanceId/webhook/secret', async (ctx) => {
+    ctx.body = ok(await instances.rotateWebhookSecret(actorOf(ctx), ctx.params.instanceId!));
+  });
   router.post('/:instanceId/regenerate-qr', async (ctx) => {
     const { instance, qr } = await instances.regenerateQr(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = ok(presentSessionRegenerated(instance, qr));

@@ -47,6 +47,9 @@ export function instanceV1Routes(
     const instance = await instances.setWebhook(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);
     ctx.body = ok({ url: instance.webhookUrl, events: instance.webhookEvents });
   });
+  router.post('/:instanceId/webhook/secret', async (ctx) => {
+    ctx.body = ok(await instances.rotateWebhookSecret(actorOf(ctx), ctx.params.instanceId!));
+  });
   router.post('/:instanceId/webhook/test', async (ctx) => {
     ctx.body = ok(await webhooks.test(actorOf(ctx), ctx.params.instanceId!));
   });

@@ -39,6 +39,7 @@ type Documents = {
     "\n  query ListApiKeys {\n    apiKeys(first: 100) {\n      __typename\n      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.ListApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(instanceId: $instanceId) {\n      __typename\n      ... on MutationRotateWebhookSecretSuccess { data { webhookSecret } }\n      ... on DomainError { code message }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
 };
 const documents: Documents = {
     "\n  mutation CreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) {\n      __typename\n      ... on MutationCreateInstanceSuccess {\n        data {\n          instance { id name description variant status sessionStatus webhookUrl webhookEvents integration }\n          qrCode { qrCode expiresAt attemptId }\n          webhookSecret\n        }\n      }\n      ... on DomainError { code message }\n    }\n  }\n": types.CreateInstanceDocument,
@@ -66,6 +67,7 @@ const documents: Documents = {
     "\n  query ListApiKeys {\n    apiKeys(first: 100) {\n      __typename\n      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }\n      ... on DomainError { code }\n    }\n  }\n": types.ListApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      __typename\n      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }\n      ... on DomainError { code }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(instanceId: $instanceId) {\n      __typename\n      ... on MutationRotateWebhookSecretSuccess { data { webhookSecret } }\n      ... on DomainError { code message }\n    }\n  }\n": types.RotateWebhookSecretDocument,
 };
 
 /**
@@ -182,6 +184,10 @@ export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      __typename\n      ... on DomainError { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(instanceId: $instanceId) {\n      __typename\n      ... on MutationRotateWebhookSecretSuccess { data { webhookSecret } }\n      ... on DomainError { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(instanceId: $instanceId) {\n      __typename\n      ... on MutationRotateWebhookSecretSuccess { data { webhookSecret } }\n      ... on DomainError { code message }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Instance" ADD COLUMN     "previousWebhookSecret" TEXT,
+ADD COLUMN     "webhookSecretRotatedAt" TIMESTAMPTZ(3);

@@ -134,12 +134,34 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     expect(log.filter((e) => e.event === 'messages.update').map((e) => e.data.status)).toEqual(['sent', 'delivered', 'read']);
   });
 
+  it('v1: the code in the create answer is a live pairing code: scanning it connects the instance', async () => {
+    const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'Scanned at once' } });
+    expect(created.body.data.status).toBe('initializing');
+    const phone = newPhone();
+    const scan = await api.post('/sandbox/scan', { body: { code: decodeQr(created.body.data.qrCode), phone } });
+    expect(scan.status).toBe(200);
+    const detail = await eventually(
+      () => api.get(`/v1/chat/instances/${created.body.data.id}`, { key: tenant.liveKey }),
+      (r) => r.body.data.status === 'connected',
+    );
+    expect(detail.body.data.phoneNumber).toBe(phone);
+    // Used once: the same code cannot pair again.
+    expect((await api.post('/sandbox/scan', { body: { code: decodeQr(created.body.data.qrCode), phone: newPhone() } })).status).toBe(400);
+  });
+
   it('session: create → automatic QR → scan → connected → send-text and send-media → inbox', async () => {
     const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Support', webhookUrl: 'https://hooks.example.com/s' } });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       success: true,
-      data: { instanceId: expect.any(String), instanceName: 'Support', status: 'created', integration: 'CHAT-SANDBOX', webhookUrl: 'https://hooks.example.com/s' },
+      data: {
+        instanceId: expect.any(String),
+        instanceName: 'Support',
+        status: 'created',
+        integration: 'CHAT-SANDBOX',
+        webhookUrl: 'https://hooks.example.com/s',
+        webhookSecret: expect.stringMatching(/^whsec_/),
+      },
     });
     const id = created.body.data.instanceId;
     const withQr = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => Boolean(r.body.data.qrCode));
@@ -237,6 +259,44 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     await api.post('/sandbox/scan', { body: { code: decodeQr(regenerated.body.data.qrCode.base64), phone: newPhone() } });
     const inbox = await eventually(() => phoneInbox(api, to), (r) => r.body.data.length === 1);
     expect(inbox.body.data[0].id).toBe(held.body.data.id);
+  });
+
+  it('holds messages to a phone whose instance is reconnecting and hands them over in order once it is back', async () => {
+    const own = await createTenant(gw.gateway, api);
+    const line = await connectedV1Instance(api, own.liveKey, 'Flaky line');
+    const to = line.phone.slice(1);
+    const from = newPhone().slice(1);
+    expect((await api.post(`/sandbox/instances/${line.id}/drop`)).status).toBe(200);
+    const answers = [];
+    for (const text of ['first', 'second', 'third']) answers.push(await api.post('/sandbox/messages', { body: { from, to, text } }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Sent while the instance was still dropped or already back: held ones say so, none is refused.
+    expect(answers[0]!.body.data).toEqual({ held: true, message: expect.any(String) });
+    const received = await eventually(
+      () => api.get('/v1/messages/list?limit=10', { key: own.liveKey }),
+      (r) => r.body.data.filter((m: { direction: string }) => m.direction === 'in').length === 3,
+    );
+    const inbound = received.body.data.filter((m: { direction: string }) => m.direction === 'in').reverse();
+    expect(inbound.map((m: { text: string; from: string }) => [m.text, m.from])).toEqual([
+      ['first', from],
+      ['second', from],
+      ['third', from],
+    ]);
+    expect((await api.get(`/v1/chat/instances/${line.id}`, { key: own.liveKey })).body.data.statistics.messagesReceived).toBe(3);
+  });
+
+  it('refuses messages to a phone no live pairing knows: never paired, logged out, or deleted', async () => {
+    const own = await createTenant(gw.gateway, api);
+    const from = newPhone().slice(1);
+    expect((await api.post('/sandbox/messages', { body: { from, to: newPhone().slice(1), text: 'hello?' } })).status).toBe(404);
+    const { id, phone } = await connectedSessionInstance(api, own.cookie, 'Logged out line');
+    expect((await api.post(`/chat/instances/${id}/disconnect`, { cookie: own.cookie })).status).toBe(200);
+    const afterLogout = await api.post('/sandbox/messages', { body: { from, to: phone.slice(1), text: 'hello?' } });
+    expect(afterLogout.status).toBe(404);
+    expect(afterLogout.body).toEqual(failure('not_found'));
+    const deleted = await connectedV1Instance(api, own.liveKey, 'Deleted line');
+    await api.delete(`/v1/chat/instances/${deleted.id}`, { key: own.liveKey });
+    expect((await api.post('/sandbox/messages', { body: { from, to: deleted.phone.slice(1), text: 'hello?' } })).status).toBe(404);
   });
 
   it('fails a message nobody could carry within 24 hours', async () => {

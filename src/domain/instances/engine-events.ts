@@ -61,7 +61,10 @@ export function createEngineEvents(deps: {
 
     async inbound(instancePhone, message) {
       const [instance] = await instances.findConnectedByPhone(instancePhone);
-      if (!instance) throw new NotFound('Connected instance with that phone');
+      if (!instance) {
+        if (await instances.isPairedOffline(instancePhone)) return { held: true };
+        throw new NotFound('Instance paired with that phone');
+      }
       const stored = await messages.createInbound(
         {
           tenantId: instance.tenantId,

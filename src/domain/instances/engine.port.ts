@@ -38,7 +38,12 @@ export interface EngineEvents {
   dropped(instanceId: string): Promise<void>;
   reconnected(instanceId: string): Promise<void>;
   banned(instanceId: string): Promise<void>;
-  inbound(instancePhone: string, message: InboundMessage): Promise<{ messageId: string }>;
+  /**
+   * A message to an instance's phone. While the phone's linked instance is offline but still paired
+   * (dropped, reconnecting, disconnected by the network) the answer is `held`: the network keeps the
+   * message and reports it again once the instance is connected.
+   */
+  inbound(instancePhone: string, message: InboundMessage): Promise<{ messageId: string } | { held: true }>;
   receipt(messageId: string, status: 'delivered' | 'read'): Promise<void>;
   deleted(messageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
 }

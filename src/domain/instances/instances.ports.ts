@@ -72,6 +72,8 @@ export type InstancePatch = Partial<
 >;
 
 export interface InstanceStore {
+  /** Whether an instance is linked to this phone but offline (dropped or reconnecting; not logged out, banned or deleted). */
+  isPairedOffline(phone: string): Promise<boolean>;
   /** Creates the instance unless the tenant already has `limit`; concurrent creates are serialized per tenant. */
   createWithinLimit(data: NewInstance, limit: number): Promise<InstanceRecord | 'limit_reached' | 'name_taken'>;
   findById(id: string): Promise<InstanceRecord | null>;

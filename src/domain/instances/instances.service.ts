@@ -214,7 +214,8 @@ export function createInstancesService(deps: {
     async disconnect(actor: Actor, id: string) {
       const instance = await owned(actor, id);
       await engine.logout(instance.id);
-      return move(instance, 'logged_out');
+      // Logged out, the phone is no longer linked: pairing again may link another one.
+      return move(instance, 'logged_out', { phone: null });
     },
 
     async setWebhook(actor: Actor, id: string, input: unknown) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatEngine, EngineEvents } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineEvents, InboundMessage } from '../../domain/instances/engine.port.js';
 import { untilStored } from '../../domain/retry.js';
 
 export const SANDBOX_INTEGRATION = 'CHAT-SANDBOX';
@@ -18,6 +18,19 @@ export function createSandboxEngine(options: {
 }) {
   let events: EngineEvents | undefined;
   let stopped = false;
+  /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
+  const held = new Map<string, InboundMessage[]>();
+  /** Hands held messages over, in order, to every phone whose instance is connected again. */
+  async function handOverHeld() {
+    for (const [phone, queue] of held) {
+      while (queue.length) {
+        const result = await events!.inbound(phone, queue[0]!);
+        if ('held' in result) break;
+        queue.shift();
+      }
+      if (!queue.length) held.delete(phone);
+    }
+  }
   const timers = new Set<NodeJS.Timeout>();
   /**
    * What the network reports on its own (receipts, reconnects) is reported until the gateway stores
@@ -59,13 +72,26 @@ export function createSandboxEngine(options: {
     },
     /** The control API of the simulated network (the "outside world" a real phone would be). */
     control: {
-      scan: (code: string, phone: string) => events!.scanned(code, phone),
-      inbound: (instancePhone: string, message: Parameters<EngineEvents['inbound']>[1]) => events!.inbound(instancePhone, message),
+      async scan(code: string, phone: string) {
+        const paired = await events!.scanned(code, phone);
+        later(0, handOverHeld);
+        return paired;
+      },
+      async inbound(instancePhone: string, message: InboundMessage) {
+        // What waits for this phone goes first, so messages arrive in the order they were sent.
+        const queue = held.get(instancePhone);
+        const result = queue?.length ? ({ held: true } as const) : await events!.inbound(instancePhone, message);
+        if ('held' in result) held.set(instancePhone, [...(queue ?? []), message]);
+        return result;
+      },
       read: (messageId: string) => events!.receipt(messageId, 'read'),
       deleted: (messageId: string, deletedBy: string, forEveryone: boolean) => events!.deleted(messageId, deletedBy, forEveryone),
       async drop(instanceId: string) {
         await events!.dropped(instanceId);
-        later(options.reconnectDelayMs, () => events!.reconnected(instanceId));
+        later(options.reconnectDelayMs, async () => {
+          await events!.reconnected(instanceId);
+          await handOverHeld();
+        });
       },
       ban: (instanceId: string) => events!.banned(instanceId),
     },

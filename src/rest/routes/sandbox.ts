@@ -29,15 +29,14 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   });
   router.post('/messages', jsonBody, async (ctx) => {
     const data = parseInput(inboundInput, ctx.state.body);
-    ctx.body = ok(
-      await control.inbound(`+${data.to}`, {
-        from: data.from,
-        type: data.type,
-        text: data.text ?? null,
-        location: data.location ?? null,
-        pushName: data.pushName ?? null,
-      }),
-    );
+    const result = await control.inbound(`+${data.to}`, {
+      from: data.from,
+      type: data.type,
+      text: data.text ?? null,
+      location: data.location ?? null,
+      pushName: data.pushName ?? null,
+    });
+    ctx.body = ok('held' in result ? { held: true, message: 'The instance is offline; the network holds the message until it is connected again.' } : result);
   });
   router.get('/phones/:number/messages', async (ctx) => {
     const number = parseInput(phoneNumber, ctx.params.number);

@@ -27,6 +27,8 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): Insta
     findConnectedByPhone: (phone) =>
       prisma.instance.findMany({ where: { phone, state: 'connected' }, orderBy: { lastConnection: 'desc' } }),
 
+    isPairedOffline: async (phone) => (await prisma.instance.count({ where: { phone, state: { in: ['disconnected', 'connecting'] } } })) > 0,
+
     connectedIds: async () => (await prisma.instance.findMany({ where: { state: 'connected' }, select: { id: true } })).map((i) => i.id),
 
     listByTenant: (tenantId) => prisma.instance.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } }),

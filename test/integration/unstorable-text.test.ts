@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedSessionInstance } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { CreateApiKey, CreateInstance, SendMedia, SendMessage, SendText, SetWebhook, UpdateInstance } from '../graphql/operations.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client, type Client, failure } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+
+/** Text PostgreSQL cannot store: a NUL character, and an unpaired UTF-16 surrogate. */
+const UNSTORABLE = [
+  ['a NUL character', 'bad\u0000text', 'must not contain the NUL character (\\u0000)'],
+  ['an unpaired surrogate', 'bad\ud800text', 'must be valid Unicode text (it contains an unpaired surrogate)'],
+] as const;
+
+describe.each(MODES)('text that cannot be stored — $name', (mode) => {
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  let v1Id: string;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    gw = await startTestGateway(mode);
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api);
+    v1Id = (await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'Stores text' } })).body.data.id;
+    sessionId = (await connectedSessionInstance(api, tenant.cookie, 'Session text')).id;
+  });
+  afterAll(() => gw?.close());
+
+  /** Every documented string field of every REST endpoint that takes a body, with a valid body around it. */
+  const restCases = () => {
+    const key = { key: tenant.liveKey };
+    const cookie = { cookie: tenant.cookie };
+    return [
+      ['POST /auth/sessions', 'post', '/auth/sessions', {}, { email: 'someone@example.com', password: 'long-password' }, ['email', 'password']],
+      ['POST /api-keys', 'post', '/api-keys', cookie, { name: 'key', description: 'about it' }, ['name', 'description']],
+      ['POST /v1/messages/send', 'post', '/v1/messages/send', key, { to: '5511987654321', text: 'hello' }, ['to', 'text']],
+      ['POST /v1/chat/instances', 'post', '/v1/chat/instances', key, { name: 'New line', description: 'd', webhookUrl: 'https://hooks.example.com/a' }, ['name', 'description', 'webhookUrl']],
+      ['PUT /v1/chat/instances/<id>', 'put', `/v1/chat/instances/${v1Id}`, key, { name: 'Renamed', description: 'd' }, ['name', 'description', 'webhookUrl']],
+      ['POST /v1/chat/instances/<id>/webhook', 'post', `/v1/chat/instances/${v1Id}/webhook`, key, { url: 'https://hooks.example.com/a' }, ['url']],
+      ['POST /chat/instances', 'post', '/chat/instances', cookie, { name: 'New session', webhookUrl: 'https://hooks.example.com/a' }, ['name', 'webhookUrl']],
+      ['PUT /chat/instances/<id>', 'put', `/chat/instances/${sessionId}`, cookie, { name: 'Renamed session' }, ['name', 'webhookUrl']],
+      ['POST /chat/instances/<id>/send-text', 'post', `/chat/instances/${sessionId}/send-text`, cookie, { to: '5511987654321', message: 'hi' }, ['to', 'message']],
+      [
+        'POST /chat/instances/<id>/send-media',
+        'post',
+        `/chat/instances/${sessionId}/send-media`,
+        cookie,
+        { to: '5511987654321', mediaUrl: 'https://media.example.com/a.png', mediaType: 'image', caption: 'c' },
+        ['to', 'mediaUrl', 'mediaType', 'caption'],
+      ],
+      ['POST /sandbox/messages', 'post', '/sandbox/messages', {}, { from: '5511900000009', to: '5511900000008', text: 'hi', pushName: 'Ana' }, ['from', 'to', 'text', 'pushName']],
+      ['POST /sandbox/scan', 'post', '/sandbox/scan', {}, { code: 'sandbox:x', phone: '+5511900000007' }, ['code', 'phone']],
+    ] as const;
+  };
+
+  it('refuses it in every documented string field of every REST endpoint with 400 naming the field', async () => {
+    for (const [label, method, path, auth, body, fields] of restCases()) {
+      for (const field of fields) {
+        for (const [, value, rule] of UNSTORABLE) {
+          const response = await api.request(method.toUpperCase(), path, { ...auth, body: { ...body, [field]: value } });
+          expect({ label, field, status: response.status, body: response.body }).toEqual({
+            label,
+            field,
+            status: 400,
+            body: { success: false, error: { code: 'invalid_request', message: `${field}: ${rule}` } },
+          });
+        }
+      }
+    }
+    // Inside arrays too: the path names the element.
+    const events = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'Evented', webhookEvents: ['qr.update', 'x\u0000'] } });
+    expect(events.body).toEqual({ success: false, error: { code: 'invalid_request', message: `webhookEvents.1: ${UNSTORABLE[0][2]}` } });
+    // Nothing was stored on the way.
+    expect((await api.get('/v1/chat/instances', { key: tenant.liveKey })).body.data).toHaveLength(2);
+  });
+
+  it('refuses it in the GraphQL mutations with the typed invalid_request error naming the field', async () => {
+    const auth = { key: tenant.liveKey };
+    for (const [, value, rule] of UNSTORABLE) {
+      const send = (await api.operation(SendMessage, { to: '5511987654321', text: value }, auth)).body.data!.sendMessage;
+      expect(send).toEqual({ __typename: 'DomainError', code: 'invalid_request', message: `text: ${rule}`, retryAfter: null });
+
+      const create = (await api.operation(CreateInstance, { input: { name: 'ok name', description: value } }, auth)).body.data!.createInstance;
+      expect(create).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: `description: ${rule}` });
+
+      const update = (await api.operation(UpdateInstance, { id: v1Id, input: { name: value } }, auth)).body.data!.updateInstance;
+      expect(update).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: `name: ${rule}` });
+
+      const hook = (await api.operation(SetWebhook, { instanceId: v1Id, input: { url: value } }, auth)).body.data!.setWebhook;
+      expect(hook).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: `url: ${rule}` });
+
+      const text = (await api.operation(SendText, { instanceId: sessionId, to: '5511987654321', message: value }, auth)).body.data!.sendText;
+      expect(text).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: `message: ${rule}` });
+
+      const media = (
+        await api.operation(SendMedia, { instanceId: sessionId, input: { to: '5511987654321', mediaUrl: 'https://m.example.com/a.png', mediaType: 'image', caption: value } }, auth)
+      ).body.data!.sendMedia;
+      expect(media).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: `caption: ${rule}` });
+
+      const key = (await api.operation(CreateApiKey, { input: { name: value } }, { cookie: tenant.cookie })).body.data!.createApiKey;
+      expect(key).toMatchObject({ __typename: 'DomainError', code: 'invalid_request' });
+    }
+  });
+});

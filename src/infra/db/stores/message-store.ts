@@ -12,7 +12,7 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
   async function findAnswer(tenantId: string, scope: string, key: string, now: Date) {
     const record = await prisma.idempotencyRecord.findUnique({ where: { tenantId_scope_key: { tenantId, scope, key } } });
     if (!record || record.expiresAt <= now) return null;
-    return { fingerprint: record.requestHash, response: record.responseBody as unknown as SendResult };
+    return { fingerprint: record.requestHash, response: JSON.parse(record.responseBody) as SendResult };
   }
 
   return {
@@ -54,7 +54,7 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
               key: claim.key,
               requestHash: claim.fingerprint,
               responseStatus: 200,
-              responseBody: { ...response },
+              responseBody: JSON.stringify(response),
               expiresAt: claim.expiresAt,
             },
           });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IdempotencyRecord" ALTER COLUMN "responseBody" SET DATA TYPE TEXT;

@@ -63,10 +63,18 @@ export class Conflict extends DomainError {
   }
 }
 
+/** The limit that refused a request, when it is not the per-request window the headers already describe. */
+export interface ExceededLimit {
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+}
+
 export class RateLimited extends DomainError {
   constructor(
     readonly retryAfter: number,
     message = `Too many requests. Retry after ${retryAfter} seconds.`,
+    readonly exceeded?: ExceededLimit,
   ) {
     super('rate_limit_exceeded', message);
   }

@@ -39,6 +39,12 @@ export function domainErrorResponse(error: DomainError): ErrorResponse {
   if (error instanceof RateLimited) {
     response.body.error.retryAfter = error.retryAfter;
     response.headers = { 'Retry-After': String(error.retryAfter) };
+    if (error.exceeded) {
+      // The quota refused it: the headers describe the quota, not the request window.
+      response.headers['X-RateLimit-Limit'] = String(error.exceeded.limit);
+      response.headers['X-RateLimit-Remaining'] = String(error.exceeded.remaining);
+      response.headers['X-RateLimit-Reset'] = String(Math.ceil(error.exceeded.resetAt.getTime() / 1000));
+    }
   }
   if (error instanceof Unavailable) response.headers = { 'Retry-After': String(error.retryAfter) };
   return response;

@@ -96,6 +96,12 @@ describe.each(MODES)('API keys — $name', (mode) => {
     const xApiKeyOffTheMessagesEndpoints = await api.get('/api-keys', { headers: { 'x-api-key': tenant.liveKey } });
     expect(xApiKeyOffTheMessagesEndpoints.status).toBe(401);
     expect(xApiKeyOffTheMessagesEndpoints.body).toEqual(failure('unauthorized'));
+    const onInstances = await api.get('/v1/chat/instances', { headers: { 'x-api-key': tenant.liveKey } });
+    expect(onInstances.status).toBe(401);
+    expect(onInstances.body.error).toEqual({
+      code: 'unauthorized',
+      message: 'X-API-Key is accepted on the /v1/messages endpoints only; send the key here as "Authorization: Bearer <key>".',
+    });
   });
 
   it.each([

@@ -129,25 +129,54 @@ describe.each(MODES)('instance management — $name', (mode) => {
   });
 
   it.each([
-    ['v1 name too short', 'v1', { name: 'ab' }, /name/],
-    ['v1 name over 100', 'v1', { name: 'x'.repeat(101) }, /name/],
-    ['v1 name missing', 'v1', { description: 'x' }, /name/],
-    ['v1 description over 500', 'v1', { name: 'okay', description: 'x'.repeat(501) }, /description/],
-    ['v1 webhookUrl not a URL', 'v1', { name: 'okay', webhookUrl: 'not a url' }, /webhookUrl/],
-    ['v1 webhookUrl ftp', 'v1', { name: 'okay', webhookUrl: 'ftp://x.example.com' }, /webhookUrl/],
-    ['v1 unknown event', 'v1', { name: 'okay', webhookEvents: ['groups.update'] }, /webhookEvents/],
-    ['v1 events not a list', 'v1', { name: 'okay', webhookEvents: 'qr.update' }, /webhookEvents/],
-    ['session name too short', 'session', { name: 'ab' }, /name/],
-    ['session name over 50', 'session', { name: 'x'.repeat(51) }, /name/],
-    ['session webhookUrl not a URL', 'session', { name: 'okay', webhookUrl: 'nope' }, /webhookUrl/],
-  ])('refuses %s with 400 invalid_request', async (_label, variant, body, field) => {
+    ['v1 name too short', 'v1', { name: 'ab' }, 'name: must be 3 to 100 characters'],
+    ['v1 name over 100', 'v1', { name: 'x'.repeat(101) }, 'name: must be 3 to 100 characters'],
+    ['v1 name missing', 'v1', { description: 'x' }, 'name: is required'],
+    ['v1 name a number', 'v1', { name: 123 }, 'name: must be a string, not a number'],
+    ['v1 description over 500', 'v1', { name: 'okay', description: 'x'.repeat(501) }, 'description: must be at most 500 characters'],
+    ['v1 webhookUrl not a URL', 'v1', { name: 'okay', webhookUrl: 'not a url' }, 'webhookUrl: must be an absolute URL'],
+    ['v1 webhookUrl ftp', 'v1', { name: 'okay', webhookUrl: 'ftp://x.example.com' }, 'webhookUrl: must be an https:// URL'],
+    ['v1 unknown event', 'v1', { name: 'okay', webhookEvents: ['groups.update'] }, 'webhookEvents: unknown event name(s) groups.update; allowed: messages.upsert, messages.update, messages.delete, connection.update, qr.update'],
+    ['v1 events not a list', 'v1', { name: 'okay', webhookEvents: 'qr.update' }, 'webhookEvents: must be an array, not a string'],
+    [
+      'v1 several bad fields at once',
+      'v1',
+      { name: 'ab', description: 7, webhookEvents: ['nope', 'nope'] },
+      'name: must be 3 to 100 characters; description: must be a string, not a number; webhookEvents: unknown event name(s) nope; allowed: messages.upsert, messages.update, messages.delete, connection.update, qr.update',
+    ],
+    ['v1 body an array', 'v1', [{ name: 'okay' }], 'The request body must be a JSON object, not an array.'],
+    ['session name too short', 'session', { name: 'ab' }, 'name: must be 3 to 50 characters'],
+    ['session name over 50', 'session', { name: 'x'.repeat(51) }, 'name: must be 3 to 50 characters'],
+    ['session webhookUrl not a URL', 'session', { name: 'okay', webhookUrl: 'nope' }, 'webhookUrl: must be an absolute URL'],
+  ])('refuses %s with 400 invalid_request and an exact message', async (_label, variant, body, message) => {
     const response =
       variant === 'v1'
         ? await api.post('/v1/chat/instances', { key: tenant.liveKey, body })
         : await api.post('/chat/instances', { cookie: tenant.cookie, body });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual(failure('invalid_request'));
-    expect(response.body.error.message).toMatch(field);
+    expect(response.body).toEqual({ success: false, error: { code: 'invalid_request', message } });
+  });
+
+  it('compares names case-insensitively, on create and on rename', async () => {
+    expect((await v1('Sales line')).status).toBe(201);
+    const clash = await v1('sales LINE');
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual(failure('instance_name_taken'));
+    const other = (await v1('Support line')).body.data.id;
+    const rename = await api.put(`/v1/chat/instances/${other}`, { key: tenant.liveKey, body: { name: 'SALES line' } });
+    expect(rename.status).toBe(409);
+    expect(rename.body).toEqual(failure('instance_name_taken'));
+    // Changing the case of its own name is a rename, not a clash.
+    expect((await api.put(`/v1/chat/instances/${other}`, { key: tenant.liveKey, body: { name: 'SUPPORT LINE' } })).status).toBe(200);
+  });
+
+  it('answers a duplicate name with 409 instance_name_taken even at the plan limit', async () => {
+    const starter = await createTenant(gw.gateway, api, 'starter');
+    expect((await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'Only line' } })).status).toBe(201);
+    const dup = await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'only line' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toEqual(failure('instance_name_taken'));
+    expect((await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'Second line' } })).status).toBe(403);
   });
 
   it('accepts a 100-character v1 name and a 50-character session name; names are unique per tenant', async () => {

@@ -99,6 +99,12 @@ describe.each(MODES)('rate limits — $name', (mode) => {
     const toMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
     expect(Math.abs(capped.body.error.retryAfter - toMidnight)).toBeLessThan(5);
     expect(capped.headers.get('retry-after')).toBe(String(capped.body.error.retryAfter));
+    // The headers and the message describe the daily quota that refused it, not the request window.
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) / 1000;
+    expect(capped.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(capped.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Math.abs(Number(capped.headers.get('x-ratelimit-reset')) - midnight)).toBeLessThanOrEqual(2);
+    expect(capped.body.error.message).toMatch(/^Daily message quota of this test key reached: 3 per UTC day, 0 remaining, resets at \d{4}-\d\d-\d\dT00:00:00\.\d{3}Z/);
     expect(await gw.gateway.infra.db.prisma.message.count({ where: { apiKey: { name: 'daily', tenantId: tenant.tenantId } } })).toBe(3);
 
     // The tenant's production key draws on the plan quota instead.

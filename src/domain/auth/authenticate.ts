@@ -47,6 +47,9 @@ export async function authenticate(auth: AuthService, headers: CredentialHeaders
     const token = sessionToken(headers.cookie);
     if (token) return auth.authenticateSession(token);
   }
+  if (accepts.apiKey && !accepts.xApiKey && headers['x-api-key']) {
+    throw new Unauthorized('X-API-Key is accepted on the /v1/messages endpoints only; send the key here as "Authorization: Bearer <key>".');
+  }
   throw new Unauthorized(missingMessage(accepts));
 }
 

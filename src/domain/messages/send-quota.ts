@@ -24,9 +24,12 @@ export function quotaBucket(actor: Actor, quotas: DailyQuotas, now: Date): { buc
   return { bucket: `tenant:${actor.tenantId}:${day}`, limit: quotas.plans[actor.plan], scope: `the ${actor.plan} plan` };
 }
 
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
 export function secondsUntilUtcMidnight(now: Date): number {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
 }
 
 /** Takes one message of the caller's daily quota; the returned function gives it back. */
@@ -34,7 +37,12 @@ export async function takeDailyQuota(counter: QuotaCounter, quotas: DailyQuotas,
   const { bucket, limit, scope } = quotaBucket(actor, quotas, now);
   if (!(await counter.take(bucket, limit))) {
     const retryAfter = secondsUntilUtcMidnight(now);
-    throw new RateLimited(retryAfter, `Daily message quota of ${scope} (${limit} per UTC day) reached. Retry after ${retryAfter} seconds.`);
+    const resetAt = nextUtcMidnight(now);
+    throw new RateLimited(
+      retryAfter,
+      `Daily message quota of ${scope} reached: ${limit} per UTC day, 0 remaining, resets at ${resetAt.toISOString()} (in ${retryAfter} seconds).`,
+      { limit, remaining: 0, resetAt },
+    );
   }
   return () => counter.give(bucket, limit);
 }

@@ -4,10 +4,30 @@ import type { Prisma } from '../generated/client.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
 import type { Outbox } from '../outbox.js';
 
+/**
+ * Serializes the tenant's instance creates and renames (on PostgreSQL and PGlite alike), so the count
+ * against the plan limit and the case-insensitive name check are exact.
+ */
+async function lockTenantInstances(tx: Prisma.TransactionClient, tenantId: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`instances:${tenantId}`}))`;
+}
+
+/** Names are unique per tenant compared case-insensitively ("Sales line" and "sales line" are one name). */
+async function nameInUse(tx: Prisma.TransactionClient, tenantId: string, name: string, except?: string) {
+  const clash = await tx.instance.findFirst({
+    where: { tenantId, name: { equals: name, mode: 'insensitive' }, ...(except ? { id: { not: except } } : {}) },
+    select: { id: true },
+  });
+  return clash !== null;
+}
+
+/** Thrown inside a rename's transaction to roll it back; the store answers 'name_taken'. */
+class NameTaken extends Error {}
+
 export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): InstanceStore {
   const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
     write.catch((error: unknown) => {
-      if (isUniqueViolation(error)) return 'name_taken' as const;
+      if (isUniqueViolation(error) || error instanceof NameTaken) return 'name_taken' as const;
       throw error;
     });
 
@@ -15,8 +35,9 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): Insta
     createWithinLimit: (data, limit) =>
       nameTaken(
         prisma.$transaction(async (tx) => {
-          // Serializes creates per tenant (on PostgreSQL and PGlite alike): count-then-insert is exact.
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`instances:${data.tenantId}`}))`;
+          await lockTenantInstances(tx, data.tenantId);
+          // A duplicate name is the more specific answer, so it is checked before the plan limit.
+          if (await nameInUse(tx, data.tenantId, data.name)) return 'name_taken' as const;
           if ((await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
           return tx.instance.create({ data });
         }),
@@ -37,6 +58,12 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): Insta
       if (!isUuid(id)) return null;
       return nameTaken(
         outbox.transaction(async (tx, emit) => {
+          if (patch.name !== undefined) {
+            const owner = await tx.instance.findUnique({ where: { id }, select: { tenantId: true } });
+            if (!owner) return null;
+            await lockTenantInstances(tx, owner.tenantId);
+            if (await nameInUse(tx, owner.tenantId, patch.name, id)) throw new NameTaken();
+          }
           const where: Prisma.InstanceWhereInput = { id, ...(options.ifState ? { state: { in: options.ifState } } : {}) };
           const { count } = await tx.instance.updateMany({ where, data: patch });
           if (count === 0) return null;

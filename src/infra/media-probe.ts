@@ -10,7 +10,7 @@ export function createMediaProbe(http: OutboundHttp, timeoutMs: number): MediaPr
       try {
         answer = await http.send('GET', url, { maxBytes });
       } catch (error) {
-        throw new Invalid(`mediaUrl: could not be fetched (${describeFailure(error, timeoutMs)})`);
+        throw new Invalid(`mediaUrl: could not be fetched (${describeFailure(error, timeoutMs, url)})`);
       }
       if (answer.statusCode !== 200) throw new Invalid(`mediaUrl: answered HTTP ${answer.statusCode}`);
       if (answer.truncated) throw new Invalid(`mediaUrl: is larger than ${maxBytes} bytes`);

@@ -88,12 +88,47 @@ export function createOutboundHttp(options: { allowInsecure: boolean; timeoutMs:
 }
 
 /** A short reason for a failed call, safe to show the tenant. */
-export function describeFailure(error: unknown, timeoutMs: number): string {
+/** What went wrong with a connection, in words, by the code Node or undici reports. */
+const FAILURE_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused (nothing accepts connections on that port)',
+  ECONNRESET: 'the connection was reset by the other side',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved right now',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network of that host cannot be reached',
+  ETIMEDOUT: 'connecting timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  UND_ERR_SOCKET: 'the connection closed before an answer came',
+  EPROTO: 'the TLS handshake failed',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: "its TLS certificate does not name that host",
+};
+
+/**
+ * A failed call in words a tenant can act on: where it tried (host and port) and what failed, with the
+ * system's code for searching, e.g. "could not connect to hooks.example.com:443: the connection was
+ * refused (nothing accepts connections on that port) [ECONNREFUSED]".
+ */
+export function describeFailure(error: unknown, timeoutMs: number, url?: string): string {
   const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
+  let target = '';
+  if (url) {
+    try {
+      const parsed = new URL(url);
+      target = `${parsed.hostname}:${parsed.port || (parsed.protocol === 'https:' ? 443 : 80)}`;
+    } catch {
+      // A URL that does not parse never got this far; keep the description without a target.
+    }
+  }
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
-    return `no answer within ${timeoutMs} ms`;
+    return `${target ? `${target} ` : ''}gave no answer within ${timeoutMs} ms`;
   }
   if (e instanceof BlockedAddress) return e.message;
   if (e.cause instanceof BlockedAddress) return e.cause.message;
-  return e.code ?? e.cause?.code ?? e.message;
+  const code = e.code ?? e.cause?.code;
+  const words = (code && FAILURE_WORDS[code]) ?? e.cause?.message ?? e.message;
+  return `could not connect${target ? ` to ${target}` : ''}: ${words}${code ? ` [${code}]` : ''}`;
 }

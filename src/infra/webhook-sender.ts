@@ -9,7 +9,7 @@ export function createWebhookSender(http: OutboundHttp, timeoutMs: number): Webh
         const answer = await http.send('POST', url, { headers, body, maxBytes: 64 * 1024 });
         return { statusCode: answer.statusCode, body: answer.body.toString('utf8') };
       } catch (error) {
-        return { error: describeFailure(error, timeoutMs) };
+        return { error: describeFailure(error, timeoutMs, url) };
       }
     },
   };

@@ -290,7 +290,10 @@ describe.each(MODES)('instance management — $name', (mode) => {
 
       await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: 'http://127.0.0.1:1/unreachable' } });
       const unreachable = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
-      expect(unreachable.body.data).toEqual({ status: 'failed', error: expect.any(String) });
+      expect(unreachable.body.data).toEqual({
+        status: 'failed',
+        error: 'could not connect to 127.0.0.1:1: the connection was refused (nothing accepts connections on that port) [ECONNREFUSED]',
+      });
     });
 
     it('refuses a test without a webhook and bad webhook bodies', async () => {

@@ -130,7 +130,7 @@ export function createDeliveryWorker(deps: {
       statusCode = answer.statusCode;
       if (!isDelivered(statusCode)) error = `HTTP ${statusCode}`;
     } catch (failure) {
-      error = describeFailure(failure, options.timeoutMs);
+      error = describeFailure(failure, options.timeoutMs, delivery.url);
     }
     const durationMs = Math.round(performance.now() - started);
     const next = error ? nextAttemptAfterFailure(number, options.retryDelaysSeconds, new Date()) : null;

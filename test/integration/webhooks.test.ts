@@ -44,7 +44,7 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
         data: { qrCode: created.body.data.qrCode, expiresAt: expect.stringMatching(ISO_MS), attemptId: expect.any(String) },
       });
       expect(receiver.of('connection.update').map((r) => JSON.parse(r.body).data)).toEqual([
-        { status: 'qr_code', phoneNumber: '' },
+        { status: 'qr_code', phoneNumber: null },
         { status: 'connecting', phoneNumber: phone.slice(1) },
         { status: 'connected', phoneNumber: phone.slice(1) },
       ]);
@@ -54,6 +54,19 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
         instanceId: id,
         timestamp: expect.stringMatching(ISO_MS),
         data: { messageId: sent.body.data.id, from: phone.slice(1), to, fromMe: true, type: 'text', text: '[TEST] hooked', timestamp: expect.stringMatching(ISO_MS) },
+      });
+      // An inbound message's v1 body has exactly the spec 6.2 fields: no pushName.
+      const from = newPhone().slice(1);
+      const inbound = await api.post('/sandbox/messages', { body: { from, to: phone.slice(1), text: 'Oi!', pushName: 'Ana' } });
+      const received = await eventually(async () => receiver.of('messages.upsert'), (list) => list.length === 2);
+      expect(JSON.parse(received[1]!.body).data).toEqual({
+        messageId: inbound.body.data.messageId,
+        from,
+        to: phone.slice(1),
+        fromMe: false,
+        type: 'text',
+        text: 'Oi!',
+        timestamp: expect.stringMatching(ISO_MS),
       });
       const update = JSON.parse(receiver.of('messages.update').at(-1)!.body);
       expect(update.data).toEqual({ messageId: sent.body.data.id, status: 'delivered', timestamps: { sent: expect.stringMatching(ISO_MS), delivered: expect.stringMatching(ISO_MS) } });

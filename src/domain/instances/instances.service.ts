@@ -30,7 +30,8 @@ export interface LiveQr extends QrRecord {
 
 /** The connection.update event of a state change, in the instance's own status words. */
 export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState): OutboxEvent {
-  return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: digits(instance.phone) } };
+  // An unknown phone is null, in webhooks as in REST answers.
+  return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: instance.phone ? digits(instance.phone) : null } };
 }
 
 /** A webhook signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes). */

@@ -22,9 +22,17 @@ const MESSAGE_TYPES: Record<string, string> = {
  */
 export function webhookPayload(instance: EnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string): string {
   if (instance.variant === 'v1') {
-    return JSON.stringify({ event, instanceId: instance.id, timestamp: at.toISOString(), data });
+    return JSON.stringify({ event, instanceId: instance.id, timestamp: at.toISOString(), data: v1Data(event, data) });
   }
   return JSON.stringify({ event, instance: { instanceName: instance.name, instanceId: instance.id }, data: sessionData(event, data, jidDomain) });
+}
+
+/** Fields events carry for other consumers (the session envelope's pushName, the media URL) that spec 6.2 does not list. */
+const NOT_IN_V1_UPSERT = ['pushName', 'mediaUrl'];
+
+function v1Data(event: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (event !== 'messages.upsert') return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !NOT_IN_V1_UPSERT.includes(key)));
 }
 
 function sessionData(event: string, data: Record<string, unknown>, jidDomain: string): Record<string, unknown> {

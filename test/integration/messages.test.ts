@@ -56,25 +56,26 @@ describe.each(MODES)('messages — $name', (mode) => {
   });
 
   it.each([
-    ['missing to', { text: 'hi' }, /to/],
-    ['to with a plus', { to: '+5511987654321', text: 'hi' }, /to/],
-    ['to with spaces', { to: '55 11 98765 4321', text: 'hi' }, /to/],
-    ['to with dashes', { to: '55-11-987654321', text: 'hi' }, /to/],
-    ['to with parentheses', { to: '55(11)987654321', text: 'hi' }, /to/],
-    ['to too short', { to: '123456', text: 'hi' }, /to/],
-    ['to too long', { to: '1234567890123456', text: 'hi' }, /to/],
-    ['to with a leading zero', { to: '05511987654321', text: 'hi' }, /to/],
-    ['to as a number', { to: 5511987654321, text: 'hi' }, /to/],
-    ['missing text', { to: '5511987654321' }, /text/],
-    ['empty text', { to: '5511987654321', text: '' }, /text/],
-    ['text over 4096 characters', { to: '5511987654321', text: 'x'.repeat(4097) }, /text/],
-    ['text as an object', { to: '5511987654321', text: { body: 'hi' } }, /text/],
-    ['a JSON string body', 'hello', /./],
-  ])('refuses %s with 400 invalid_request naming the field', async (_label, body, field) => {
+    ['missing to', { text: 'hi' }, 'to: is required'],
+    ['to with a plus', { to: '+5511987654321', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to with spaces', { to: '55 11 98765 4321', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to with dashes', { to: '55-11-987654321', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to with parentheses', { to: '55(11)987654321', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to too short', { to: '123456', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to too long', { to: '1234567890123456', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to with a leading zero', { to: '05511987654321', text: 'hi' }, 'to: must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)'],
+    ['to as a number', { to: 5511987654321, text: 'hi' }, 'to: must be a string, not a number'],
+    ['missing text', { to: '5511987654321' }, 'text: is required'],
+    ['empty text', { to: '5511987654321', text: '' }, 'text: must not be empty'],
+    ['text over 4096 characters', { to: '5511987654321', text: 'x'.repeat(4097) }, 'text: must be at most 4096 characters'],
+    ['text as an object', { to: '5511987654321', text: { body: 'hi' } }, 'text: must be a string, not an object'],
+    ['both fields missing', {}, 'to: is required; text: is required'],
+    ['a JSON string body', 'hello', 'The request body must be a JSON object, not a string.'],
+    ['a JSON array body', [{ to: '5511987654321', text: 'hi' }], 'The request body must be a JSON object, not an array.'],
+  ])('refuses %s with 400 invalid_request and an exact message', async (_label, body, message) => {
     const response = await send(tenant.liveKey, body);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual(failure('invalid_request'));
-    expect(response.body.error.message).toMatch(field);
+    expect(response.body).toEqual({ success: false, error: { code: 'invalid_request', message } });
   });
 
   it('accepts text of exactly 4096 characters', async () => {
@@ -203,14 +204,21 @@ describe.each(MODES)('messages — $name', (mode) => {
       expect(defaults.body.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1 });
     });
 
-    it.each(['page=0', 'page=-1', 'page=abc', 'page=1.5', 'limit=0', 'limit=101', 'limit=', 'page=1&page=2'])(
-      'refuses ?%s with 400 invalid_request',
-      async (query) => {
-        const response = await api.get(`/v1/messages/list?${query}`, { key: tenant.liveKey });
-        expect(response.status).toBe(400);
-        expect(response.body).toEqual(failure('invalid_request'));
-      },
-    );
+    it.each([
+      ['page=0', 'page: must be at least 1'],
+      ['page=-1', 'page: must be a whole number'],
+      ['page=abc', 'page: must be a whole number'],
+      ['page=1.5', 'page: must be a whole number'],
+      ['limit=0', 'limit: must be at least 1'],
+      ['limit=101', 'limit: must be at most 100'],
+      ['limit=', 'limit: must be a whole number'],
+      ['page=1&page=2', 'page: must be a string, not an array'],
+      ['page=0&limit=abc', 'page: must be at least 1; limit: must be a whole number'],
+    ])('refuses ?%s with 400 invalid_request and an exact message', async (query, message) => {
+      const response = await api.get(`/v1/messages/list?${query}`, { key: tenant.liveKey });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error: { code: 'invalid_request', message } });
+    });
 
     it('answers 404 for an unknown message and 403 for another tenant\'s', async () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {

@@ -121,9 +121,10 @@ describe('retry policy', () => {
 describe('envelopes', () => {
   const at = new Date('2026-05-01T12:00:00.000Z');
   const upsert = { messageId: 'm1', from: '5511911111111', to: '5511922222222', fromMe: false, type: 'text', text: 'Oi', timestamp: at.toISOString(), pushName: 'Ana' };
-  it('v1 wraps data as {event, instanceId, timestamp, data}', () => {
-    expect(JSON.parse(webhookPayload({ id: 'i1', name: 'n', variant: 'v1' }, 'messages.upsert', upsert, at, 'sandbox.chat'))).toEqual({
-      event: 'messages.upsert', instanceId: 'i1', timestamp: '2026-05-01T12:00:00.000Z', data: upsert,
+  it('v1 wraps data as {event, instanceId, timestamp, data}, with only the spec 6.2 fields of messages.upsert', () => {
+    const { pushName: _sessionOnly, ...v1Fields } = upsert as Record<string, unknown>;
+    expect(JSON.parse(webhookPayload({ id: 'i1', name: 'n', variant: 'v1' }, 'messages.upsert', { ...upsert, mediaUrl: 'https://m.example.com/a.png' }, at, 'sandbox.chat'))).toEqual({
+      event: 'messages.upsert', instanceId: 'i1', timestamp: '2026-05-01T12:00:00.000Z', data: v1Fields,
     });
   });
   it('session shapes message events as key/message/messageType/pushName', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Policies } from './domain/services.js';
+import { PLANS } from './domain/tenants/plans.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -35,7 +36,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GATEWAY_ADMIN_EMAIL: z.email().optional(),
     GATEWAY_ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
-    GATEWAY_ADMIN_PLAN: z.enum(['starter', 'pro', 'enterprise']).default('pro'),
+    GATEWAY_ADMIN_PLAN: z.enum(PLANS).default('pro'),
     WEBHOOK_RETRY_DELAYS: delays.default([0, 60, 300, 1800]),
     WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(5000),
     WEBHOOK_ALLOW_INSECURE: bool.default(false),

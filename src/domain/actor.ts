@@ -12,7 +12,8 @@ export type Actor =
     }
   | { readonly kind: 'user'; readonly tenantId: string; readonly plan: Plan; readonly userId: string };
 
-export type MessageMode = 'test' | 'production';
+export type { MessageMode } from './messages/message-values.js';
+import type { MessageMode } from './messages/message-values.js';
 
 /** Cookie sessions send as production; only a test key sends in test mode. */
 export function modeOf(actor: Actor): MessageMode {

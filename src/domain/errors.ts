@@ -2,19 +2,21 @@
  * Expected failures. `code` is the stable, public identifier (REST error code, GraphQL error code);
  * the transports decide how to show it, the domain only decides which one it is.
  */
-export type ErrorCode =
-  | 'unauthorized'
-  | 'invalid_api_key'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid_request'
-  | 'rate_limit_exceeded'
-  | 'instance_unavailable'
-  | 'instance_inactive'
-  | 'instance_name_taken'
-  | 'instance_limit_reached'
-  | 'idempotency_conflict'
-  | 'service_unavailable';
+export const ERROR_CODES = [
+  'unauthorized',
+  'invalid_api_key',
+  'forbidden',
+  'not_found',
+  'invalid_request',
+  'rate_limit_exceeded',
+  'instance_unavailable',
+  'instance_inactive',
+  'instance_name_taken',
+  'instance_limit_reached',
+  'idempotency_conflict',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class DomainError extends Error {
   constructor(

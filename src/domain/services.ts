@@ -3,11 +3,13 @@ import { createApiKeysService } from './apikeys/apikeys.service.js';
 import type { LoginThrottle, SessionStore } from './auth/auth.ports.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createEngineEvents } from './instances/engine-events.js';
+import { createTransitions } from './instances/transitions.js';
 import type { ChatEngine } from './instances/engine.port.js';
 import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService, type QrPolicy } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
 import { statusEvent } from './messages/message-events.js';
+import { QUEUED_MESSAGE_LIFETIME_MS, STALE_MESSAGE_ERROR } from './messages/message-status.js';
 import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
 import { createMessagesService, type MediaProbe } from './messages/messages.service.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
@@ -37,6 +39,8 @@ export interface Ports {
   deliveryLog: DeliveryLog;
   /** Where failures of background work are reported (logs). */
   report: (error: unknown, context: string) => void;
+  /** Runs work after the current request has been answered; failures go to `report`. */
+  background: (work: () => Promise<unknown>, what: string) => void;
 }
 
 /** Business limits the domain enforces, from configuration. */
@@ -47,8 +51,6 @@ export interface Policies {
   allowInsecureUrls: boolean;
 }
 
-/** A queued message nobody could carry for this long fails. */
-export const QUEUED_MESSAGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -69,7 +71,7 @@ export function createServices(ports: Ports, policies: Policies) {
   const instances = createInstancesService({ ...ports, qr: policies.qr, urls, handOverWaiting });
   const engineEvents = createEngineEvents({
     instances: ports.instances,
-    service: instances,
+    transitions: createTransitions(ports.instances),
     messages: ports.messages,
     dispatcher,
     clock,
@@ -110,7 +112,7 @@ export function createServices(ports: Ports, policies: Policies) {
       // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
       for (const instanceId of await ports.messages.instancesHoldingQueued()) dispatcher.kick(instanceId);
       const now = clock.now();
-      await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, (failed) => [statusEvent(failed)]);
+      await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, STALE_MESSAGE_ERROR, (failed) => [statusEvent(failed)]);
     },
   };
 }

@@ -9,8 +9,8 @@ import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
 import { DomainError } from '../domain/errors.js';
-import { asGraphQLError } from './graphql-error.js';
-import { type RequestLimiter, subjectOf } from '../infra/rate-limit/request-limiter.js';
+import { toGraphQLError } from './graphql-error.js';
+import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { Logger } from '../infra/logger.js';
 import type { GraphQLServer } from './yoga.js';
 
@@ -40,11 +40,7 @@ export function serveGraphQLOverWebSocket(
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: deps.maxPayloadBytes });
   wss.on('error', (error) => log.warn({ err: error }, 'websocket server error'));
 
-  const refuse = (error: unknown): readonly GraphQLError[] => {
-    if (error instanceof GraphQLError) return [error];
-    if (error instanceof DomainError) return [asGraphQLError(error)];
-    throw error;
-  };
+  const refuse = (error: unknown): readonly GraphQLError[] => [toGraphQLError(error)];
 
   const verify = (credentials: CredentialHeaders) => verifyCaller(deps.auth, credentials);
   const unwatch = new WeakMap<WebSocket, () => void>();
@@ -78,7 +74,7 @@ export function serveGraphQLOverWebSocket(
         }
         try {
           // Each operation counts like an HTTP request; none keeps an in-flight slot (a subscription may live for hours).
-          (await deps.limiter.enter(subjectOf(actor))).leave();
+          (await admit(deps.limiter, actor, () => {})).leave();
           const enveloped = deps.graphql.yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
           const document = enveloped.parse(payload.query);
           const args: ExecutionArgs & { rootValue: Enveloped } = {

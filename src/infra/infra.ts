@@ -139,6 +139,9 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
     report: (error, context) => logger.error({ err: error }, context),
+    // A macrotask: the answer of the request that asked for it is written first.
+    background: (work, what) =>
+      void setImmediate(() => void work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`))),
   };
 
   return {

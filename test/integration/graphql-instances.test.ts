@@ -34,7 +34,11 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
   let other: TestTenant;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true', WEBHOOK_RETRY_DELAYS: '0,1', WEBHOOK_TIMEOUT_MS: '500' } });
+    gw = await startTestGateway(mode, {
+      env: { WEBHOOK_ALLOW_INSECURE: 'true', WEBHOOK_RETRY_DELAYS: '0,1', WEBHOOK_TIMEOUT_MS: '500' },
+      // The masking test makes a resolver really fail; the failure is logged, and masked in the answer.
+      expectedErrors: [/amount of data is too big to be stored in a QR Code/],
+    });
     api = client(gw.url);
     [tenant, other] = await Promise.all([createTenant(gw.gateway, api, 'enterprise'), createTenant(gw.gateway, api)]);
   });
@@ -146,7 +150,7 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
     if (capped.__typename !== 'QueryInstancesSuccess') throw new Error(JSON.stringify(capped));
     expect(new Set(capped.data.edges.map((e) => e.node.id))).toEqual(new Set(mine.map((i) => i.id)));
     const literal = await api.graphql('{ instances(first: 1000) { ... on QueryInstancesSuccess { data { edges { cursor node { id name } } } } } }', {}, { key: other.liveKey });
-    expect(literal.status).toBeLessThan(500);
+    expect(literal.status).toBe(200);
     expect(literal.body.errors?.[0]?.message).toMatch(/cost limit/i);
   });
 
@@ -262,8 +266,7 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
 
     it('answers a wrongly typed variable with a 4xx, not a typed error or a 5xx', async () => {
       const wrong = await api.operation(SendMedia, { instanceId: mine, input: { to: '1', mediaUrl: 'x', mediaType: 'gif' as never } }, { key: tenant.liveKey });
-      expect(wrong.status).toBeGreaterThanOrEqual(400);
-      expect(wrong.status).toBeLessThan(500);
+      expect(wrong.status).toBe(400);
       expect(wrong.body.errors?.[0]?.message).toMatch(/mediaType|MediaType/);
     });
   });

@@ -83,7 +83,7 @@ describe.each(MODES)('instance management — $name', (mode) => {
     });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ id, name: 'After rename', description: 'new', webhookUrl: 'https://hooks.example.com/x', webhookEvents: ['qr.update'] });
-    expect(put.body.data.statistics).toBeDefined();
+    expect(put.body.data.statistics).toEqual({ messagesSent: 0, messagesReceived: 0, mediaSize: 0 });
 
     const session = await api.put(`/chat/instances/${id}`, { cookie: tenant.cookie, body: { name: 'Renamed again' } });
     expect(session.status).toBe(200);

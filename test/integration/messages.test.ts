@@ -1,28 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertInstance } from '../factories/instances.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { client, failure } from '../helpers/http.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import { type Client, failure } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(MODES)('messages — $name', (mode) => {
+  const suite = gatewaySuite(mode, { tenants: ['pro', 'pro'] });
   let gw: TestGateway;
-  let api: ReturnType<typeof client>;
+  let api: Client;
   let tenant: TestTenant;
   let other: TestTenant;
   let instanceId: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode);
-    api = client(gw.url);
-    [tenant, other] = await Promise.all([createTenant(gw.gateway, api), createTenant(gw.gateway, api)]);
+    ({ gw, api } = suite);
+    [tenant, other] = [suite.tenants[0]!, suite.tenants[1]!];
     instanceId = (await insertInstance(gw.gateway, tenant.tenantId)).id;
     await insertInstance(gw.gateway, other.tenantId);
   });
-  afterAll(() => gw?.close());
 
   const send = (key: string, body: unknown, headers: Record<string, string> = {}) =>
     api.post('/v1/messages/send', { key, body, headers });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
+import type { TestTenant } from '../factories/tenants.js';
 import { CreateApiKey, CreateInstance, SendMedia, SendMessage, SendText, SetWebhook, UpdateInstance } from '../graphql/operations.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { client, type Client, failure } from '../helpers/http.js';
+import type { Client } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 /** Text PostgreSQL cannot store: a NUL character, and an unpaired UTF-16 surrogate. */
@@ -13,20 +13,18 @@ const UNSTORABLE = [
 ] as const;
 
 describe.each(MODES)('text that cannot be stored — $name', (mode) => {
-  let gw: TestGateway;
+  const suite = gatewaySuite(mode);
   let api: Client;
   let tenant: TestTenant;
   let v1Id: string;
   let sessionId: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode);
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api);
+    api = suite.api;
+    tenant = suite.tenants[0]!;
     v1Id = (await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'Stores text' } })).body.data.id;
     sessionId = (await connectedSessionInstance(api, tenant.cookie, 'Session text')).id;
   });
-  afterAll(() => gw?.close());
 
   /** Every documented string field of every REST endpoint that takes a body, with a valid body around it. */
   const restCases = () => {

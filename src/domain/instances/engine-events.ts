@@ -6,21 +6,21 @@ import type { Clock } from '../ports.js';
 import type { EngineEvents } from './engine.port.js';
 import { digits } from './events.js';
 import type { InstanceStore } from './instances.ports.js';
-import type { InstancesService } from './instances.service.js';
+import type { Transitions } from './transitions.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** Turns what an engine reports into state changes, stored messages and events. */
 export function createEngineEvents(deps: {
   instances: InstanceStore;
-  service: Pick<InstancesService, 'move'>;
+  transitions: Transitions;
   messages: MessageStore;
   dispatcher: Dispatcher;
   clock: Clock;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
   handOverWaiting: (tenantId: string) => Promise<void>;
 }): EngineEvents {
-  const { instances, service, messages, dispatcher, clock } = deps;
+  const { instances, transitions, messages, dispatcher, clock } = deps;
 
   async function find(instanceId: string) {
     const instance = await instances.findById(instanceId);
@@ -29,7 +29,7 @@ export function createEngineEvents(deps: {
   }
 
   async function connect(instanceId: string) {
-    const linked = await service.move(await find(instanceId), 'linked', { lastConnection: clock.now() });
+    const linked = await transitions.move(await find(instanceId), 'linked', { lastConnection: clock.now() });
     dispatcher.kick(linked.id);
     // An inactive instance still sends what was addressed to it, never routed messages.
     if (linked.active) await deps.handOverWaiting(linked.tenantId);
@@ -41,22 +41,22 @@ export function createEngineEvents(deps: {
       if (typeof code !== 'string' || code === '') throw new Invalid('code: is required');
       const qr = await instances.useQr(code, clock.now());
       if (!qr) throw new Invalid('code: unknown, already used or expired');
-      await service.move(await find(qr.instanceId), 'scanned', { phone });
+      await transitions.move(await find(qr.instanceId), 'scanned', { phone });
       await connect(qr.instanceId);
       return { instanceId: qr.instanceId };
     },
 
     async dropped(instanceId) {
-      await service.move(await find(instanceId), 'dropped');
+      await transitions.move(await find(instanceId), 'dropped');
     },
 
     async reconnected(instanceId) {
-      await service.move(await find(instanceId), 'reconnecting');
+      await transitions.move(await find(instanceId), 'reconnecting');
       await connect(instanceId);
     },
 
     async banned(instanceId) {
-      await service.move(await find(instanceId), 'banned');
+      await transitions.move(await find(instanceId), 'banned');
     },
 
     async inbound(instancePhone, message) {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { phoneNumber, messageText } from '../messages/messages.input.js';
+import { urlText } from '../messages/messages.input.js';
 import { SESSION_EVENTS, V1_EVENTS } from './events.js';
-
-export const PLAN_INSTANCE_LIMITS = { starter: 1, pro: 5, enterprise: 50 } as const;
 
 const name = (max: number) =>
   z.string({ error: 'is required' }).trim().min(3, 'must be 3 to ' + max + ' characters').max(max, 'must be 3 to ' + max + ' characters');
 const description = z.string().max(500, 'must be at most 500 characters').nullish();
-const url = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
+const url = urlText;
 /** A list of event names of one variant (spec 6.1); unknown names are reported together, with the allowed ones. */
 const events = (known: readonly string[]) =>
   z
@@ -39,15 +37,5 @@ const setWebhookInputs = {
 
 /** POST …/webhook: the events are checked against the instance's own variant's list. */
 export const setWebhookInput = (variant: 'v1' | 'session') => setWebhookInputs[variant];
-
-export const sendTextInput = z.object({ to: phoneNumber, message: messageText });
-
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
-export const sendMediaInput = z.object({
-  to: phoneNumber,
-  mediaUrl: url,
-  mediaType: z.enum(MEDIA_TYPES, { error: `must be one of ${MEDIA_TYPES.join(', ')}` }),
-  caption: z.string().max(1024, 'must be at most 1024 characters').nullish(),
-});
 
 export { SESSION_EVENTS, V1_EVENTS };

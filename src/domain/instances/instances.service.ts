@@ -2,21 +2,22 @@ import type { z } from 'zod';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Actor, assertSameTenant } from '../actor.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
+import { createTransitions } from './transitions.js';
 import type { Clock } from '../ports.js';
+import { PLAN_INSTANCE_LIMITS } from '../tenants/plans.js';
 import { parseInput } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
 import type { ChatEngine } from './engine.port.js';
-import { digits, eventsOf } from './events.js';
+import { eventsOf } from './events.js';
 import {
   createSessionInput,
   createV1Input,
-  PLAN_INSTANCE_LIMITS,
   setWebhookInput,
   updateSessionInput,
   updateV1Input,
 } from './instances.input.js';
-import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrImages, QrRecord } from './instances.ports.js';
-import { type InstanceState, type InstanceTransition, type InstanceVariant, statusIn, transition } from './state-machine.js';
+import type { InstancePatch, InstanceRecord, InstanceStore, QrImages, QrRecord } from './instances.ports.js';
+import { type InstanceVariant, statusIn } from './state-machine.js';
 
 export interface QrPolicy {
   sessionTtlSeconds: number;
@@ -26,12 +27,6 @@ export interface QrPolicy {
 
 export interface LiveQr extends QrRecord {
   dataUrl: string;
-}
-
-/** The connection.update event of a state change, in the instance's own status words. */
-export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState): OutboxEvent {
-  // An unknown phone is null, in webhooks as in REST answers.
-  return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: instance.phone ? digits(instance.phone) : null } };
 }
 
 /** A webhook signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes). */
@@ -50,10 +45,13 @@ export function createInstancesService(deps: {
   urls: UrlPolicy;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
   handOverWaiting: (tenantId: string) => Promise<void>;
+  /** Runs follow-up work after the current request has been answered. */
+  background: (work: () => Promise<unknown>, what: string) => void;
 }) {
   const { instances, qrImages, engine, clock, qr } = deps;
 
-  async function owned(actor: Actor, id: string): Promise<InstanceRecord> {
+  /** The caller's instance by id: 404 when it exists nowhere, 403 when it is another tenant's. */
+  async function ownedInstance(actor: Actor, id: string): Promise<InstanceRecord> {
     const instance = await instances.findById(id);
     if (!instance) throw new NotFound('Instance');
     assertSameTenant(actor, instance);
@@ -69,20 +67,11 @@ export function createInstancesService(deps: {
     throw new Conflict('instance_name_taken', 'An instance with this name already exists.');
   }
 
-  /** Moves the instance through `move`, stores `extra` and the events; throws 409 if the move is not legal now. */
-  async function move(instance: InstanceRecord, step: InstanceTransition, patch: InstancePatch = {}, more: {
-    events?: OutboxEvent[];
-    qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>;
-  } = {}): Promise<InstanceRecord> {
-    const next = transition(instance.state, step, instance.variant);
-    const updated = { ...instance, ...patch, state: next };
-    const events = [...(more.events ?? [])];
-    if (next !== instance.state) events.unshift(connectionEvent(updated, next));
-    const changed = await instances.change(instance.id, { ...patch, state: next }, events, { ifState: [instance.state], qr: more.qr });
-    if (changed === null || changed === 'name_taken') {
-      throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
-    }
-    return changed;
+  const { move } = createTransitions(instances);
+
+  async function startPairing(instanceId: string) {
+    const instance = await instances.findById(instanceId);
+    if (instance?.state === 'created') await issueQr(instance, 1);
   }
 
   /** A fresh pairing code with its image and its qr.update event, not stored yet. */
@@ -139,24 +128,20 @@ export function createInstancesService(deps: {
         await instances.change(created.id, { qrAttempts: 1 }, [fresh.event], { qr: fresh.record });
         return { instance: created, qr: fresh.live };
       }
+      // A session instance gets its first QR code right after the answer (spec 3.2: "generated automatically afterwards").
+      deps.background(() => startPairing(created.id), `first QR code of instance ${created.id}`);
       return { instance: created, qr: null };
-    },
-
-    /** Session instances get their first QR right after creation (a v1 instance waits for GET …/qr). */
-    async startPairing(instanceId: string) {
-      const instance = await instances.findById(instanceId);
-      if (instance?.variant === 'session' && instance.state === 'created') await issueQr(instance, 1);
     },
 
     list: (actor: Actor) => instances.listByTenant(actor.tenantId),
 
     async get(actor: Actor, id: string) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       return { instance, qr: await liveQr(instance) };
     },
 
     async update(actor: Actor, id: string, input: unknown) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       // A session-variant body has no description or events; the v1 shape is a superset of it.
       const data: z.output<typeof updateV1Input> =
         instance.variant === 'v1' ? parseInput(updateV1Input, input) : parseInput(updateSessionInput, input);
@@ -176,13 +161,13 @@ export function createInstancesService(deps: {
     },
 
     async remove(actor: Actor, id: string) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       await engine.logout(instance.id);
       await instances.delete(instance.id);
     },
 
     async toggle(actor: Actor, id: string) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       const updated = await instances.change(id, { active: !instance.active }, []);
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');
       if (updated.active && updated.state === 'connected') await deps.handOverWaiting(updated.tenantId);
@@ -191,7 +176,7 @@ export function createInstancesService(deps: {
 
     /** v1: the live code, or a new one; moves an initializing instance to qr_code. */
     async qrCode(actor: Actor, id: string): Promise<LiveQr> {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       if (instance.state === 'connected' || instance.state === 'connecting') {
         throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
       }
@@ -205,7 +190,7 @@ export function createInstancesService(deps: {
 
     /** Session: a new set of QR attempts after the last one expired (or to start over). */
     async regenerateQr(actor: Actor, id: string) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       if (instance.state === 'connected' || instance.state === 'connecting') {
         throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
       }
@@ -213,14 +198,14 @@ export function createInstancesService(deps: {
     },
 
     async disconnect(actor: Actor, id: string) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       await engine.logout(instance.id);
       // Logged out, the phone is no longer linked: pairing again may link another one.
       return move(instance, 'logged_out', { phone: null });
     },
 
     async setWebhook(actor: Actor, id: string, input: unknown) {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       const data = parseInput(setWebhookInput(instance.variant), input);
       const url = await webhookUrl(data.url, 'url');
       if (!url) throw new Invalid('url: is required');
@@ -234,7 +219,7 @@ export function createInstancesService(deps: {
      * signature.ts), so a receiver can switch without losing a delivery.
      */
     async rotateWebhookSecret(actor: Actor, id: string): Promise<{ webhookSecret: string }> {
-      const instance = await owned(actor, id);
+      const instance = await ownedInstance(actor, id);
       const webhookSecret = newWebhookSecret();
       const updated = await instances.change(
         instance.id,
@@ -261,7 +246,6 @@ export function createInstancesService(deps: {
     /** The live pairing code of an instance already read, or null when it shows none. */
     currentQr: liveQr,
 
-    move,
-    owned,
+    ownedInstance,
   };
 }

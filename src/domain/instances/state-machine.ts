@@ -54,7 +54,11 @@ export function transition(from: InstanceState, move: InstanceTransition, varian
   return TRANSITIONS[move].to;
 }
 
-const V1_STATUS: Record<InstanceState, string> = {
+/** Each variant's status words (spec 3.1 and 3.2); GraphQL enums derive from these lists. */
+export const V1_STATUSES = ['initializing', 'qr_code', 'connecting', 'connected', 'disconnected', 'error'] as const;
+export const SESSION_STATUSES = ['created', 'qr', 'connected', 'disconnected', 'banned'] as const;
+
+const V1_STATUS: Record<InstanceState, (typeof V1_STATUSES)[number]> = {
   created: 'initializing',
   qr: 'qr_code',
   connecting: 'connecting',
@@ -64,7 +68,7 @@ const V1_STATUS: Record<InstanceState, string> = {
   error: 'error',
 };
 
-const SESSION_STATUS: Record<InstanceState, string> = {
+const SESSION_STATUS: Record<InstanceState, (typeof SESSION_STATUSES)[number]> = {
   created: 'created',
   qr: 'qr',
   connecting: 'qr',

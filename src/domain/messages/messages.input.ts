@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_TYPES } from './message-values.js';
 
 export const PHONE_DIGITS = /^[1-9][0-9]{6,14}$/;
 export const MAX_TEXT_LENGTH = 4096;
@@ -31,3 +32,17 @@ export const listMessagesInput = z.object({
 });
 
 export type ListMessagesInput = z.output<typeof listMessagesInput>;
+
+/** Text of a URL the gateway will call (checked further by the URL policy). */
+export const urlText = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
+
+/** POST /chat/instances/<id>/send-text. */
+export const sendTextInput = z.object({ to: phoneNumber, message: messageText });
+
+/** POST /chat/instances/<id>/send-media. */
+export const sendMediaInput = z.object({
+  to: phoneNumber,
+  mediaUrl: urlText,
+  mediaType: z.enum(MEDIA_TYPES, { error: `must be one of ${MEDIA_TYPES.join(', ')}` }),
+  caption: z.string().max(1024, 'must be at most 1024 characters').nullish(),
+});

@@ -1,7 +1,8 @@
 import type { MessageMode } from '../actor.js';
 
-export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
-export type MessageDirection = 'in' | 'out';
+import type { MediaType, MessageDirection, MessageStatus } from './message-values.js';
+
+export type { MessageDirection, MessageStatus };
 
 /** A value stored as JSON (a message's location). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key in string]?: JsonValue };
@@ -57,7 +58,7 @@ export interface NewOutboundMessage {
   instanceId: string | null;
   apiKeyId: string | null;
   to: string;
-  type: 'text' | 'image' | 'video' | 'audio' | 'document';
+  type: 'text' | MediaType;
   text: string | null;
   mediaUrl?: string | null;
   mediaType?: string | null;
@@ -110,7 +111,7 @@ export interface MessageStore {
   markSent(id: string, at: Date, events: OutboxEventInput[]): Promise<boolean>;
   /**
    * Records a status and its time, with the events of the updated message, atomically; the status
-   * itself only ever moves forward. Null for an unknown message.
+   * itself moves as `nextMessageStatus` says. Null for an unknown message.
    */
   recordStatus(
     id: string,
@@ -122,8 +123,8 @@ export interface MessageStore {
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */
   emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
   createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord>;
-  /** Queued messages created before `before` become failed, each together with its events; the failed messages. */
-  failStale(before: Date, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
+  /** Queued messages created before `before` become failed with `error`, each together with its events; the failed messages. */
+  failStale(before: Date, at: Date, error: string, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
   listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;
 }
 

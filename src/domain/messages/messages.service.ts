@@ -1,12 +1,11 @@
 import { type Actor, assertSameTenant, modeOf } from '../actor.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempotency/idempotency.js';
-import { sendMediaInput, sendTextInput } from '../instances/instances.input.js';
 import type { InstancesService } from '../instances/instances.service.js';
 import type { Clock } from '../ports.js';
 import { parseInput } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
-import { listMessagesInput, sendMessageInput } from './messages.input.js';
+import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from './messages.input.js';
 import type { MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
 
@@ -41,7 +40,7 @@ export function createMessagesService(deps: {
   messages: MessageStore;
   router: MessageRouter;
   /** The instance service's tenancy-checked lookup: one rule for "this tenant's instance". */
-  instances: Pick<InstancesService, 'owned'>;
+  instances: Pick<InstancesService, 'ownedInstance'>;
   clock: Clock;
   quota: QuotaCounter;
   quotas: DailyQuotas;
@@ -61,16 +60,17 @@ export function createMessagesService(deps: {
 
   /**
    * The one path every send takes: idempotency, routing, daily quota, storing the message as queued.
-   * `route` runs only for a request that is not a replay.
+   * `route` runs only for a request that is not a replay; `scope` keeps idempotency keys of
+   * different endpoints apart.
    */
-  async function accept(
-    actor: Actor,
-    scope: string,
-    request: unknown,
-    rawIdempotencyKey: string | undefined,
-    route: () => Promise<string | null>,
-    message: () => Promise<Omit<NewOutboundMessage, 'tenantId' | 'instanceId' | 'apiKeyId' | 'mode' | 'queuedAt'>>,
-  ): Promise<SendResult> {
+  async function accept({ actor, scope, request, idempotencyKey: rawIdempotencyKey, route, message }: {
+    actor: Actor;
+    scope: string;
+    request: unknown;
+    idempotencyKey: string | undefined;
+    route: () => Promise<string | null>;
+    message: () => Promise<Omit<NewOutboundMessage, 'tenantId' | 'instanceId' | 'apiKeyId' | 'mode' | 'queuedAt'>>;
+  }): Promise<SendResult> {
     const idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
     const now = clock.now();
     const requestFingerprint = fingerprint(request);
@@ -113,7 +113,7 @@ export function createMessagesService(deps: {
 
   /** The instance's own send endpoints: this instance, active, able to connect. */
   async function sendableInstance(actor: Actor, instanceId: string) {
-    const instance = await deps.instances.owned(actor, instanceId);
+    const instance = await deps.instances.ownedInstance(actor, instanceId);
     if (!instance.active) throw new Conflict('instance_inactive', 'The instance is inactive; toggle it active to send through it.');
     if (instance.state === 'banned' || instance.state === 'error') {
       throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);
@@ -121,38 +121,52 @@ export function createMessagesService(deps: {
     return instance.id;
   }
 
+  /** A send through one named instance (send-text, send-media): its idempotency keys are its own. */
+  function acceptThrough(
+    actor: Actor,
+    instanceId: string,
+    request: unknown,
+    idempotencyKey: string | undefined,
+    message: Parameters<typeof accept>[0]['message'],
+  ) {
+    return accept({
+      actor,
+      scope: `instance.send:${instanceId}`,
+      request,
+      idempotencyKey,
+      route: () => sendableInstance(actor, instanceId),
+      message,
+    });
+  }
+
   return {
     async send(actor: Actor, input: unknown, rawIdempotencyKey?: string): Promise<SendResult> {
       const data = parseInput(sendMessageInput, input);
-      return accept(
+      return accept({
         actor,
-        'messages.send',
-        data,
-        rawIdempotencyKey,
-        async () => {
+        scope: 'messages.send',
+        request: data,
+        idempotencyKey: rawIdempotencyKey,
+        route: async () => {
           const route = await router.route(actor.tenantId);
           if (route.kind === 'none') {
             throw new Conflict('instance_unavailable', 'No active instance: create and connect an instance first.');
           }
           return route.kind === 'instance' ? route.instanceId : null;
         },
-        async () => ({ to: data.to, type: 'text', text: data.text }),
-      );
+        message: async () => ({ to: data.to, type: 'text', text: data.text }),
+      });
     },
 
     async sendText(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
       const data = parseInput(sendTextInput, input);
-      return accept(actor, `instance.send:${instanceId}`, data, rawIdempotencyKey, () => sendableInstance(actor, instanceId), async () => ({
-        to: data.to,
-        type: 'text',
-        text: data.message,
-      }));
+      return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => ({ to: data.to, type: 'text', text: data.message }));
     },
 
     async sendMedia(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
       const data = parseInput(sendMediaInput, input);
       const mediaUrl = await deps.urls.check(data.mediaUrl, 'mediaUrl');
-      return accept(actor, `instance.send:${instanceId}`, data, rawIdempotencyKey, () => sendableInstance(actor, instanceId), async () => {
+      return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => {
         const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
         const expected = MEDIA_CONTENT_TYPES[data.mediaType]!;
         if (!expected.test(contentType.split(';')[0]!.trim().toLowerCase())) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const PLANS = ['starter', 'pro', 'enterprise'] as const;
+import { PLANS } from './plans.js';
+
+export { PLANS };
 
 /** Emails are compared case-insensitively: stored and looked up lower-cased. */
 export const email = z

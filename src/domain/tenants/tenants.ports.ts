@@ -1,4 +1,5 @@
-export type Plan = 'starter' | 'pro' | 'enterprise';
+export type { Plan } from './plans.js';
+import type { Plan } from './plans.js';
 
 export interface TenantRecord {
   id: string;

@@ -2,6 +2,10 @@ import type { Actor } from '../actor.js';
 import { NotFound } from '../errors.js';
 import type { InstancesService } from '../instances/instances.service.js';
 
+/** Where a webhook delivery stands. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
 export interface DeliveryAttemptRecord {
   number: number;
   startedAt: Date;
@@ -15,7 +19,7 @@ export interface DeliveryRecord {
   instanceId: string;
   event: string;
   url: string;
-  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  status: DeliveryStatus;
   attemptCount: number;
   nextAttemptAt: Date | null;
   createdAt: Date;
@@ -32,14 +36,14 @@ export interface DeliveryLog {
 
 export type DeliveriesService = ReturnType<typeof createDeliveriesService>;
 
-export function createDeliveriesService(deps: { log: DeliveryLog; instances: Pick<InstancesService, 'owned'> }) {
+export function createDeliveriesService(deps: { log: DeliveryLog; instances: Pick<InstancesService, 'ownedInstance'> }) {
   return {
     async list(actor: Actor, instanceId: string) {
-      await deps.instances.owned(actor, instanceId);
+      await deps.instances.ownedInstance(actor, instanceId);
       return deps.log.list(instanceId, 50);
     },
     async redeliver(actor: Actor, instanceId: string, deliveryId: string) {
-      await deps.instances.owned(actor, instanceId);
+      await deps.instances.ownedInstance(actor, instanceId);
       const delivery = await deps.log.find(deliveryId);
       if (!delivery || delivery.instanceId !== instanceId) throw new NotFound('Delivery');
       return deps.log.redeliver(deliveryId);

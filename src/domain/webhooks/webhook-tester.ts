@@ -15,10 +15,10 @@ export const TEST_RESPONSE_BODY_LIMIT = 1024;
 export type WebhookTester = ReturnType<typeof createWebhookTester>;
 
 /** POST …/webhook/test: a signed webhook.test event, sent now, with the receiver's answer. */
-export function createWebhookTester(deps: { instances: Pick<InstancesService, 'owned'>; sender: WebhookSender; clock: Clock }) {
+export function createWebhookTester(deps: { instances: Pick<InstancesService, 'ownedInstance'>; sender: WebhookSender; clock: Clock }) {
   return {
     async test(actor: Actor, instanceId: string) {
-      const instance = await deps.instances.owned(actor, instanceId);
+      const instance = await deps.instances.ownedInstance(actor, instanceId);
       if (!instance.webhookUrl) throw new Invalid('The instance has no webhook URL; set one first.');
       const now = deps.clock.now();
       const body = JSON.stringify({ event: 'webhook.test', instanceId: instance.id, timestamp: now.toISOString(), data: {} });

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { InstanceType, InstanceVariantEnum, QrCodeType } from './instances.js';
-import { oldestFirst } from './ordering.js';
+import { instanceList } from '../../infra/db/list-scopes.js';
 
 /** Instance queries and mutations (spec 4.2 and 4.3); each calls the instance service REST uses. */
 
@@ -12,7 +12,7 @@ builder.queryField('instances', (t) =>
     description: "The tenant's instances, oldest first (as GET /v1/chat/instances).",
     resolve: async (query, _root, _args, ctx) => {
       const actor = await ctx.actor();
-      return ctx.prisma.instance.findMany({ ...query, where: { tenantId: actor.tenantId }, orderBy: oldestFirst });
+      return ctx.prisma.instance.findMany({ ...query, ...instanceList(actor.tenantId) });
     },
   }),
 );
@@ -23,7 +23,7 @@ builder.queryField('instance', (t) =>
     errors: {},
     args: { id: t.arg.id({ required: true }) },
     // The tenancy-checked lookup of GET …/instances/<id>; the QR code, when asked for, is its own field.
-    resolve: async (_root, { id }, ctx) => ctx.services.instances.owned(await ctx.actor(), String(id)),
+    resolve: async (_root, { id }, ctx) => ctx.services.instances.ownedInstance(await ctx.actor(), String(id)),
   }),
 );
 
@@ -77,10 +77,7 @@ builder.mutationField('createInstance', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const { variant, ...body } = input;
       // An omitted field is absent and an explicit null is null, as in a REST body.
-      const created = await ctx.services.instances.create(await ctx.actor(), variant ?? 'v1', body);
-      // As over REST, the first session QR code follows the answer.
-      ctx.inBackground(() => ctx.services.instances.startPairing(created.instance.id));
-      return created;
+      return ctx.services.instances.create(await ctx.actor(), variant ?? 'v1', body);
     },
   }),
 );

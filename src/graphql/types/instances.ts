@@ -1,19 +1,19 @@
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
-import { statusIn } from '../../domain/instances/state-machine.js';
+import { SESSION_STATUSES, statusIn, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { builder } from '../builder.js';
-import { newestFirst } from './ordering.js';
+import { newestFirst } from '../../infra/db/list-scopes.js';
 
 export const InstanceVariantEnum = builder.enumType('InstanceVariant', {
   values: { V1: { value: 'v1' }, SESSION: { value: 'session' } } as const,
   description: 'Which REST API shape the instance was created through (spec 4.2 or 4.3).',
 });
 const V1Status = builder.enumType('InstanceStatus', {
-  values: ['initializing', 'qr_code', 'connecting', 'connected', 'disconnected', 'error'] as const,
+  values: V1_STATUSES,
   description: 'Status in the v1 vocabulary.',
 });
 const SessionStatus = builder.enumType('SessionStatus', {
-  values: ['created', 'qr', 'connected', 'disconnected', 'banned'] as const,
+  values: SESSION_STATUSES,
   description: 'Status in the session vocabulary.',
 });
 

@@ -1,10 +1,11 @@
+import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES } from '../../domain/messages/message-values.js';
 import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
 import { builder } from '../builder.js';
-import { newestFirst } from './ordering.js';
+import { messageList } from '../../infra/db/list-scopes.js';
 
-const MessageStatus = builder.enumType('MessageStatus', { values: ['queued', 'sent', 'delivered', 'read', 'failed'] as const });
-const MessageMode = builder.enumType('MessageMode', { values: ['test', 'production'] as const });
-const MessageDirection = builder.enumType('MessageDirection', { values: ['in', 'out'] as const });
+const MessageStatus = builder.enumType('MessageStatus', { values: MESSAGE_STATUSES });
+const MessageMode = builder.enumType('MessageMode', { values: MESSAGE_MODES });
+const MessageDirection = builder.enumType('MessageDirection', { values: MESSAGE_DIRECTIONS });
 
 const MessageTimestamps = builder.objectRef<Pick<MessageRecord, 'queuedAt' | 'sentAt' | 'deliveredAt' | 'readAt' | 'failedAt'>>('MessageTimestamps').implement({
   fields: (t) => ({
@@ -54,7 +55,7 @@ builder.queryField('messages', (t) =>
     description: "The tenant's messages, newest first.",
     resolve: async (query, _root, _args, ctx) => {
       const actor = await ctx.actor();
-      return ctx.prisma.message.findMany({ ...query, where: { tenantId: actor.tenantId }, orderBy: newestFirst });
+      return ctx.prisma.message.findMany({ ...query, ...messageList(actor.tenantId) });
     },
   }),
 );
@@ -83,7 +84,7 @@ builder.mutationField('sendMessage', (t) =>
   }),
 );
 
-const MediaType = builder.enumType('MediaType', { values: ['image', 'video', 'audio', 'document'] as const });
+const MediaType = builder.enumType('MediaType', { values: MEDIA_TYPES });
 
 const SendMediaInput = builder.inputType('SendMediaInput', {
   fields: (t) => ({

@@ -1,8 +1,7 @@
-import { DomainError } from '../../domain/errors.js';
 import type { LiveEvent } from '../../domain/instances/live-events.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
-import { asGraphQLError } from '../graphql-error.js';
+import { toGraphQLError } from '../graphql-error.js';
 import { liveConnectionEvent, liveEventKey, liveQrEvent } from '../../domain/instances/live-events.js';
 import { startingWithState } from '../../domain/instances/live-state.js';
 
@@ -13,7 +12,8 @@ const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
   fields: (t) => ({
     instanceId: t.exposeID('instanceId'),
     qrCode: t.exposeString('qrCode', { description: 'data:image/png;base64,…' }),
-    expiresAt: t.exposeString('expiresAt', { description: 'ISO 8601.' }),
+    // The same shape as QrCode: an instant is a DateTime everywhere.
+    expiresAt: t.field({ type: 'DateTime', resolve: (event) => new Date(event.expiresAt) }),
     attemptId: t.exposeString('attemptId'),
   }),
 });
@@ -35,10 +35,9 @@ async function feedOf<K extends LiveEvent['kind']>(ctx: GraphQLContext, instance
   let actor;
   try {
     actor = await ctx.actor();
-    await ctx.services.instances.owned(actor, instanceId);
+    await ctx.services.instances.ownedInstance(actor, instanceId);
   } catch (error) {
-    if (error instanceof DomainError) throw asGraphQLError(error);
-    throw error;
+    throw toGraphQLError(error);
   }
   const caller = actor;
   return startingWithState<Extract<LiveEvent, { kind: K }>>({

@@ -1,9 +1,10 @@
+import { PLANS } from '../../domain/tenants/plans.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import type { TenantRecord } from '../../domain/tenants/tenants.ports.js';
 import { builder } from '../builder.js';
 import { ApiKeyType } from './api-keys.js';
 
-export const PlanEnum = builder.enumType('Plan', { values: ['starter', 'pro', 'enterprise'] as const });
+export const PlanEnum = builder.enumType('Plan', { values: PLANS });
 
 const TenantType = builder.objectRef<TenantRecord>('Tenant').implement({
   fields: (t) => ({

@@ -1,9 +1,10 @@
+import { DELIVERY_STATUSES } from '../../domain/webhooks/deliveries.service.js';
 import { builder } from '../builder.js';
 import { InstanceType } from './instances.js';
 
 /** The delivery log, webhook settings, test sends and redelivery; each calls the service REST uses. */
 
-const DeliveryStatus = builder.enumType('DeliveryStatus', { values: ['pending', 'delivered', 'failed', 'cancelled'] as const });
+const DeliveryStatus = builder.enumType('DeliveryStatus', { values: DELIVERY_STATUSES });
 
 builder.prismaObject('WebhookAttempt', {
   fields: (t) => ({

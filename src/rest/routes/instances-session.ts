@@ -18,9 +18,6 @@ export function instanceSessionRoutes(instances: InstancesService, messages: Mes
     const { instance } = await instances.create(actorOf(ctx), 'session', ctx.state.body);
     ctx.status = 201;
     ctx.body = ok(presentSessionCreated(instance));
-    // The first QR code follows right after the answer (spec 3.2: generated automatically afterwards);
-    // 'close' also fires when the client left before the answer was sent.
-    ctx.res.once('close', () => void instances.startPairing(instance.id).catch((error: unknown) => ctx.state.log.error({ err: error }, 'first QR code failed')));
   });
   router.get('/:instanceId', async (ctx) => {
     const { instance, qr } = await instances.get(actorOf(ctx), ctx.params.instanceId!);

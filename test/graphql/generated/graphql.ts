@@ -27,6 +27,21 @@ export type DeliveryStatus =
   | 'failed'
   | 'pending';
 
+/** The code of an expected failure; the same code the REST API returns. */
+export type ErrorCode =
+  | 'forbidden'
+  | 'idempotency_conflict'
+  | 'instance_inactive'
+  | 'instance_limit_reached'
+  | 'instance_name_taken'
+  | 'instance_unavailable'
+  | 'invalid_api_key'
+  | 'invalid_request'
+  | 'not_found'
+  | 'rate_limit_exceeded'
+  | 'service_unavailable'
+  | 'unauthorized';
+
 /** Status in the v1 vocabulary. */
 export type InstanceStatus =
   | 'connected'
@@ -100,7 +115,7 @@ export type CreateInstanceMutationVariables = Exact<{
 
 
 export type CreateInstanceMutation = { createInstance:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationCreateInstanceSuccess', data: { webhookSecret: string, instance: { id: string, name: string, description: string | null, variant: InstanceVariant, status: InstanceStatus, sessionStatus: SessionStatus, webhookUrl: string | null, webhookEvents: Array<string>, integration: string }, qrCode: { qrCode: string, expiresAt: string, attemptId: string } | null } }
    };
 
@@ -110,7 +125,7 @@ export type GetInstanceQueryVariables = Exact<{
 
 
 export type GetInstanceQuery = { instance:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'QueryInstanceSuccess', data: { id: string, name: string, description: string | null, variant: InstanceVariant, status: InstanceStatus, sessionStatus: SessionStatus, phoneNumber: string | null, active: boolean, webhookUrl: string | null, webhookEvents: Array<string>, lastConnection: string | null, statistics: { messagesSent: number, messagesReceived: number, mediaSize: number }, qrCode: { qrCode: string, expiresAt: string, attemptId: string } | null } }
    };
 
@@ -121,7 +136,7 @@ export type ListInstancesQueryVariables = Exact<{
 
 
 export type ListInstancesQuery = { instances:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'QueryInstancesSuccess', data: { edges: Array<{ cursor: string, node: { id: string, name: string, status: InstanceStatus } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } }
    };
 
@@ -131,7 +146,7 @@ export type InstancesWithRelationsQueryVariables = Exact<{
 
 
 export type InstancesWithRelationsQuery = { instances:
-    | { __typename: 'DomainError', code: string }
+    | { __typename: 'DomainError', code: ErrorCode }
     | { __typename: 'QueryInstancesSuccess', data: { edges: Array<{ node: { id: string, name: string, status: InstanceStatus, sessionStatus: SessionStatus, statistics: { messagesSent: number }, messages: { edges: Array<{ node: { id: string, text: string | null, status: MessageStatus, timestamps: { queued: string | null, sent: string | null } } }> }, webhookDeliveries: { edges: Array<{ node: { id: string, event: string, status: DeliveryStatus, attempts: Array<{ number: number, statusCode: number | null, durationMs: number }> } }> } } }> } }
    };
 
@@ -142,7 +157,7 @@ export type UpdateInstanceMutationVariables = Exact<{
 
 
 export type UpdateInstanceMutation = { updateInstance:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationUpdateInstanceSuccess', data: { id: string, name: string, description: string | null, webhookUrl: string | null, webhookEvents: Array<string> } }
    };
 
@@ -152,7 +167,7 @@ export type DeleteInstanceMutationVariables = Exact<{
 
 
 export type DeleteInstanceMutation = { deleteInstance:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationDeleteInstanceSuccess' }
    };
 
@@ -162,7 +177,7 @@ export type ToggleInstanceMutationVariables = Exact<{
 
 
 export type ToggleInstanceMutation = { toggleInstance:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationToggleInstanceSuccess', data: { id: string, active: boolean } }
    };
 
@@ -172,7 +187,7 @@ export type RequestQrCodeMutationVariables = Exact<{
 
 
 export type RequestQrCodeMutation = { requestQrCode:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationRequestQrCodeSuccess', data: { qrCode: string, expiresAt: string, attemptId: string } }
    };
 
@@ -182,7 +197,7 @@ export type RegenerateQrCodeMutationVariables = Exact<{
 
 
 export type RegenerateQrCodeMutation = { regenerateQrCode:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationRegenerateQrCodeSuccess', data: { instance: { id: string, sessionStatus: SessionStatus }, qrCode: { qrCode: string, attemptId: string } } }
    };
 
@@ -192,7 +207,7 @@ export type DisconnectInstanceMutationVariables = Exact<{
 
 
 export type DisconnectInstanceMutation = { disconnectInstance:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationDisconnectInstanceSuccess', data: { id: string, status: InstanceStatus, sessionStatus: SessionStatus } }
    };
 
@@ -203,7 +218,7 @@ export type SetWebhookMutationVariables = Exact<{
 
 
 export type SetWebhookMutation = { setWebhook:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationSetWebhookSuccess', data: { id: string, webhookUrl: string | null, webhookEvents: Array<string> } }
    };
 
@@ -213,7 +228,7 @@ export type TestWebhookMutationVariables = Exact<{
 
 
 export type TestWebhookMutation = { testWebhook:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationTestWebhookSuccess', data: { status: string, error: string | null, response: { statusCode: number, body: string } | null } }
    };
 
@@ -223,7 +238,7 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 
 
 export type WebhookDeliveriesQuery = { instance:
-    | { __typename: 'DomainError', code: string }
+    | { __typename: 'DomainError', code: ErrorCode }
     | { __typename: 'QueryInstanceSuccess', data: { webhookDeliveries: { edges: Array<{ node: { id: string, event: string, url: string, status: DeliveryStatus, attemptCount: number, payload: string, attempts: Array<{ number: number, statusCode: number | null, error: string | null }> } }> } } }
    };
 
@@ -234,7 +249,7 @@ export type RedeliverWebhookMutationVariables = Exact<{
 
 
 export type RedeliverWebhookMutation = { redeliverWebhook:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationRedeliverWebhookSuccess', data: { id: string, event: string, status: DeliveryStatus, payload: string } }
    };
 
@@ -247,7 +262,7 @@ export type SendTextMutationVariables = Exact<{
 
 
 export type SendTextMutation = { sendText:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationSendTextSuccess', data: { id: string, status: MessageStatus, timestamp: string } }
    };
 
@@ -258,7 +273,7 @@ export type SendMediaMutationVariables = Exact<{
 
 
 export type SendMediaMutation = { sendMedia:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationSendMediaSuccess', data: { id: string, status: MessageStatus } }
    };
 
@@ -270,7 +285,7 @@ export type SendMessageMutationVariables = Exact<{
 
 
 export type SendMessageMutation = { sendMessage:
-    | { __typename: 'DomainError', code: string, message: string, retryAfter: number | null }
+    | { __typename: 'DomainError', code: ErrorCode, message: string, retryAfter: number | null }
     | { __typename: 'MutationSendMessageSuccess', data: { id: string, status: MessageStatus, timestamp: string, mode: MessageMode } }
    };
 
@@ -281,7 +296,7 @@ export type ListMessagesQueryVariables = Exact<{
 
 
 export type ListMessagesQuery = { messages:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'QueryMessagesSuccess', data: { edges: Array<{ node: { id: string, text: string | null, to: string, status: MessageStatus, mode: MessageMode, instanceId: string | null, timestamps: { queued: string | null, sent: string | null } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } }
    };
 
@@ -303,7 +318,7 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MeQuery = { me:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'QueryMeSuccess', data: { tenant: { id: string, plan: Plan }, user: { email: string } | null, apiKey: { name: string, testMode: boolean } | null } }
    };
 
@@ -313,7 +328,7 @@ export type GetMessageQueryVariables = Exact<{
 
 
 export type GetMessageQuery = { message:
-    | { __typename: 'DomainError', code: string }
+    | { __typename: 'DomainError', code: ErrorCode }
     | { __typename: 'QueryMessageSuccess', data: { id: string, text: string | null } }
    };
 
@@ -321,7 +336,7 @@ export type ListApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ListApiKeysQuery = { apiKeys:
-    | { __typename: 'DomainError', code: string }
+    | { __typename: 'DomainError', code: ErrorCode }
     | { __typename: 'QueryApiKeysSuccess', data: { edges: Array<{ node: { id: string } }>, pageInfo: { hasNextPage: boolean } } }
    };
 
@@ -331,7 +346,7 @@ export type CreateApiKeyMutationVariables = Exact<{
 
 
 export type CreateApiKeyMutation = { createApiKey:
-    | { __typename: 'DomainError', code: string }
+    | { __typename: 'DomainError', code: ErrorCode }
     | { __typename: 'MutationCreateApiKeySuccess', data: { key: string, apiKey: { id: string, keyPrefix: string, testMode: boolean } } }
    };
 
@@ -341,7 +356,7 @@ export type RevokeApiKeyMutationVariables = Exact<{
 
 
 export type RevokeApiKeyMutation = { revokeApiKey:
-    | { __typename: 'DomainError', code: string }
+    | { __typename: 'DomainError', code: ErrorCode }
     | { __typename: 'MutationRevokeApiKeySuccess' }
    };
 
@@ -351,7 +366,7 @@ export type RotateWebhookSecretMutationVariables = Exact<{
 
 
 export type RotateWebhookSecretMutation = { rotateWebhookSecret:
-    | { __typename: 'DomainError', code: string, message: string }
+    | { __typename: 'DomainError', code: ErrorCode, message: string }
     | { __typename: 'MutationRotateWebhookSecretSuccess', data: { webhookSecret: string } }
    };
 

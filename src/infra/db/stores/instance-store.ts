@@ -2,6 +2,7 @@ import type { InstanceStore } from '../../../domain/instances/instances.ports.js
 import type { PrismaClient } from '../database.js';
 import type { Prisma } from '../generated/client.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
+import { instanceList } from '../list-scopes.js';
 import type { Outbox } from '../outbox.js';
 
 /**
@@ -52,7 +53,7 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): Insta
 
     connectedIds: async () => (await prisma.instance.findMany({ where: { state: 'connected' }, select: { id: true } })).map((i) => i.id),
 
-    listByTenant: (tenantId) => prisma.instance.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } }),
+    listByTenant: (tenantId) => prisma.instance.findMany(instanceList(tenantId)),
 
     async change(id, patch, events, options = {}) {
       if (!isUuid(id)) return null;

@@ -3,8 +3,9 @@ import type { Outbox } from '../outbox.js';
 import { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
-
-const RANK = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+import { nextMessageStatus } from '../../../domain/messages/message-status.js';
+import { digits } from '../../../domain/instances/events.js';
+import { messageList } from '../list-scopes.js';
 
 class NotQueued extends Error {}
 
@@ -108,7 +109,7 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
         });
         const { count } = await tx.message.updateMany({
           where: { id, status: 'queued' },
-          data: { status: 'sent', sentAt: at, from: (instance.phone ?? '').replace(/\D/g, '') },
+          data: { status: 'sent', sentAt: at, from: digits(instance.phone) },
         });
         if (count === 0) throw new NotQueued();
         await emit(message, events);
@@ -127,8 +128,7 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
         const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
         const data: Prisma.MessageUpdateInput = { [stamp[status]]: message[stamp[status]] ?? at };
         if (error) data.error = error;
-        // Statuses never go backwards: a late "delivered" after "read" keeps its time, not the status.
-        if (message.status !== 'failed' && RANK[status] > RANK[message.status]) data.status = status;
+        data.status = nextMessageStatus(message.status, status);
         const updated = await tx.message.update({ where: { id }, data });
         await emit(updated, events(updated));
         return updated;
@@ -163,7 +163,7 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
       });
     },
 
-    async failStale(before, at, events) {
+    async failStale(before, at, error, events) {
       const stale = await prisma.message.findMany({ where: { status: 'queued', direction: 'out', createdAt: { lt: before } }, select: { id: true } });
       const failed = [];
       for (const { id } of stale) {
@@ -171,7 +171,7 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
         const message = await outbox.transaction(async (tx, emit) => {
           const updated = await tx.message.updateMany({
             where: { id, status: 'queued' },
-            data: { status: 'failed', failedAt: at, error: 'No connected instance carried the message within 24 hours.' },
+            data: { status: 'failed', failedAt: at, error },
           });
           if (updated.count === 0) return null;
           const row = await tx.message.findUniqueOrThrow({ where: { id } });
@@ -184,14 +184,10 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
     },
 
     async listByTenant(tenantId, offset, limit) {
+      const list = messageList(tenantId);
       const [items, total] = await Promise.all([
-        prisma.message.findMany({
-          where: { tenantId },
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-          skip: offset,
-          take: limit,
-        }),
-        prisma.message.count({ where: { tenantId } }),
+        prisma.message.findMany({ ...list, skip: offset, take: limit }),
+        prisma.message.count({ where: list.where }),
       ]);
       return { items, total };
     },

@@ -1,0 +1,39 @@
+import { Conflict } from '../errors.js';
+import { digits } from './events.js';
+import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from './instances.ports.js';
+import { type InstanceState, type InstanceTransition, statusIn, transition } from './state-machine.js';
+
+/** The connection.update event of a state change, in the instance's own status words. */
+export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState): OutboxEvent {
+  // An unknown phone is null, in webhooks as in REST answers.
+  return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: instance.phone ? digits(instance.phone) : null } };
+}
+
+export type Transitions = ReturnType<typeof createTransitions>;
+
+/**
+ * The one way an instance changes state: through the state machine, conditional on the state it was
+ * read in (so two nodes never both apply a move), with its connection.update event in the same
+ * transaction. Used by the instance service (requests) and by engine events (the network).
+ */
+export function createTransitions(instances: Pick<InstanceStore, 'change'>) {
+  return {
+    /** Moves the instance through `step`, stores `patch` and the events; throws 409 if the move is not legal now. */
+    async move(
+      instance: InstanceRecord,
+      step: InstanceTransition,
+      patch: InstancePatch = {},
+      more: { events?: OutboxEvent[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'> } = {},
+    ): Promise<InstanceRecord> {
+      const next = transition(instance.state, step, instance.variant);
+      const updated = { ...instance, ...patch, state: next };
+      const events = [...(more.events ?? [])];
+      if (next !== instance.state) events.unshift(connectionEvent(updated, next));
+      const changed = await instances.change(instance.id, { ...patch, state: next }, events, { ifState: [instance.state], qr: more.qr });
+      if (changed === null || changed === 'name_taken') {
+        throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
+      }
+      return changed;
+    },
+  };
+}

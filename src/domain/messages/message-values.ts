@@ -1,0 +1,13 @@
+/** Closed sets of message values, written once; zod schemas, GraphQL enums and types derive from them. */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_MODES = ['test', 'production'] as const;
+export type MessageMode = (typeof MESSAGE_MODES)[number];
+
+export const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+
+/** What send-media takes (spec 4.3). */
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];

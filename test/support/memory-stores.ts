@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatEngine } from '../../src/domain/instances/engine.port.js';
+import type { InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from '../../src/domain/instances/instances.ports.js';
+import type { MessageRecord, MessageRouter, MessageStore, OutboxEventInput, StoredAnswer } from '../../src/domain/messages/messages.ports.js';
+import type { QuotaCounter } from '../../src/domain/messages/send-quota.js';
+import { nextMessageStatus } from '../../src/domain/messages/message-status.js';
+import type { Clock } from '../../src/domain/ports.js';
+
+/**
+ * In-memory implementations of the domain's store ports, for testing services without a database.
+ * They keep the ports' promises (conditional state changes, unique names, one answer per idempotency
+ * key) in the simplest way; the integration suites test the real stores against PostgreSQL and PGlite.
+ */
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-06-01T12:00:00.000Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+/** Every event the stores were asked to write, in order. */
+export type EventLog = Array<{ instanceId: string | null; event: string; data: Record<string, unknown> }>;
+
+export function memoryInstanceStore(events: EventLog = []) {
+  const rows = new Map<string, InstanceRecord>();
+  const codes: QrRecord[] = [];
+  const record = (instanceId: string, list: OutboxEvent[]) => events.push(...list.map((e) => ({ instanceId, ...e })));
+
+  const store: InstanceStore = {
+    async isPairedOffline(phone) {
+      return [...rows.values()].some((i) => i.phone === phone && (i.state === 'disconnected' || i.state === 'connecting'));
+    },
+    async createWithinLimit(data, limit) {
+      const mine = [...rows.values()].filter((i) => i.tenantId === data.tenantId);
+      if (mine.some((i) => i.name.toLowerCase() === data.name.toLowerCase())) return 'name_taken';
+      if (mine.length >= limit) return 'limit_reached';
+      const now = new Date();
+      const row: InstanceRecord = {
+        ...data,
+        id: randomUUID(),
+        state: 'created',
+        active: true,
+        phone: null,
+        profilePicUrl: null,
+        previousWebhookSecret: null,
+        webhookSecretRotatedAt: null,
+        createdAt: now,
+        updatedAt: now,
+        lastConnection: null,
+        lastUsedAt: null,
+        qrAttempts: 0,
+        messagesSent: 0,
+        messagesReceived: 0,
+        mediaSize: 0n,
+      };
+      rows.set(row.id, row);
+      return { ...row };
+    },
+    async findById(id) {
+      const row = rows.get(id);
+      return row ? { ...row } : null;
+    },
+    async findConnectedByPhone(phone) {
+      return [...rows.values()].filter((i) => i.phone === phone && i.state === 'connected');
+    },
+    async listByTenant(tenantId) {
+      return [...rows.values()].filter((i) => i.tenantId === tenantId);
+    },
+    async connectedIds() {
+      return [...rows.values()].filter((i) => i.state === 'connected').map((i) => i.id);
+    },
+    async change(id, patch, list, options = {}) {
+      const row = rows.get(id);
+      if (!row || (options.ifState && !options.ifState.includes(row.state))) return null;
+      if (patch.name && [...rows.values()].some((i) => i.id !== id && i.tenantId === row.tenantId && i.name.toLowerCase() === patch.name!.toLowerCase())) {
+        return 'name_taken';
+      }
+      Object.assign(row, patch, { updatedAt: new Date() });
+      if (options.qr) codes.push({ ...options.qr, instanceId: id, usedAt: null });
+      record(id, list);
+      return { ...row };
+    },
+    async delete(id) {
+      rows.delete(id);
+    },
+    async liveQr(instanceId, now) {
+      return codes.filter((c) => c.instanceId === instanceId && !c.usedAt && c.expiresAt > now).at(-1) ?? null;
+    },
+    async useQr(code, now) {
+      const found = codes.find((c) => c.code === code && !c.usedAt && c.expiresAt > now);
+      if (!found) return null;
+      found.usedAt = now;
+      return { ...found };
+    },
+    async dueForQrRotation(now) {
+      return [...rows.values()].filter(
+        (i) => i.variant === 'session' && i.state === 'qr' && !codes.some((c) => c.instanceId === i.id && c.expiresAt > now),
+      );
+    },
+  };
+  return { store, rows, codes };
+}
+
+export function memoryMessageStore(events: EventLog = []) {
+  const rows = new Map<string, MessageRecord>();
+  const answers = new Map<string, StoredAnswer & { expiresAt: Date }>();
+  const record = (message: Pick<MessageRecord, 'instanceId'>, list: OutboxEventInput[]) =>
+    events.push(...list.map((e) => ({ instanceId: message.instanceId, ...e })));
+  /** Lets a test make the next write fail, as a database error would. */
+  let failNextWrite: Error | undefined;
+
+  const store: MessageStore = {
+    async createOutbound({ mediaBytes: _bytes, ...message }, claim, answer) {
+      if (failNextWrite) {
+        const error = failNextWrite;
+        failNextWrite = undefined;
+        throw error;
+      }
+      const key = claim && `${message.tenantId}|${claim.scope}|${claim.key}`;
+      const existing = key ? answers.get(key) : undefined;
+      if (existing && existing.expiresAt > message.queuedAt) return { replay: existing };
+      const row: MessageRecord = {
+        id: randomUUID(),
+        tenantId: message.tenantId,
+        instanceId: message.instanceId,
+        apiKeyId: message.apiKeyId,
+        direction: 'out',
+        to: message.to,
+        from: null,
+        type: message.type,
+        text: message.text,
+        mediaUrl: message.mediaUrl ?? null,
+        mediaType: message.mediaType ?? null,
+        caption: message.caption ?? null,
+        location: null,
+        status: 'queued',
+        mode: message.mode,
+        queuedAt: message.queuedAt,
+        sentAt: null,
+        deliveredAt: null,
+        readAt: null,
+        failedAt: null,
+        error: null,
+        createdAt: message.queuedAt,
+        updatedAt: message.queuedAt,
+      };
+      rows.set(row.id, row);
+      const response = answer(row);
+      if (key && claim) answers.set(key, { fingerprint: claim.fingerprint, response, expiresAt: claim.expiresAt });
+      return { message: { ...row }, response };
+    },
+    async findAnswer(tenantId, scope, key, now) {
+      const found = answers.get(`${tenantId}|${scope}|${key}`);
+      return found && found.expiresAt > now ? found : null;
+    },
+    async findById(id) {
+      const row = rows.get(id);
+      return row ? { ...row } : null;
+    },
+    async queuedFor(instanceId, limit) {
+      return [...rows.values()].filter((m) => m.instanceId === instanceId && m.status === 'queued').slice(0, limit);
+    },
+    async routeWaiting() {
+      return [];
+    },
+    async instancesHoldingQueued() {
+      return [];
+    },
+    async markSent(id, at, list) {
+      const row = rows.get(id);
+      if (!row || row.status !== 'queued') return false;
+      Object.assign(row, { status: 'sent', sentAt: at });
+      record(row, list);
+      return true;
+    },
+    async recordStatus(id, status, at, list, error) {
+      const row = rows.get(id);
+      if (!row) return null;
+      const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
+      row[stamp[status]] ??= at;
+      if (error) row.error = error;
+      row.status = nextMessageStatus(row.status, status);
+      record(row, list(row));
+      return { ...row };
+    },
+    async emit(message, list) {
+      record(message, list);
+    },
+    async createInbound() {
+      throw new Error('not used by these tests');
+    },
+    async failStale() {
+      return [];
+    },
+    async listByTenant(tenantId, offset, limit) {
+      const mine = [...rows.values()].filter((m) => m.tenantId === tenantId).reverse();
+      return { items: mine.slice(offset, offset + limit), total: mine.length };
+    },
+  };
+  return {
+    store,
+    rows,
+    failNextWrite(error: Error) {
+      failNextWrite = error;
+    },
+  };
+}
+
+/** Least recently used among the tenant's active, connected instances, as the real router picks. */
+export function memoryRouter(instances: Map<string, InstanceRecord>, clock: Clock): MessageRouter {
+  return {
+    async route(tenantId) {
+      const usable = [...instances.values()]
+        .filter((i) => i.tenantId === tenantId && i.active && i.state === 'connected')
+        .sort((a, b) => (a.lastUsedAt?.getTime() ?? 0) - (b.lastUsedAt?.getTime() ?? 0) || a.createdAt.getTime() - b.createdAt.getTime());
+      const picked = usable[0];
+      if (picked) {
+        picked.lastUsedAt = clock.now();
+        return { kind: 'instance', instanceId: picked.id };
+      }
+      return [...instances.values()].some((i) => i.tenantId === tenantId && i.active) ? { kind: 'queued' } : { kind: 'none' };
+    },
+  };
+}
+
+/** Daily quotas counted in memory; `taken` shows what is held. */
+export function memoryQuota(): QuotaCounter & { taken: Map<string, number> } {
+  const taken = new Map<string, number>();
+  return {
+    taken,
+    async take(bucket, limit) {
+      const used = taken.get(bucket) ?? 0;
+      if (used >= limit) return false;
+      taken.set(bucket, used + 1);
+      return true;
+    },
+    async give(bucket) {
+      taken.set(bucket, Math.max(0, (taken.get(bucket) ?? 1) - 1));
+    },
+  };
+}
+
+/** A chat engine that only hands out pairing codes and records what it was asked to send. */
+export function recordingEngine(): ChatEngine & { sent: string[] } {
+  const sent: string[] = [];
+  let next = 0;
+  return {
+    sent,
+    integration: 'CHAT-TEST',
+    jidDomain: 'test.chat',
+    async newPairingCode() {
+      return `code-${++next}`;
+    },
+    async send(_instance, message) {
+      sent.push(message.messageId);
+    },
+    async logout() {},
+  };
+}

@@ -123,6 +123,9 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
     async recordStatus(id, status, at, events, error) {
       if (!isUuid(id)) return null;
       return outbox.transaction(async (tx, emit) => {
+        // Two receipts of one message (delivered, read) may arrive at once: the row lock makes the second
+        // read what the first wrote, so the status it computes never goes backwards.
+        await tx.$executeRaw`SELECT 1 FROM "Message" WHERE "id" = ${id}::uuid FOR UPDATE`;
         const message = await tx.message.findUnique({ where: { id } });
         if (!message) return null;
         const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;

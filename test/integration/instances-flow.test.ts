@@ -322,6 +322,19 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     expect(update?.data).toMatchObject({ messageId: stale.id, status: 'failed' });
   });
 
+  it('keeps "read" when a delivery receipt arrives at the same moment, for every message', async () => {
+    const own = await createTenant(gw.gateway, api);
+    await connectedV1Instance(api, own.liveKey, 'Racing receipts');
+    const to = newPhone().slice(1);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: `r${i}` } })).body.data.id);
+    await eventually(() => phoneInbox(api, to), (r) => r.body.data.length === 20);
+    const receipts = gw.gateway.services.engineEvents;
+    await Promise.all(ids.flatMap((id) => [receipts.receipt(id, 'delivered'), receipts.receipt(id, 'read')]));
+    const statuses = await Promise.all(ids.map(async (id) => (await api.get(`/v1/messages/status/${id}`, { key: own.liveKey })).body.data.status));
+    expect(statuses).toEqual(Array(20).fill('read'));
+  });
+
   it('sends a deleted-message event and keeps statuses from going backwards', async () => {
     // A tenant of its own: with one instance, /v1/messages/send has only it to route to.
     const own = await createTenant(gw.gateway, api);

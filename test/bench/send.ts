@@ -1,22 +1,31 @@
 /**
- * Benchmarks the foundation: time from process start to ready on a fresh data dir, and the
- * POST /v1/messages/send path (auth, validation, routing, insert) in both running modes.
- * The load generator (autocannon) runs as its own process so it does not share the gateway's CPU
- * time slice. Usage: npm run bench [-- --duration 10 --connections 50]
+ * The message path against the framework it runs on: POST /v1/messages/send on bare Koa (same body
+ * parsing and validation, no storage) and on the gateway in both running modes, in the same run,
+ * alternating rounds so a noisy neighbour hurts every server alike. The gateway sends through a
+ * sandbox instance that was paired by QR, so every accepted message is also dispatched, marked sent
+ * and delivered with its events and webhooks; the SQL statements per message count that whole life.
+ * Also prints the time from process start to ready on a fresh data dir. The load generator
+ * (autocannon) and bare Koa run as processes of their own.
+ * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2]
  */
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
-import { insertInstance } from '../factories/instances.js';
+import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
-import { startTestGateway } from '../helpers/gateway.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '2' },
+  },
 });
 const run = promisify(execFile);
 
@@ -32,7 +41,7 @@ async function measureStartup(): Promise<number> {
       const ok = await fetch('http://127.0.0.1:3999/readyz').then((r) => r.ok, () => false);
       if (ok) return performance.now() - started;
       if (performance.now() - started > 60_000) throw new Error('gateway did not become ready in 60 s');
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
   } finally {
     child.kill('SIGTERM');
@@ -41,47 +50,94 @@ async function measureStartup(): Promise<number> {
   }
 }
 
-async function benchSend(mode: (typeof MODES)[number]) {
-  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'warn' } });
-  try {
-    const api = client(gw.url);
-    const tenant = await createTenant(gw.gateway, api);
-    await insertInstance(gw.gateway, tenant.tenantId);
-    const { stdout } = await run(
-      join('node_modules', '.bin', 'autocannon'),
-      [
-        '--json',
-        '-d', values.duration!,
-        '-c', values.connections!,
-        '-m', 'POST',
-        '-H', `authorization=Bearer ${tenant.liveKey}`,
-        '-H', 'content-type=application/json',
-        '-b', JSON.stringify({ to: '5511987654321', text: 'benchmark message' }),
-        `${gw.url}/v1/messages/send`,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    const result = JSON.parse(stdout);
-    const stored = await gw.gateway.infra.db.prisma.message.count({ where: { tenantId: tenant.tenantId } });
-    return {
-      mode: mode.name,
-      'req/s (mean)': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      '2xx': result['2xx'],
-      'non-2xx': result.non2xx,
-      errors: result.errors,
-      'rows stored': stored,
-    };
-  } finally {
-    await gw.close();
-  }
+async function startBareKoa(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/bare-koa.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [url] = await new Promise<string[]>((resolve) => createInterface({ input: child.stdout! }).once('line', (line) => resolve([line])));
+  return { url: url!, child };
+}
+
+/** A gateway with a tenant whose one instance is paired through the sandbox, counting its SQL statements. */
+async function startGateway(mode: (typeof MODES)[number]) {
+  const counter = { statements: 0 };
+  const gw = await startTestGateway(mode, {
+    env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000' },
+    infra: { onQuery: () => void counter.statements++ },
+  });
+  const api = client(gw.url);
+  const tenant = await createTenant(gw.gateway, api);
+  await connectedV1Instance(api, tenant.liveKey, 'bench line');
+  return { gw, tenant, counter };
+}
+
+async function load(url: string, key: string) {
+  const { stdout } = await run(
+    join('node_modules', '.bin', 'autocannon'),
+    [
+      '--json',
+      '-d', values.duration!,
+      '-c', values.connections!,
+      '-m', 'POST',
+      '-H', `authorization=Bearer ${key}`,
+      '-H', 'content-type=application/json',
+      '-b', JSON.stringify({ to: '5511987654321', text: 'benchmark message' }),
+      `${url}/v1/messages/send`,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout);
+  return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, other: (result.non2xx as number) + (result.errors as number) };
+}
+
+/** Waits until every message of the tenant is delivered (or a minute passes); the statements of the whole life per message. */
+async function statementsPerMessage(gateway: { gw: TestGateway; tenant: { tenantId: string }; counter: { statements: number } }, before: number, messagesBefore: number) {
+  const prisma = gateway.gw.gateway.infra.db.prisma;
+  const deadline = Date.now() + 60_000;
+  let delivered = 0;
+  let total = 0;
+  // The two counting queries of each poll are the benchmark's own, not the gateway's.
+  let own = 0;
+  do {
+    await sleep(500);
+    total = await prisma.message.count({ where: { tenantId: gateway.tenant.tenantId } });
+    delivered = await prisma.message.count({ where: { tenantId: gateway.tenant.tenantId, status: 'delivered' } });
+    own += 2;
+  } while (delivered < total && Date.now() < deadline);
+  const messages = total - messagesBefore;
+  return { perMessage: messages ? (gateway.counter.statements - before - own) / messages : 0, undelivered: total - delivered };
 }
 
 const startup = await measureStartup();
 console.log(`startup to ready (fresh PGlite data dir, includes tsx and migrations): ${Math.round(startup)} ms`);
-const rows = [];
-for (const mode of MODES) rows.push(await benchSend(mode));
-console.log(`POST /v1/messages/send, ${values.connections} connections, ${values.duration} s each:`);
+
+const bare = await startBareKoa();
+const gateways = [];
+for (const mode of MODES) gateways.push({ mode, ...(await startGateway(mode)) });
+const rows: Array<Record<string, string | number>> = [];
+try {
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    const baseline = await load(bare.url, 'bench');
+    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'non-2xx': baseline.other, 'SQL / message': '-' });
+    for (const g of gateways) {
+      const messagesBefore = await g.gw.gateway.infra.db.prisma.message.count({ where: { tenantId: g.tenant.tenantId } });
+      const before = g.counter.statements;
+      const measured = await load(g.gw.url, g.tenant.liveKey);
+      const life = await statementsPerMessage(g, before, messagesBefore);
+      rows.push({
+        round,
+        server: `gateway, ${g.mode.name}`,
+        'req/s': Math.round(measured.rps),
+        'p50 ms': measured.p50,
+        'p99 ms': measured.p99,
+        'of bare Koa': `${((100 * measured.rps) / baseline.rps).toFixed(1)} %`,
+        'non-2xx': measured.other,
+        'SQL / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
+      });
+    }
+  }
+} finally {
+  bare.child.kill('SIGTERM');
+  for (const g of gateways) await g.gw.close();
+}
+console.log(`POST /v1/messages/send, ${values.connections} connections, ${values.duration} s per server and round:`);
 console.table(rows);
 process.exit(0);

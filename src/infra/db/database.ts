@@ -88,7 +88,8 @@ function wrap(
 ): Database {
   const client = new PrismaClient({
     adapter: adapterFactory,
-    transactionOptions: { maxWait: timeouts.connectMs, timeout: timeouts.transactionMs },
+    // The pool's own acquire timeout answers first (a second earlier), with the driver's reason.
+    transactionOptions: { maxWait: timeouts.connectMs + 1000, timeout: timeouts.transactionMs },
     log: onQuery ? [{ emit: 'event', level: 'query' }] : [],
   });
   if (onQuery) (client as PrismaClient<'query'>).$on('query', (event) => onQuery(event.query));

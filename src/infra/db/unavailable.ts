@@ -11,6 +11,13 @@ const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', '
  */
 const UNAVAILABLE_SQLSTATE = /^(08|53|57)/;
 
+/**
+ * Prisma's own codes for a database it cannot reach or that did not answer in time: can't reach
+ * (P1001), timed out (P1002, P1008), connection closed (P1017), no pooled connection in time (P2024),
+ * and a transaction that could not start or ran out of time (P2028).
+ */
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
+
 /** node-postgres failures that carry no code: pool acquire and read timeouts, a dropped connection. */
 const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Connection ended|Client has encountered a connection error|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT/;
 
@@ -18,6 +25,7 @@ const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|Query read 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as Record<string, unknown> | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e instanceof Unavailable || e.code === 'service_unavailable') return true;
+    if (typeof e.code === 'string' && UNAVAILABLE_PRISMA_CODES.has(e.code)) return true;
     const cause = (e as { cause?: { kind?: unknown; code?: unknown } }).cause;
     if (e.name === 'DriverAdapterError' && cause) {
       if (UNREACHABLE_KINDS.has(String(cause.kind))) return true;
@@ -102,6 +110,17 @@ export function failFastClient(client: PrismaClient): PrismaClient {
       },
     },
   });
-  // The extension changes no model or method, only what a failure looks like.
-  return extended as unknown as PrismaClient;
+  // Interactive transactions fail outside any operation (no connection in time, out of time): the
+  // same rule applies to $transaction itself.
+  const transaction = extended.$transaction.bind(extended) as (...args: unknown[]) => Promise<unknown>;
+  const guardedTransaction = (...args: unknown[]) => guarded(() => transaction(...args));
+  // The extension and the wrapper change no model or method, only what a failure looks like.
+  return new Proxy(extended, {
+    get(target, property) {
+      if (property === '$transaction') return guardedTransaction;
+      const value: unknown = Reflect.get(target, property);
+      // Methods run on the client itself, whose private state a proxy cannot reach.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as unknown as PrismaClient;
 }

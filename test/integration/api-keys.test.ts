@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/domain/apikeys/api-key-format.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -13,12 +14,12 @@ describe.each(MODES)('API keys — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
+  const suite = gatewaySuite(mode, { tenants: ['pro', 'pro'] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode);
-    api = client(gw.url);
-    [tenant, other] = await Promise.all([createTenant(gw.gateway, api), createTenant(gw.gateway, api)]);
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
+    other = suite.tenants[1]!;
   });
-  afterAll(() => gw?.close());
 
   it('creates a key with a session cookie and shows the full key exactly once', async () => {
     const response = await api.post('/api-keys', { cookie: tenant.cookie, body: { name: 'ci', description: 'for CI', testMode: true } });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 describe.each(MODES)('sessions — $name', (mode) => {
@@ -9,12 +10,11 @@ describe.each(MODES)('sessions — $name', (mode) => {
   let api: ReturnType<typeof client>;
   let tenant: TestTenant;
 
+  const suite = gatewaySuite(mode, { env: { LOGIN_MAX_PER_EMAIL: '3', LOGIN_MAX_PER_IP: '8' }, tenants: ['pro'] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { LOGIN_MAX_PER_EMAIL: '3', LOGIN_MAX_PER_IP: '8' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api);
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
   });
-  afterAll(() => gw?.close());
 
   it('logs in, sets a hardened auth-session cookie and answers the documented body', async () => {
     const response = await api.post('/auth/sessions', { body: { email: tenant.email.toUpperCase(), password: tenant.password } });

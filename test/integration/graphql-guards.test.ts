@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
+import type { TestTenant } from '../factories/tenants.js';
 import { InstancesWithRelations } from '../graphql/operations.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — $name', (mode) => {
@@ -13,12 +14,11 @@ describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — 
   let tenant: TestTenant;
   let recording: string[] | undefined;
 
+  const suite = gatewaySuite(mode, { infra: { onQuery: (sql) => recording?.push(sql) }, tenants: ['enterprise'] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { infra: { onQuery: (sql) => recording?.push(sql) } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
   });
-  afterAll(() => gw?.close());
 
   it('passes every MUST audit of the GraphQL over HTTP spec (graphql-http)', async () => {
     const failed: string[] = [];

@@ -7,6 +7,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { freePort, startChildGateway } from '../helpers/child-gateway.js';
 import { startRedis, waitFor } from '../helpers/private-redis.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { executeOnce, sseClient, subscribe, wsClient } from '../helpers/subscriptions.js';
 
@@ -16,12 +17,12 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
+  const suite = gatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode);
-    api = client(gw.url);
-    [tenant, other] = await Promise.all([createTenant(gw.gateway, api, 'enterprise'), createTenant(gw.gateway, api)]);
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
+    other = suite.tenants[1]!;
   });
-  afterAll(() => gw?.close());
 
   async function newInstance(variant: 'V1' | 'SESSION', auth: { key?: string; cookie?: string }, name = `live ${Math.random().toString(36).slice(2, 8)}`) {
     const created = (await api.operation(CreateInstance, { input: { name, variant } }, auth)).body.data!.createInstance;

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { printSchema } from 'graphql';
 import codegenConfig from '../../codegen.js';
 import { schema } from '../../src/graphql/schema.js';
 import { insertInstance } from '../factories/instances.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 import { CreateApiKey, GetMessage, ListApiKeys, ListMessages, Me, RevokeApiKey, SendMessage } from '../graphql/operations.js';
 
@@ -37,14 +38,14 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
+  const suite = gatewaySuite(mode, { tenants: ['pro', 'pro'] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode);
-    api = client(gw.url);
-    [tenant, other] = await Promise.all([createTenant(gw.gateway, api), createTenant(gw.gateway, api)]);
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
+    other = suite.tenants[1]!;
     await insertInstance(gw.gateway, tenant.tenantId);
     await insertInstance(gw.gateway, other.tenantId);
   });
-  afterAll(() => gw?.close());
 
   it('answers me for an API key and for a session cookie', async () => {
     const byKey = await api.operation(Me, {}, { key: tenant.testKey });

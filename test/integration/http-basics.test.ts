@@ -1,19 +1,19 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 describe.each(MODES)('HTTP basics — $name', (mode) => {
   let gw: TestGateway;
   let api: ReturnType<typeof client>;
 
+  const suite = gatewaySuite(mode, { tenants: [] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode);
-    api = client(gw.url);
+    ({ gw, api } = suite);
   });
-  afterAll(() => gw?.close());
 
   it('answers /healthz and /readyz with the dependencies it checked', async () => {
     expect((await api.get('/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });

@@ -5,6 +5,7 @@ import { connectedSessionInstance, eventually, newPhone, sleep } from '../factor
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { hubSignature } from '../../src/domain/webhooks/signature.js';
@@ -15,12 +16,12 @@ describe.each(MODES)('instance management — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
+  const suite = gatewaySuite(mode, { env: { QR_SESSION_TTL_S: '1', QR_SESSION_ATTEMPTS: '2', QR_V1_TTL_S: '1', WEBHOOK_ALLOW_INSECURE: 'true' }, tenants: ['enterprise', 'enterprise'] });
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { QR_SESSION_TTL_S: '1', QR_SESSION_ATTEMPTS: '2', QR_V1_TTL_S: '1', WEBHOOK_ALLOW_INSECURE: 'true' } });
-    api = client(gw.url);
-    [tenant, other] = await Promise.all([createTenant(gw.gateway, api, 'enterprise'), createTenant(gw.gateway, api, 'enterprise')]);
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
+    other = suite.tenants[1]!;
   });
-  afterAll(() => gw?.close());
 
   const v1 = (name: string, extra: object = {}) => api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name, ...extra } });
 

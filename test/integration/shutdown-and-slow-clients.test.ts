@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
+import type { TestTenant } from '../factories/tenants.js';
 import { freePort, startChildGateway } from '../helpers/child-gateway.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { client, type Client } from '../helpers/http.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import { client } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,15 +46,13 @@ function trickle(url: string, path: string, headers: Record<string, string>, bod
 
 describe.each(MODES)('slow clients — $name', (mode) => {
   let gw: TestGateway;
-  let api: Client;
   let tenant: TestTenant;
 
-  beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { REQUEST_TIMEOUT_MS: '2000' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api);
+  const suite = gatewaySuite(mode, { env: { REQUEST_TIMEOUT_MS: '2000' }, tenants: ['pro'] });
+  beforeAll(() => {
+    gw = suite.gw;
+    tenant = suite.tenants[0]!;
   });
-  afterAll(() => gw?.close());
 
   it('answers an authenticated request whose body trickles in with 408 in the envelope within the bound', async () => {
     const body = JSON.stringify({ to: '5511987654321', text: 'slow' });

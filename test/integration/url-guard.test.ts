@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundHttp } from '../../src/infra/outbound-http.js';
 import { insertInstance } from '../factories/instances.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 import { startReceiver } from '../helpers/receiver.js';
 
@@ -24,12 +25,11 @@ describe('server-side request forgery guard (WEBHOOK_ALLOW_INSECURE=false)', () 
   let api: ReturnType<typeof client>;
   let tenant: TestTenant;
 
+  const suite = gatewaySuite(MODES[0]!, { tenants: ['enterprise'] });
   beforeAll(async () => {
-    gw = await startTestGateway(MODES[0]!);
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
+    ({ gw, api } = suite);
+    tenant = suite.tenants[0]!;
   });
-  afterAll(() => gw?.close());
 
   it.each(PRIVATE_URLS)('refuses %s on create, PUT and POST …/webhook', async (url) => {
     const create = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `guard ${Math.random()}`, webhookUrl: url } });

@@ -55,6 +55,7 @@ const envSchema = z
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     ENGINE: z.enum(['sandbox']).default('sandbox'),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
+    SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
     TRUST_PROXY: bool.default(false),
     SHUTDOWN_DRAIN_MS: int(0, 600_000).default(1000),
     SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),

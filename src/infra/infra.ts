@@ -98,7 +98,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const sandboxInbox = createPhoneInbox(prisma);
   const sandbox = createSandboxEngine({
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
-    reconnectDelayMs: 300,
+    reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,
     unconfirmed: () => sandboxInbox.unconfirmed(),
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });

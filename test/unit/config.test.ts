@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_IP: 50,
       ENGINE: 'sandbox',
       SANDBOX_DELIVERY_DELAY_MS: 100,
+      SANDBOX_RECONNECT_DELAY_MS: 300,
       TRUST_PROXY: false,
       SHUTDOWN_DRAIN_MS: 1000,
       SHUTDOWN_GRACE_MS: 10000,

@@ -78,7 +78,9 @@ export function createSandboxEngine(options: {
         return paired;
       },
       async inbound(instancePhone: string, message: InboundMessage) {
-        // What waits for this phone goes first, so messages arrive in the order they were sent.
+        // What waits for this phone goes first, so messages arrive in the order they were sent; a
+        // hand-over that failed earlier (the database was away) is tried again before holding more.
+        if (held.get(instancePhone)?.length) await handOverHeld();
         const queue = held.get(instancePhone);
         const result = queue?.length ? ({ held: true } as const) : await events!.inbound(instancePhone, message);
         if ('held' in result) held.set(instancePhone, [...(queue ?? []), message]);

@@ -58,7 +58,6 @@ export function createServices(ports: Ports, policies: Policies) {
   const { clock } = ports;
   const dispatcher = createDispatcher({
     messages: ports.messages,
-    instances: ports.instances,
     engine: ports.engine,
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),

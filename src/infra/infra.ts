@@ -28,6 +28,7 @@ import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-lim
 import { createRedis, type Redis } from './redis.js';
 import { createLiveFeed } from './live-feed.js';
 import { liveEventOf, type LiveFeed } from '../domain/instances/live-events.js';
+import { createInvalidationBus } from './cache/invalidation-bus.js';
 
 export interface Infra {
   config: Config;
@@ -95,6 +96,9 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
         { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST },
       );
   const prisma = db.prisma;
+  const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
+  // PGlite runs one statement at a time: a second group in flight would only make both smaller.
+  const groups = { maxConcurrent: db.kind === 'pglite' ? 1 : 4 };
   const sandboxInbox = createPhoneInbox(prisma);
   const sandbox = createSandboxEngine({
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
@@ -124,14 +128,14 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
 
   const ports: Ports = {
     clock: systemClock,
-    tenants: createTenantStore(prisma),
-    apiKeys: createApiKeyStore(prisma),
+    tenants: createTenantStore(prisma, invalidation),
+    apiKeys: createApiKeyStore(prisma, invalidation),
     sessions: createSessionStore(prisma),
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
-    messages: createMessageStore(prisma, outbox),
-    router: createMessageRouter(prisma),
+    messages: createMessageStore(prisma, db.statements, outbox, groups),
+    router: createMessageRouter(prisma, db.statements, invalidation),
     quota: createQuotaCounter(limiters),
-    instances: createInstanceStore(prisma, outbox),
+    instances: createInstanceStore(prisma, outbox, invalidation),
     qrImages: createQrImages(),
     engine: sandbox.engine,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
@@ -176,6 +180,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       sandbox.stop();
       await outbound.close();
       await liveFeed.close();
+      await invalidation.close();
       redis?.disconnect();
       await db.close();
     },

@@ -11,6 +11,8 @@ export type { Redis };
 export function createRedis(url: string, logger: Logger, name = 'main', options: { subscriber?: boolean } = {}): Redis {
   const redis = new Redis(url, {
     connectionName: `mgw-${name}`,
+    // Commands issued in the same tick (the limiter windows, the in-flight slot, the quota) share one write.
+    enableAutoPipelining: options.subscriber !== true,
     enableOfflineQueue: options.subscriber === true,
     maxRetriesPerRequest: options.subscriber ? null : 1,
     connectTimeout: 2000,

@@ -106,7 +106,8 @@ export function memoryInstanceStore(events: EventLog = []) {
   return { store, rows, codes };
 }
 
-export function memoryMessageStore(events: EventLog = []) {
+/** `instances` (the instance store's rows) lets it check, as the real store does, that an instance can still carry a message. */
+export function memoryMessageStore(events: EventLog = [], instances: Map<string, InstanceRecord> = new Map()) {
   const rows = new Map<string, MessageRecord>();
   const answers = new Map<string, StoredAnswer & { expiresAt: Date }>();
   const record = (message: Pick<MessageRecord, 'instanceId'>, list: OutboxEventInput[]) =>
@@ -120,6 +121,14 @@ export function memoryMessageStore(events: EventLog = []) {
         const error = failNextWrite;
         failNextWrite = undefined;
         throw error;
+      }
+      if (message.instanceId) {
+        const instance = instances.get(message.instanceId);
+        const usable =
+          instance?.tenantId === message.tenantId &&
+          instance.active &&
+          (message.routed ? instance.state === 'connected' : instance.state !== 'banned' && instance.state !== 'error');
+        if (!usable) return { unusable: true };
       }
       const key = claim && `${message.tenantId}|${claim.scope}|${claim.key}`;
       const existing = key ? answers.get(key) : undefined;
@@ -162,8 +171,11 @@ export function memoryMessageStore(events: EventLog = []) {
       const row = rows.get(id);
       return row ? { ...row } : null;
     },
-    async queuedFor(instanceId, limit) {
-      return [...rows.values()].filter((m) => m.instanceId === instanceId && m.status === 'queued').slice(0, limit);
+    async sendingBatch(instanceId, limit) {
+      const instance = instances.get(instanceId);
+      if (instance?.state !== 'connected' || !instance.phone) return null;
+      const queued = [...rows.values()].filter((m) => m.instanceId === instanceId && m.status === 'queued').slice(0, limit);
+      return { instance: { ...instance, phone: instance.phone }, messages: queued.map((m) => ({ ...m })) };
     },
     async routeWaiting() {
       return [];
@@ -171,12 +183,16 @@ export function memoryMessageStore(events: EventLog = []) {
     async instancesHoldingQueued() {
       return [];
     },
-    async markSent(id, at, list) {
-      const row = rows.get(id);
-      if (!row || row.status !== 'queued') return false;
-      Object.assign(row, { status: 'sent', sentAt: at });
-      record(row, list);
-      return true;
+    async markSent(_instance, sent) {
+      const moved = new Set<string>();
+      for (const { message, at, events: list } of sent) {
+        const row = rows.get(message.id);
+        if (!row || row.status !== 'queued') continue;
+        Object.assign(row, { status: 'sent', sentAt: at, from: message.from });
+        record(row, list);
+        moved.add(row.id);
+      }
+      return moved;
     },
     async recordStatus(id, status, at, list, error) {
       const row = rows.get(id);
@@ -225,6 +241,7 @@ export function memoryRouter(instances: Map<string, InstanceRecord>, clock: Cloc
       }
       return [...instances.values()].some((i) => i.tenantId === tenantId && i.active) ? { kind: 'queued' } : { kind: 'none' };
     },
+    forget() {},
   };
 }
 

@@ -1,41 +1,48 @@
 import type { ChatEngine } from '../instances/engine.port.js';
 import { digits } from '../instances/events.js';
-import type { InstanceStore } from '../instances/instances.ports.js';
 import type { Clock } from '../ports.js';
 import { statusEvent, upsertEvent } from './message-events.js';
 import type { MessageStore } from './messages.ports.js';
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
+/** Messages handed to the engine per read of the queue and marked sent per write. */
+const BATCH_SIZE = 100;
+
 /**
- * Hands queued messages of a connected instance to its engine, oldest first. The database is the
- * queue: whatever is still queued after a restart goes out when its instance is connected again.
+ * Hands queued messages of a connected instance to its engine, oldest first, a batch at a time: one
+ * read of the queue and one write of the `sent` marks per batch. The database is the queue: whatever
+ * is still queued after a restart goes out when its instance is connected again.
  */
 export function createDispatcher(deps: {
   messages: MessageStore;
-  instances: Pick<InstanceStore, 'findById'>;
   engine: ChatEngine;
   clock: Clock;
   onError: (error: unknown, instanceId: string) => void;
 }) {
-  const { messages, instances, engine, clock } = deps;
+  const { messages, engine, clock } = deps;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
 
   async function drain(instanceId: string) {
-    const instance = await instances.findById(instanceId);
-    if (!instance || instance.state !== 'connected' || !instance.phone) return;
     for (;;) {
-      const batch = await messages.queuedFor(instanceId, 50);
-      if (batch.length === 0) return;
-      for (const message of batch) {
-        await engine.send(
-          { id: instance.id, phone: instance.phone },
-          { messageId: message.id, to: message.to, type: message.type as 'text', text: message.text, mediaUrl: message.mediaUrl, caption: message.caption },
-        );
-        const sentAt = clock.now();
-        const sent = { ...message, from: digits(instance.phone), status: 'sent' as const, sentAt };
-        await messages.markSent(message.id, sentAt, [upsertEvent(sent), statusEvent(sent)]);
+      const batch = await messages.sendingBatch(instanceId, BATCH_SIZE);
+      if (!batch || batch.messages.length === 0) return;
+      const { instance } = batch;
+      const sent: Parameters<MessageStore['markSent']>[1] = [];
+      try {
+        for (const message of batch.messages) {
+          await engine.send(
+            { id: instance.id, phone: instance.phone },
+            { messageId: message.id, to: message.to, type: message.type as 'text', text: message.text, mediaUrl: message.mediaUrl, caption: message.caption },
+          );
+          const at = clock.now();
+          const record = { ...message, from: digits(instance.phone), status: 'sent' as const, sentAt: at };
+          sent.push({ message: record, at, events: [upsertEvent(record), statusEvent(record)] });
+        }
+      } finally {
+        // What the engine took is marked sent in one write, even when a later send of the batch failed.
+        if (sent.length) await messages.markSent(instance, sent);
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { MessageMode } from '../actor.js';
+import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { MediaType, MessageDirection, MessageStatus } from './message-values.js';
 
@@ -67,6 +68,22 @@ export interface NewOutboundMessage {
   queuedAt: Date;
   /** Bytes of fetched media, added to the instance's mediaSize. */
   mediaBytes?: number;
+  /**
+   * Picked by the router (the instance must still be active and connected when the message is
+   * stored) rather than named by the caller (it must still be active and able to connect).
+   */
+  routed: boolean;
+}
+
+/** What sending through an instance needs of it, read together with its queue. */
+export interface SendingInstance {
+  id: string;
+  tenantId: string;
+  phone: string;
+  name: string;
+  variant: InstanceVariant;
+  webhookUrl: string | null;
+  webhookEvents: string[];
 }
 
 export interface OutboxEventInput {
@@ -88,17 +105,19 @@ export interface NewInboundMessage {
 export interface MessageStore {
   /**
    * Stores the message and, when a claim is given, its answer under the idempotency key in the same
-   * transaction. Returns `{ replay }` instead when another request claimed the key first.
+   * transaction. Returns `{ replay }` instead when another request claimed the key first, and
+   * `{ unusable }` when the message's instance can no longer carry it (deleted, deactivated,
+   * disconnected since it was picked).
    */
   createOutbound(
     message: NewOutboundMessage,
     claim: IdempotencyClaim | undefined,
     answer: (message: MessageRecord) => SendResult,
-  ): Promise<{ message: MessageRecord; response: SendResult } | { replay: StoredAnswer }>;
+  ): Promise<{ message: MessageRecord; response: SendResult } | { replay: StoredAnswer } | { unusable: true }>;
   findAnswer(tenantId: string, scope: string, key: string, now: Date): Promise<StoredAnswer | null>;
   findById(id: string): Promise<MessageRecord | null>;
-  /** Queued messages held for this instance, oldest first. */
-  queuedFor(instanceId: string, limit: number): Promise<MessageRecord[]>;
+  /** The instance, when it is connected, with up to `limit` of its queued messages, oldest first. */
+  sendingBatch(instanceId: string, limit: number): Promise<{ instance: SendingInstance; messages: MessageRecord[] } | null>;
   /**
    * Gives queued messages that have no instance yet (routed sends accepted while no instance was
    * usable) to their tenant's least recently used active, connected instance: one tenant's, or every
@@ -107,8 +126,11 @@ export interface MessageStore {
   routeWaiting(tenantId?: string): Promise<string[]>;
   /** Connected instances that hold queued messages (their dispatch failed or was never kicked). */
   instancesHoldingQueued(): Promise<string[]>;
-  /** queued → sent (only if still queued), counted on the instance, with its events; false if it was not queued. */
-  markSent(id: string, at: Date, events: OutboxEventInput[]): Promise<boolean>;
+  /**
+   * queued → sent for each message that is still queued, counted on the instance, each with its
+   * events, atomically; the ids that moved.
+   */
+  markSent(instance: SendingInstance, sent: Array<{ message: MessageRecord; at: Date; events: OutboxEventInput[] }>): Promise<Set<string>>;
   /**
    * Records a status and its time, with the events of the updated message, atomically; the status
    * itself moves as `nextMessageStatus` says. Null for an unknown message.
@@ -136,4 +158,6 @@ export type Route =
 
 export interface MessageRouter {
   route(tenantId: string): Promise<Route>;
+  /** What this node remembers of the tenant's usable instances proved out of date. */
+  forget(tenantId: string): void;
 }

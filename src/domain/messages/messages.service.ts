@@ -60,16 +60,17 @@ export function createMessagesService(deps: {
 
   /**
    * The one path every send takes: idempotency, routing, daily quota, storing the message as queued.
-   * `route` runs only for a request that is not a replay; `scope` keeps idempotency keys of
-   * different endpoints apart.
+   * `route` runs only for a request that is not a replay, and once more (told its first pick went
+   * stale) when the picked instance could no longer carry the message by the time it was stored;
+   * `scope` keeps idempotency keys of different endpoints apart.
    */
   async function accept({ actor, scope, request, idempotencyKey: rawIdempotencyKey, route, message }: {
     actor: Actor;
     scope: string;
     request: unknown;
     idempotencyKey: string | undefined;
-    route: () => Promise<string | null>;
-    message: () => Promise<Omit<NewOutboundMessage, 'tenantId' | 'instanceId' | 'apiKeyId' | 'mode' | 'queuedAt'>>;
+    route: (stale: boolean) => Promise<{ instanceId: string | null; routed: boolean }>;
+    message: () => Promise<Omit<NewOutboundMessage, 'tenantId' | 'instanceId' | 'apiKeyId' | 'mode' | 'queuedAt' | 'routed'>>;
   }): Promise<SendResult> {
     const idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
     const now = clock.now();
@@ -78,36 +79,46 @@ export function createMessagesService(deps: {
       const stored = await messages.findAnswer(actor.tenantId, scope, idempotencyKey, now);
       if (stored) return replay(stored, requestFingerprint);
     }
-    const instanceId = await route();
+    let picked = await route(false);
     const content = await message();
     const mode = modeOf(actor);
     const giveBack = await takeDailyQuota(quota, quotas, actor, now);
-    const result = await messages
-      .createOutbound(
+    const claim = idempotencyKey
+      ? { scope, key: idempotencyKey, fingerprint: requestFingerprint, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }
+      : undefined;
+    const store = () =>
+      messages.createOutbound(
         {
           ...content,
           text: content.text === null ? null : outboundText(content.text, mode),
           caption: content.caption == null ? content.caption : outboundText(content.caption, mode),
           tenantId: actor.tenantId,
-          instanceId,
+          instanceId: picked.instanceId,
+          routed: picked.routed,
           apiKeyId: actor.kind === 'apiKey' ? actor.apiKeyId : null,
           mode,
           queuedAt: now,
         },
-        idempotencyKey
-          ? { scope, key: idempotencyKey, fingerprint: requestFingerprint, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }
-          : undefined,
+        claim,
         toSendResult,
-      )
-      .catch(async (error: unknown) => {
-        await giveBack();
-        throw error;
-      });
+      );
+    let result: Awaited<ReturnType<typeof store>>;
+    try {
+      result = await store();
+      if ('unusable' in result) {
+        picked = await route(true);
+        result = await store();
+      }
+      if ('unusable' in result) throw new Conflict('instance_unavailable', 'The instance stopped being able to send while the message was accepted; retry.');
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
     if ('replay' in result) {
       await giveBack();
       return replay(result.replay, requestFingerprint);
     }
-    if (instanceId) deps.onAccepted(instanceId);
+    if (picked.instanceId) deps.onAccepted(picked.instanceId);
     return result.response;
   }
 
@@ -134,7 +145,8 @@ export function createMessagesService(deps: {
       scope: `instance.send:${instanceId}`,
       request,
       idempotencyKey,
-      route: () => sendableInstance(actor, instanceId),
+      // The instance is read afresh each time: a second look reports why it can no longer send.
+      route: async () => ({ instanceId: await sendableInstance(actor, instanceId), routed: false }),
       message,
     });
   }
@@ -147,12 +159,13 @@ export function createMessagesService(deps: {
         scope: 'messages.send',
         request: data,
         idempotencyKey: rawIdempotencyKey,
-        route: async () => {
+        route: async (stale) => {
+          if (stale) router.forget(actor.tenantId);
           const route = await router.route(actor.tenantId);
           if (route.kind === 'none') {
             throw new Conflict('instance_unavailable', 'No active instance: create and connect an instance first.');
           }
-          return route.kind === 'instance' ? route.instanceId : null;
+          return { instanceId: route.kind === 'instance' ? route.instanceId : null, routed: true };
         },
         message: async () => ({ to: data.to, type: 'text', text: data.text }),
       });

@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
+import { countRoundTrips } from './round-trips.js';
+import { pgliteStatements, poolStatements, type Statements } from './statements.js';
 import { failFastAdapter, failFastClient } from './unavailable.js';
 
 export type { PrismaClient };
@@ -16,7 +19,7 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
-  /** Sees the text of every SQL query (tests count queries with it). */
+  /** Sees the text of every SQL round trip, BEGIN and COMMIT included (tests count them with it). */
   onQuery?: (sql: string) => void;
   /** Bounds on every wait for PostgreSQL, so a stalled server fails requests fast instead of hanging them. */
   timeouts?: DatabaseTimeouts;
@@ -36,6 +39,8 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, st
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   readonly prisma: PrismaClient;
+  /** The same database without Prisma, for the message path's hot statements. */
+  readonly statements: Statements;
   /** The adapter factory the schema engine uses to migrate the same database. */
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   ping(): Promise<void>;
@@ -48,24 +53,29 @@ export function openDatabase(options: DatabaseOptions): Database {
     // the pool replaces it on the next query instead.
     const onError = options.onConnectionError ?? (() => {});
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-    const adapterFactory = new PrismaPg(
-      {
-        connectionString: options.databaseUrl,
-        max: 20,
-        connectionTimeoutMillis: timeouts.connectMs,
-        statement_timeout: timeouts.statementMs,
-        query_timeout: timeouts.statementMs + 1000,
-        idle_in_transaction_session_timeout: timeouts.transactionMs,
-        keepAlive: true,
-      },
-      { onPoolError: onError, onConnectionError: onError },
-    );
-    return wrap('postgres', failFastAdapter(adapterFactory), async () => {}, options.onQuery, timeouts);
+    const poolConfig: pg.PoolConfig = {
+      connectionString: options.databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+      idle_in_transaction_session_timeout: timeouts.transactionMs,
+      keepAlive: true,
+    };
+    // One pool for Prisma and for the hot statements, so their connections count against one limit.
+    const pool = new pg.Pool(poolConfig);
+    pool.on('error', onError);
+    const appFactory = new PrismaPg(pool, { onPoolError: onError, onConnectionError: onError });
+    // Migrations get a pool of their own that ends with them: the schema engine's session keeps its
+    // advisory lock until its connection closes, which a shared pool would never do.
+    const migrationFactory = failFastAdapter(new PrismaPg(poolConfig, { onPoolError: onError, onConnectionError: onError }));
+    return wrap('postgres', failFastAdapter(appFactory), migrationFactory, poolStatements(pool, options.onQuery), () => pool.end(), options.onQuery, timeouts);
   }
   const pglite = new PGlite(pgliteDir(options.dataDir));
   // One connection, in this process: it cannot stall the way a server can, and a transaction waits
   // for the ones before it (so its wait is not bounded like a pool's).
-  return wrap('pglite', new PrismaPGlite(pglite), () => pglite.close(), options.onQuery, {
+  const factory = new PrismaPGlite(pglite);
+  return wrap('pglite', factory, factory, pgliteStatements(pglite, options.onQuery), () => pglite.close(), options.onQuery, {
     connectMs: 30_000,
     statementMs: 30_000,
     transactionMs: 30_000,
@@ -81,22 +91,23 @@ function pgliteDir(dataDir: string): string {
 
 function wrap(
   kind: Database['kind'],
+  appFactory: SqlMigrationAwareDriverAdapterFactory,
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  statements: Statements,
   closeDriver: () => Promise<void>,
   onQuery: ((sql: string) => void) | undefined,
   timeouts: DatabaseTimeouts,
 ): Database {
   const client = new PrismaClient({
-    adapter: adapterFactory,
+    adapter: onQuery ? countRoundTrips(appFactory, onQuery) : appFactory,
     // The pool's own acquire timeout answers first (a second earlier), with the driver's reason.
     transactionOptions: { maxWait: timeouts.connectMs + 1000, timeout: timeouts.transactionMs },
-    log: onQuery ? [{ emit: 'event', level: 'query' }] : [],
   });
-  if (onQuery) (client as PrismaClient<'query'>).$on('query', (event) => onQuery(event.query));
   const prisma = failFastClient(client);
   return {
     kind,
     prisma,
+    statements,
     adapterFactory,
     async ping() {
       await prisma.$queryRaw`SELECT 1`;

@@ -2,6 +2,7 @@ import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import { webhookPayload } from '../../domain/webhooks/envelopes.js';
 import type { PrismaClient } from './database.js';
 import type { Prisma } from './generated/client.js';
+import { type EventInstance, type EventRow, eventRows, type OutboxResult } from './outbox-statement.js';
 
 export interface DueDelivery {
   id: string;
@@ -80,6 +81,20 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomain: string;
       if (due.length) onDue(due);
       if (committed.length) onCommitted(committed);
       return result;
+    },
+    /** Event rows for a statement that writes them with `outboxWrites` (the message path's batches). */
+    rows: (tenantId: string, instance: EventInstance | null, subject: string, events: OutboxEvent[], now: Date): EventRow[] =>
+      eventRows(tenantId, instance, subject, events, now, options),
+    /** Once such a statement committed: its deliveries to the schedule, its events to live subscribers. */
+    written(rows: EventRow[], result: OutboxResult) {
+      if (result.deliveries.length) onDue(result.deliveries.map((d) => ({ id: d.id, at: new Date(d.at) })));
+      const stored = new Set(result.eventIds);
+      const committed: CommittedEvent[] = [];
+      for (const row of rows) {
+        if (!row.instanceId || !stored.has(row.id)) continue;
+        committed.push({ tenantId: row.tenantId, instanceId: row.instanceId, event: row.event, data: row.data, createdAt: new Date(row.createdAt) });
+      }
+      if (committed.length) onCommitted(committed);
     },
     /** Where committed deliveries go (the delivery schedule). */
     onDue(listener: (due: DueDelivery[]) => void) {

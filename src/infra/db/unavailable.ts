@@ -32,6 +32,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (cause.kind === 'postgres' && UNAVAILABLE_SQLSTATE.test(String(cause.code))) return true;
     }
     if (typeof e.code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(e.code)) return true;
+    // A server error read straight from the driver (node-postgres, PGlite) carries its SQLSTATE.
+    if (typeof e.severity === 'string' && typeof e.code === 'string' && UNAVAILABLE_SQLSTATE.test(e.code)) return true;
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
   }
   return false;
@@ -39,7 +41,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 const DATABASE_UNAVAILABLE = 'The database is not answering. Retry shortly.';
 
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a database call; a failure that means "the database is not answering" becomes the domain's `Unavailable`. */
+export async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

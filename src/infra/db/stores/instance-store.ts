@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/client.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
 import { instanceList } from '../list-scopes.js';
 import type { Outbox } from '../outbox.js';
+import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 
 /**
  * Serializes the tenant's instance creates and renames (on PostgreSQL and PGlite alike), so the count
@@ -25,7 +26,9 @@ async function nameInUse(tx: Prisma.TransactionClient, tenantId: string, name: s
 /** Thrown inside a rename's transaction to roll it back; the store answers 'name_taken'. */
 class NameTaken extends Error {}
 
-export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): InstanceStore {
+/** Every change of an instance is announced on `bus`: nodes route the tenant's messages from memory. */
+export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: InvalidationBus): InstanceStore {
+  const changed = (tenantId: string) => bus.publish({ kind: 'tenant', id: tenantId });
   const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
     write.catch((error: unknown) => {
       if (isUniqueViolation(error) || error instanceof NameTaken) return 'name_taken' as const;
@@ -72,13 +75,18 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox): Insta
           if (options.qr) await tx.qrCode.create({ data: { ...options.qr, instanceId: id } });
           await emit({ tenantId: instance.tenantId, instanceId: id }, events);
           return instance;
+        }).then((instance) => {
+          if (instance) changed(instance.tenantId);
+          return instance;
         }),
       );
     },
 
     async delete(id) {
+      if (!isUuid(id)) return;
       // Messages, QR codes, outbox events and deliveries go with it (ON DELETE CASCADE).
-      await prisma.instance.deleteMany({ where: { id } });
+      const gone = await prisma.$queryRaw<Array<{ tenantId: string }>>`DELETE FROM "Instance" WHERE "id" = ${id}::uuid RETURNING "tenantId"::text AS "tenantId"`;
+      if (gone[0]) changed(gone[0].tenantId);
     },
 
     liveQr: (instanceId, now) =>

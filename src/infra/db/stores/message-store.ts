@@ -2,79 +2,34 @@ import type { MessageStore, SendResult } from '../../../domain/messages/messages
 import type { Outbox } from '../outbox.js';
 import { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
-import { isUniqueViolation, isUuid } from '../prisma-errors.js';
-import { nextMessageStatus } from '../../../domain/messages/message-status.js';
-import { digits } from '../../../domain/instances/events.js';
+import { isUuid } from '../prisma-errors.js';
 import { messageList } from '../list-scopes.js';
+import type { Statements } from '../statements.js';
+import { acceptBatches } from './accept-batch.js';
+import { dispatchStatements } from './dispatch-statements.js';
+import { receiptBatches } from './receipt-batch.js';
 
-class NotQueued extends Error {}
-
-export function createMessageStore(prisma: PrismaClient, outbox: Outbox): MessageStore {
+/**
+ * Messages in the database. The message path (accept, dispatch, receipts) runs as grouped, multi-row
+ * statements straight on the driver; the rest goes through Prisma.
+ */
+export function createMessageStore(prisma: PrismaClient, statements: Statements, outbox: Outbox, options: { maxConcurrent: number }): MessageStore {
   async function findAnswer(tenantId: string, scope: string, key: string, now: Date) {
     const record = await prisma.idempotencyRecord.findUnique({ where: { tenantId_scope_key: { tenantId, scope, key } } });
     if (!record || record.expiresAt <= now) return null;
     return { fingerprint: record.requestHash, response: JSON.parse(record.responseBody) as SendResult };
   }
 
+  const accept = acceptBatches(statements, findAnswer, options);
+  const dispatch = dispatchStatements(statements, outbox);
+  const receipts = receiptBatches(statements, outbox, options);
+
   return {
     findAnswer,
 
-    async createOutbound({ mediaBytes, ...message }, claim, answer) {
-      // One instant for "accepted": the answer's timestamp is createdAt, and it equals timestamps.queued.
-      const data = { ...message, direction: 'out' as const, status: 'queued' as const, createdAt: message.queuedAt };
-      const countMedia = (tx: Prisma.TransactionClient) =>
-        mediaBytes && message.instanceId
-          ? tx.instance.update({ where: { id: message.instanceId }, data: { mediaSize: { increment: mediaBytes } } })
-          : Promise.resolve();
-      if (!claim && !mediaBytes) {
-        // The common case stays one statement: no transaction round trips on the send path.
-        const created = await prisma.message.create({ data });
-        return { message: created, response: answer(created) };
-      }
-      if (!claim) {
-        const created = await prisma.$transaction(async (tx) => {
-          const row = await tx.message.create({ data });
-          await countMedia(tx);
-          return row;
-        });
-        return { message: created, response: answer(created) };
-      }
-      try {
-        return await prisma.$transaction(async (tx) => {
-          const created = await tx.message.create({ data });
-          await countMedia(tx);
-          const response = answer(created);
-          // An expired record under the same key no longer counts; make room for the new one.
-          await tx.idempotencyRecord.deleteMany({
-            where: { tenantId: message.tenantId, scope: claim.scope, key: claim.key, expiresAt: { lte: message.queuedAt } },
-          });
-          await tx.idempotencyRecord.create({
-            data: {
-              tenantId: message.tenantId,
-              scope: claim.scope,
-              key: claim.key,
-              requestHash: claim.fingerprint,
-              responseStatus: 200,
-              responseBody: JSON.stringify(response),
-              expiresAt: claim.expiresAt,
-            },
-          });
-          return { message: created, response };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          // A concurrent request with the same key committed first; its message stands, ours was rolled back.
-          const replay = await findAnswer(message.tenantId, claim.scope, claim.key, message.queuedAt);
-          if (replay) return { replay };
-        }
-        throw error;
-      }
-    },
+    createOutbound: accept,
 
     findById: (id) => (isUuid(id) ? prisma.message.findUnique({ where: { id } }) : Promise.resolve(null)),
-
-    queuedFor: (instanceId, limit) =>
-      prisma.message.findMany({ where: { instanceId, status: 'queued' }, orderBy: { createdAt: 'asc' }, take: limit }),
 
     async routeWaiting(tenantId) {
       // Each tenant's least recently used usable instance takes all of the tenant's unrouted queued messages.
@@ -98,45 +53,9 @@ export function createMessageStore(prisma: PrismaClient, outbox: Outbox): Messag
       return rows.map((row) => row.id);
     },
 
-    async markSent(id, at, events) {
-      return outbox.transaction(async (tx, emit) => {
-        const message = await tx.message.findUnique({ where: { id }, select: { tenantId: true, instanceId: true } });
-        if (!message?.instanceId) return false;
-        const instance = await tx.instance.update({
-          where: { id: message.instanceId },
-          data: { messagesSent: { increment: 1 } },
-          select: { phone: true },
-        });
-        const { count } = await tx.message.updateMany({
-          where: { id, status: 'queued' },
-          data: { status: 'sent', sentAt: at, from: digits(instance.phone) },
-        });
-        if (count === 0) throw new NotQueued();
-        await emit(message, events);
-        return true;
-      }).catch((error: unknown) => {
-        if (error instanceof NotQueued) return false;
-        throw error;
-      });
-    },
+    ...dispatch,
 
-    async recordStatus(id, status, at, events, error) {
-      if (!isUuid(id)) return null;
-      return outbox.transaction(async (tx, emit) => {
-        // Two receipts of one message (delivered, read) may arrive at once: the row lock makes the second
-        // read what the first wrote, so the status it computes never goes backwards.
-        await tx.$executeRaw`SELECT 1 FROM "Message" WHERE "id" = ${id}::uuid FOR UPDATE`;
-        const message = await tx.message.findUnique({ where: { id } });
-        if (!message) return null;
-        const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
-        const data: Prisma.MessageUpdateInput = { [stamp[status]]: message[stamp[status]] ?? at };
-        if (error) data.error = error;
-        data.status = nextMessageStatus(message.status, status);
-        const updated = await tx.message.update({ where: { id }, data });
-        await emit(updated, events(updated));
-        return updated;
-      });
-    },
+    recordStatus: receipts,
 
     async emit(message, events) {
       await outbox.transaction((_tx, emit) => emit(message, events));

@@ -1,8 +1,9 @@
 import type { TenantStore } from '../../../domain/tenants/tenants.ports.js';
 import type { PrismaClient } from '../database.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
+import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 
-export function createTenantStore(prisma: PrismaClient): TenantStore {
+export function createTenantStore(prisma: PrismaClient, bus: InvalidationBus): TenantStore {
   async function nullOnDuplicate<T>(write: Promise<T>): Promise<T | null> {
     try {
       return await write;
@@ -28,6 +29,8 @@ export function createTenantStore(prisma: PrismaClient): TenantStore {
     findUser: (id) => (isUuid(id) ? prisma.user.findUnique({ where: { id } }) : Promise.resolve(null)),
     async setPlan(tenantId, plan) {
       const { count } = await prisma.tenant.updateMany({ where: { id: tenantId }, data: { plan } });
+      // Cached keys carry the plan (it sets the tenant's limits).
+      bus.publish({ kind: 'tenant', id: tenantId });
       return count ? prisma.tenant.findUnique({ where: { id: tenantId } }) : null;
     },
   };

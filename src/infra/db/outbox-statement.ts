@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
+import { type EnvelopeInstance, webhookPayload } from '../../domain/webhooks/envelopes.js';
+
+/** What the outbox needs to know of the instance an event belongs to. */
+export interface EventInstance extends EnvelopeInstance {
+  webhookUrl: string | null;
+  webhookEvents: string[];
+}
+
+/** One outbox event as a row of a multi-row statement, with the webhook delivery it may need. */
+export interface EventRow {
+  id: string;
+  tenantId: string;
+  instanceId: string | null;
+  /** The row whose change the event reports: the event is written only if that change is. */
+  subject: string;
+  event: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+  deliveryId: string;
+  /** The exact delivery body, when the instance (as read) subscribes to the event. */
+  payload: string | null;
+  nextAttemptAt: string;
+}
+
+/**
+ * Rows for events written by one statement together with the change they report (the message path's
+ * batches). Delivery bodies are built here, once; the statement itself decides, from the instance's
+ * webhook settings at that moment, which deliveries are stored.
+ */
+export function eventRows(
+  tenantId: string,
+  instance: EventInstance | null,
+  subject: string,
+  events: OutboxEvent[],
+  now: Date,
+  options: { jidDomain: string; firstDelayMs: number },
+): EventRow[] {
+  const createdAt = now.toISOString();
+  const nextAttemptAt = new Date(now.getTime() + options.firstDelayMs).toISOString();
+  return events.map((e) => ({
+    id: randomUUID(),
+    tenantId,
+    instanceId: instance?.id ?? null,
+    subject,
+    event: e.event,
+    data: e.data,
+    createdAt,
+    deliveryId: randomUUID(),
+    payload: instance?.webhookUrl && instance.webhookEvents.includes(e.event) ? webhookPayload(instance, e.event, e.data, now, options.jidDomain) : null,
+    nextAttemptAt,
+  }));
+}
+
+/**
+ * The common table expressions that write the events of parameter `$param` (EventRow[] as JSON)
+ * whose subject is among the ids `gate` returns, and their webhook deliveries. The statement's
+ * result can read `outbox_events (id)` and `outbox_deliveries (id, "nextAttemptAt")`.
+ */
+export function outboxWrites(param: number, gate: string): string {
+  return `
+  outbox_input AS (
+    SELECT * FROM jsonb_to_recordset($${param}::jsonb) AS e(
+      id uuid, "tenantId" uuid, "instanceId" uuid, subject uuid, event text, data jsonb,
+      "createdAt" timestamptz, "deliveryId" uuid, payload text, "nextAttemptAt" timestamptz)
+  ),
+  outbox_events AS (
+    INSERT INTO "OutboxEvent" (id, "tenantId", "instanceId", event, data, "createdAt")
+    SELECT id, "tenantId", "instanceId", event, data, "createdAt" FROM outbox_input
+    WHERE subject IN (SELECT id FROM ${gate})
+    RETURNING id
+  ),
+  outbox_deliveries AS (
+    INSERT INTO "WebhookDelivery" (id, "instanceId", "eventId", event, url, payload, status, "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
+    SELECT e."deliveryId", e."instanceId", e.id, e.event, i."webhookUrl", e.payload, 'pending', 0, e."nextAttemptAt", e."createdAt", e."createdAt"
+    FROM outbox_input e JOIN "Instance" i ON i.id = e."instanceId"
+    WHERE e.payload IS NOT NULL AND e.id IN (SELECT id FROM outbox_events)
+      AND i."webhookUrl" IS NOT NULL AND e.event = ANY(i."webhookEvents")
+    RETURNING id, "nextAttemptAt"
+  )`;
+}
+
+/** The statement's result columns for what `outboxWrites` stored. */
+export const OUTBOX_RESULT = `
+  (SELECT coalesce(json_agg(id), '[]'::json) FROM outbox_events) AS "eventIds",
+  (SELECT coalesce(json_agg(json_build_object('id', id, 'at', "nextAttemptAt")), '[]'::json) FROM outbox_deliveries) AS deliveries`;
+
+export interface OutboxResult {
+  eventIds: string[];
+  deliveries: Array<{ id: string; at: string }>;
+}

@@ -1,0 +1,36 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
+import { guarded } from './unavailable.js';
+
+/**
+ * One SQL statement, one round trip, straight to the driver: the message path's hot statements skip
+ * Prisma's query builder, which costs more CPU than the statement itself. Parameters are `$1…`;
+ * rows come back as objects with the driver's types (timestamptz → Date, jsonb → object).
+ */
+export interface Statements {
+  run<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export function poolStatements(pool: Pool, onQuery?: (sql: string) => void): Statements {
+  return {
+    async run<Row>(text: string, params: readonly unknown[] = []) {
+      onQuery?.(text);
+      const result = await guarded(() => pool.query(text, params as unknown[]));
+      return result.rows as Row[];
+    },
+  };
+}
+
+/**
+ * PGlite runs one statement or transaction at a time; `query` waits for any transaction Prisma has
+ * open, so a statement here never lands inside someone else's transaction.
+ */
+export function pgliteStatements(pglite: PGlite, onQuery?: (sql: string) => void): Statements {
+  return {
+    async run<Row>(text: string, params: readonly unknown[] = []) {
+      onQuery?.(text);
+      const result = await guarded(() => pglite.query<Row>(text, params as unknown[]));
+      return result.rows;
+    },
+  };
+}

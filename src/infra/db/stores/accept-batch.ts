@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { IdempotencyClaim, MessageRecord, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from '../../../domain/messages/messages.ports.js';
+import { Unavailable } from '../../../domain/errors.js';
+import { groupCommit, type Outcome } from '../group-commit.js';
+import type { Statements } from '../statements.js';
+
+interface Accept {
+  message: NewOutboundMessage;
+  claim: IdempotencyClaim | undefined;
+  answer: (message: MessageRecord) => SendResult;
+}
+
+type Accepted = Awaited<ReturnType<MessageStore['createOutbound']>>;
+
+/** What the statement did with one row. */
+type RowOutcome = 'stored' | 'unusable' | 'taken';
+
+/**
+ * One statement stores a group of accepted messages and the answers of those that carry an
+ * idempotency key. A row is stored only if its instance can still carry it (routed: active and
+ * connected; named: active and not banned or in error), and, with a key, only if the key holds no
+ * live answer (an expired one is replaced). Nothing is half-written: the statement is atomic.
+ */
+const ACCEPT = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+    n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, type text, text text,
+    "mediaUrl" text, "mediaType" text, caption text, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
+    routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
+),
+usable AS (
+  SELECT input.* FROM input LEFT JOIN "Instance" i ON i.id = input."instanceId"
+  WHERE input."instanceId" IS NULL
+     OR (i."tenantId" = input."tenantId" AND i.active
+         AND CASE WHEN input.routed THEN i.state = 'connected' ELSE i.state NOT IN ('banned', 'error') END)
+),
+claimed AS (
+  INSERT INTO "IdempotencyRecord" AS r (id, "tenantId", scope, key, "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
+  SELECT id, "tenantId", scope, key, fingerprint, 200, response, "queuedAt", "expiresAt" FROM usable WHERE key IS NOT NULL
+  ON CONFLICT ("tenantId", scope, key) DO UPDATE
+    SET id = excluded.id, "requestHash" = excluded."requestHash", "responseBody" = excluded."responseBody",
+        "createdAt" = excluded."createdAt", "expiresAt" = excluded."expiresAt"
+    WHERE r."expiresAt" <= excluded."createdAt"
+  RETURNING id
+),
+stored AS (
+  INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", type, text, "mediaUrl", "mediaType",
+                         caption, status, mode, "queuedAt", "createdAt", "updatedAt")
+  SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", type, text, "mediaUrl", "mediaType",
+         caption, 'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
+  FROM usable WHERE key IS NULL OR id IN (SELECT id FROM claimed)
+  RETURNING id
+),
+media AS (
+  UPDATE "Instance" i SET "mediaSize" = i."mediaSize" + m.bytes
+  FROM (SELECT "instanceId", sum("mediaBytes") AS bytes FROM usable
+        WHERE "mediaBytes" > 0 AND id IN (SELECT id FROM stored) GROUP BY "instanceId") m
+  WHERE i.id = m."instanceId"
+)
+SELECT input.n,
+       CASE WHEN input.id IN (SELECT id FROM stored) THEN 'stored'
+            WHEN input.id IN (SELECT id FROM usable) THEN 'taken'
+            ELSE 'unusable' END AS outcome
+FROM input`;
+
+function recordOf(message: NewOutboundMessage): MessageRecord {
+  // One instant for "accepted": the answer's timestamp is createdAt, and it equals timestamps.queued.
+  const at = message.queuedAt;
+  return {
+    id: randomUUID(),
+    tenantId: message.tenantId,
+    instanceId: message.instanceId,
+    apiKeyId: message.apiKeyId,
+    direction: 'out',
+    to: message.to,
+    from: null,
+    type: message.type,
+    text: message.text,
+    mediaUrl: message.mediaUrl ?? null,
+    mediaType: message.mediaType ?? null,
+    caption: message.caption ?? null,
+    location: null,
+    status: 'queued',
+    mode: message.mode,
+    queuedAt: at,
+    sentAt: null,
+    deliveredAt: null,
+    readAt: null,
+    failedAt: null,
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Accepted messages are written in groups (group commit): concurrent sends share one statement and
+ * one round trip. Each send still gets its own outcome; when the statement fails as a whole, its rows
+ * are written one by one so the failure stays with the row that caused it.
+ */
+export function acceptBatches(
+  statements: Statements,
+  findAnswer: (tenantId: string, scope: string, key: string, now: Date) => Promise<StoredAnswer | null>,
+  options: { maxConcurrent: number },
+) {
+  async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
+    const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows)]);
+    return new Map(result.map((row) => [row.n, row.outcome]));
+  }
+
+  /** Each row alone, each with its own failure. */
+  async function writeOneByOne(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome | { error: unknown }>> {
+    const outcomes = new Map<number, RowOutcome | { error: unknown }>();
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          outcomes.set(row.n as number, (await write([row])).get(row.n as number)!);
+        } catch (error) {
+          outcomes.set(row.n as number, { error });
+        }
+      }),
+    );
+    return outcomes;
+  }
+
+  async function writeGroup(items: Accept[]): Promise<Array<Outcome<Accepted>>> {
+    const records = items.map((item) => recordOf(item.message));
+    const responses = items.map((item, n) => item.answer(records[n]!));
+    // Sends of one group that share an idempotency key: the first is written, the others answer as it does.
+    const firstWithKey = new Map<string, number>();
+    const sameKeyAs = new Map<number, number>();
+    const rows: Array<Record<string, unknown>> = [];
+    items.forEach(({ message, claim }, n) => {
+      if (claim) {
+        const slot = `${message.tenantId}\n${claim.scope}\n${claim.key}`;
+        const first = firstWithKey.get(slot);
+        if (first !== undefined) return void sameKeyAs.set(n, first);
+        firstWithKey.set(slot, n);
+      }
+      const record = records[n]!;
+      rows.push({
+        n,
+        id: record.id,
+        tenantId: record.tenantId,
+        instanceId: record.instanceId,
+        apiKeyId: record.apiKeyId,
+        to: record.to,
+        type: record.type,
+        text: record.text,
+        mediaUrl: record.mediaUrl,
+        mediaType: record.mediaType,
+        caption: record.caption,
+        mode: record.mode,
+        queuedAt: record.queuedAt!.toISOString(),
+        mediaBytes: message.mediaBytes ?? 0,
+        routed: message.routed,
+        scope: claim?.scope ?? null,
+        key: claim?.key ?? null,
+        fingerprint: claim?.fingerprint ?? null,
+        expiresAt: claim?.expiresAt.toISOString() ?? null,
+        response: claim ? JSON.stringify(responses[n]) : null,
+      });
+    });
+
+    let outcomes: Map<number, RowOutcome | { error: unknown }>;
+    try {
+      outcomes = await write(rows);
+    } catch (error) {
+      // A database that is not answering fails every row alike; anything else may be one row's fault.
+      if (rows.length === 1 || error instanceof Unavailable) throw error;
+      outcomes = await writeOneByOne(rows);
+    }
+
+    const settle = async (n: number): Promise<Outcome<Accepted>> => {
+      const first = sameKeyAs.get(n);
+      const outcome = outcomes.get(first ?? n)!;
+      if (typeof outcome === 'object') return outcome;
+      if (outcome === 'unusable') return { ok: { unusable: true } };
+      const { message, claim } = items[n]!;
+      if (outcome === 'stored') {
+        if (first === undefined) return { ok: { message: records[n]!, response: responses[n]! } };
+        return { ok: { replay: { fingerprint: items[first]!.claim!.fingerprint, response: responses[first]! } } };
+      }
+      // The key already held a live answer, written by an earlier request.
+      const stored = await findAnswer(message.tenantId, claim!.scope, claim!.key, message.queuedAt);
+      if (!stored) return { error: new Error('The answer stored under this Idempotency-Key disappeared while it was read.') };
+      return { ok: { replay: stored } };
+    };
+    return Promise.all(items.map((_, n) => settle(n)));
+  }
+
+  const group = groupCommit<Accept, Accepted>(writeGroup, { maxItems: 200, maxConcurrent: options.maxConcurrent, failsEveryone: (error) => error instanceof Unavailable });
+  return (message: NewOutboundMessage, claim: IdempotencyClaim | undefined, answer: Accept['answer']) => group.add({ message, claim, answer });
+}

@@ -1,0 +1,82 @@
+import type { MessageRecord, MessageStore, SendingInstance } from '../../../domain/messages/messages.ports.js';
+import { digits } from '../../../domain/instances/events.js';
+import type { Outbox } from '../outbox.js';
+import { OUTBOX_RESULT, type OutboxResult, outboxWrites } from '../outbox-statement.js';
+import type { Statements } from '../statements.js';
+
+/** A connected instance and the oldest of its queued messages, in one read. */
+const SENDING_BATCH = `
+SELECT m.*, i."tenantId" AS "i_tenantId", i.phone AS "i_phone", i.name AS "i_name", i.variant AS "i_variant",
+       i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
+FROM "Instance" i
+LEFT JOIN LATERAL (
+  SELECT * FROM "Message"
+  WHERE "instanceId" = i.id AND status = 'queued' AND direction = 'out'
+  ORDER BY "createdAt" ASC LIMIT $2
+) m ON true
+WHERE i.id = $1::uuid AND i.state = 'connected' AND i.phone IS NOT NULL
+ORDER BY m."createdAt" ASC`;
+
+/** queued → sent for those still queued, the instance's count and last use, and their events: one statement. */
+const MARK_SENT = `
+WITH sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz)),
+sent AS (
+  UPDATE "Message" m SET status = 'sent', "sentAt" = s."sentAt", "from" = $3, "updatedAt" = s."sentAt"
+  FROM sent_input s
+  WHERE m.id = s.id AND m.status = 'queued' AND m."instanceId" = $2::uuid
+  RETURNING m.id, m."sentAt"
+),
+counted AS (
+  UPDATE "Instance"
+  SET "messagesSent" = "messagesSent" + (SELECT count(*) FROM sent)::int,
+      "lastUsedAt" = GREATEST("lastUsedAt", (SELECT max("sentAt") FROM sent)),
+      "updatedAt" = now()
+  WHERE id = $2::uuid AND EXISTS (SELECT 1 FROM sent)
+),
+${outboxWrites(4, 'sent')}
+SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM sent) AS sent, ${OUTBOX_RESULT}`;
+
+type SendingRow = MessageRecord & {
+  i_tenantId: string;
+  i_phone: string;
+  i_name: string;
+  i_variant: SendingInstance['variant'];
+  i_webhookUrl: string | null;
+  i_webhookEvents: string[];
+};
+
+export function dispatchStatements(statements: Statements, outbox: Outbox): Pick<MessageStore, 'sendingBatch' | 'markSent'> {
+  return {
+    async sendingBatch(instanceId, limit) {
+      const rows = await statements.run<SendingRow>(SENDING_BATCH, [instanceId, limit]);
+      const first = rows[0];
+      if (!first) return null;
+      const instance: SendingInstance = {
+        id: instanceId,
+        tenantId: first.i_tenantId,
+        phone: first.i_phone,
+        name: first.i_name,
+        variant: first.i_variant,
+        webhookUrl: first.i_webhookUrl,
+        webhookEvents: first.i_webhookEvents,
+      };
+      const messages = rows
+        .filter((row) => row.id !== null)
+        .map(({ i_tenantId: _t, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, ...message }) => message as MessageRecord);
+      return { instance, messages };
+    },
+
+    async markSent(instance, sent) {
+      const now = new Date();
+      const events = sent.flatMap(({ message, events }) => outbox.rows(instance.tenantId, instance, message.id, events, now));
+      const [result] = await statements.run<{ sent: string[] } & OutboxResult>(MARK_SENT, [
+        JSON.stringify(sent.map(({ message, at }) => ({ id: message.id, sentAt: at.toISOString() }))),
+        instance.id,
+        digits(instance.phone),
+        JSON.stringify(events),
+      ]);
+      outbox.written(events, result!);
+      return new Set(result!.sent);
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { MessageRecord, MessageStatus, OutboxEventInput } from '../../../domain/messages/messages.ports.js';
+import { nextMessageStatus } from '../../../domain/messages/message-status.js';
+import { Unavailable } from '../../../domain/errors.js';
+import { groupCommit, type Outcome } from '../group-commit.js';
+import type { Outbox } from '../outbox.js';
+import { type EventInstance, type EventRow, OUTBOX_RESULT, type OutboxResult, outboxWrites } from '../outbox-statement.js';
+import { isUuid } from '../prisma-errors.js';
+import type { Statements } from '../statements.js';
+
+interface Report {
+  id: string;
+  status: 'delivered' | 'read' | 'failed';
+  at: Date;
+  events: (message: MessageRecord) => OutboxEventInput[];
+  error: string | undefined;
+}
+
+const READ = `
+SELECT m.*, i.name AS "i_name", i.variant AS "i_variant", i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
+FROM "Message" m LEFT JOIN "Instance" i ON i.id = m."instanceId"
+WHERE m.id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`;
+
+/**
+ * Writes each message's new status only if the fields it was computed from are still what was read
+ * (compare and set), with the events of the messages it wrote. A message changed meanwhile by someone
+ * else is read and computed again; statuses never move backwards.
+ */
+const WRITE = `
+WITH status_input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+    id uuid, status text, "deliveredAt" timestamptz, "readAt" timestamptz, "failedAt" timestamptz, error text,
+    "updatedAt" timestamptz, "wasStatus" text, "wasDeliveredAt" timestamptz, "wasReadAt" timestamptz,
+    "wasFailedAt" timestamptz, "wasError" text)
+),
+moved AS (
+  UPDATE "Message" m
+  SET status = s.status::"MessageStatus", "deliveredAt" = s."deliveredAt", "readAt" = s."readAt",
+      "failedAt" = s."failedAt", error = s.error, "updatedAt" = s."updatedAt"
+  FROM status_input s
+  WHERE m.id = s.id AND m.status::text = s."wasStatus"
+    AND m."deliveredAt" IS NOT DISTINCT FROM s."wasDeliveredAt" AND m."readAt" IS NOT DISTINCT FROM s."wasReadAt"
+    AND m."failedAt" IS NOT DISTINCT FROM s."wasFailedAt" AND m.error IS NOT DISTINCT FROM s."wasError"
+  RETURNING m.id
+),
+${outboxWrites(2, 'moved')}
+SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM moved) AS moved, ${OUTBOX_RESULT}`;
+
+type ReadRow = MessageRecord & { i_name: string | null; i_variant: EventInstance['variant'] | null; i_webhookUrl: string | null; i_webhookEvents: string[] | null };
+
+const STAMP = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
+
+/** A report applied to a message as the domain says: the status moves forward only, each time is kept once set. */
+function applied(message: MessageRecord, report: Report): MessageRecord {
+  const stamp = STAMP[report.status];
+  return {
+    ...message,
+    [stamp]: message[stamp] ?? report.at,
+    ...(report.error ? { error: report.error } : {}),
+    status: nextMessageStatus(message.status, report.status as MessageStatus),
+    updatedAt: report.at,
+  };
+}
+
+/** After this many rounds of finding a message changed by someone else, its reports fail. */
+const MAX_ROUNDS = 5;
+
+/**
+ * Receipts (delivered, read, failed) are written in groups: one read and one write for all the
+ * receipts that arrive together, each with its own answer.
+ */
+export function receiptBatches(statements: Statements, outbox: Outbox, options: { maxConcurrent: number }) {
+  async function round(reports: Array<{ report: Report; n: number }>, outcomes: Array<Outcome<MessageRecord | null>>) {
+    const ids = [...new Set(reports.map(({ report }) => report.id))];
+    const rows = await statements.run<ReadRow>(READ, [JSON.stringify(ids)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const now = new Date();
+    const writes: Array<Record<string, unknown>> = [];
+    const events: EventRow[] = [];
+    const results = new Map<string, Array<{ n: number; message: MessageRecord }>>();
+    for (const id of ids) {
+      const row = byId.get(id);
+      const mine = reports.filter(({ report }) => report.id === id);
+      if (!row) {
+        for (const { n } of mine) outcomes[n] = { ok: null };
+        continue;
+      }
+      const { i_name, i_variant, i_webhookUrl, i_webhookEvents, ...was } = row;
+      const instance: EventInstance | null =
+        was.instanceId && i_name && i_variant ? { id: was.instanceId, name: i_name, variant: i_variant, webhookUrl: i_webhookUrl, webhookEvents: i_webhookEvents ?? [] } : null;
+      // Reports of one message in one group apply in the order they arrived, each with its events.
+      let message: MessageRecord = was;
+      const steps: Array<{ n: number; message: MessageRecord }> = [];
+      for (const { report, n } of mine) {
+        message = applied(message, report);
+        steps.push({ n, message });
+        events.push(...outbox.rows(was.tenantId, instance, id, report.events(message), now));
+      }
+      results.set(id, steps);
+      writes.push({
+        id,
+        status: message.status,
+        deliveredAt: message.deliveredAt?.toISOString() ?? null,
+        readAt: message.readAt?.toISOString() ?? null,
+        failedAt: message.failedAt?.toISOString() ?? null,
+        error: message.error,
+        updatedAt: message.updatedAt.toISOString(),
+        wasStatus: was.status,
+        wasDeliveredAt: was.deliveredAt?.toISOString() ?? null,
+        wasReadAt: was.readAt?.toISOString() ?? null,
+        wasFailedAt: was.failedAt?.toISOString() ?? null,
+        wasError: was.error,
+      });
+    }
+    if (writes.length === 0) return [];
+    const [result] = await statements.run<{ moved: string[] } & OutboxResult>(WRITE, [JSON.stringify(writes), JSON.stringify(events)]);
+    outbox.written(events, result!);
+    const moved = new Set(result!.moved);
+    for (const [id, steps] of results) {
+      if (moved.has(id)) for (const { n, message } of steps) outcomes[n] = { ok: message };
+    }
+    return reports.filter(({ report }) => results.has(report.id) && !moved.has(report.id));
+  }
+
+  async function writeGroup(reports: Report[]): Promise<Array<Outcome<MessageRecord | null>>> {
+    const outcomes: Array<Outcome<MessageRecord | null>> = [];
+    let pending = reports.map((report, n) => ({ report, n }));
+    for (let rounds = 0; pending.length > 0; rounds++) {
+      if (rounds === MAX_ROUNDS) {
+        for (const { n } of pending) outcomes[n] = { error: new Error('The message kept changing while its receipt was recorded.') };
+        break;
+      }
+      pending = await round(pending, outcomes);
+    }
+    return outcomes;
+  }
+
+  const group = groupCommit<Report, MessageRecord | null>(writeGroup, { maxItems: 500, maxConcurrent: options.maxConcurrent, failsEveryone: (error) => error instanceof Unavailable });
+  return (id: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
+    isUuid(id) ? group.add({ id, status, at, events, error }) : Promise.resolve(null);
+}

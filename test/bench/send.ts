@@ -6,7 +6,7 @@
  * and delivered with its events and webhooks; the SQL statements per message count that whole life.
  * Also prints the time from process start to ready on a fresh data dir. The load generator
  * (autocannon) and bare Koa run as processes of their own.
- * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2]
+ * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '2' },
+    /** Only the modes whose name contains this (e.g. PGlite, PostgreSQL). */
+    mode: { type: 'string', default: '' },
   },
 });
 const run = promisify(execFile);
@@ -111,7 +113,7 @@ console.log(`startup to ready (fresh PGlite data dir, includes tsx and migration
 
 const bare = await startBareKoa();
 const gateways = [];
-for (const mode of MODES) gateways.push({ mode, ...(await startGateway(mode)) });
+for (const mode of MODES.filter((m) => m.name.includes(values.mode!))) gateways.push({ mode, ...(await startGateway(mode)) });
 const rows: Array<Record<string, string | number>> = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedV1Instance, sleep } from '../factories/sandbox.js';
+import { createTenant } from '../factories/tenants.js';
+import { startChildGateway } from '../helpers/child-gateway.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client } from '../helpers/http.js';
+import { MODES, REDIS_URL } from '../helpers/modes.js';
+
+const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+
+/** Grouped writes and per-node caches with several real processes on one PostgreSQL and Redis. */
+describe('grouped writes and node caches across processes (PostgreSQL + Redis)', () => {
+  const postgresRedis = MODES.find((m) => m.redis)!;
+  let a: TestGateway;
+  const childEnv = () => ({
+    ...a.env,
+    REDIS_URL,
+    REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_BURST: '1000',
+  });
+
+  beforeAll(async () => {
+    a = await startTestGateway(postgresRedis);
+  });
+  afterAll(() => a?.close());
+
+  it('a kill -9 in the middle of grouped writes leaves every answered message stored and nothing half-written', async () => {
+    const apiA = client(a.url);
+    const tenant = await createTenant(a.gateway, apiA);
+    const instance = await connectedV1Instance(apiA, tenant.liveKey, 'killed-node-line');
+    const b = await startChildGateway(childEnv());
+    const apiB = client(b.url);
+    const to = newPhoneDigits();
+    const keyOf = (i: number) => (i % 3 === 0 ? `kill-${i}-${randomUUID()}` : undefined);
+    let answeredSoFar = 0;
+    const sends = Array.from({ length: 400 }, (_, i) => {
+      const key = keyOf(i);
+      return apiB
+        .post('/v1/messages/send', { key: tenant.liveKey, body: { to, text: `kill ${i}` }, headers: key ? { 'idempotency-key': key } : {} })
+        .then(
+          (response) => {
+            answeredSoFar++;
+            return { key, status: response.status, id: response.body?.data?.id as string | undefined };
+          },
+          () => ({ key, status: 0, id: undefined }),
+        );
+    });
+    // Killed while the first answers are out and the rest are being written.
+    for (const until = Date.now() + 10_000; answeredSoFar < 40 && Date.now() < until; ) await sleep(2);
+    await b.kill('SIGKILL');
+    const answers = await Promise.all(sends);
+    const answered = answers.filter((r) => r.status === 200);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.length, "the node died before answering everything").toBeLessThan(400);
+
+    const prisma = a.gateway.infra.db.prisma;
+    const stored = await prisma.message.findMany({ where: { tenantId: tenant.tenantId } });
+    const storedIds = new Set(stored.map((m) => m.id));
+    for (const { id } of answered) expect(storedIds.has(id!), `answered message ${id} is stored`).toBe(true);
+    // A message and its idempotency answer are written together or not at all.
+    const records = await prisma.idempotencyRecord.findMany({ where: { tenantId: tenant.tenantId } });
+    const recordedIds = new Set(records.map((r) => JSON.parse(r.responseBody).id as string));
+    for (const id of recordedIds) expect(storedIds.has(id)).toBe(true);
+    for (const { key, id } of answered) if (key) expect(recordedIds.has(id!)).toBe(true);
+    // A sent mark, the instance's count and the events of the mark are written together.
+    const events = await prisma.outboxEvent.findMany({ where: { tenantId: tenant.tenantId, event: 'messages.update' }, select: { data: true } });
+    const sentEvents = new Set(events.filter((e) => (e.data as { status: string }).status === 'sent').map((e) => (e.data as { messageId: string }).messageId));
+    const sent = stored.filter((m) => m.sentAt !== null);
+    for (const message of sent) expect(sentEvents.has(message.id), `sent message ${message.id} has its event`).toBe(true);
+    const counted = await prisma.instance.findUniqueOrThrow({ where: { id: instance.id }, select: { messagesSent: true } });
+    expect(counted.messagesSent).toBe(sent.length);
+  });
+
+  it('a revoked key stops working at once on the node that revoked it and within 1 s on another node', async () => {
+    const apiA = client(a.url);
+    const tenant = await createTenant(a.gateway, apiA);
+    const b = await startChildGateway(childEnv());
+    try {
+      const apiB = client(b.url);
+      const created = await apiA.post('/api-keys', { cookie: tenant.cookie, body: { name: 'soon revoked', testMode: false } });
+      expect(created.status).toBe(201);
+      const { id, key } = created.body.data;
+      // Both nodes have the key in memory.
+      expect((await apiA.get('/v1/messages/list', { key })).status).toBe(200);
+      expect((await apiB.get('/v1/messages/list', { key })).status).toBe(200);
+
+      expect((await apiA.delete(`/api-keys/${id}`, { cookie: tenant.cookie })).status).toBe(200);
+      const revokedAt = Date.now();
+      expect((await apiA.get('/v1/messages/list', { key })).status).toBe(401);
+      let status = 200;
+      while (status !== 401 && Date.now() - revokedAt < 3000) {
+        status = (await apiB.get('/v1/messages/list', { key })).status;
+        if (status !== 401) await sleep(20);
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - revokedAt).toBeLessThan(1000);
+    } finally {
+      await b.kill('SIGTERM');
+    }
+  });
+});

@@ -242,7 +242,8 @@ describe('rate limits across nodes (Redis)', () => {
       expect(ready.status).toBe(503);
       const warnings = gw.logs.lines.filter((l) => l.includes('unreachable'));
       expect(warnings.length).toBeGreaterThan(0);
-      expect(warnings.length).toBeLessThanOrEqual(3);
+      // One warning per Redis connection (commands, live-feed subscriber, cache invalidation, …), not one per request.
+      expect(warnings.length).toBeLessThanOrEqual(4);
 
       // A new, empty Redis: counting moves back there (the node's own counters are left behind).
       redis = await startRedis(port);

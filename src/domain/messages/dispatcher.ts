@@ -44,6 +44,8 @@ export function createDispatcher(deps: {
         // What the engine took is marked sent in one write, even when a later send of the batch failed.
         if (sent.length) await messages.markSent(instance, sent);
       }
+      // A short batch emptied the queue; whatever was accepted since kicked the dispatcher, which drains again.
+      if (batch.messages.length < BATCH_SIZE) return;
     }
   }
 

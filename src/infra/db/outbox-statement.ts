@@ -18,10 +18,10 @@ export interface EventRow {
   event: string;
   data: Record<string, unknown>;
   createdAt: string;
-  deliveryId: string;
-  /** The exact delivery body, when the instance (as read) subscribes to the event. */
-  payload: string | null;
-  nextAttemptAt: string;
+  /** The delivery's id, exact body and first attempt, when the instance (as read) subscribes to the event. */
+  deliveryId?: string;
+  payload?: string;
+  nextAttemptAt?: string;
 }
 
 /**
@@ -39,18 +39,16 @@ export function eventRows(
 ): EventRow[] {
   const createdAt = now.toISOString();
   const nextAttemptAt = new Date(now.getTime() + options.firstDelayMs).toISOString();
-  return events.map((e) => ({
-    id: randomUUID(),
-    tenantId,
-    instanceId: instance?.id ?? null,
-    subject,
-    event: e.event,
-    data: e.data,
-    createdAt,
-    deliveryId: randomUUID(),
-    payload: instance?.webhookUrl && instance.webhookEvents.includes(e.event) ? webhookPayload(instance, e.event, e.data, now, options.jidDomain) : null,
-    nextAttemptAt,
-  }));
+  return events.map((e) => {
+    const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt };
+    // Rows travel to the database as JSON: a delivery's fields are only there when there may be a delivery.
+    if (instance?.webhookUrl && instance.webhookEvents.includes(e.event)) {
+      row.deliveryId = randomUUID();
+      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomain);
+      row.nextAttemptAt = nextAttemptAt;
+    }
+    return row;
+  });
 }
 
 /**

@@ -11,11 +11,21 @@ export interface Statements {
   run<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+/** Enough for every statement the stores send; a text beyond it runs unprepared. */
+const MAX_PREPARED = 64;
+
 export function poolStatements(pool: Pool, onQuery?: (sql: string) => void): Statements {
+  // Each connection parses and plans a named statement once, instead of on every run.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name && names.size < MAX_PREPARED) names.set(text, (name = `mgw_${names.size}`));
+    return name;
+  };
   return {
     async run<Row>(text: string, params: readonly unknown[] = []) {
       onQuery?.(text);
-      const result = await guarded(() => pool.query(text, params as unknown[]));
+      const result = await guarded(() => pool.query({ name: nameOf(text), text, values: params as unknown[] }));
       return result.rows as Row[];
     },
   };

@@ -18,10 +18,9 @@ export interface EventRow {
   event: string;
   data: Record<string, unknown>;
   createdAt: string;
-  /** The delivery's id, exact body and first attempt, when the instance (as read) subscribes to the event. */
+  /** The delivery's id and exact body, when the instance (as read) subscribes to the event. */
   deliveryId?: string;
   payload?: string;
-  nextAttemptAt?: string;
 }
 
 /**
@@ -35,46 +34,52 @@ export function eventRows(
   subject: string,
   events: OutboxEvent[],
   now: Date,
-  options: { jidDomain: string; firstDelayMs: number },
+  options: { jidDomain: string },
 ): EventRow[] {
   const createdAt = now.toISOString();
-  const nextAttemptAt = new Date(now.getTime() + options.firstDelayMs).toISOString();
   return events.map((e) => {
     const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt };
-    // Rows travel to the database as JSON: a delivery's fields are only there when there may be a delivery.
     if (instance?.webhookUrl && instance.webhookEvents.includes(e.event)) {
       row.deliveryId = randomUUID();
       row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomain);
-      row.nextAttemptAt = nextAttemptAt;
     }
     return row;
   });
 }
 
 /**
- * The common table expressions that write the events of parameter `$param` (EventRow[] as JSON)
- * whose subject is among the ids `gate` returns, and their webhook deliveries. The statement's
- * result can read `outbox_events (id)` and `outbox_deliveries (id, "nextAttemptAt")`.
+ * The parameters `outboxWrites` reads: the rows, sent as little JSON as they need (tenant and instance
+ * come from the subject message in the database, the times once per statement), and when they happened.
+ */
+export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number): [string, string, string] {
+  const lean = rows.map(({ id, subject, event, data, deliveryId, payload }) => ({ id, subject, event, data, deliveryId, payload }));
+  return [JSON.stringify(lean), now.toISOString(), new Date(now.getTime() + firstDelayMs).toISOString()];
+}
+
+/**
+ * The common table expressions that write the events of `outboxParams` (at `$param`, `$param+1`,
+ * `$param+2`) whose subject message is among the ids `gate` returns, and their webhook deliveries.
+ * The statement's result can read `outbox_events (id)` and `outbox_deliveries (id, "nextAttemptAt")`.
  */
 export function outboxWrites(param: number, gate: string): string {
   return `
   outbox_input AS (
-    SELECT * FROM jsonb_to_recordset($${param}::jsonb) AS e(
-      id uuid, "tenantId" uuid, "instanceId" uuid, subject uuid, event text, data jsonb,
-      "createdAt" timestamptz, "deliveryId" uuid, payload text, "nextAttemptAt" timestamptz)
+    SELECT e.*, m."tenantId", m."instanceId"
+    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text)
+    JOIN "Message" m ON m.id = e.subject
+    WHERE e.subject IN (SELECT id FROM ${gate})
   ),
   outbox_events AS (
     INSERT INTO "OutboxEvent" (id, "tenantId", "instanceId", event, data, "createdAt")
-    SELECT id, "tenantId", "instanceId", event, data, "createdAt" FROM outbox_input
-    WHERE subject IN (SELECT id FROM ${gate})
+    SELECT id, "tenantId", "instanceId", event, data, $${param + 1}::timestamptz FROM outbox_input
     RETURNING id
   ),
   outbox_deliveries AS (
     INSERT INTO "WebhookDelivery" (id, "instanceId", "eventId", event, url, payload, status, "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
-    SELECT e."deliveryId", e."instanceId", e.id, e.event, i."webhookUrl", e.payload, 'pending', 0, e."nextAttemptAt", e."createdAt", e."createdAt"
+    SELECT e."deliveryId", e."instanceId", e.id, e.event, i."webhookUrl", e.payload, 'pending', 0,
+           $${param + 2}::timestamptz, $${param + 1}::timestamptz, $${param + 1}::timestamptz
     FROM outbox_input e JOIN "Instance" i ON i.id = e."instanceId"
-    WHERE e.payload IS NOT NULL AND e.id IN (SELECT id FROM outbox_events)
-      AND i."webhookUrl" IS NOT NULL AND e.event = ANY(i."webhookEvents")
+    WHERE e.payload IS NOT NULL AND i."webhookUrl" IS NOT NULL AND e.event = ANY(i."webhookEvents")
     RETURNING id, "nextAttemptAt"
   )`;
 }

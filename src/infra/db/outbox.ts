@@ -2,7 +2,7 @@ import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import { webhookPayload } from '../../domain/webhooks/envelopes.js';
 import type { PrismaClient } from './database.js';
 import type { Prisma } from './generated/client.js';
-import { type EventInstance, type EventRow, eventRows, type OutboxResult } from './outbox-statement.js';
+import { type EventInstance, type EventRow, eventRows, type OutboxResult, outboxParams } from './outbox-statement.js';
 
 export interface DueDelivery {
   id: string;
@@ -85,6 +85,8 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomain: string;
     /** Event rows for a statement that writes them with `outboxWrites` (the message path's batches). */
     rows: (tenantId: string, instance: EventInstance | null, subject: string, events: OutboxEvent[], now: Date): EventRow[] =>
       eventRows(tenantId, instance, subject, events, now, options),
+    /** The statement parameters of those rows (see `outboxWrites`). */
+    params: (rows: EventRow[], now: Date) => outboxParams(rows, now, options.firstDelayMs),
     /** Once such a statement committed: its deliveries to the schedule, its events to live subscribers. */
     written(rows: EventRow[], result: OutboxResult) {
       if (result.deliveries.length) onDue(result.deliveries.map((d) => ({ id: d.id, at: new Date(d.at) })));

@@ -44,3 +44,11 @@ export function pgliteStatements(pglite: PGlite, onQuery?: (sql: string) => void
     },
   };
 }
+
+/**
+ * A `JSON.stringify` replacer for flat rows read by `jsonb_to_recordset`: an absent key reads as NULL,
+ * so nulls need not travel (every byte to the database is copied through the kernel on each write).
+ */
+export function withoutNulls(_key: string, value: unknown): unknown {
+  return value === null ? undefined : value;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IdempotencyClaim, MessageRecord, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from '../../../domain/messages/messages.ports.js';
 import { Unavailable } from '../../../domain/errors.js';
 import { groupCommit, type Outcome } from '../group-commit.js';
-import type { Statements } from '../statements.js';
+import { type Statements, withoutNulls } from '../statements.js';
 
 interface Accept {
   message: NewOutboundMessage;
@@ -104,7 +104,7 @@ export function acceptBatches(
   options: { maxConcurrent: number },
 ) {
   async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
-    const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows)]);
+    const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]);
     return new Map(result.map((row) => [row.n, row.outcome]));
   }
 

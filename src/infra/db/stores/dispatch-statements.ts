@@ -73,7 +73,7 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
         JSON.stringify(sent.map(({ message, at }) => ({ id: message.id, sentAt: at.toISOString() }))),
         instance.id,
         digits(instance.phone),
-        JSON.stringify(events),
+        ...outbox.params(events, now),
       ]);
       outbox.written(events, result!);
       return new Set(result!.sent);

@@ -5,7 +5,7 @@ import { groupCommit, type Outcome } from '../group-commit.js';
 import type { Outbox } from '../outbox.js';
 import { type EventInstance, type EventRow, OUTBOX_RESULT, type OutboxResult, outboxWrites } from '../outbox-statement.js';
 import { isUuid } from '../prisma-errors.js';
-import type { Statements } from '../statements.js';
+import { type Statements, withoutNulls } from '../statements.js';
 
 interface Report {
   id: string;
@@ -112,7 +112,7 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
       });
     }
     if (writes.length === 0) return [];
-    const [result] = await statements.run<{ moved: string[] } & OutboxResult>(WRITE, [JSON.stringify(writes), JSON.stringify(events)]);
+    const [result] = await statements.run<{ moved: string[] } & OutboxResult>(WRITE, [JSON.stringify(writes, withoutNulls), ...outbox.params(events, now)]);
     outbox.written(events, result!);
     const moved = new Set(result!.moved);
     for (const [id, steps] of results) {

@@ -97,8 +97,9 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       );
   const prisma = db.prisma;
   const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
-  // PGlite runs one statement at a time: a second group in flight would only make both smaller.
-  const groups = { maxConcurrent: db.kind === 'pglite' ? 1 : 4 };
+  // PGlite runs one statement at a time, on this thread: a second group in flight would only make
+  // both smaller, and a group gathers for a few milliseconds so requests get parsed in between.
+  const groups = db.kind === 'pglite' ? { maxConcurrent: 1, windowMs: 4 } : { maxConcurrent: 4, windowMs: 0 };
   const sandboxInbox = createPhoneInbox(prisma);
   const sandbox = createSandboxEngine({
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,

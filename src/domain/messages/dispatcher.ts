@@ -23,6 +23,7 @@ export function createDispatcher(deps: {
   const { messages, engine, clock } = deps;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
+  const kicked = new Set<string>();
 
   async function drain(instanceId: string) {
     for (;;) {
@@ -67,9 +68,17 @@ export function createDispatcher(deps: {
 
   return {
     dispatch,
-    /** Dispatches soon, off the caller's path. */
+    /**
+     * Dispatches soon, off the caller's path. Kicks for one instance in the same turn (every send of
+     * an accepted group) make one dispatch.
+     */
     kick(instanceId: string) {
-      setImmediate(() => dispatch(instanceId).catch((error: unknown) => deps.onError(error, instanceId)));
+      if (kicked.has(instanceId)) return;
+      kicked.add(instanceId);
+      setImmediate(() => {
+        kicked.delete(instanceId);
+        dispatch(instanceId).catch((error: unknown) => deps.onError(error, instanceId));
+      });
     },
     /** Resolves when nothing is being dispatched (tests, shutdown). */
     async idle() {

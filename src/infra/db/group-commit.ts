@@ -22,6 +22,12 @@ export function groupCommit<In, Out>(
      * waiting items fail with it at once instead of each waiting out its own timeout.
      */
     failsEveryone?: (error: unknown) => boolean;
+    /**
+     * How long the first item of an idle group waits for company. 0: the next turn of the event
+     * loop. A database that blocks the event loop while it writes (PGlite) needs a few
+     * milliseconds, or requests never get parsed between its statements and every group is tiny.
+     */
+    windowMs?: number;
   },
 ): GroupCommit<In, Out> {
   const waiting: Array<{ item: In; resolve: (out: Out) => void; reject: (error: unknown) => void }> = [];
@@ -59,7 +65,8 @@ export function groupCommit<In, Out>(
         waiting.push({ item, resolve, reject });
         if (!scheduled) {
           scheduled = true;
-          setImmediate(flush);
+          if (options.windowMs) setTimeout(flush, options.windowMs);
+          else setImmediate(flush);
         }
       });
     },

@@ -101,7 +101,7 @@ function recordOf(message: NewOutboundMessage): MessageRecord {
 export function acceptBatches(
   statements: Statements,
   findAnswer: (tenantId: string, scope: string, key: string, now: Date) => Promise<StoredAnswer | null>,
-  options: { maxConcurrent: number },
+  options: { maxConcurrent: number; windowMs: number },
 ) {
   async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
     const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]);
@@ -189,6 +189,6 @@ export function acceptBatches(
     return Promise.all(items.map((_, n) => settle(n)));
   }
 
-  const group = groupCommit<Accept, Accepted>(writeGroup, { maxItems: 200, maxConcurrent: options.maxConcurrent, failsEveryone: (error) => error instanceof Unavailable });
+  const group = groupCommit<Accept, Accepted>(writeGroup, { maxItems: 200, maxConcurrent: options.maxConcurrent, windowMs: options.windowMs, failsEveryone: (error) => error instanceof Unavailable });
   return (message: NewOutboundMessage, claim: IdempotencyClaim | undefined, answer: Accept['answer']) => group.add({ message, claim, answer });
 }

@@ -68,7 +68,7 @@ const MAX_ROUNDS = 5;
  * Receipts (delivered, read, failed) are written in groups: one read and one write for all the
  * receipts that arrive together, each with its own answer.
  */
-export function receiptBatches(statements: Statements, outbox: Outbox, options: { maxConcurrent: number }) {
+export function receiptBatches(statements: Statements, outbox: Outbox, options: { maxConcurrent: number; windowMs: number }) {
   async function round(reports: Array<{ report: Report; n: number }>, outcomes: Array<Outcome<MessageRecord | null>>) {
     const ids = [...new Set(reports.map(({ report }) => report.id))];
     const rows = await statements.run<ReadRow>(READ, [JSON.stringify(ids)]);
@@ -134,7 +134,7 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
     return outcomes;
   }
 
-  const group = groupCommit<Report, MessageRecord | null>(writeGroup, { maxItems: 500, maxConcurrent: options.maxConcurrent, failsEveryone: (error) => error instanceof Unavailable });
+  const group = groupCommit<Report, MessageRecord | null>(writeGroup, { maxItems: 500, maxConcurrent: options.maxConcurrent, windowMs: options.windowMs, failsEveryone: (error) => error instanceof Unavailable });
   return (id: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
     isUuid(id) ? group.add({ id, status, at, events, error }) : Promise.resolve(null);
 }

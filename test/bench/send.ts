@@ -3,7 +3,8 @@
  * parsing and validation, no storage) and on the gateway in both running modes, in the same run,
  * alternating rounds so a noisy neighbour hurts every server alike. The gateway sends through a
  * sandbox instance that was paired by QR, so every accepted message is also dispatched, marked sent
- * and delivered with its events and webhooks; the SQL statements per message count that whole life.
+ * and delivered with its events and webhooks; the database round trips per message count that whole life
+ * (at the driver, BEGIN and COMMIT included).
  * Also prints the time from process start to ready on a fresh data dir. The load generator
  * (autocannon) and bare Koa run as processes of their own.
  * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL]
@@ -58,12 +59,12 @@ async function startBareKoa(): Promise<{ url: string; child: ChildProcess }> {
   return { url: url!, child };
 }
 
-/** A gateway with a tenant whose one instance is paired through the sandbox, counting its SQL statements. */
+/** A gateway with a tenant whose one instance is paired through the sandbox, counting its database round trips. */
 async function startGateway(mode: (typeof MODES)[number]) {
-  const counter = { statements: 0 };
+  const counter = { roundTrips: 0 };
   const gw = await startTestGateway(mode, {
     env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000' },
-    infra: { onQuery: () => void counter.statements++ },
+    infra: { onQuery: () => void counter.roundTrips++ },
   });
   const api = client(gw.url);
   const tenant = await createTenant(gw.gateway, api);
@@ -90,8 +91,8 @@ async function load(url: string, key: string) {
   return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, other: (result.non2xx as number) + (result.errors as number) };
 }
 
-/** Waits until every message of the tenant is delivered (or a minute passes); the statements of the whole life per message. */
-async function statementsPerMessage(gateway: { gw: TestGateway; tenant: { tenantId: string }; counter: { statements: number } }, before: number, messagesBefore: number) {
+/** Waits until every message of the tenant is delivered (or a minute passes); the round trips of the whole life per message. */
+async function roundTripsPerMessage(gateway: { gw: TestGateway; tenant: { tenantId: string }; counter: { roundTrips: number } }, before: number, messagesBefore: number) {
   const prisma = gateway.gw.gateway.infra.db.prisma;
   const deadline = Date.now() + 60_000;
   let delivered = 0;
@@ -105,7 +106,7 @@ async function statementsPerMessage(gateway: { gw: TestGateway; tenant: { tenant
     own += 2;
   } while (delivered < total && Date.now() < deadline);
   const messages = total - messagesBefore;
-  return { perMessage: messages ? (gateway.counter.statements - before - own) / messages : 0, undelivered: total - delivered };
+  return { perMessage: messages ? (gateway.counter.roundTrips - before - own) / messages : 0, undelivered: total - delivered };
 }
 
 const startup = await measureStartup();
@@ -118,12 +119,12 @@ const rows: Array<Record<string, string | number>> = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     const baseline = await load(bare.url, 'bench');
-    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'non-2xx': baseline.other, 'SQL / message': '-' });
+    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'non-2xx': baseline.other, 'round trips / message': '-' });
     for (const g of gateways) {
       const messagesBefore = await g.gw.gateway.infra.db.prisma.message.count({ where: { tenantId: g.tenant.tenantId } });
-      const before = g.counter.statements;
+      const before = g.counter.roundTrips;
       const measured = await load(g.gw.url, g.tenant.liveKey);
-      const life = await statementsPerMessage(g, before, messagesBefore);
+      const life = await roundTripsPerMessage(g, before, messagesBefore);
       rows.push({
         round,
         server: `gateway, ${g.mode.name}`,
@@ -132,7 +133,7 @@ try {
         'p99 ms': measured.p99,
         'of bare Koa': `${((100 * measured.rps) / baseline.rps).toFixed(1)} %`,
         'non-2xx': measured.other,
-        'SQL / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
+        'round trips / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
       });
     }
   }

@@ -4,6 +4,7 @@ import type { InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from '../..
 import type { MessageRecord, MessageRouter, MessageStore, OutboxEventInput, StoredAnswer } from '../../src/domain/messages/messages.ports.js';
 import type { QuotaCounter } from '../../src/domain/messages/send-quota.js';
 import { nextMessageStatus } from '../../src/domain/messages/message-status.js';
+import { outboundRecord } from '../../src/domain/messages/outbound-record.js';
 import type { Clock } from '../../src/domain/ports.js';
 
 /**
@@ -133,31 +134,7 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
       const key = claim && `${message.tenantId}|${claim.scope}|${claim.key}`;
       const existing = key ? answers.get(key) : undefined;
       if (existing && existing.expiresAt > message.queuedAt) return { replay: existing };
-      const row: MessageRecord = {
-        id: randomUUID(),
-        tenantId: message.tenantId,
-        instanceId: message.instanceId,
-        apiKeyId: message.apiKeyId,
-        direction: 'out',
-        to: message.to,
-        from: null,
-        type: message.type,
-        text: message.text,
-        mediaUrl: message.mediaUrl ?? null,
-        mediaType: message.mediaType ?? null,
-        caption: message.caption ?? null,
-        location: null,
-        status: 'queued',
-        mode: message.mode,
-        queuedAt: message.queuedAt,
-        sentAt: null,
-        deliveredAt: null,
-        readAt: null,
-        failedAt: null,
-        error: null,
-        createdAt: message.queuedAt,
-        updatedAt: message.queuedAt,
-      };
+      const row = outboundRecord(message, randomUUID());
       rows.set(row.id, row);
       const response = answer(row);
       if (key && claim) answers.set(key, { fingerprint: claim.fingerprint, response, expiresAt: claim.expiresAt });

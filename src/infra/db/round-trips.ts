@@ -2,47 +2,40 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery,
 
 type Seen = (sql: string) => void;
 
-function countTransaction(tx: Transaction, seen: Seen): Transaction {
-  return new Proxy(tx, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
+/** A proxy of `target` that reports each statement it runs, and whatever `more` adds. */
+function counting<T extends object>(target: T, seen: Seen, more: (property: string | symbol, method: (...args: never[]) => unknown) => unknown): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver);
       if (typeof value !== 'function') return value;
       if (property === 'queryRaw' || property === 'executeRaw') {
         return (query: SqlQuery) => {
           seen(query.sql);
-          return value.call(target, query);
+          return value.call(object, query);
         };
       }
-      if (property === 'commit' || property === 'rollback') {
-        return () => {
-          seen(property === 'commit' ? 'COMMIT' : 'ROLLBACK');
-          return value.call(target);
-        };
-      }
-      return value.bind(target);
+      return more(property, value.bind(object)) ?? value.bind(object);
     },
   });
 }
 
+function countTransaction(tx: Transaction, seen: Seen): Transaction {
+  return counting(tx, seen, (property, method) => {
+    if (property !== 'commit' && property !== 'rollback') return undefined;
+    return () => {
+      seen(property === 'commit' ? 'COMMIT' : 'ROLLBACK');
+      return (method as () => Promise<void>)();
+    };
+  });
+}
+
 function countAdapter(adapter: SqlDriverAdapter, seen: Seen): SqlDriverAdapter {
-  return new Proxy(adapter, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      if (property === 'queryRaw' || property === 'executeRaw') {
-        return (query: SqlQuery) => {
-          seen(query.sql);
-          return value.call(target, query);
-        };
-      }
-      if (property === 'startTransaction') {
-        return async (...args: unknown[]) => {
-          seen('BEGIN');
-          return countTransaction(await value.apply(target, args), seen);
-        };
-      }
-      return value.bind(target);
-    },
+  return counting(adapter, seen, (property, method) => {
+    if (property !== 'startTransaction') return undefined;
+    return async (...args: unknown[]) => {
+      seen('BEGIN');
+      return countTransaction(await (method as (...a: unknown[]) => Promise<Transaction>)(...args), seen);
+    };
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { outboundRecord } from '../../../domain/messages/outbound-record.js';
 import type { IdempotencyClaim, MessageRecord, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from '../../../domain/messages/messages.ports.js';
 import { Unavailable } from '../../../domain/errors.js';
 import { groupCommit, type Outcome } from '../group-commit.js';
@@ -63,36 +64,6 @@ SELECT input.n,
             ELSE 'unusable' END AS outcome
 FROM input`;
 
-function recordOf(message: NewOutboundMessage): MessageRecord {
-  // One instant for "accepted": the answer's timestamp is createdAt, and it equals timestamps.queued.
-  const at = message.queuedAt;
-  return {
-    id: randomUUID(),
-    tenantId: message.tenantId,
-    instanceId: message.instanceId,
-    apiKeyId: message.apiKeyId,
-    direction: 'out',
-    to: message.to,
-    from: null,
-    type: message.type,
-    text: message.text,
-    mediaUrl: message.mediaUrl ?? null,
-    mediaType: message.mediaType ?? null,
-    caption: message.caption ?? null,
-    location: null,
-    status: 'queued',
-    mode: message.mode,
-    queuedAt: at,
-    sentAt: null,
-    deliveredAt: null,
-    readAt: null,
-    failedAt: null,
-    error: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
-
 /**
  * Accepted messages are written in groups (group commit): concurrent sends share one statement and
  * one round trip. Each send still gets its own outcome; when the statement fails as a whole, its rows
@@ -124,7 +95,7 @@ export function acceptBatches(
   }
 
   async function writeGroup(items: Accept[]): Promise<Array<Outcome<Accepted>>> {
-    const records = items.map((item) => recordOf(item.message));
+    const records = items.map((item) => outboundRecord(item.message, randomUUID()));
     const responses = items.map((item, n) => item.answer(records[n]!));
     // Sends of one group that share an idempotency key: the first is written, the others answer as it does.
     const firstWithKey = new Map<string, number>();

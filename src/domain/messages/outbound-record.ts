@@ -1,0 +1,32 @@
+import type { MessageRecord, NewOutboundMessage } from './messages.ports.js';
+
+/** An accepted outbound message as it is stored: queued, with one instant for "accepted". */
+export function outboundRecord(message: NewOutboundMessage, id: string): MessageRecord {
+  // The answer's timestamp is createdAt, and it equals timestamps.queued.
+  const at = message.queuedAt;
+  return {
+    id,
+    tenantId: message.tenantId,
+    instanceId: message.instanceId,
+    apiKeyId: message.apiKeyId,
+    direction: 'out',
+    to: message.to,
+    from: null,
+    type: message.type,
+    text: message.text,
+    mediaUrl: message.mediaUrl ?? null,
+    mediaType: message.mediaType ?? null,
+    caption: message.caption ?? null,
+    location: null,
+    status: 'queued',
+    mode: message.mode,
+    queuedAt: at,
+    sentAt: null,
+    deliveredAt: null,
+    readAt: null,
+    failedAt: null,
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}

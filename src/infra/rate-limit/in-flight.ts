@@ -43,6 +43,9 @@ return 1`;
 /** Shared slots in Redis; while Redis is unreachable, per-node slots in memory. */
 export function redisSlots(redis: Redis, prefix: string, ttlMs: number, logger: Logger): InFlightSlots {
   const fallback = memorySlots(ttlMs);
+  // A defined command runs by its SHA (EVALSHA), so the script's text is not sent with every request.
+  if (!('mgwAcquireSlot' in redis)) redis.defineCommand('mgwAcquireSlot', { numberOfKeys: 1, lua: ACQUIRE });
+  const acquireSlot = (redis as unknown as { mgwAcquireSlot(key: string, limit: number, ttlMs: number, id: string): Promise<number> }).mgwAcquireSlot.bind(redis);
   let degraded = false;
   const degrade = (error: unknown) => {
     if (!degraded) logger.warn({ err: { message: (error as Error).message } }, 'in-flight limits: Redis unreachable, limiting per node');
@@ -58,7 +61,7 @@ export function redisSlots(redis: Redis, prefix: string, ttlMs: number, logger: 
       const key = `${prefix}inflight:${subject}`;
       const id = slotId();
       try {
-        const taken = await redis.eval(ACQUIRE, 1, key, limit, ttlMs, id);
+        const taken = await acquireSlot(key, limit, ttlMs, id);
         if (degraded) logger.info('in-flight limits: Redis reachable again, limits are shared');
         degraded = false;
         if (taken !== 1) return null;

@@ -5,12 +5,13 @@
  * sandbox instance that was paired by QR, so every accepted message is also dispatched, marked sent
  * and delivered with its events and webhooks; the database round trips per message count that whole life
  * (at the driver, BEGIN and COMMIT included).
- * Also prints the time from process start to ready on a fresh data dir. The load generator
+ * First prints, for `node dist/main.js` (what `npm start` runs) in both modes on existing data, the time
+ * to ready and the resident memory after 100 requests. The load generator
  * (autocannon) and bare Koa run as processes of their own.
  * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,7 +20,8 @@ import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
-import { MODES } from '../helpers/modes.js';
+import { MODES, REDIS_URL } from '../helpers/modes.js';
+import { createTestDatabase } from '../helpers/postgres.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,24 +34,47 @@ const { values } = parseArgs({
 });
 const run = promisify(execFile);
 
-async function measureStartup(): Promise<number> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '3999', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: 'ignore',
-  });
-  try {
-    for (;;) {
-      const ok = await fetch('http://127.0.0.1:3999/readyz').then((r) => r.ok, () => false);
-      if (ok) return performance.now() - started;
-      if (performance.now() - started > 60_000) throw new Error('gateway did not become ready in 60 s');
-      await sleep(50);
+/**
+ * `npm start`'s process (`node dist/main.js`, built first when stale) on an existing data dir or
+ * database: time to ready, and resident memory once it has served 100 requests.
+ */
+async function measureStart(storage: Record<string, string>): Promise<{ readyMs: number; rssMb: number }> {
+  const env = { ...process.env, PORT: '3999', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...storage };
+  const once = async () => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { env, stdio: 'ignore' });
+    try {
+      for (;;) {
+        const ok = await fetch('http://127.0.0.1:3999/readyz').then((r) => r.ok, () => false);
+        if (ok) break;
+        if (performance.now() - started > 60_000) throw new Error('gateway did not become ready in 60 s');
+        await sleep(20);
+      }
+      const readyMs = performance.now() - started;
+      for (let i = 0; i < 100; i++) await fetch('http://127.0.0.1:3999/healthz').then((r) => r.arrayBuffer());
+      await sleep(500);
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]!;
+      return { readyMs, rssMb: Number(rss) / 1024 };
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     }
+  };
+  await once(); // creates and migrates the data dir or database
+  return once();
+}
+
+async function measureStarts() {
+  await run(process.execPath, ['scripts/build-if-changed.mjs']);
+  const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
+  const database = await createTestDatabase();
+  try {
+    const embedded = await measureStart({ DATA_DIR: dataDir });
+    const postgres = await measureStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: REDIS_URL, REDIS_PREFIX: `mgwbench:${process.pid}:` });
+    return { embedded, postgres };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
@@ -109,8 +134,10 @@ async function roundTripsPerMessage(gateway: { gw: TestGateway; tenant: { tenant
   return { perMessage: messages ? (gateway.counter.roundTrips - before - own) / messages : 0, undelivered: total - delivered };
 }
 
-const startup = await measureStartup();
-console.log(`startup to ready (fresh PGlite data dir, includes tsx and migrations): ${Math.round(startup)} ms`);
+const starts = await measureStarts();
+for (const [mode, figures] of Object.entries(starts)) {
+  console.log(`node dist/main.js, ${mode}, existing data: ready in ${Math.round(figures.readyMs)} ms, ${Math.round(figures.rssMb)} MB resident after 100 requests`);
+}
 
 const bare = await startBareKoa();
 const gateways = [];

@@ -71,7 +71,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     const migrationFactory = failFastAdapter(new PrismaPg(poolConfig, { onPoolError: onError, onConnectionError: onError }));
     return wrap('postgres', failFastAdapter(appFactory), migrationFactory, poolStatements(pool, options.onQuery), () => pool.end(), options.onQuery, timeouts);
   }
-  const pglite = new PGlite(pgliteDir(options.dataDir));
+  // PGlite's own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache
+  // of the host holds what does not fit in 16 MB.
+  const pglite = new PGlite(pgliteDir(options.dataDir), { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   // One connection, in this process: it cannot stall the way a server can, and a transaction waits
   // for the ones before it (so its wait is not bounded like a pool's).
   const factory = new PrismaPGlite(pglite);

@@ -31,6 +31,9 @@ export function createGraphQL(deps: { services: Services; prisma: PrismaClient; 
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: { title: 'Messaging Gateway' },
+    // GraphiQL from the installed package, not a CDN (works offline and behind strict CSPs); its 5 MB
+    // bundle is loaded on the first page view only.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     logging: log,
     plugins: guardPlugins(deps.limits),
     context: ({ request, req, connectionActor }): GraphQLContext => {

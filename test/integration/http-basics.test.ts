@@ -46,6 +46,17 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
     expect((await api.get('/healthz')).status).toBe(200);
   });
 
+  it('serves GraphiQL from the installed package, loading nothing from another host', async () => {
+    const page = await suite.api.get('/graphql', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toContain('<title>Messaging Gateway</title>');
+    expect(page.text).toContain('renderYogaGraphiQL');
+    // No script, style sheet or font is fetched from a CDN.
+    expect(page.text).not.toMatch(/<(script|link)[^>]+(src|href)=["']https?:/i);
+    expect(page.text).not.toMatch(/unpkg\.com|jsdelivr\.net/);
+  });
+
   it('answers unknown routes with 404 not_found in the envelope', async () => {
     const response = await api.get('/v1/nothing-here');
     expect(response.status).toBe(404);

@@ -1,116 +1,234 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, policiesOf } from './config.js';
 import { DomainError } from './domain/errors.js';
-import { createServices } from './domain/services.js';
+import { createServices, type Services } from './domain/services.js';
 import { openDatabase } from './infra/db/database.js';
 import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './infra/infra.js';
 import { createLogger } from './infra/logger.js';
 import { decodeQr, findPngDataUrl } from './infra/qr-decode.js';
 
-const USAGE = `Usage: npm run cli -- <command> [options]
+/** Where a password may come from besides `--password` (which shows in the shell's history and `ps`). */
+const PASSWORD_ENV = 'GATEWAY_CLI_PASSWORD';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  /** The command line after the command's name. */
+  args: string;
+  summary: string;
+  options: Options;
+  positionals?: number;
+  /** What it needs: nothing, the database itself (migrations), or the gateway's services. */
+  needs: 'nothing' | 'database' | 'services';
+  run(input: { values: Values; positionals: string[]; services: Services }): Promise<unknown>;
+}
+
+const tenant = { tenant: { type: 'string' } } satisfies Options;
+const password = { password: { type: 'string' }, 'password-stdin': { type: 'boolean' } } satisfies Options;
+const passwordArgs = `[--password <password> | --password-stdin]  (or ${PASSWORD_ENV})`;
+
+const COMMANDS: Record<string, Command> = {
+  'qr:decode': {
+    args: '',
+    summary: 'print the text of the QR image in an API answer read from standard input',
+    options: {},
+    needs: 'nothing',
+    async run() {
+      const dataUrl = findPngDataUrl(await readStdin());
+      if (!dataUrl) throw new DomainError('invalid_request', 'no data:image/png;base64 URL found on standard input');
+      return decodeQr(dataUrl);
+    },
+  },
+  migrate: {
+    args: '',
+    summary: 'apply pending database migrations',
+    options: {},
+    needs: 'database',
+    async run() {
+      const db = openDatabase({ databaseUrl: loadConfig().DATABASE_URL, dataDir: loadConfig().DATA_DIR });
+      try {
+        const applied = await applyMigrations(db.adapterFactory);
+        return applied.length ? `applied ${applied.join(', ')}` : 'no pending migrations';
+      } finally {
+        await db.close();
+      }
+    },
+  },
+  migration: {
+    args: '<name>',
+    summary: 'write a new migration from the schema diff (developers)',
+    options: {},
+    positionals: 1,
+    needs: 'database',
+    async run({ positionals: [name] }) {
+      if (!name) throw new DomainError('invalid_request', 'migration needs a name, e.g. `npm run cli -- migration add_index`');
+      const db = openDatabase({ dataDir: 'memory://' });
+      try {
+        const folder = await createMigration(db.adapterFactory, name);
+        return folder ? `wrote ${folder}` : 'the schema matches the migrations; nothing to write';
+      } finally {
+        await db.close();
+      }
+    },
+  },
+  'tenant:create': {
+    args: '--name <name> [--plan starter|pro|enterprise]',
+    summary: 'create a tenant',
+    options: { name: { type: 'string' }, plan: { type: 'string' } },
+    needs: 'services',
+    run: ({ values, services }) => services.tenants.createTenant({ name: values.name, plan: values.plan }),
+  },
+  'tenants:list': {
+    args: '',
+    summary: 'list tenants with their plan, users and active keys',
+    options: {},
+    needs: 'services',
+    run: ({ services }) => services.tenants.list(),
+  },
+  'tenant:plan': {
+    args: '--tenant <tenantId> --plan starter|pro|enterprise',
+    summary: "change a tenant's plan",
+    options: { ...tenant, plan: { type: 'string' } },
+    needs: 'services',
+    run: ({ values, services }) => services.tenants.setPlan(String(values.tenant ?? ''), String(values.plan ?? '')),
+  },
+  'user:create': {
+    args: `--tenant <tenantId> --email <email> ${passwordArgs}`,
+    summary: 'create a user who can log in to the tenant',
+    options: { ...tenant, email: { type: 'string' }, ...password },
+    needs: 'services',
+    async run({ values, services }) {
+      const user = await services.tenants.createUser({ tenantId: values.tenant, email: values.email, password: await passwordOf(values) });
+      return { id: user.id, tenantId: user.tenantId, email: user.email };
+    },
+  },
+  'users:reset-password': {
+    args: `--email <email> ${passwordArgs}`,
+    summary: "set a user's password and end all of the user's sessions",
+    options: { email: { type: 'string' }, ...password },
+    needs: 'services',
+    run: async ({ values, services }) => services.auth.resetPassword({ email: values.email, password: await passwordOf(values) }),
+  },
+  'key:create': {
+    args: '--tenant <tenantId> --name <name> [--description <text>] [--test]',
+    summary: 'create an API key (shown once)',
+    options: { ...tenant, name: { type: 'string' }, description: { type: 'string' }, test: { type: 'boolean' } },
+    needs: 'services',
+    async run({ values, services }) {
+      await services.tenants.get(String(values.tenant ?? ''));
+      const key = await services.apiKeys.createForTenant(String(values.tenant), {
+        name: values.name,
+        description: values.description,
+        testMode: values.test === true,
+      });
+      return { id: key.id, name: key.name, testMode: key.testMode, key: key.key, note: 'shown only once' };
+    },
+  },
+  'keys:list': {
+    args: '--tenant <tenantId>',
+    summary: "list a tenant's active keys (prefixes only)",
+    options: tenant,
+    needs: 'services',
+    async run({ values, services }) {
+      await services.tenants.get(String(values.tenant ?? ''));
+      return services.apiKeys.listForTenant(String(values.tenant));
+    },
+  },
+  'keys:revoke': {
+    args: '--tenant <tenantId> --key <keyId>',
+    summary: 'revoke one of the tenant’s keys; it fails at once on every node',
+    options: { ...tenant, key: { type: 'string' } },
+    needs: 'services',
+    async run({ values, services }) {
+      await services.tenants.get(String(values.tenant ?? ''));
+      await services.apiKeys.revokeForTenant(String(values.tenant), String(values.key ?? ''));
+      return { id: values.key, revoked: true };
+    },
+  },
+};
+
+/** Domain messages name input fields; on the command line the user typed options. */
+const OPTION_OF_FIELD: Record<string, string> = { tenantId: '--tenant', name: '--name', plan: '--plan', email: '--email', password: '--password', description: '--description' };
+
+function inOptionWords(message: string): string {
+  return message.replace(/\b(tenantId|name|plan|email|password|description):/g, (_, field: string) => `${OPTION_OF_FIELD[field]}:`);
+}
+
+const usageOf = (name: string, command: Command) => `npm run -s cli -- ${name}${command.args ? ` ${command.args}` : ''}`;
+
+const USAGE = `Usage: npm run -s cli -- <command> [options]     (<command> --help for one command)
 
 Commands:
-  qr:decode                                 print the text of the QR image in an API answer read from stdin
-  migrate                                   apply pending database migrations
-  migration <name>                          write a new migration from the schema diff (developers)
-  tenant:create --name <name> [--plan starter|pro|enterprise]
-  user:create --tenant <tenantId> --email <email> --password <password>
-  tenant:plan --tenant <tenantId> --plan starter|pro|enterprise
-  key:create --tenant <tenantId> --name <name> [--description <text>] [--test]
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(22)} ${command.summary}`)
+  .join('\n')}
 
 The database is the one the gateway uses: DATABASE_URL, or the embedded one in DATA_DIR.`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    name: { type: 'string' },
-    plan: { type: 'string' },
-    tenant: { type: 'string' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    description: { type: 'string' },
-    test: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
-const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+async function passwordOf(values: Values): Promise<string | undefined> {
+  if (typeof values.password === 'string') return values.password;
+  if (values['password-stdin']) return (await readStdin()).replace(/\r?\n$/, '');
+  return process.env[PASSWORD_ENV];
+}
+
+class UsageError extends Error {}
+
+/** The command and its options, checked before anything is opened. */
+function parse(argv: string[]): { name: string; command: Command; values: Values; positionals: string[] } | { help: string } {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') return { help: USAGE };
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}"\n\n${USAGE}`);
+  if (rest.includes('--help') || rest.includes('-h')) return { help: `Usage: ${usageOf(name, command)}\n\n${command.summary}` };
+  try {
+    const { values, positionals } = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
+    if (positionals.length > (command.positionals ?? 0)) throw new Error(`unexpected argument "${positionals[command.positionals ?? 0]}"`);
+    return { name, command, values: values as Values, positionals };
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '');
+    throw new UsageError(`${reason}\n\nUsage: ${usageOf(name, command)}`);
+  }
+}
 
 async function run(): Promise<void> {
-  const [command, argument] = positionals;
-  if (!command || values.help) {
-    process.stdout.write(`${USAGE}\n`);
+  const parsed = parse(process.argv.slice(2));
+  if ('help' in parsed) {
+    process.stdout.write(`${parsed.help}\n`);
     return;
   }
-  if (command === 'qr:decode') {
-    // Reads an API answer (or a bare data URL) on stdin and prints the text of its QR image.
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    const dataUrl = findPngDataUrl(Buffer.concat(chunks).toString('utf8'));
-    if (!dataUrl) throw new DomainError('invalid_request', 'no data:image/png;base64 URL found on standard input');
-    process.stdout.write(`${decodeQr(dataUrl)}\n`);
+  const { command, values, positionals } = parsed;
+  if (command.needs !== 'services') {
+    const result = await command.run({ values, positionals, services: undefined as never });
+    process.stdout.write(`${String(result)}\n`);
     return;
   }
   const config = loadConfig();
-
-  if (command === 'migration') {
-    if (!argument) throw new DomainError('invalid_request', 'migration needs a name, e.g. `npm run cli -- migration add_index`');
-    const db = openDatabase({ dataDir: 'memory://' });
-    try {
-      const folder = await createMigration(db.adapterFactory, argument);
-      process.stdout.write(folder ? `wrote ${folder}\n` : 'the schema matches the migrations; nothing to write\n');
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-  if (command === 'migrate') {
-    const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    try {
-      const applied = await applyMigrations(db.adapterFactory);
-      process.stdout.write(applied.length ? `applied ${applied.join(', ')}\n` : 'no pending migrations\n');
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-
   const infra = await createInfra(config, createLogger('warn'));
-  const services = createServices(infra.ports, policiesOf(config));
   try {
-    const commands: Record<string, () => Promise<unknown>> = {
-      'tenant:create': () => services.tenants.createTenant({ name: values.name, plan: values.plan }),
-      'user:create': async () => {
-        const user = await services.tenants.createUser({ tenantId: values.tenant, email: values.email, password: values.password });
-        return { id: user.id, tenantId: user.tenantId, email: user.email };
-      },
-      'tenant:plan': () => services.tenants.setPlan(values.tenant ?? '', values.plan ?? ''),
-      'key:create': async () => {
-        await services.tenants.get(values.tenant ?? '');
-        const key = await services.apiKeys.createForTenant(values.tenant ?? '', {
-          name: values.name,
-          description: values.description,
-          testMode: values.test,
-        });
-        return { id: key.id, name: key.name, testMode: key.testMode, key: key.key, note: 'shown only once' };
-      },
-    };
-    const handler = commands[command];
-    if (!handler) throw new DomainError('invalid_request', `unknown command "${command}"\n\n${USAGE}`);
-    print(await handler());
+    const services = createServices(infra.ports, policiesOf(config));
+    process.stdout.write(`${JSON.stringify(await command.run({ values, positionals, services }), null, 2)}\n`);
   } finally {
     await infra.close();
   }
 }
 
-// Exit explicitly: the WASM schema engine leaves a ~10 s timer behind after migrating, and a
-// one-shot command should not wait for it.
-run().then(() => process.exit(0), (error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DomainError) {
-    process.stderr.write(`error: ${error.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+// Exit explicitly: a one-shot command should not wait for timers left behind by what it opened.
+run().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof DomainError) {
+      process.stderr.write(`error: ${inOptionWords(error.message)}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,19 @@ async function runEntry(entry: string, args: string[], env: Record<string, strin
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** The same, with `input` on standard input. */
+function runEntryWithInput(entry: string, args: string[], env: Record<string, string>, input: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(TSX, [entry, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c) => (stdout += c));
+    child.stderr!.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin!.end(input);
+  });
 }
 
 describe('process entry points', () => {
@@ -68,5 +81,54 @@ describe('process entry points', () => {
     const noTenant = await runEntry('src/cli.ts', ['key:create', '--tenant', '00000000-0000-4000-8000-000000000000', '--name', 'x'], env);
     expect(noTenant.code).toBe(2);
     expect(noTenant.stderr).toMatch(/Tenant not found/);
+
+    // Passwords from the environment or standard input, and a reset that ends the user's sessions.
+    const fromEnv = await runEntry('src/cli.ts', ['user:create', '--tenant', tenant.id, '--email', 'env@acme.test'], { ...env, GATEWAY_CLI_PASSWORD: 'password-from-env' });
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({ email: 'env@acme.test' });
+    const reset = await runEntryWithInput('src/cli.ts', ['users:reset-password', '--email', 'env@acme.test', '--password-stdin'], env, 'a-new-long-password\n');
+    expect(reset.code).toBe(0);
+    expect(JSON.parse(reset.stdout)).toMatchObject({ email: 'env@acme.test', sessionsEnded: true });
+    const shortPassword = await runEntryWithInput('src/cli.ts', ['users:reset-password', '--email', 'env@acme.test', '--password-stdin'], env, 'short\n');
+    expect(shortPassword.code).toBe(2);
+    expect(shortPassword.stderr).toMatch(/^error: --password: /);
+    expect((await runEntry('src/cli.ts', ['users:reset-password', '--email', 'nobody@acme.test', '--password', 'long-password'], env)).code).toBe(2);
+
+    // Listing and revoking.
+    const tenants = JSON.parse((await runEntry('src/cli.ts', ['tenants:list'], env)).stdout) as Array<{ id: string; users: number; activeKeys: number }>;
+    expect(tenants.find((t) => t.id === tenant.id)).toMatchObject({ users: 2, activeKeys: 1 });
+    const keys = JSON.parse((await runEntry('src/cli.ts', ['keys:list', '--tenant', tenant.id], env)).stdout) as Array<{ id: string; keyPrefix: string }>;
+    expect(keys).toHaveLength(1);
+    expect(JSON.stringify(keys)).not.toContain(JSON.parse(key.stdout).key);
+    expect((await runEntry('src/cli.ts', ['keys:revoke', '--tenant', tenant.id, '--key', keys[0]!.id], env)).code).toBe(0);
+    expect(JSON.parse((await runEntry('src/cli.ts', ['keys:list', '--tenant', tenant.id], env)).stdout)).toEqual([]);
+    expect((await runEntry('src/cli.ts', ['keys:revoke', '--tenant', tenant.id, '--key', keys[0]!.id], env)).code).toBe(2);
   }, 180_000);
+
+  it('explains itself with --help, and refuses unknown commands and options with one line and the usage, opening nothing', async () => {
+    const untouched = join(dataDir, 'never-created');
+    const env = { DATA_DIR: untouched };
+    const help = await runEntry('src/cli.ts', ['--help'], env);
+    expect(help.code).toBe(0);
+    for (const command of ['qr:decode', 'migrate', 'tenant:create', 'tenants:list', 'user:create', 'users:reset-password', 'key:create', 'keys:list', 'keys:revoke']) {
+      expect(help.stdout).toContain(command);
+    }
+    const one = await runEntry('src/cli.ts', ['keys:revoke', '--help'], env);
+    expect(one).toMatchObject({ code: 0 });
+    expect(one.stdout).toContain('keys:revoke --tenant <tenantId> --key <keyId>');
+
+    const unknownCommand = await runEntry('src/cli.ts', ['tenant:delete'], env);
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr.split('\n')[0]).toBe('error: unknown command "tenant:delete"');
+    const unknownOption = await runEntry('src/cli.ts', ['tenant:create', '--name', 'Acme', '--color', 'red'], env);
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr.split('\n')[0]).toMatch(/^error: Unknown option '--color'/);
+    expect(unknownOption.stderr).toContain('Usage: npm run -s cli -- tenant:create --name <name>');
+    expect(existsSync(untouched)).toBe(false);
+
+    // Messages name the options the user typed.
+    const badTenant = await runEntry('src/cli.ts', ['user:create', '--tenant', 'acme', '--email', 'a@b.test', '--password', 'long-password'], { DATA_DIR: dataDir });
+    expect(badTenant.code).toBe(2);
+    expect(badTenant.stderr).toMatch(/--tenant: /);
+    expect(badTenant.stderr).not.toMatch(/tenantId/);
+  }, 120_000);
 });

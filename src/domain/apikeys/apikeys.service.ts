@@ -48,6 +48,18 @@ export function createApiKeysService(deps: { apiKeys: ApiKeyStore; clock: Clock 
       return createKey(tenantId, null, input);
     },
 
+    /** Administrative path (CLI): the tenant's active keys. */
+    async listForTenant(tenantId: string) {
+      return apiKeys.listActive(tenantId);
+    },
+
+    /** Administrative path (CLI): revokes one of the tenant's keys. */
+    async revokeForTenant(tenantId: string, id: string) {
+      const record = await apiKeys.findById(id);
+      if (!record || record.revokedAt || record.tenantId !== tenantId) throw new NotFound('API key');
+      if (!(await apiKeys.revoke(id, clock.now()))) throw new NotFound('API key');
+    },
+
     async revoke(actor: Actor, id: string) {
       requireUser(actor);
       const record = await apiKeys.findById(id);

@@ -12,6 +12,8 @@ export interface SessionStore {
   create(data: { userId: string; tokenHash: string; expiresAt: Date }): Promise<{ id: string; expiresAt: Date }>;
   findByTokenHash(tokenHash: string): Promise<(SessionRecord & { tokenHash: string }) | null>;
   deleteByTokenHash(tokenHash: string): Promise<void>;
+  /** Ends every session of the user (its password changed). */
+  deleteForUser(userId: string): Promise<void>;
 }
 
 /** Brute-force protection for logins; throws RateLimited when an email or an address is locked out. */

@@ -8,7 +8,8 @@ import type { Clock } from '../ports.js';
 import type { TenantStore } from '../tenants/tenants.ports.js';
 import { parseInput } from '../validation.js';
 import type { LoginThrottle, SessionStore } from './auth.ports.js';
-import { DECOY_PASSWORD_HASH, verifyPassword } from './password.js';
+import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
+import { email as emailSchema, password as passwordSchema } from '../tenants/tenants.input.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is a hint for humans; writing it at most once a minute keeps it off the hot path. */
@@ -76,6 +77,16 @@ export function createAuthService(deps: {
         expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
       });
       return { token, expiresAt: session.expiresAt, user: { id: user.id, email: user.email }, tenant };
+    },
+
+    /** Administrative path (CLI): a new password for the user, whose sessions all end. */
+    async resetPassword(input: unknown) {
+      const data = parseInput(z.object({ email: emailSchema, password: passwordSchema }), input);
+      const user = await tenants.findUserByEmail(data.email.toLowerCase());
+      if (!user) throw new NotFound('User');
+      await tenants.setPasswordHash(user.id, await hashPassword(data.password));
+      await sessions.deleteForUser(user.id);
+      return { id: user.id, email: user.email, sessionsEnded: true };
     },
 
     async logout(token: string) {

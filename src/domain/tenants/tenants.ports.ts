@@ -29,4 +29,7 @@ export interface TenantStore {
   findUserByEmail(email: string): Promise<UserRecord | null>;
   findUser(id: string): Promise<UserRecord | null>;
   setPlan(tenantId: string, plan: Plan): Promise<TenantRecord | null>;
+  /** Every tenant, oldest first, with how many users and active keys it has. */
+  listTenants(): Promise<Array<TenantRecord & { users: number; activeKeys: number }>>;
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }

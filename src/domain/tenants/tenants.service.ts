@@ -15,6 +15,10 @@ export function createTenantsService(deps: { tenants: TenantStore }) {
       return tenants.createTenant(parseInput(createTenantInput, input));
     },
 
+    list() {
+      return tenants.listTenants();
+    },
+
     async get(tenantId: string) {
       const tenant = await tenants.findTenant(tenantId);
       if (!tenant) throw new NotFound('Tenant');

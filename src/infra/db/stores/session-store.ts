@@ -23,5 +23,8 @@ export function createSessionStore(prisma: PrismaClient): SessionStore {
     async deleteByTokenHash(tokenHash) {
       await prisma.session.deleteMany({ where: { tokenHash } });
     },
+    async deleteForUser(userId) {
+      await prisma.session.deleteMany({ where: { userId } });
+    },
   };
 }

@@ -27,6 +27,16 @@ export function createTenantStore(prisma: PrismaClient, bus: InvalidationBus): T
     findTenant: (id) => (isUuid(id) ? prisma.tenant.findUnique({ where: { id } }) : Promise.resolve(null)),
     findUserByEmail: (email) => prisma.user.findUnique({ where: { email } }),
     findUser: (id) => (isUuid(id) ? prisma.user.findUnique({ where: { id } }) : Promise.resolve(null)),
+    async listTenants() {
+      const tenants = await prisma.tenant.findMany({
+        orderBy: { createdAt: 'asc' },
+        include: { _count: { select: { users: true, apiKeys: { where: { revokedAt: null } } } } },
+      });
+      return tenants.map(({ _count, ...tenant }) => ({ ...tenant, users: _count.users, activeKeys: _count.apiKeys }));
+    },
+    async setPasswordHash(userId, passwordHash) {
+      await prisma.user.update({ where: { id: userId }, data: { passwordHash } });
+    },
     async setPlan(tenantId, plan) {
       const { count } = await prisma.tenant.updateMany({ where: { id: tenantId }, data: { plan } });
       // Cached keys carry the plan (it sets the tenant's limits).

@@ -19,6 +19,9 @@ import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { sandboxRoutes } from './rest/routes/sandbox.js';
 import type { SandboxNetwork } from './infra/engines/sandbox.js';
 import type { PhoneInbox } from './infra/engines/sandbox-inbox.js';
+import type { Metrics } from './infra/metrics.js';
+import { httpMetrics } from './rest/middleware/http-metrics.js';
+import { metricsRoutes } from './rest/routes/metrics.js';
 
 export interface AppDeps {
   services: Services;
@@ -33,6 +36,9 @@ export interface AppDeps {
   graphqlMaxBodyBytes: number;
   /** Ends SSE subscription streams whose caller is no longer valid. */
   callers: CallerWatch;
+  metrics: Metrics;
+  /** Bearer token GET /metrics requires, when set. */
+  metricsToken: string | undefined;
 }
 
 export function buildApp(deps: AppDeps): Koa<AppState> {
@@ -40,6 +46,7 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   // Errors are answered by errorEnvelope and logged there with the request id.
   app.silent = true;
 
+  app.use(httpMetrics(deps.metrics));
   app.use(requestContext(deps.logger));
   app.use(errorEnvelope());
 
@@ -57,6 +64,7 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   const rest = new Router<AppState>();
   for (const router of [
     healthRoutes(deps.checkReady),
+    metricsRoutes(deps.metrics, deps.metricsToken),
     authRoutes(deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, authenticated),

@@ -67,6 +67,7 @@ const envSchema = z
     GRAPHQL_MAX_BODY_BYTES: int(1024, 16 * 1024 * 1024).default(100 * 1024),
     GRAPHQL_INTROSPECTION: bool.default(true),
     GRAPHQL_WS_REAUTH_S: int(1, 3600).default(30),
+    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   });
 
 export type Config = Readonly<z.output<typeof envSchema>>;

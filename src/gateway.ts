@@ -72,6 +72,8 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     trustProxy: config.TRUST_PROXY,
     graphqlMaxBodyBytes: config.GRAPHQL_MAX_BODY_BYTES,
     callers,
+    metrics: infra.metrics,
+    metricsToken: config.METRICS_TOKEN,
   });
   const server = createServer(
     {
@@ -96,6 +98,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     maxPayloadBytes: config.GRAPHQL_MAX_BODY_BYTES,
     callers,
   });
+  infra.metrics.watchWebSockets(webSockets.connections, webSockets.operations);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -44,6 +44,8 @@ export function serveGraphQLOverWebSocket(
 
   const verify = (credentials: CredentialHeaders) => verifyCaller(deps.auth, credentials);
   const unwatch = new WeakMap<WebSocket, () => void>();
+  // Connections that passed onConnect, to count their running operations (metrics).
+  const open = new Set<Context<Record<string, unknown> | undefined, Extra>>();
 
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -56,13 +58,17 @@ export function serveGraphQLOverWebSocket(
           ctx.extra.credentials = credentials;
           const socket = ctx.extra.socket;
           unwatch.set(socket, deps.callers.watch(socket, credentials, () => socket.close(FORBIDDEN, 'Forbidden')));
+          open.add(ctx);
           return true;
         } catch (error) {
           if (error instanceof DomainError) return false;
           throw error;
         }
       },
-      onClose: (ctx) => unwatch.get(ctx.extra.socket)?.(),
+      onClose: (ctx) => {
+        open.delete(ctx);
+        unwatch.get(ctx.extra.socket)?.();
+      },
       onSubscribe: async (ctx: Context<Record<string, unknown> | undefined, Extra>, _id, payload) => {
         let actor: Actor;
         try {
@@ -104,5 +110,6 @@ export function serveGraphQLOverWebSocket(
       await disposable.dispose();
     },
     connections: () => wss.clients.size,
+    operations: () => [...open].reduce((sum, ctx) => sum + Object.keys(ctx.subscriptions).length, 0),
   };
 }

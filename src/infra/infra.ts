@@ -29,6 +29,7 @@ import { createRedis, type Redis } from './redis.js';
 import { createLiveFeed } from './live-feed.js';
 import { liveEventOf, type LiveFeed } from '../domain/instances/live-events.js';
 import { createInvalidationBus } from './cache/invalidation-bus.js';
+import { createMetrics, type Metrics } from './metrics.js';
 
 export interface Infra {
   config: Config;
@@ -45,6 +46,7 @@ export interface Infra {
   deliveries: DeliveryWorker;
   /** QR and connection events for GraphQL subscriptions. */
   liveFeed: LiveFeed;
+  metrics: Metrics;
   /** Every dependency the gateway needs to serve; throws naming the one that is not. */
   checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
   close(): Promise<void>;
@@ -96,10 +98,14 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
         { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST },
       );
   const prisma = db.prisma;
+  const metrics = createMetrics({ prisma, redis });
   const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
   // PGlite runs one statement at a time, on this thread: a second group in flight would only make
   // both smaller, and a group gathers for a few milliseconds so requests get parsed in between.
-  const groups = db.kind === 'pglite' ? { maxConcurrent: 1, windowMs: 4 } : { maxConcurrent: 4, windowMs: 0 };
+  const groups = {
+    ...(db.kind === 'pglite' ? { maxConcurrent: 1, windowMs: 4 } : { maxConcurrent: 4, windowMs: 0 }),
+    onStored: metrics.sendsAccepted,
+  };
   const sandboxInbox = createPhoneInbox(prisma);
   const sandbox = createSandboxEngine({
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
@@ -114,6 +120,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     schedule: redis ? redisSchedule(redis, config.REDIS_PREFIX, logger) : memorySchedule(),
     http: outbound,
     logger,
+    onAttempt: metrics.webhookAttempt,
     options: {
       retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
@@ -161,6 +168,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     sandboxInbox,
     deliveries,
     liveFeed,
+    metrics,
     async checkReady() {
       // A load balancer needs an answer within its own timeout, even from a stalled dependency.
       try {

@@ -8,6 +8,8 @@ export interface AppState {
   actor?: Actor;
   /** Parsed JSON body of REST requests (absent when the request had none). */
   body?: unknown;
+  /** Which limit a 429 answer hit (metrics). */
+  limitHit?: 'requests' | 'daily_quota' | 'login';
 }
 
 export type AppContext = ParameterizedContext<AppState>;

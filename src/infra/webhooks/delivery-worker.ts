@@ -34,6 +34,8 @@ export function createDeliveryWorker(deps: {
   schedule: DeliverySchedule;
   http: OutboundHttp;
   logger: Logger;
+  /** Told the outcome of every attempt (metrics). */
+  onAttempt?: (outcome: 'delivered' | 'retry' | 'failed') => void;
   options: DeliveryWorkerOptions;
 }) {
   const { prisma, schedule, http, logger, options } = deps;
@@ -100,6 +102,7 @@ export function createDeliveryWorker(deps: {
 
   function record(outcome: Outcome) {
     outcomes.push(outcome);
+    deps.onAttempt?.(!outcome.error ? 'delivered' : outcome.next ? 'retry' : 'failed');
     if (outcome.error) logger.debug({ deliveryId: outcome.id, attempt: outcome.number, error: outcome.error, next: outcome.next }, 'webhook attempt failed');
     if (outcomes.length >= 200) void flushNow();
     else flushTimer ??= setTimeout(() => void flushNow(), 10);

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { DomainError } from '../../domain/errors.js';
+import { DomainError, RateLimited } from '../../domain/errors.js';
 import type { AppState } from '../context.js';
 import { domainErrorResponse, errorResponse, type ErrorResponse, httpErrorResponse } from '../errors.js';
 
@@ -20,6 +20,7 @@ export function errorEnvelope(): Middleware<AppState> {
         response = errorResponse('invalid_request', 'The request body was not received completely.');
       } else {
         response = toResponse(error);
+        if (error instanceof RateLimited) ctx.state.limitHit = 'windows' in error ? 'requests' : error.exceeded ? 'daily_quota' : 'login';
         if (response.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
       }
     }

@@ -72,10 +72,11 @@ FROM input`;
 export function acceptBatches(
   statements: Statements,
   findAnswer: (tenantId: string, scope: string, key: string, now: Date) => Promise<StoredAnswer | null>,
-  options: { maxConcurrent: number; windowMs: number },
+  options: { maxConcurrent: number; windowMs: number; onStored?: (count: number) => void },
 ) {
   async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
     const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]);
+    options.onStored?.(result.filter((row) => row.outcome === 'stored').length);
     return new Map(result.map((row) => [row.n, row.outcome]));
   }
 

@@ -13,7 +13,7 @@ import { receiptBatches } from './receipt-batch.js';
  * Messages in the database. The message path (accept, dispatch, receipts) runs as grouped, multi-row
  * statements straight on the driver; the rest goes through Prisma.
  */
-export function createMessageStore(prisma: PrismaClient, statements: Statements, outbox: Outbox, options: { maxConcurrent: number; windowMs: number }): MessageStore {
+export function createMessageStore(prisma: PrismaClient, statements: Statements, outbox: Outbox, options: { maxConcurrent: number; windowMs: number; onStored?: (count: number) => void }): MessageStore {
   async function findAnswer(tenantId: string, scope: string, key: string, now: Date) {
     const record = await prisma.idempotencyRecord.findUnique({ where: { tenantId_scope_key: { tenantId, scope, key } } });
     if (!record || record.expiresAt <= now) return null;

@@ -1,0 +1,99 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PrismaClient } from './db/database.js';
+import type { Redis } from './redis.js';
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The gateway's Prometheus metrics (`GET /metrics`). Counters are kept as things happen; what the
+ * database knows (messages by status, instances by state, the webhook backlog) is read when scraped.
+ */
+export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undefined }) {
+  const registry = new Registry();
+  // Process memory, CPU, event-loop lag, garbage collection, handles.
+  collectDefaultMetrics({ register: registry, prefix: 'mgw_', eventLoopMonitoringPrecision: 20 });
+  const registers = [registry];
+
+  const requests = new Counter({
+    name: 'mgw_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'mgw_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
+  });
+  const limited = new Counter({
+    name: 'mgw_rate_limited_total',
+    help: 'Requests refused with 429, by limit: requests (minute/hour windows and in-flight burst), daily_quota, login.',
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  const accepted = new Counter({ name: 'mgw_sends_accepted_total', help: 'Outbound messages accepted (stored as queued).', registers });
+  const attempts = new Counter({
+    name: 'mgw_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by outcome: delivered, retry (will be tried again), failed (out of attempts).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  let liveConnections = () => 0;
+  let liveOperations = () => 0;
+  new Gauge({ name: 'mgw_websocket_connections', help: 'Open GraphQL WebSocket connections.', registers, collect() { this.set(liveConnections()); } });
+  new Gauge({ name: 'mgw_websocket_operations', help: 'GraphQL operations (mostly subscriptions) running over WebSockets.', registers, collect() { this.set(liveOperations()); } });
+  new Gauge({
+    name: 'mgw_redis_fallback',
+    help: '1 while Redis is configured but not ready (limits are per node, events stay on this node).',
+    registers,
+    collect() {
+      this.set(deps.redis && deps.redis.status !== 'ready' ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'mgw_messages',
+    help: 'Messages stored, by status.',
+    labelNames: ['status'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await deps.prisma.message.groupBy({ by: ['status'], _count: { _all: true } })) this.set({ status: row.status }, row._count._all);
+    },
+  });
+  new Gauge({
+    name: 'mgw_instances',
+    help: 'Instances, by state.',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await deps.prisma.instance.groupBy({ by: ['state'], _count: { _all: true } })) this.set({ state: row.state }, row._count._all);
+    },
+  });
+  new Gauge({
+    name: 'mgw_webhook_backlog',
+    help: 'Webhook deliveries still pending.',
+    registers,
+    async collect() {
+      this.set(await deps.prisma.webhookDelivery.count({ where: { status: 'pending' } }));
+    },
+  });
+
+  return {
+    registry,
+    request(method: string, route: string, status: number, seconds: number) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+    rateLimited: (limit: 'requests' | 'daily_quota' | 'login') => limited.inc({ limit }),
+    sendsAccepted: (count: number) => accepted.inc(count),
+    webhookAttempt: (outcome: 'delivered' | 'retry' | 'failed') => attempts.inc({ outcome }),
+    /** Where the WebSocket gauges read from, once the WebSocket server exists. */
+    watchWebSockets(connections: () => number, operations: () => number) {
+      liveConnections = connections;
+      liveOperations = operations;
+    },
+  };
+}

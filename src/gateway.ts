@@ -60,7 +60,14 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   }
 
   let draining = false;
-  const graphql = createGraphQL({ services, prisma: infra.db.prisma, live: infra.liveFeed, logger, limits: graphqlLimitsOf(config) });
+  const graphql = createGraphQL({
+    services,
+    prisma: infra.db.prisma,
+    live: infra.liveFeed,
+    logger,
+    limits: graphqlLimitsOf(config),
+    metrics: infra.metrics.registry,
+  });
   const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger);
   const app = buildApp({
     services,

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
+import type { Registry } from 'prom-client';
 import { createYoga } from 'graphql-yoga';
 import type { Actor } from '../domain/actor.js';
 import type { LiveFeed } from '../domain/instances/live-events.js';
@@ -18,7 +20,15 @@ export interface ServerContext {
   connectionActor?: Actor;
 }
 
-export function createGraphQL(deps: { services: Services; prisma: PrismaClient; live: LiveFeed; logger: Logger; limits: GraphQLLimits }) {
+export function createGraphQL(deps: {
+  services: Services;
+  prisma: PrismaClient;
+  live: LiveFeed;
+  logger: Logger;
+  limits: GraphQLLimits;
+  /** Where GraphQL operation metrics go (GET /metrics). */
+  metrics?: Registry;
+}) {
   const { services, prisma, live, logger } = deps;
   const log = logger.child({ component: 'graphql' });
   // Callers the HTTP layer already authenticated (to rate-limit them) are not looked up twice.
@@ -35,7 +45,32 @@ export function createGraphQL(deps: { services: Services; prisma: PrismaClient; 
     // bundle is loaded on the first page view only.
     renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     logging: log,
-    plugins: guardPlugins(deps.limits),
+    plugins: [
+      ...guardPlugins(deps.limits),
+      // Operations by type and name, their duration and their errors by phase; HTTP is counted by the app.
+      ...(deps.metrics
+        ? [
+            usePrometheus({
+              registry: deps.metrics,
+              endpoint: false,
+              metrics: {
+                graphql_envelop_request: true,
+                graphql_envelop_request_duration: true,
+                graphql_envelop_error_result: true,
+                graphql_envelop_request_time_summary: false,
+                graphql_envelop_phase_parse: false,
+                graphql_envelop_phase_validate: false,
+                graphql_envelop_phase_context: false,
+                graphql_envelop_phase_execute: false,
+                graphql_envelop_phase_subscribe: false,
+                graphql_envelop_deprecated_field: false,
+                graphql_envelop_schema_change: false,
+                graphql_yoga_http_duration: false,
+              },
+            }),
+          ]
+        : []),
+    ],
     context: ({ request, req, connectionActor }): GraphQLContext => {
       const known = connectionActor ?? (req && authenticated.get(req));
       let actor: Promise<Actor> | undefined = known ? Promise.resolve(known) : undefined;

@@ -41,6 +41,9 @@ describe.each(MODES)('GET /metrics — $name', (mode) => {
     for (let i = 0; i < 3; i++) sends.push((await suite.api.post('/v1/messages/send', { key: tenant!.liveKey, body: { to: '5511987650000', text: `m${i}` } })).status);
     expect(sends).toEqual([200, 200, 429]);
     expect((await suite.api.get('/no/such/route')).status).toBe(404);
+    const me = await suite.api.graphql('query WhoAmI { me { __typename } }', {}, { key: tenant!.liveKey });
+    expect(me.status).toBe(200);
+    expect((await suite.api.graphql('query Broken { nope }', {}, { key: tenant!.liveKey })).body.errors).toHaveLength(1);
 
     const text = await eventually(scrape, (t) => sample(t, 'mgw_messages', { status: 'delivered' }) === 2, 10_000);
     expect(sample(text, 'mgw_http_requests_total', { method: 'POST', route: '/v1/messages/send', status: '200' })).toBe(2);
@@ -54,6 +57,9 @@ describe.each(MODES)('GET /metrics — $name', (mode) => {
     expect(sample(text, 'mgw_redis_fallback')).toBe(0);
     expect(sample(text, 'mgw_websocket_connections')).toBe(0);
     expect(sample(text, 'mgw_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    expect(sample(text, 'graphql_envelop_request', { operationType: 'query', operationName: 'WhoAmI' })).toBe(1);
+    expect(sample(text, 'graphql_envelop_request_duration_count', { operationType: 'query', operationName: 'WhoAmI' })).toBe(1);
+    expect(sample(text, 'graphql_envelop_error_result', { phase: 'validate', operationName: 'Broken' })).toBe(1);
     expect(sample(text, 'mgw_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });
 });

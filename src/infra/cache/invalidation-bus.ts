@@ -2,7 +2,13 @@ import type { Logger } from '../logger.js';
 import { createRedis, type Redis } from '../redis.js';
 
 /** What changed, so every node drops what it cached of it. */
-export type Invalidation = { kind: 'apiKey'; id: string } | { kind: 'tenant'; id: string } | { kind: 'everything' };
+export type Invalidation =
+  | { kind: 'apiKey'; id: string }
+  /** The tenant itself changed (its plan). */
+  | { kind: 'tenant'; id: string }
+  /** One of the tenant's instances changed (state, activation, deletion). */
+  | { kind: 'instances'; tenantId: string }
+  | { kind: 'everything' };
 
 export interface InvalidationBus {
   /** Tells this node at once, and every other node through Redis when it is configured. */

@@ -111,7 +111,7 @@ export async function applyMigrations(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   dir = MIGRATIONS_DIR,
 ): Promise<string[]> {
-  // The schema engine costs a second and ~100 MB that stay with the process: only load it when
+  // Loading the schema engine means compiling its WebAssembly at every start: only do it when
   // something is to be applied.
   if (await allApplied(adapterFactory, dir)) return [];
   return withEngine(adapterFactory, async (engine) => {

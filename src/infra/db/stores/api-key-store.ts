@@ -37,8 +37,11 @@ export function createApiKeyStore(prisma: PrismaClient, bus: InvalidationBus): A
       return { ...record, tenantPlan: tenant.plan };
     },
   });
-  // Revocations and plan changes are rare: dropping every key (loads under way included) is exact and cheap.
-  bus.subscribe(() => byHash.clear());
+  // Revocations and plan changes are rare: dropping every key (loads under way included) is exact and
+  // cheap. Instance changes (frequent: every QR rotation) do not touch keys.
+  bus.subscribe((change) => {
+    if (change.kind !== 'instances') byHash.clear();
+  });
 
   return {
     create: (data) => prisma.apiKey.create({ data, select: publicFields }),

@@ -28,7 +28,7 @@ class NameTaken extends Error {}
 
 /** Every change of an instance is announced on `bus`: nodes route the tenant's messages from memory. */
 export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: InvalidationBus): InstanceStore {
-  const changed = (tenantId: string) => bus.publish({ kind: 'tenant', id: tenantId });
+  const changed = (tenantId: string) => bus.publish({ kind: 'instances', tenantId });
   const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
     write.catch((error: unknown) => {
       if (isUniqueViolation(error) || error instanceof NameTaken) return 'name_taken' as const;

@@ -35,7 +35,7 @@ export function createMessageRouter(prisma: PrismaClient, statements: Statements
   });
   bus.subscribe((change) => {
     if (change.kind === 'everything') usable.clear();
-    else if (change.kind === 'tenant') usable.forget(change.id);
+    else if (change.kind === 'instances') usable.forget(change.tenantId);
   });
 
   return {

@@ -28,7 +28,7 @@ export interface AppDeps {
   graphql: GraphQLServer;
   limiter: RequestLimiter;
   logger: Logger;
-  checkReady: () => Promise<Record<string, string>>;
+  checkReady: () => Promise<Record<string, unknown>>;
   /** The simulated network's control API, when the sandbox engine is on. */
   sandbox?: { network: SandboxNetwork; inbox: PhoneInbox };
   trustProxy: boolean;

@@ -53,6 +53,8 @@ const envSchema = z
     DAILY_MESSAGES_ENTERPRISE: int(0, 100_000_000).default(100_000),
     LOGIN_MAX_PER_EMAIL: int(1, 10_000).default(10),
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
+    NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'letters, digits and . : _ - only').optional(),
+    NODE_LEASE_MS: int(1000, 600_000).default(5000),
     ENGINE: z.enum(['sandbox']).default('sandbox'),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),

@@ -48,7 +48,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
 export async function startGateway(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Gateway> {
   const infra = await createInfra(config, logger, options);
   const services = createServices(infra.ports, policiesOf(config));
-  infra.sandbox.connect(services.engineEvents);
+  infra.sandbox.connect(services.engineEvents, { tell: (instanceId) => infra.placement.ownership.notify(instanceId, 'sync') });
 
   if (config.GATEWAY_ADMIN_EMAIL && config.GATEWAY_ADMIN_PASSWORD) {
     const admin = await services.tenants.ensureAdmin({
@@ -110,8 +110,8 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  await infra.placement.start(services.ownerDuties);
   await services.resume();
-  await infra.sandbox.resume();
   await infra.deliveries.start();
   // QR expiry and rotation have second granularity; a half-second clock keeps them on time.
   let ticking: Promise<void> | undefined;
@@ -147,7 +147,10 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
         setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
       await ticking;
+      // Nothing new is dispatched here; what is in progress finishes, then the leases go to other nodes at once.
+      await infra.placement.stop();
       await services.dispatcher.idle();
+      await infra.placement.release();
       await infra.close();
     },
   };

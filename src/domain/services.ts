@@ -5,6 +5,8 @@ import { createAuthService } from './auth/auth.service.js';
 import { createEngineEvents } from './instances/engine-events.js';
 import { createTransitions } from './instances/transitions.js';
 import type { ChatEngine } from './instances/engine.port.js';
+import type { Ownership } from './instances/ownership.js';
+import { createOwnerDuties } from './instances/owner-duties.js';
 import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService, type QrPolicy } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
@@ -33,6 +35,8 @@ export interface Ports {
   instances: InstanceStore;
   qrImages: QrImages;
   engine: ChatEngine;
+  /** Which instances this node owns, and how work reaches their owners. */
+  ownership: Ownership;
   media: MediaProbe;
   webhookSender: WebhookSender;
   resolver: HostResolver;
@@ -59,6 +63,7 @@ export function createServices(ports: Ports, policies: Policies) {
   const dispatcher = createDispatcher({
     messages: ports.messages,
     engine: ports.engine,
+    ownership: ports.ownership,
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
   });
@@ -93,23 +98,26 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
+    ownerDuties: createOwnerDuties({ instances: ports.instances, engine: ports.engine, dispatcher, ownership: ports.ownership }),
 
-    /** After a start: route what waits without an instance, send whatever connected instances still hold. */
+    /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {
       await handOverWaiting();
-      for (const id of await ports.instances.connectedIds()) dispatcher.kick(id);
     },
 
     /**
-     * Time-driven work, run on a timer by every node (each step is safe to race): rotate and expire
-     * session QR codes, route messages that wait without an instance while one is usable (a send that
-     * raced a connect is never stranded), resume dispatches that failed, fail messages queued too long.
+     * Time-driven work, run on a timer by every node: rotate and expire the session QR codes of the
+     * instances this node owns; then steps safe to race: route messages that wait without an instance
+     * while one is usable (a send that raced a connect is never stranded), resume dispatches of owned
+     * instances that failed or whose notification was lost, fail messages queued too long.
      */
     async tick() {
-      await instances.rotateExpiredQrCodes();
+      await instances.rotateExpiredQrCodes(ports.ownership.owned());
       await handOverWaiting();
       // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
-      for (const instanceId of await ports.messages.instancesHoldingQueued()) dispatcher.kick(instanceId);
+      for (const instanceId of await ports.messages.instancesHoldingQueued()) {
+        if (ports.ownership.leaseOf(instanceId)) dispatcher.kick(instanceId);
+      }
       const now = clock.now();
       await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, STALE_MESSAGE_ERROR, (failed) => [statusEvent(failed)]);
     },

@@ -30,6 +30,11 @@ import { createLiveFeed } from './live-feed.js';
 import { liveEventOf, type LiveFeed } from '../domain/instances/live-events.js';
 import { createInvalidationBus } from './cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
+import { createPlacement, type Placement } from './nodes/placement.js';
+import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 
 export interface Infra {
   config: Config;
@@ -47,8 +52,10 @@ export interface Infra {
   /** QR and connection events for GraphQL subscriptions. */
   liveFeed: LiveFeed;
   metrics: Metrics;
-  /** Every dependency the gateway needs to serve; throws naming the one that is not. */
-  checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured' }>;
+  /** This node's place among the nodes sharing the database: which instances it owns. */
+  placement: Placement;
+  /** Every dependency the gateway needs to serve (throws naming the one that is not), and the live nodes. */
+  checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured'; node: string; nodes: LiveNode[] }>;
   close(): Promise<void>;
 }
 
@@ -108,9 +115,9 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   };
   const sandboxInbox = createPhoneInbox(prisma);
   const sandbox = createSandboxEngine({
+    handoffs: createSandboxHandoffs(db.statements),
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
     reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,
-    unconfirmed: () => sandboxInbox.unconfirmed(),
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
@@ -130,6 +137,15 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       sweepMs: 10_000,
     },
   });
+  const placement = createPlacement({
+    // One process owns an embedded data folder, so its id can stay the same across restarts.
+    node: config.NODE_ID ?? (db.kind === 'pglite' ? 'embedded' : `${hostname()}-${process.pid}-${randomBytes(2).toString('hex')}`),
+    leaseMs: config.NODE_LEASE_MS,
+    sql: leaseStatements(db.statements, config.NODE_LEASE_MS),
+    invalidation,
+    redis: redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger },
+    logger,
+  });
   const liveFeed = createLiveFeed(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
   outbox.onCommitted((events) => liveFeed.publish(events.map(liveEventOf).filter((e) => e !== null)));
   outbox.onDue((due) => void deliveries.scheduled(due).catch((error: unknown) => logger.error({ err: error }, 'scheduling webhook deliveries failed')));
@@ -146,6 +162,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     instances: createInstanceStore(prisma, outbox, invalidation),
     qrImages: createQrImages(),
     engine: sandbox.engine,
+    ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
@@ -169,6 +186,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     deliveries,
     liveFeed,
     metrics,
+    placement,
     async checkReady() {
       // A load balancer needs an answer within its own timeout, even from a stalled dependency.
       try {
@@ -176,13 +194,14 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       } catch {
         throw new Error('database unreachable');
       }
-      if (!redis) return { database: 'ok', redis: 'not configured' };
+      const nodes = { node: placement.node, nodes: await withinMs(placement.liveNodes(), READY_CHECK_MS) };
+      if (!redis) return { database: 'ok', redis: 'not configured', ...nodes };
       try {
         await withinMs(redis.ping(), READY_CHECK_MS);
       } catch {
         throw new Error('redis unreachable');
       }
-      return { database: 'ok', redis: 'ok' };
+      return { database: 'ok', redis: 'ok', ...nodes };
     },
     async close() {
       await deliveries.stop();

@@ -98,9 +98,9 @@ export function memoryInstanceStore(events: EventLog = []) {
       found.usedAt = now;
       return { ...found };
     },
-    async dueForQrRotation(now) {
+    async dueForQrRotation(now, instanceIds) {
       return [...rows.values()].filter(
-        (i) => i.variant === 'session' && i.state === 'qr' && !codes.some((c) => c.instanceId === i.id && c.expiresAt > now),
+        (i) => instanceIds.includes(i.id) && i.variant === 'session' && i.state === 'qr' && !codes.some((c) => c.instanceId === i.id && c.expiresAt > now),
       );
     },
   };
@@ -250,9 +250,13 @@ export function recordingEngine(): ChatEngine & { sent: string[] } {
     async newPairingCode() {
       return `code-${++next}`;
     },
-    async send(_instance, message) {
-      sent.push(message.messageId);
+    async send(_instance, messages) {
+      sent.push(...messages.map((message) => message.messageId));
+      return messages.length;
     },
+    holding: async () => new Set(),
+    async attach() {},
+    detach() {},
     async logout() {},
   };
 }

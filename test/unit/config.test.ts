@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_EMAIL: 10,
       LOGIN_MAX_PER_IP: 50,
       ENGINE: 'sandbox',
+      NODE_LEASE_MS: 5000,
       SANDBOX_DELIVERY_DELAY_MS: 100,
       SANDBOX_RECONNECT_DELAY_MS: 300,
       TRUST_PROXY: false,

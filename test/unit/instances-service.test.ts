@@ -38,11 +38,11 @@ describe('instances service (in-memory stores)', () => {
 
     for (let attempt = 2; attempt <= QR.sessionAttempts; attempt++) {
       clock.advance(QR.sessionTtlSeconds * 1000 + 1);
-      await service.rotateExpiredQrCodes();
+      await service.rotateExpiredQrCodes([{ instanceId: instance.id, node: 'node-a', token: '1' }]);
       expect(rows.get(instance.id)).toMatchObject({ state: 'qr', qrAttempts: attempt });
     }
     clock.advance(QR.sessionTtlSeconds * 1000 + 1);
-    await service.rotateExpiredQrCodes();
+    await service.rotateExpiredQrCodes([{ instanceId: instance.id, node: 'node-a', token: '1' }]);
     expect(rows.get(instance.id)!.state).toBe('disconnected');
     expect((await service.get(owner, instance.id)).qr).toBeNull();
     expect(events.filter((e) => e.event === 'qr.update')).toHaveLength(QR.sessionAttempts);
@@ -58,7 +58,7 @@ describe('instances service (in-memory stores)', () => {
     const { instance } = await service.create(owner, 'session', { name: 'Patient' });
     await settle();
     clock.advance(QR.sessionTtlSeconds * 1000 - 1);
-    await service.rotateExpiredQrCodes();
+    await service.rotateExpiredQrCodes([{ instanceId: instance.id, node: 'node-a', token: '1' }]);
     expect(rows.get(instance.id)!.qrAttempts).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import type { EngineEvents } from './engine.port.js';
 import { digits } from './events.js';
 import type { InstanceStore } from './instances.ports.js';
 import type { Transitions } from './transitions.js';
+import type { Lease } from './ownership.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
@@ -28,8 +29,8 @@ export function createEngineEvents(deps: {
     return instance;
   }
 
-  async function connect(instanceId: string) {
-    const linked = await transitions.move(await find(instanceId), 'linked', { lastConnection: clock.now() });
+  async function connect(instanceId: string, fence?: Lease) {
+    const linked = await transitions.move(await find(instanceId), 'linked', { lastConnection: clock.now() }, { fence });
     dispatcher.kick(linked.id);
     // An inactive instance still sends what was addressed to it, never routed messages.
     if (linked.active) await deps.handOverWaiting(linked.tenantId);
@@ -50,9 +51,9 @@ export function createEngineEvents(deps: {
       await transitions.move(await find(instanceId), 'dropped');
     },
 
-    async reconnected(instanceId) {
-      await transitions.move(await find(instanceId), 'reconnecting');
-      await connect(instanceId);
+    async reconnected(instanceId, lease) {
+      await transitions.move(await find(instanceId), 'reconnecting', {}, { fence: lease });
+      await connect(instanceId, lease);
     },
 
     async banned(instanceId) {

@@ -8,9 +8,13 @@ export interface EngineMessage {
   caption: string | null;
 }
 
+import type { InstanceRecord } from './instances.ports.js';
+import type { Lease } from './ownership.js';
+
 /**
  * What the domain asks of a chat network. Engines report back through EngineEvents; a real engine
- * can be added without touching the domain.
+ * can be added without touching the domain. Only the node owning an instance (see ownership.ts)
+ * attaches it, sends through it and runs its clocks.
  */
 export interface ChatEngine {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
@@ -19,7 +23,22 @@ export interface ChatEngine {
   readonly jidDomain: string;
   /** The text of a new, unguessable pairing code for the instance's QR image. */
   newPairingCode(instanceId: string): Promise<string>;
-  send(instance: { id: string; phone: string }, message: EngineMessage): Promise<void>;
+  /**
+   * Hands messages to the network, in order, under the owner's lease; resolves with how many the
+   * network took (the first n). Throws LeaseLost, having handed nothing, when the lease is no
+   * longer current.
+   */
+  send(instance: { id: string; phone: string }, messages: EngineMessage[], lease: Lease): Promise<number>;
+  /**
+   * Of these messages, the ones the network already took: after a takeover or a hand-off whose
+   * `sent` mark was not stored, the owner marks those instead of handing them over again. An engine
+   * that cannot tell answers none (a crash between hand-off and mark then sends twice).
+   */
+  holding(instanceId: string, messageIds: string[]): Promise<Set<string>>;
+  /** This node now owns the instance: open (or restore) its connection as its state says. Idempotent. */
+  attach(instance: InstanceRecord, lease: Lease): Promise<void>;
+  /** This node no longer owns the instance: let go of its connection without logging out. */
+  detach(instanceId: string): void;
   logout(instanceId: string): Promise<void>;
 }
 
@@ -36,7 +55,8 @@ export interface EngineEvents {
   /** The phone scanned a pairing code. */
   scanned(code: string, phone: string): Promise<{ instanceId: string }>;
   dropped(instanceId: string): Promise<void>;
-  reconnected(instanceId: string): Promise<void>;
+  /** The owner's connection came back; refused (LeaseLost) when `lease` is no longer current. */
+  reconnected(instanceId: string, lease?: Lease): Promise<void>;
   banned(instanceId: string): Promise<void>;
   /**
    * A message to an instance's phone. While the phone's linked instance is offline but still paired

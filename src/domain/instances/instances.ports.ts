@@ -1,3 +1,4 @@
+import type { Lease } from './ownership.js';
 import type { InstanceState, InstanceVariant } from './state-machine.js';
 
 export interface InstanceRecord {
@@ -82,20 +83,23 @@ export interface InstanceStore {
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
   /** Ids of every connected instance (to resume sending after a restart). */
   connectedIds(): Promise<string[]>;
-  /** Applies the patch (only if the state is still `ifState`, when given), stores the new QR and the events, atomically. */
+  /**
+   * Applies the patch (only if the state is still `ifState`, when given), stores the new QR and the
+   * events, atomically. With `fence`, only while that lease is current (else throws LeaseLost).
+   */
   change(
     id: string,
     patch: InstancePatch,
     events: OutboxEvent[],
-    options?: { ifState?: InstanceState[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'> },
+    options?: { ifState?: InstanceState[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>; fence?: Lease },
   ): Promise<InstanceRecord | 'name_taken' | null>;
   /** Deletes the instance with its messages, QR codes, events and deliveries. */
   delete(id: string): Promise<void>;
   liveQr(instanceId: string, now: Date): Promise<QrRecord | null>;
   /** Marks a live, unused code used; the code's instance, or null when it is unknown, used or expired. */
   useQr(code: string, now: Date): Promise<QrRecord | null>;
-  /** Session-variant instances showing a QR whose newest code has expired. */
-  dueForQrRotation(now: Date): Promise<InstanceRecord[]>;
+  /** Of these instances, the session-variant ones showing a QR whose newest code has expired. */
+  dueForQrRotation(now: Date, instanceIds: string[]): Promise<InstanceRecord[]>;
 }
 
 /** Turns a QR code's text into a PNG data URL any QR reader decodes. */

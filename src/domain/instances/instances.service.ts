@@ -8,6 +8,7 @@ import { PLAN_INSTANCE_LIMITS } from '../tenants/plans.js';
 import { parseInput } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
 import type { ChatEngine } from './engine.port.js';
+import { type Lease, LeaseLost } from './ownership.js';
 import { eventsOf } from './events.js';
 import {
   createSessionInput,
@@ -85,9 +86,9 @@ export function createInstancesService(deps: {
   }
 
   /** Issues a new QR code (and its qr.update event); the instance shows a QR from then on. */
-  async function issueQr(instance: InstanceRecord, attempts: number): Promise<{ instance: InstanceRecord; qr: LiveQr }> {
+  async function issueQr(instance: InstanceRecord, attempts: number, fence?: Lease): Promise<{ instance: InstanceRecord; qr: LiveQr }> {
     const fresh = await newQr(instance);
-    const updated = await move(instance, 'qr_issued', { qrAttempts: attempts }, { events: [fresh.event], qr: fresh.record });
+    const updated = await move(instance, 'qr_issued', { qrAttempts: attempts }, { events: [fresh.event], qr: fresh.record, fence });
     return { instance: updated, qr: fresh.live };
   }
 
@@ -230,15 +231,21 @@ export function createInstancesService(deps: {
       return { webhookSecret };
     },
 
-    /** One pass of the session QR clock: rotate expired codes, give up after the last attempt. */
-    async rotateExpiredQrCodes() {
-      for (const instance of await instances.dueForQrRotation(clock.now())) {
+    /**
+     * One pass of the session QR clock over the instances this node owns: rotate expired codes, give
+     * up after the last attempt. Each write holds the owner's lease.
+     */
+    async rotateExpiredQrCodes(leases: Lease[]) {
+      if (leases.length === 0) return;
+      const leaseOf = new Map(leases.map((lease) => [lease.instanceId, lease]));
+      for (const instance of await instances.dueForQrRotation(clock.now(), [...leaseOf.keys()])) {
+        const fence = leaseOf.get(instance.id);
         try {
-          if (instance.qrAttempts >= qr.sessionAttempts) await move(instance, 'qr_exhausted');
-          else await issueQr(instance, instance.qrAttempts + 1);
+          if (instance.qrAttempts >= qr.sessionAttempts) await move(instance, 'qr_exhausted', {}, { fence });
+          else await issueQr(instance, instance.qrAttempts + 1, fence);
         } catch (error) {
-          // Another node moved it first.
-          if (!(error instanceof Conflict)) throw error;
+          // Moved meanwhile (a scan, a request), or the lease went to another node.
+          if (!(error instanceof Conflict) && !(error instanceof LeaseLost)) throw error;
         }
       }
     },

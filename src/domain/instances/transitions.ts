@@ -1,5 +1,6 @@
 import { Conflict } from '../errors.js';
 import { digits } from './events.js';
+import type { Lease } from './ownership.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from './instances.ports.js';
 import { type InstanceState, type InstanceTransition, statusIn, transition } from './state-machine.js';
 
@@ -23,13 +24,13 @@ export function createTransitions(instances: Pick<InstanceStore, 'change'>) {
       instance: InstanceRecord,
       step: InstanceTransition,
       patch: InstancePatch = {},
-      more: { events?: OutboxEvent[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'> } = {},
+      more: { events?: OutboxEvent[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>; fence?: Lease } = {},
     ): Promise<InstanceRecord> {
       const next = transition(instance.state, step, instance.variant);
       const updated = { ...instance, ...patch, state: next };
       const events = [...(more.events ?? [])];
       if (next !== instance.state) events.unshift(connectionEvent(updated, next));
-      const changed = await instances.change(instance.id, { ...patch, state: next }, events, { ifState: [instance.state], qr: more.qr });
+      const changed = await instances.change(instance.id, { ...patch, state: next }, events, { ifState: [instance.state], qr: more.qr, fence: more.fence });
       if (changed === null || changed === 'name_taken') {
         throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
       }

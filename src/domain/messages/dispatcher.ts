@@ -1,55 +1,91 @@
-import type { ChatEngine } from '../instances/engine.port.js';
+import type { ChatEngine, EngineMessage } from '../instances/engine.port.js';
 import { digits } from '../instances/events.js';
+import { LeaseLost, type Ownership } from '../instances/ownership.js';
 import type { Clock } from '../ports.js';
 import { statusEvent, upsertEvent } from './message-events.js';
-import type { MessageStore } from './messages.ports.js';
+import type { MessageRecord, MessageStore, SendingInstance } from './messages.ports.js';
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 /** Messages handed to the engine per read of the queue and marked sent per write. */
 const BATCH_SIZE = 100;
 
+const engineMessage = (message: MessageRecord): EngineMessage => ({
+  messageId: message.id,
+  to: message.to,
+  type: message.type as EngineMessage['type'],
+  text: message.text,
+  mediaUrl: message.mediaUrl,
+  caption: message.caption,
+});
+
 /**
  * Hands queued messages of a connected instance to its engine, oldest first, a batch at a time: one
- * read of the queue and one write of the `sent` marks per batch. The database is the queue: whatever
- * is still queued after a restart goes out when its instance is connected again.
+ * read of the queue and one write of the `sent` marks per batch. Only the instance's owning node
+ * dispatches, under its lease: a kick anywhere else goes to the owner. The database is the queue:
+ * whatever is still queued after a restart or a takeover goes out from the next owner.
  */
 export function createDispatcher(deps: {
   messages: MessageStore;
   engine: ChatEngine;
+  ownership: Ownership;
   clock: Clock;
   onError: (error: unknown, instanceId: string) => void;
 }) {
-  const { messages, engine, clock } = deps;
+  const { messages, engine, ownership, clock } = deps;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const kicked = new Set<string>();
+  /** Instances whose oldest queued messages the network may already hold: a takeover, or marks that were not stored. */
+  const unsure = new Set<string>();
+
+  function sentRecord(instance: SendingInstance, message: MessageRecord) {
+    const at = clock.now();
+    const record = { ...message, from: digits(instance.phone), status: 'sent' as const, sentAt: at };
+    return { message: record, at, events: [upsertEvent(record), statusEvent(record)] };
+  }
 
   async function drain(instanceId: string) {
     for (;;) {
+      const lease = ownership.leaseOf(instanceId);
+      if (!lease) return;
       const batch = await messages.sendingBatch(instanceId, BATCH_SIZE);
       if (!batch || batch.messages.length === 0) return;
       const { instance } = batch;
-      const sent: Parameters<MessageStore['markSent']>[1] = [];
+      const sent: Array<ReturnType<typeof sentRecord>> = [];
+      let toSend = batch.messages;
+      // Hand-offs happen oldest first, so what an earlier owner handed without marking is in the first batch.
+      if (unsure.has(instanceId)) {
+        const held = await engine.holding(instanceId, toSend.map((message) => message.id));
+        for (const message of toSend) if (held.has(message.id)) sent.push(sentRecord(instance, message));
+        toSend = toSend.filter((message) => !held.has(message.id));
+      }
+      let taken = 0;
       try {
-        for (const message of batch.messages) {
-          await engine.send(
-            { id: instance.id, phone: instance.phone },
-            { messageId: message.id, to: message.to, type: message.type as 'text', text: message.text, mediaUrl: message.mediaUrl, caption: message.caption },
-          );
-          const at = clock.now();
-          const record = { ...message, from: digits(instance.phone), status: 'sent' as const, sentAt: at };
-          sent.push({ message: record, at, events: [upsertEvent(record), statusEvent(record)] });
-        }
+        if (toSend.length) taken = await engine.send({ id: instance.id, phone: instance.phone }, toSend.map(engineMessage), lease);
+        for (const message of toSend.slice(0, taken)) sent.push(sentRecord(instance, message));
+      } catch (error) {
+        // Another node owns the instance now; it sends what is still queued.
+        if (error instanceof LeaseLost) return;
+        throw error;
       } finally {
-        // What the engine took is marked sent in one write, even when a later send of the batch failed.
-        if (sent.length) await messages.markSent(instance, sent);
+        if (sent.length) {
+          try {
+            // Fenced: after a takeover nothing is marked here, and the new owner marks what the network holds.
+            await messages.markSent(instance, sent, lease);
+            unsure.delete(instanceId);
+          } catch (error) {
+            unsure.add(instanceId);
+            throw error;
+          }
+        }
       }
       // A short batch emptied the queue; whatever was accepted since kicked the dispatcher, which drains again.
-      if (batch.messages.length < BATCH_SIZE) return;
+      if (batch.messages.length < BATCH_SIZE || taken < toSend.length) return;
     }
   }
 
+  /** Drains the instance's queue here, if this node owns it. */
   async function dispatch(instanceId: string): Promise<void> {
     const current = running.get(instanceId);
     if (current) {
@@ -66,19 +102,27 @@ export function createDispatcher(deps: {
     return run;
   }
 
+  function kick(instanceId: string) {
+    if (kicked.has(instanceId)) return;
+    kicked.add(instanceId);
+    setImmediate(() => {
+      kicked.delete(instanceId);
+      if (ownership.leaseOf(instanceId)) dispatch(instanceId).catch((error: unknown) => deps.onError(error, instanceId));
+      else ownership.notify(instanceId, 'dispatch');
+    });
+  }
+
   return {
     dispatch,
     /**
-     * Dispatches soon, off the caller's path. Kicks for one instance in the same turn (every send of
-     * an accepted group) make one dispatch.
+     * Dispatches soon, off the caller's path, on the instance's owner. Kicks for one instance in the
+     * same turn (every send of an accepted group) make one dispatch.
      */
-    kick(instanceId: string) {
-      if (kicked.has(instanceId)) return;
-      kicked.add(instanceId);
-      setImmediate(() => {
-        kicked.delete(instanceId);
-        dispatch(instanceId).catch((error: unknown) => deps.onError(error, instanceId));
-      });
+    kick,
+    /** This node just took the instance over: check with the network before handing anything again. */
+    recover(instanceId: string) {
+      unsure.add(instanceId);
+      kick(instanceId);
     },
     /** Resolves when nothing is being dispatched (tests, shutdown). */
     async idle() {

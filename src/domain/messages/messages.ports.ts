@@ -1,3 +1,4 @@
+import type { Lease } from '../instances/ownership.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
@@ -128,9 +129,14 @@ export interface MessageStore {
   instancesHoldingQueued(): Promise<string[]>;
   /**
    * queued → sent for each message that is still queued, counted on the instance, each with its
-   * events, atomically; the ids that moved.
+   * events, atomically, while `lease` is the instance's current one; the ids that moved (none
+   * once another node took the instance over).
    */
-  markSent(instance: SendingInstance, sent: Array<{ message: MessageRecord; at: Date; events: OutboxEventInput[] }>): Promise<Set<string>>;
+  markSent(
+    instance: SendingInstance,
+    sent: Array<{ message: MessageRecord; at: Date; events: OutboxEventInput[] }>,
+    lease: Lease,
+  ): Promise<Set<string>>;
   /**
    * Records a status and its time, with the events of the updated message, atomically; the status
    * itself moves as `nextMessageStatus` says. Null for an unknown message.

@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import type { AppState } from '../context.js';
 import { errorResponse } from '../errors.js';
 
-export function healthRoutes(checkReady: () => Promise<Record<string, string>>) {
+export function healthRoutes(checkReady: () => Promise<Record<string, unknown>>) {
   const router = new Router<AppState>();
   router.get('/healthz', (ctx) => {
     ctx.body = { success: true, data: { status: 'ok' } };

@@ -17,13 +17,19 @@ LEFT JOIN LATERAL (
 WHERE i.id = $1::uuid AND i.state = 'connected' AND i.phone IS NOT NULL
 ORDER BY m."createdAt" ASC`;
 
-/** queued → sent for those still queued, the instance's count and last use, and their events: one statement. */
+/**
+ * queued → sent for those still queued, the instance's count and last use, and their events: one
+ * statement, written only while the owner's lease ($4 node, $5 token) is the instance's current one.
+ */
 const MARK_SENT = `
-WITH sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz)),
+WITH lease AS (
+  SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $2::uuid AND owner = $4 AND token = $5::int8 FOR SHARE
+),
+sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz)),
 sent AS (
   UPDATE "Message" m SET status = 'sent', "sentAt" = s."sentAt", "from" = $3, "updatedAt" = s."sentAt"
   FROM sent_input s
-  WHERE m.id = s.id AND m.status = 'queued' AND m."instanceId" = $2::uuid
+  WHERE m.id = s.id AND m.status = 'queued' AND m."instanceId" = $2::uuid AND EXISTS (SELECT 1 FROM lease)
   RETURNING m.id, m."sentAt"
 ),
 counted AS (
@@ -33,7 +39,7 @@ counted AS (
       "updatedAt" = now()
   WHERE id = $2::uuid AND EXISTS (SELECT 1 FROM sent)
 ),
-${outboxWrites(4, 'sent')}
+${outboxWrites(6, 'sent')}
 SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM sent) AS sent, ${OUTBOX_RESULT}`;
 
 type SendingRow = MessageRecord & {
@@ -66,13 +72,15 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
       return { instance, messages };
     },
 
-    async markSent(instance, sent) {
+    async markSent(instance, sent, lease) {
       const now = new Date();
       const events = sent.flatMap(({ message, events }) => outbox.rows(instance.tenantId, instance, message.id, events, now));
       const [result] = await statements.run<{ sent: string[] } & OutboxResult>(MARK_SENT, [
         JSON.stringify(sent.map(({ message, at }) => ({ id: message.id, sentAt: at.toISOString() }))),
         instance.id,
         digits(instance.phone),
+        lease.node,
+        lease.token,
         ...outbox.params(events, now),
       ]);
       outbox.written(events, result!);

@@ -5,6 +5,7 @@ import { isUniqueViolation, isUuid } from '../prisma-errors.js';
 import { instanceList } from '../list-scopes.js';
 import type { Outbox } from '../outbox.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
+import { LeaseLost } from '../../../domain/instances/ownership.js';
 
 /**
  * Serializes the tenant's instance creates and renames (on PostgreSQL and PGlite alike), so the count
@@ -68,6 +69,12 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: I
             await lockTenantInstances(tx, owner.tenantId);
             if (await nameInUse(tx, owner.tenantId, patch.name, id)) throw new NameTaken();
           }
+          if (options.fence) {
+            // Shares the lease row's lock: a takeover waits for this write, or this write sees the takeover.
+            const { node, token } = options.fence;
+            const held = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "InstanceLease" WHERE "instanceId" = ${id}::uuid AND owner = ${node} AND token = ${token}::int8 FOR SHARE`;
+            if (held.length === 0) throw new LeaseLost(id);
+          }
           const where: Prisma.InstanceWhereInput = { id, ...(options.ifState ? { state: { in: options.ifState } } : {}) };
           const { count } = await tx.instance.updateMany({ where, data: patch });
           if (count === 0) return null;
@@ -97,9 +104,9 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: I
       return count === 1 ? prisma.qrCode.findUnique({ where: { code } }) : null;
     },
 
-    dueForQrRotation: (now) =>
+    dueForQrRotation: (now, instanceIds) =>
       prisma.instance.findMany({
-        where: { variant: 'session', state: 'qr', qrCodes: { none: { expiresAt: { gt: now } } } },
+        where: { id: { in: instanceIds }, variant: 'session', state: 'qr', qrCodes: { none: { expiresAt: { gt: now } } } },
         take: 100,
       }),
   };

@@ -1,0 +1,36 @@
+/**
+ * The right to act for an instance. One node holds it at a time; the token grows on every takeover,
+ * and the owner's writes and hand-offs for the instance check it, so a node that lost the lease
+ * (paused, cut off) cannot write stale state or send.
+ */
+export interface Lease {
+  instanceId: string;
+  node: string;
+  /** The fencing token, as decimal text (it is a 64-bit integer in the database). */
+  token: string;
+}
+
+/** A write or a hand-off refused because the lease it was made under is no longer the current one. */
+export class LeaseLost extends Error {
+  constructor(readonly instanceId: string) {
+    super(`this node no longer owns instance ${instanceId}`);
+  }
+}
+
+/** What reaches an instance's owner: dispatch its queue, or look at the instance again (its state changed). */
+export type OwnerWork = 'dispatch' | 'sync';
+
+/** Which instances this node owns, and how work reaches the owner of any instance. */
+export interface Ownership {
+  /** This node's current lease on the instance, if it owns it. */
+  leaseOf(instanceId: string): Lease | undefined;
+  /** The leases this node holds now. */
+  owned(): Lease[];
+  /** Tells the instance's owner (this node or another); an instance without one is placed soon. */
+  notify(instanceId: string, work: OwnerWork): void;
+}
+
+/** Whether an instance in this state needs an owning node: a QR clock to run, or a paired connection to hold. */
+export function wantsOwner(instance: { state: string; phone: string | null }): boolean {
+  return ['qr', 'connecting', 'connected'].includes(instance.state) || (instance.state === 'disconnected' && instance.phone !== null);
+}

@@ -16,10 +16,12 @@ export function createOwnerDuties(deps: {
   return {
     /** Taken over (or placed here): hold the connection, then send what waits, checking what the network already has. */
     async acquired(lease: Lease) {
+      // Before anything can dispatch under the new lease: the earlier owner may have handed messages it never marked.
+      dispatcher.distrust(lease.instanceId);
       const instance = await instances.findById(lease.instanceId);
       if (!instance) return;
       await engine.attach(instance, lease);
-      dispatcher.recover(lease.instanceId);
+      dispatcher.kick(lease.instanceId);
     },
     lost(instanceId: string) {
       engine.detach(instanceId);

@@ -119,10 +119,9 @@ export function createDispatcher(deps: {
      * same turn (every send of an accepted group) make one dispatch.
      */
     kick,
-    /** This node just took the instance over: check with the network before handing anything again. */
-    recover(instanceId: string) {
+    /** This node takes the instance over: its next dispatch checks with the network before handing anything. */
+    distrust(instanceId: string) {
       unsure.add(instanceId);
-      kick(instanceId);
     },
     /** Resolves when nothing is being dispatched (tests, shutdown). */
     async idle() {

@@ -28,9 +28,13 @@ renewed AS (
 )
 SELECT "instanceId"::text AS "instanceId", token::text AS token FROM renewed WHERE wanted`;
 
-/** Every instance that needs an owner, with its current owner when its lease is unexpired. */
+/**
+ * Every instance that needs an owner, with its current owner when its lease is unexpired, else for
+ * how long it has had none.
+ */
 const PLACEMENT = `
-SELECT i.id::text AS id, CASE WHEN l."expiresAt" > now() THEN l.owner END AS owner
+SELECT i.id::text AS id, CASE WHEN l."expiresAt" > now() THEN l.owner END AS owner,
+       coalesce(extract(epoch FROM now() - l."expiresAt") * 1000, 0)::float8 AS "orphanedMs"
 FROM "Instance" i LEFT JOIN "InstanceLease" l ON l."instanceId" = i.id
 WHERE ${WANTS_OWNER}`;
 
@@ -52,6 +56,9 @@ WHERE n."lastSeen" > now() - $1 * interval '1 millisecond'
 GROUP BY n.id, n."lastSeen"
 ORDER BY n.id`;
 
+/** Nodes that announced themselves within the last $1 ms. */
+const FRESH_NODES = `SELECT id FROM "GatewayNode" WHERE "lastSeen" > now() - $1 * interval '1 millisecond' ORDER BY id`;
+
 /** Hands every lease of the node back at once (expired now; the next owner's token is higher). */
 const RELEASE_ALL = `UPDATE "InstanceLease" SET "expiresAt" = now() WHERE owner = $1 AND "expiresAt" > now()`;
 
@@ -70,10 +77,13 @@ export function leaseStatements(statements: Statements, leaseMs: number) {
   return {
     heartbeat: (node: string) => statements.run(HEARTBEAT, [node]).then(() => {}),
     renew: async (node: string) => leasesOf(node, await statements.run(RENEW, [node, leaseMs])),
-    placement: () => statements.run<{ id: string; owner: string | null }>(PLACEMENT),
+    placement: () => statements.run<{ id: string; owner: string | null; orphanedMs: number }>(PLACEMENT),
     acquire: async (node: string, instanceIds: string[]) =>
       instanceIds.length ? leasesOf(node, await statements.run(ACQUIRE, [node, leaseMs, instanceIds])) : [],
+    /** Nodes whose heartbeat has not expired (one lease long), with the instances each owns. */
     liveNodes: () => statements.run<LiveNode>(LIVE_NODES, [leaseMs]),
+    /** Nodes that missed at most one heartbeat: the candidates for new and orphaned instances. */
+    freshNodes: async () => (await statements.run<{ id: string }>(FRESH_NODES, [Math.floor((leaseMs * 2) / 3)])).map((row) => row.id),
     releaseAll: (node: string) => statements.run(RELEASE_ALL, [node]).then(() => {}),
     leave: (node: string) => statements.run(LEAVE, [node]).then(() => {}),
   };

@@ -38,6 +38,7 @@ export function createPlacement(options: {
   logger: Logger;
 }): Placement {
   const { node, sql, logger } = options;
+  const renewalMs = Math.max(100, Math.floor(options.leaseMs / 3));
   const leases = new Map<string, Lease>();
   /** Owners of instances as of the last round, to route work to them. */
   let owners = new Map<string, string>();
@@ -76,13 +77,14 @@ export function createPlacement(options: {
     // A lease the database gives this node that it did not know of (an acquisition whose answer was lost).
     for (const lease of renewed) if (leases.get(lease.instanceId)?.token !== lease.token) take(lease);
 
-    const live = (await sql.liveNodes()).map((n) => n.id);
-    if (!live.includes(node)) live.push(node);
+    const candidates = await sql.freshNodes();
+    if (!candidates.includes(node)) candidates.push(node);
     const next = new Map<string, string>();
     const mine: string[] = [];
-    for (const { id, owner } of await sql.placement()) {
+    for (const { id, owner, orphanedMs } of await sql.placement()) {
       if (owner) next.set(id, owner);
-      else if (rendezvousWinner(id, live) === node) mine.push(id);
+      // Placed by rendezvous hashing; one left without an owner for a whole round goes to whoever sees it first.
+      else if (orphanedMs > renewalMs || rendezvousWinner(id, candidates) === node) mine.push(id);
     }
     owners = next;
     if (stopped) return;
@@ -147,7 +149,7 @@ export function createPlacement(options: {
       await sql.releaseAll(node);
       runRound();
       await running;
-      loop = setInterval(runRound, Math.max(100, Math.floor(options.leaseMs / 3)));
+      loop = setInterval(runRound, renewalMs);
     },
 
     async stop() {

@@ -19,7 +19,16 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
     expect((await api.get('/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });
     const ready = await api.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.data).toEqual({ status: 'ready', database: 'ok', redis: mode.redis ? 'ok' : 'not configured' });
+    const node = gw.gateway.infra.placement.node;
+    expect(ready.body.data).toEqual({
+      status: 'ready',
+      database: 'ok',
+      redis: mode.redis ? 'ok' : 'not configured',
+      // This gateway alone: the live node set is itself (embedded mode is one node under a fixed id).
+      node: mode.redis ? expect.stringMatching(/^[\w.-]+-\d+-[0-9a-f]{4}$/) : 'embedded',
+      nodes: [{ id: node, instances: 0, lastSeen: expect.any(String) }],
+    });
+    expect(Date.now() - Date.parse(ready.body.data.nodes[0].lastSeen)).toBeLessThan(5000);
   });
 
   it('does not count a client that leaves before its body is read as a server error', async () => {

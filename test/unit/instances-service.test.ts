@@ -53,6 +53,16 @@ describe('instances service (in-memory stores)', () => {
     expect((await service.get(owner, instance.id)).qr?.attemptId).toBe(regenerated.qr.attemptId);
   });
 
+  it('rotates only the codes of instances this node holds a lease on', async () => {
+    const { service, rows, clock, settle } = setUp();
+    const { instance } = await service.create(owner, 'session', { name: 'Elsewhere' });
+    await settle();
+    clock.advance(QR.sessionTtlSeconds * 1000 + 1);
+    await service.rotateExpiredQrCodes([]);
+    await service.rotateExpiredQrCodes([{ instanceId: 'another-instance', node: 'node-a', token: '1' }]);
+    expect(rows.get(instance.id)!.qrAttempts).toBe(1);
+  });
+
   it('does not rotate a code before it expires', async () => {
     const { service, rows, clock, settle } = setUp();
     const { instance } = await service.create(owner, 'session', { name: 'Patient' });

@@ -17,6 +17,7 @@ import { messageRoutes } from './rest/routes/messages.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { sandboxRoutes } from './rest/routes/sandbox.js';
+import { openApiRoutes } from './rest/routes/openapi.js';
 import type { SandboxNetwork } from './infra/engines/sandbox.js';
 import type { PhoneInbox } from './infra/engines/sandbox-inbox.js';
 import type { Metrics } from './infra/metrics.js';
@@ -41,7 +42,10 @@ export interface AppDeps {
   metricsToken: string | undefined;
 }
 
-export function buildApp(deps: AppDeps): Koa<AppState> {
+/** The Koa app, and the REST routes its router serves (each in the OpenAPI document). */
+export type GatewayApp = Koa<AppState> & { routes: Array<{ method: string; path: string }> };
+
+export function buildApp(deps: AppDeps): GatewayApp {
   const app = new Koa<AppState>({ proxy: deps.trustProxy });
   // Errors are answered by errorEnvelope and logged there with the request id.
   app.silent = true;
@@ -65,6 +69,7 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
+    openApiRoutes({ sandbox: deps.sandbox !== undefined }),
     authRoutes(deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, authenticated),
@@ -77,5 +82,6 @@ export function buildApp(deps: AppDeps): Koa<AppState> {
   app.use(rest.routes());
   // 405 with an Allow header for a known path and an unknown method; errorEnvelope adds the body.
   app.use(rest.allowedMethods());
-  return app;
+  const routes = rest.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })));
+  return Object.assign(app, { routes });
 }

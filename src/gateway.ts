@@ -17,6 +17,8 @@ export interface Gateway {
   server: Server;
   /** Base URL the gateway listens on, e.g. http://127.0.0.1:3000. */
   url: string;
+  /** The REST routes served (each one is in GET /openapi.json). */
+  routes: Array<{ method: string; path: string }>;
   close(options?: ShutdownOptions): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     services,
     server,
     url,
+    routes: app.routes,
     /**
      * Answers /readyz with 503 for `drainMs`, then stops accepting, closes WebSockets (1001) and
      * subscription streams, lets requests in progress finish for up to `graceMs`, and closes what is left.

@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { expect } from 'vitest';
+import { checkResponse } from './openapi-check.js';
 
 export interface HttpResponse<T = any> {
   status: number;
@@ -38,6 +39,8 @@ export function client(baseUrl: string) {
     } catch {
       parsed = undefined;
     }
+    // Every answer a test sees is also checked against the OpenAPI document.
+    checkResponse(method, response.url, response.status, response.headers.get('content-type'), parsed);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
   return {

@@ -15,7 +15,7 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is a hint for humans; writing it at most once a minute keeps it off the hot path. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const loginInput = z.object({
+export const loginInput = z.object({
   email: z.string({ error: 'is required' }).min(1, 'is required').max(254),
   password: z.string({ error: 'is required' }).min(1, 'is required').max(1024),
 });

@@ -8,8 +8,8 @@ import type { PhoneInbox } from '../../infra/engines/sandbox-inbox.js';
 import { type AppState, ok } from '../context.js';
 import { jsonBody } from '../middleware/json-body.js';
 
-const scanInput = z.object({ code: z.string({ error: 'is required' }).min(1), phone: z.string({ error: 'is required' }) });
-const inboundInput = z.object({
+export const scanInput = z.object({ code: z.string({ error: 'is required' }).min(1), phone: z.string({ error: 'is required' }) });
+export const inboundInput = z.object({
   from: phoneNumber,
   to: phoneNumber,
   type: z.enum(['text', 'image', 'location']).default('text'),
@@ -17,6 +17,9 @@ const inboundInput = z.object({
   pushName: z.string().max(100).nullish(),
   location: z.object({ name: z.string().max(200).optional(), latitude: z.number().optional(), longitude: z.number().optional() }).nullish(),
 });
+
+export const readInput = z.object({ messageId: z.string({ error: 'is required' }) });
+export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: phoneNumber.optional() });
 
 /** DESIGN §9: the control API of the simulated network, mounted only with ENGINE=sandbox. */
 export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
@@ -44,16 +47,13 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   });
   router.post('/phones/:number/read', jsonBody, async (ctx) => {
     const number = parseInput(phoneNumber, ctx.params.number);
-    const { messageId } = parseInput(z.object({ messageId: z.string({ error: 'is required' }) }), ctx.state.body);
+    const { messageId } = parseInput(readInput, ctx.state.body);
     if (!(await inbox.has(number, messageId))) throw new NotFound('Message on that phone');
     await control.read(messageId);
     ctx.body = ok({ messageId, status: 'read' });
   });
   router.post('/messages/:messageId/delete', jsonBody, async (ctx) => {
-    const { forEveryone, deletedBy } = parseInput(
-      z.object({ forEveryone: z.boolean().default(true), deletedBy: phoneNumber.optional() }),
-      ctx.state.body,
-    );
+    const { forEveryone, deletedBy } = parseInput(deleteInput, ctx.state.body);
     const messageId = ctx.params.messageId!;
     await control.deleted(messageId, deletedBy ?? (await inbox.senderOf(messageId)), forEveryone);
     ctx.body = ok({ messageId, forEveryone });

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { type Credential, OPERATIONS, pathParams, toOpenApiPath } from './operations.js';
+import { ErrorEnvelope } from './schemas.js';
+
+const ERROR_WORDS: Record<number, string> = {
+  400: 'the request is not valid (code invalid_request or unsupported_media_type)',
+  401: 'no valid credential (unauthorized, invalid_api_key)',
+  403: "another tenant's resource, or a plan limit (forbidden, instance_limit_reached)",
+  404: 'not found (not_found)',
+  408: 'the body did not arrive in time (request_timeout)',
+  409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict)',
+  413: 'the body is too large (payload_too_large)',
+  429: 'a rate limit or a quota (rate_limit_exceeded); Retry-After says when to try again',
+  503: 'a dependency is not answering (service_unavailable); Retry-After says when to try again',
+};
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+
+function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationObject {
+  const authenticated = op.auth.length > 0 && !op.auth.includes('metricsToken');
+  // Besides its own: credentials and limits when authenticated, a body that is not valid JSON or too
+  // large or too slow, and a database that does not answer (everything but the process's own pages).
+  const own = !['Health', 'Operations'].includes(op.tag) || op.path === '/readyz';
+  const statuses = [
+    ...new Set([...op.errors, ...(authenticated ? [401, 429] : []), ...(op.body ? [400, 408, 413] : []), ...(own ? [503] : [])]),
+  ].sort();
+  const params = pathParams(op.path);
+  return {
+    tags: [op.tag],
+    summary: op.summary,
+    operationId: `${op.method}${op.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    security: op.auth.length ? op.auth.map((name: Credential) => ({ [name]: [] })) : [],
+    requestParams: {
+      ...(params ? { path: params } : {}),
+      ...(op.query ? { query: op.query.partial() } : {}),
+      ...(op.idempotent
+        ? { header: z.object({ 'Idempotency-Key': z.string().max(255).optional().meta({ description: 'the same key and body within 24 h answer as the first time, without sending again' }) }) }
+        : {}),
+    },
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    responses: {
+      [op.success.status]: {
+        description: op.success.description,
+        ...(authenticated ? { headers: RATE_LIMIT_HEADERS } : {}),
+        content: { [op.success.contentType ?? 'application/json']: op.success.schema ? { schema: op.success.schema } : {} },
+      },
+      ...Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }])),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the REST API, built from the schemas the routes validate with. */
+export function buildOpenApiDocument(options: { sandbox: boolean }) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) {
+    if (op.tag === 'Sandbox network' && !options.sandbox) continue;
+    const path = toOpenApiPath(op.path);
+    paths[path] = { ...paths[path], [op.method]: operationObject(op) };
+  }
+  const rateLimitHeader = (description: string) => ({ description, schema: { type: 'integer' as const } });
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Messaging Gateway REST API',
+      version: '1',
+      description:
+        'Tenants send messages to phone numbers, link phones to instances by QR code, and receive signed webhooks. ' +
+        'Every answer is `{success: true, data}` or `{success: false, error: {code, message}}`. ' +
+        'The same operations exist in GraphQL at `/graphql` (HTTP, SSE and graphql-ws). ' +
+        'The `Sandbox network` operations are the control API of the simulated chat network (ENGINE=sandbox only): they stand for phones, not for tenants.',
+    },
+    tags: [
+      { name: 'Sandbox network', description: 'The simulated outside world; only with ENGINE=sandbox.' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerKey: { type: 'http', scheme: 'bearer', description: 'an API key: `Authorization: Bearer mgw_live_…` (or mgw_test_…)' },
+        xApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'an API key in X-API-Key (messages endpoints)' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'auth-session', description: 'the session cookie set by POST /auth/sessions' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when the gateway is configured with one' },
+      },
+      headers: {
+        'X-RateLimit-Limit': rateLimitHeader('requests allowed in the tightest window'),
+        'X-RateLimit-Remaining': rateLimitHeader('requests left in that window'),
+        'X-RateLimit-Reset': rateLimitHeader('when that window resets, in Unix seconds'),
+      },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_WORDS).map(([status, description]) => [
+          `Error${status}`,
+          {
+            description,
+            ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { description: 'seconds', schema: { type: 'integer' as const } } } } : {}),
+            content: { 'application/json': { schema: ErrorEnvelope } },
+          },
+        ]),
+      ),
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
+import { loginInput } from '../../domain/auth/auth.service.js';
+import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
+import { listMessagesInput, phoneNumber, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
+import { deleteInput, inboundInput, readInput, scanInput } from '../routes/sandbox.js';
+import * as s from './schemas.js';
+
+/** Who may call an operation: any one of these. */
+export type Credential = 'bearerKey' | 'xApiKey' | 'sessionCookie' | 'metricsToken';
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** As the router writes it: `/v1/chat/instances/:instanceId`. */
+  path: string;
+  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Operations';
+  summary: string;
+  auth: Credential[];
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  /** Takes an Idempotency-Key header. */
+  idempotent?: boolean;
+  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string };
+  /** Error statuses besides the ones every operation of its kind can answer. */
+  errors: number[];
+}
+
+const key: Credential[] = ['bearerKey'];
+const keyOrHeader: Credential[] = ['bearerKey', 'xApiKey'];
+const cookie: Credential[] = ['sessionCookie'];
+const ok = s.okEnvelope;
+
+export const OPERATIONS: Operation[] = [
+  { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness: the process answers', auth: [], success: { status: 200, schema: ok(s.Health), description: 'alive' }, errors: [] },
+  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: database and Redis answer; the live node set', auth: [], success: { status: 200, schema: ok(s.Ready), description: 'ready to serve' }, errors: [503] },
+  { method: 'get', path: '/metrics', tag: 'Operations', summary: 'Prometheus metrics (bearer METRICS_TOKEN when set)', auth: ['metricsToken'], success: { status: 200, description: 'Prometheus text format', contentType: 'text/plain' }, errors: [401] },
+  { method: 'get', path: '/openapi.json', tag: 'Operations', summary: 'This document', auth: [], success: { status: 200, description: 'an OpenAPI 3.1 document', contentType: 'application/json' }, errors: [] },
+  { method: 'get', path: '/docs', tag: 'Operations', summary: 'The API reference page for this document', auth: [], success: { status: 200, description: 'an HTML page', contentType: 'text/html' }, errors: [] },
+  { method: 'get', path: '/docs/:asset', tag: 'Operations', summary: 'The files of the reference page (swagger-ui-bundle.js, swagger-ui.css, init.js)', auth: [], success: { status: 200, description: 'a script or a style sheet', contentType: 'text/javascript' }, errors: [404] },
+
+  { method: 'post', path: '/auth/sessions', tag: 'Sessions', summary: 'Log in: sets the auth-session cookie', auth: [], body: loginInput, success: { status: 200, schema: ok(s.LoginAnswer), description: 'logged in; Set-Cookie carries the session' }, errors: [400, 401, 429] },
+  { method: 'delete', path: '/auth/sessions', tag: 'Sessions', summary: 'Log out: ends the session and clears the cookie', auth: [], success: { status: 200, schema: s.messageEnvelope, description: 'logged out' }, errors: [] },
+
+  { method: 'get', path: '/api-keys', tag: 'API keys', summary: "List the tenant's keys (never the key itself)", auth: ['bearerKey', 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.ApiKey)), description: 'the keys' }, errors: [] },
+  { method: 'post', path: '/api-keys', tag: 'API keys', summary: 'Create a key; the full key is shown once', auth: cookie, body: createApiKeyInput, success: { status: 201, schema: ok(s.ApiKeyCreated), description: 'created' }, errors: [400] },
+  { method: 'delete', path: '/api-keys/:keyId', tag: 'API keys', summary: 'Revoke a key at once', auth: cookie, success: { status: 200, schema: s.messageEnvelope, description: 'revoked' }, errors: [403, 404] },
+
+  { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 409] },
+  { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
+  { method: 'get', path: '/v1/messages/status/:messageId', tag: 'Messages', summary: 'One message and its status times', auth: keyOrHeader, success: { status: 200, schema: ok(s.Message), description: 'the message' }, errors: [403, 404] },
+
+  { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },
+  { method: 'post', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: 'Create an instance; the answer carries its first QR code', auth: key, body: createV1Input, success: { status: 201, schema: ok(s.V1Created), description: 'created' }, errors: [400, 403, 409] },
+  { method: 'get', path: '/v1/chat/instances/:instanceId', tag: 'Instances (v1)', summary: 'One instance with its webhook settings and counts', auth: key, success: { status: 200, schema: ok(s.V1Detail), description: 'the instance' }, errors: [403, 404] },
+  { method: 'put', path: '/v1/chat/instances/:instanceId', tag: 'Instances (v1)', summary: 'Change name, description or webhook settings', auth: key, body: updateV1Input, success: { status: 200, schema: ok(s.V1Detail), description: 'changed' }, errors: [400, 403, 404, 409] },
+  { method: 'delete', path: '/v1/chat/instances/:instanceId', tag: 'Instances (v1)', summary: 'Delete the instance with its messages', auth: key, success: { status: 200, schema: s.messageEnvelope, description: 'deleted' }, errors: [403, 404] },
+  { method: 'post', path: '/v1/chat/instances/:instanceId/toggle', tag: 'Instances (v1)', summary: 'Activate or deactivate', auth: key, success: { status: 200, schema: ok(s.Toggled), description: 'the new state' }, errors: [403, 404] },
+  { method: 'get', path: '/v1/chat/instances/:instanceId/qr', tag: 'Instances (v1)', summary: 'The live QR code, or a new one', auth: key, success: { status: 200, schema: ok(s.V1Qr), description: 'a QR code' }, errors: [403, 404, 409] },
+  { method: 'post', path: '/v1/chat/instances/:instanceId/webhook', tag: 'Webhooks', summary: 'Set the webhook URL and events of a v1 instance', auth: key, body: setWebhookInput('v1'), success: { status: 200, schema: ok(s.WebhookSettings), description: 'the settings' }, errors: [400, 403, 404] },
+  { method: 'post', path: '/v1/chat/instances/:instanceId/webhook/secret', tag: 'Webhooks', summary: 'Rotate the signing secret (the old one signs beside it for 24 h)', auth: key, success: { status: 200, schema: ok(s.WebhookSecret), description: 'the new secret, shown once' }, errors: [403, 404] },
+  { method: 'post', path: '/v1/chat/instances/:instanceId/webhook/test', tag: 'Webhooks', summary: "Send a webhook.test event and report the receiver's answer", auth: key, success: { status: 200, schema: ok(s.WebhookTestResult), description: 'what the receiver answered' }, errors: [403, 404, 409] },
+  { method: 'get', path: '/v1/chat/instances/:instanceId/webhook/deliveries', tag: 'Webhooks', summary: 'The latest 50 deliveries with every attempt', auth: key, success: { status: 200, schema: ok(z.array(s.Delivery)), description: 'the delivery log' }, errors: [403, 404] },
+  { method: 'post', path: '/v1/chat/instances/:instanceId/webhook/deliveries/:deliveryId/redeliver', tag: 'Webhooks', summary: 'Deliver again, now', auth: key, success: { status: 200, schema: ok(s.Delivery), description: 'the delivery, scheduled' }, errors: [403, 404] },
+
+  { method: 'get', path: '/chat/instances', tag: 'Instances (session)', summary: "List the tenant's instances", auth: cookie, success: { status: 200, schema: ok(z.array(s.SessionListItem)), description: 'the instances' }, errors: [] },
+  { method: 'post', path: '/chat/instances', tag: 'Instances (session)', summary: 'Create an instance; QR codes follow by themselves', auth: cookie, body: createSessionInput, success: { status: 201, schema: ok(s.SessionCreated), description: 'created' }, errors: [400, 403, 409] },
+  { method: 'get', path: '/chat/instances/:instanceId', tag: 'Instances (session)', summary: 'One instance, with its QR code while one is live', auth: cookie, success: { status: 200, schema: ok(s.SessionDetail), description: 'the instance' }, errors: [403, 404] },
+  { method: 'put', path: '/chat/instances/:instanceId', tag: 'Instances (session)', summary: 'Change name or webhook URL', auth: cookie, body: updateSessionInput, success: { status: 200, schema: ok(s.SessionDetail), description: 'changed' }, errors: [400, 403, 404, 409] },
+  { method: 'delete', path: '/chat/instances/:instanceId', tag: 'Instances (session)', summary: 'Delete the instance with its messages', auth: cookie, success: { status: 200, schema: s.messageEnvelope, description: 'deleted' }, errors: [403, 404] },
+  { method: 'post', path: '/chat/instances/:instanceId/webhook/secret', tag: 'Webhooks', summary: 'Rotate the signing secret (the old one signs beside it for 24 h)', auth: cookie, success: { status: 200, schema: ok(s.WebhookSecret), description: 'the new secret, shown once' }, errors: [403, 404] },
+  { method: 'post', path: '/chat/instances/:instanceId/regenerate-qr', tag: 'Instances (session)', summary: 'Start a new series of QR codes', auth: cookie, success: { status: 200, schema: ok(s.SessionRegenerated), description: 'the first code of the series' }, errors: [403, 404, 409] },
+  { method: 'post', path: '/chat/instances/:instanceId/disconnect', tag: 'Instances (session)', summary: 'Log the phone out', auth: cookie, success: { status: 200, schema: ok(s.SessionDisconnected), description: 'disconnected' }, errors: [403, 404, 409] },
+  { method: 'post', path: '/chat/instances/:instanceId/send-text', tag: 'Messages', summary: 'Send a text through this instance', auth: cookie, body: sendTextInput, idempotent: true, success: { status: 200, schema: ok(s.SessionSendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409] },
+  { method: 'post', path: '/chat/instances/:instanceId/send-media', tag: 'Messages', summary: 'Send an image, video, audio or document by URL through this instance', auth: cookie, body: sendMediaInput, idempotent: true, success: { status: 200, schema: ok(s.SessionSendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409] },
+
+  { method: 'post', path: '/sandbox/scan', tag: 'Sandbox network', summary: 'A phone scans a QR code (its text)', auth: [], body: scanInput, success: { status: 200, schema: ok(s.Paired), description: 'paired' }, errors: [400, 404] },
+  { method: 'post', path: '/sandbox/messages', tag: 'Sandbox network', summary: "A phone sends a message to an instance's number", auth: [], body: inboundInput, success: { status: 200, schema: ok(s.InboundAnswer), description: 'received, or held while the instance is offline' }, errors: [400, 404] },
+  { method: 'get', path: '/sandbox/phones/:number/messages', tag: 'Sandbox network', summary: 'What a phone received: one entry per hand-off', auth: [], success: { status: 200, schema: ok(z.array(s.PhoneMessage)), description: 'oldest first' }, errors: [400] },
+  { method: 'post', path: '/sandbox/phones/:number/read', tag: 'Sandbox network', summary: 'The phone reads a message (read receipt)', auth: [], body: readInput, success: { status: 200, schema: ok(s.ReadAnswer), description: 'read' }, errors: [400, 404] },
+  { method: 'post', path: '/sandbox/messages/:messageId/delete', tag: 'Sandbox network', summary: 'A phone deletes a message', auth: [], body: deleteInput, success: { status: 200, schema: ok(s.DeletedAnswer), description: 'deleted' }, errors: [400, 404] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag: 'Sandbox network', summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag: 'Sandbox network', summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
+];
+
+/** Path parameters a route path names; a phone number is digits. */
+export function pathParams(path: string) {
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, name === 'number' ? phoneNumber : z.string()]))) : undefined;
+}
+
+export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');

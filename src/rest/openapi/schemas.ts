@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
+import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES } from '../../domain/messages/message-values.js';
+import { PLANS } from '../../domain/tenants/plans.js';
+
+/**
+ * The shapes of the REST answers, for the OpenAPI document: the presenters are typed by these, so a
+ * shape cannot change without its documentation.
+ */
+
+const instant = z.iso.datetime({ offset: true }).meta({ description: 'an instant, ISO 8601 in UTC' });
+const uuid = z.uuid();
+
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'Confirmation' });
+
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string().meta({ description: 'a stable code, e.g. invalid_request, unauthorized, not_found, rate_limit_exceeded' }),
+      message: z.string().meta({ description: 'what went wrong, in words' }),
+      retryAfter: z.number().int().optional().meta({ description: 'seconds to wait (429 and 503)' }),
+    }),
+  })
+  .meta({ id: 'Error', description: 'Every error, from every endpoint.' });
+
+export const Statistics = z.object({ messagesSent: z.number().int(), messagesReceived: z.number().int(), mediaSize: z.number().int() });
+
+export const V1ListItem = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(V1_STATUSES),
+    phoneNumber: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: instant,
+    lastConnection: instant.nullable(),
+  })
+  .meta({ id: 'V1Instance' });
+
+export const V1Detail = V1ListItem.extend({
+  webhookUrl: z.string().nullable(),
+  webhookEvents: z.array(z.string()),
+  statistics: Statistics,
+}).meta({ id: 'V1InstanceDetail' });
+
+export const V1Created = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    status: z.enum(V1_STATUSES),
+    qrCode: z.string().nullable().meta({ description: 'a PNG data URL' }),
+    webhookUrl: z.string().nullable(),
+    webhookSecret: z.string().meta({ description: 'shown in this answer only' }),
+    createdAt: instant,
+  })
+  .meta({ id: 'V1InstanceCreated' });
+
+export const V1Qr = z.object({ qrCode: z.string().meta({ description: 'a PNG data URL' }), expiresAt: instant }).meta({ id: 'V1Qr' });
+
+export const SessionQr = z
+  .object({ base64: z.string().meta({ description: 'a PNG data URL' }), expiry: z.number().int().meta({ description: 'seconds left' }), attemptId: uuid })
+  .meta({ id: 'SessionQr' });
+
+export const SessionListItem = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    phone: z.string().nullable(),
+    status: z.enum(SESSION_STATUSES),
+    webhookUrl: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: instant,
+  })
+  .meta({ id: 'SessionInstance' });
+
+export const SessionDetail = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    phone: z.string().nullable(),
+    status: z.enum(SESSION_STATUSES),
+    integration: z.string(),
+    webhookUrl: z.string().nullable(),
+    profilePicUrl: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: instant,
+    updatedAt: instant,
+    qrCode: SessionQr.optional().meta({ description: 'while a QR code is live' }),
+  })
+  .meta({ id: 'SessionInstanceDetail' });
+
+export const SessionCreated = z
+  .object({
+    instanceId: uuid,
+    instanceName: z.string(),
+    status: z.enum(SESSION_STATUSES),
+    integration: z.string(),
+    webhookUrl: z.string().nullable(),
+    webhookSecret: z.string().meta({ description: 'shown in this answer only' }),
+  })
+  .meta({ id: 'SessionInstanceCreated' });
+
+export const SessionRegenerated = z.object({ id: uuid, status: z.enum(SESSION_STATUSES), qrCode: SessionQr }).meta({ id: 'SessionQrRegenerated' });
+
+export const SessionDisconnected = z.object({ id: uuid, status: z.enum(SESSION_STATUSES) });
+
+export const WebhookSecret = z.object({ webhookSecret: z.string() }).meta({ id: 'WebhookSecret' });
+
+export const WebhookSettings = z.object({ url: z.string().nullable(), events: z.array(z.string()) });
+
+export const WebhookTestResult = z
+  .union([
+    z.object({ status: z.literal('sent'), response: z.object({ statusCode: z.number().int(), body: z.string() }) }),
+    z.object({ status: z.literal('failed'), error: z.string() }),
+  ])
+  .meta({ id: 'WebhookTestResult' });
+
+export const Delivery = z
+  .object({
+    id: uuid,
+    event: z.string(),
+    url: z.string(),
+    status: z.string().meta({ description: 'pending, delivered or failed' }),
+    attemptCount: z.number().int(),
+    nextAttemptAt: instant.nullable(),
+    createdAt: instant,
+    attempts: z.array(
+      z.object({
+        number: z.number().int(),
+        startedAt: instant,
+        statusCode: z.number().int().nullable(),
+        error: z.string().nullable(),
+        durationMs: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const Toggled = z.object({ id: uuid, active: z.boolean(), message: z.string() });
+
+export const SendResult = z
+  .object({ id: uuid, status: z.enum(MESSAGE_STATUSES), timestamp: instant, mode: z.enum(MESSAGE_MODES) })
+  .meta({ id: 'SendResult' });
+
+export const SessionSendResult = z.object({ id: uuid, status: z.enum(MESSAGE_STATUSES), timestamp: instant }).meta({ id: 'SessionSendResult' });
+
+export const Message = z
+  .object({
+    id: uuid,
+    to: z.string(),
+    from: z.string().nullable(),
+    direction: z.enum(MESSAGE_DIRECTIONS),
+    type: z.string().meta({ description: `text, location or a media type (${MEDIA_TYPES.join(', ')})` }),
+    text: z.string().nullable(),
+    status: z.enum(MESSAGE_STATUSES),
+    mode: z.enum(MESSAGE_MODES),
+    instanceId: uuid.nullable(),
+    createdAt: instant,
+    updatedAt: instant,
+    timestamps: z.object({
+      queued: instant.nullable(),
+      sent: instant.nullable(),
+      delivered: instant.nullable(),
+      read: instant.nullable(),
+      failed: instant.nullable(),
+    }),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'Message' });
+
+export const MessagePage = z.object({
+  success: z.literal(true),
+  data: z.array(Message),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+});
+
+export const ApiKey = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    description: z.string().nullable(),
+    testMode: z.boolean(),
+    keyPrefix: z.string(),
+    createdAt: instant,
+    lastUsedAt: instant.nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+
+export const ApiKeyCreated = z
+  .object({ id: uuid, name: z.string(), key: z.string().meta({ description: 'the full key, shown in this answer only' }), testMode: z.boolean(), createdAt: instant })
+  .meta({ id: 'ApiKeyCreated' });
+
+export const LoginAnswer = z.object({
+  user: z.object({ id: uuid, email: z.string() }),
+  tenant: z.object({ id: uuid, name: z.string(), plan: z.enum(PLANS) }),
+  expiresAt: instant,
+});
+
+export const Health = z.object({ status: z.literal('ok') });
+
+export const Ready = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  redis: z.enum(['ok', 'not configured']),
+  node: z.string().meta({ description: 'the id of the node that answered' }),
+  nodes: z.array(z.object({ id: z.string(), instances: z.number().int(), lastSeen: instant })).meta({ description: 'the live nodes and how many instances each owns' }),
+});
+
+export const PhoneMessage = z.object({
+  id: uuid,
+  from: z.string(),
+  type: z.string(),
+  text: z.string().nullable(),
+  mediaUrl: z.string().optional(),
+  caption: z.string().optional(),
+  receivedAt: instant,
+});
+
+export const Paired = z.object({ instanceId: uuid });
+export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() })]);
+export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
+export const DeletedAnswer = z.object({ messageId: z.string(), forEveryone: z.boolean() });
+export const NetworkEventAnswer = (status: string) => z.object({ instanceId: z.string(), status: z.literal(status) });

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { documentedPath } from '../helpers/openapi-check.js';
+import { checkResponse, documentedPath } from '../helpers/openapi-check.js';
 import { gatewaySuite } from '../helpers/suite.js';
 
 describe.each(MODES)('the OpenAPI document and its reference page — $name', (mode) => {
@@ -59,6 +59,14 @@ describe.each(MODES)('the OpenAPI document and its reference page — $name', (m
     const unknown = await suite.api.get('/docs/index.html');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(failure('not_found'));
+  });
+
+  it('lets the test client refuse an answer of another shape or an undocumented status', () => {
+    const url = `${suite.gw.url}/v1/chat/instances`;
+    expect(() => checkResponse('GET', url, 200, 'application/json', { success: true, data: [{ id: 'x' }] })).toThrow(/does not match its documented schema/);
+    expect(() => checkResponse('GET', url, 418, 'application/json', {})).toThrow(/does not list/);
+    expect(() => checkResponse('GET', url, 200, 'application/json', { success: true, data: [] })).not.toThrow();
+    expect(() => checkResponse('GET', `${suite.gw.url}/graphql`, 200, 'application/json', {})).not.toThrow();
   });
 
   it('matches request paths to their documented templates, literal ones first', () => {

@@ -78,6 +78,9 @@ const SESSION_STATUS: Record<InstanceState, (typeof SESSION_STATUSES)[number]> =
   error: 'disconnected',
 };
 
+export const v1StatusOf = (state: InstanceState) => V1_STATUS[state];
+export const sessionStatusOf = (state: InstanceState) => SESSION_STATUS[state];
+
 export function statusIn(variant: InstanceVariant, state: InstanceState): string {
   return variant === 'v1' ? V1_STATUS[state] : SESSION_STATUS[state];
 }

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
+import type * as documented from '../openapi/schemas.js';
 import type { DeliveryRecord } from '../../domain/webhooks/deliveries.service.js';
 
-export function presentDelivery(d: DeliveryRecord) {
+export function presentDelivery(d: DeliveryRecord): z.output<typeof documented.Delivery> {
   return {
     id: d.id,
     event: d.event,

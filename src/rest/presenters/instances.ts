@@ -1,19 +1,20 @@
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
-import { statusIn } from '../../domain/instances/state-machine.js';
+import { sessionStatusOf, v1StatusOf } from '../../domain/instances/state-machine.js';
+import type { z } from 'zod';
+import type * as documented from '../openapi/schemas.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const status = (i: InstanceRecord, variant: 'v1' | 'session') => statusIn(variant, i.state);
 const seconds = (qr: LiveQr) => Math.max(0, Math.ceil((qr.expiresAt.getTime() - Date.now()) / 1000));
 
 // v1 variant (spec 2.4 and 4.2)
 
-export function presentV1ListItem(i: InstanceRecord) {
+export function presentV1ListItem(i: InstanceRecord): z.output<typeof documented.V1ListItem> {
   return {
     id: i.id,
     name: i.name,
     description: i.description,
-    status: status(i, 'v1'),
+    status: v1StatusOf(i.state),
     phoneNumber: i.phone,
     active: i.active,
     createdAt: i.createdAt.toISOString(),
@@ -21,7 +22,7 @@ export function presentV1ListItem(i: InstanceRecord) {
   };
 }
 
-export function presentV1Detail(i: InstanceRecord) {
+export function presentV1Detail(i: InstanceRecord): z.output<typeof documented.V1Detail> {
   return {
     ...presentV1ListItem(i),
     webhookUrl: i.webhookUrl,
@@ -30,11 +31,11 @@ export function presentV1Detail(i: InstanceRecord) {
   };
 }
 
-export function presentV1Created(i: InstanceRecord, qr: LiveQr | null) {
+export function presentV1Created(i: InstanceRecord, qr: LiveQr | null): z.output<typeof documented.V1Created> {
   return {
     id: i.id,
     name: i.name,
-    status: status(i, 'v1'),
+    status: v1StatusOf(i.state),
     qrCode: qr?.dataUrl ?? null,
     webhookUrl: i.webhookUrl,
     webhookSecret: i.webhookSecret,
@@ -42,34 +43,34 @@ export function presentV1Created(i: InstanceRecord, qr: LiveQr | null) {
   };
 }
 
-export function presentV1Qr(qr: LiveQr) {
+export function presentV1Qr(qr: LiveQr): z.output<typeof documented.V1Qr> {
   return { qrCode: qr.dataUrl, expiresAt: qr.expiresAt.toISOString() };
 }
 
 // session variant (spec 2.3 and 4.3)
 
-function sessionQr(qr: LiveQr) {
+function sessionQr(qr: LiveQr): z.output<typeof documented.SessionQr> {
   return { base64: qr.dataUrl, expiry: seconds(qr), attemptId: qr.attemptId };
 }
 
-export function presentSessionListItem(i: InstanceRecord) {
+export function presentSessionListItem(i: InstanceRecord): z.output<typeof documented.SessionListItem> {
   return {
     id: i.id,
     name: i.name,
     phone: i.phone,
-    status: status(i, 'session'),
+    status: sessionStatusOf(i.state),
     webhookUrl: i.webhookUrl,
     active: i.active,
     createdAt: i.createdAt.toISOString(),
   };
 }
 
-export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null) {
+export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null): z.output<typeof documented.SessionDetail> {
   return {
     id: i.id,
     name: i.name,
     phone: i.phone,
-    status: status(i, 'session'),
+    status: sessionStatusOf(i.state),
     integration: i.engine,
     webhookUrl: i.webhookUrl,
     profilePicUrl: i.profilePicUrl,
@@ -81,17 +82,17 @@ export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null) {
 }
 
 /** The create answer shows the webhook secret, once, so receivers of session instances can verify signatures too. */
-export function presentSessionCreated(i: InstanceRecord) {
+export function presentSessionCreated(i: InstanceRecord): z.output<typeof documented.SessionCreated> {
   return {
     instanceId: i.id,
     instanceName: i.name,
-    status: status(i, 'session'),
+    status: sessionStatusOf(i.state),
     integration: i.engine,
     webhookUrl: i.webhookUrl,
     webhookSecret: i.webhookSecret,
   };
 }
 
-export function presentSessionRegenerated(i: InstanceRecord, qr: LiveQr) {
-  return { id: i.id, status: status(i, 'session'), qrCode: sessionQr(qr) };
+export function presentSessionRegenerated(i: InstanceRecord, qr: LiveQr): z.output<typeof documented.SessionRegenerated> {
+  return { id: i.id, status: sessionStatusOf(i.state), qrCode: sessionQr(qr) };
 }

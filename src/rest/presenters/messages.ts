@@ -1,8 +1,10 @@
+import type { z } from 'zod';
+import type * as documented from '../openapi/schemas.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function presentMessage(message: MessageRecord) {
+export function presentMessage(message: MessageRecord): z.output<typeof documented.Message> {
   return {
     id: message.id,
     to: message.to,

@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import type { Services } from './domain/services.js';
 import type { RequestLimiter } from './infra/rate-limit/request-limiter.js';
-import type { GraphQLServer } from './graphql/yoga.js';
+import type { GraphQLLoader } from './graphql/lazy.js';
 import type { CallerWatch } from './graphql/caller-watch.js';
 import { graphqlEndpoint } from './graphql/http-endpoint.js';
 import type { Logger } from './infra/logger.js';
@@ -26,7 +26,7 @@ import { metricsRoutes } from './rest/routes/metrics.js';
 
 export interface AppDeps {
   services: Services;
-  graphql: GraphQLServer;
+  graphql: GraphQLLoader;
   limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, unknown>>;

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { errorResponse } from './rest/errors.js';
 import { type Config, graphqlLimitsOf, policiesOf } from './config.js';
 import { createServices, type Services } from './domain/services.js';
-import { createGraphQL } from './graphql/yoga.js';
+import { loadOnFirstUse } from './graphql/lazy.js';
 import { serveGraphQLOverWebSocket } from './graphql/ws.js';
 import { createCallerWatch } from './graphql/caller-watch.js';
 import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
@@ -62,14 +62,16 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   }
 
   let draining = false;
-  const graphql = createGraphQL({
-    services,
-    prisma: infra.db.prisma,
-    live: infra.liveFeed,
-    logger,
-    limits: graphqlLimitsOf(config),
-    metrics: infra.metrics.registry,
-  });
+  const graphql = loadOnFirstUse(async () =>
+    (await import('./graphql/yoga.js')).createGraphQL({
+      services,
+      prisma: infra.db.prisma,
+      live: infra.liveFeed,
+      logger,
+      limits: graphqlLimitsOf(config),
+      metrics: infra.metrics.registry,
+    }),
+  );
   const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger);
   const app = buildApp({
     services,

@@ -6,7 +6,7 @@ import { DomainError, Unauthorized, Unavailable } from '../domain/errors.js';
 import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
-import type { GraphQLServer } from './yoga.js';
+import type { GraphQLLoader } from './lazy.js';
 
 /**
  * `/graphql` over HTTP and SSE, mounted in the Koa app. An authenticated caller counts against the
@@ -15,7 +15,7 @@ import type { GraphQLServer } from './yoga.js';
  * on the raw Node response.
  */
 export function graphqlEndpoint(deps: {
-  graphql: GraphQLServer;
+  graphql: GraphQLLoader;
   auth: AuthService;
   limiter: RequestLimiter;
   callers: CallerWatch;
@@ -53,7 +53,8 @@ export function graphqlEndpoint(deps: {
       const length = ctx.get('Content-Length');
       (ctx.req as { body?: Buffer }).body = await getRawBody(ctx.req, { length: length || undefined, limit: deps.maxBodyBytes });
     }
+    const graphql = await deps.graphql();
     ctx.respond = false;
-    deps.graphql.handle(ctx.req, ctx.res, actor);
+    graphql.handle(ctx.req, ctx.res, actor);
   };
 }

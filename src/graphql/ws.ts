@@ -12,6 +12,7 @@ import { DomainError } from '../domain/errors.js';
 import { toGraphQLError } from './graphql-error.js';
 import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { Logger } from '../infra/logger.js';
+import type { GraphQLLoader } from './lazy.js';
 import type { GraphQLServer } from './yoga.js';
 
 type Extra = {
@@ -34,7 +35,7 @@ type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
  */
 export function serveGraphQLOverWebSocket(
   server: Server,
-  deps: { graphql: GraphQLServer; auth: AuthService; limiter: RequestLimiter; logger: Logger; maxPayloadBytes: number; callers: CallerWatch },
+  deps: { graphql: GraphQLLoader; auth: AuthService; limiter: RequestLimiter; logger: Logger; maxPayloadBytes: number; callers: CallerWatch },
 ) {
   const log = deps.logger.child({ component: 'graphql-ws' });
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: deps.maxPayloadBytes });
@@ -81,7 +82,7 @@ export function serveGraphQLOverWebSocket(
         try {
           // Each operation counts like an HTTP request; none keeps an in-flight slot (a subscription may live for hours).
           (await admit(deps.limiter, actor, () => {})).leave();
-          const enveloped = deps.graphql.yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
+          const enveloped = (await deps.graphql()).yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
           const document = enveloped.parse(payload.query);
           const args: ExecutionArgs & { rootValue: Enveloped } = {
             schema: enveloped.schema,

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { createPubSub, SlidingBuffer } from 'graphql-yoga';
+import { createPubSub, SlidingBuffer } from '@graphql-yoga/subscription';
 import type { LiveEvent, LiveFeed } from '../domain/instances/live-events.js';
 import type { Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';

@@ -144,8 +144,9 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       clearInterval(clock);
       callers.stop();
-      callers.endAll();
+      // WebSockets are told the server is going away (1001) before the caller watch ends what is left (SSE streams).
       await webSockets.close();
+      callers.endAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -56,20 +56,26 @@ describe('grouped writes and node caches across processes (PostgreSQL + Redis)',
     expect(answered.length, "the node died before answering everything").toBeLessThan(600);
 
     const prisma = a.gateway.infra.db.prisma;
-    const stored = await prisma.message.findMany({ where: { tenantId: tenant.tenantId } });
+    // The surviving node keeps dispatching meanwhile: everything below is read in one snapshot.
+    const [stored, records, events, counted] = await prisma.$transaction(
+      [
+        prisma.message.findMany({ where: { tenantId: tenant.tenantId } }),
+        prisma.idempotencyRecord.findMany({ where: { tenantId: tenant.tenantId } }),
+        prisma.outboxEvent.findMany({ where: { tenantId: tenant.tenantId, event: 'messages.update' }, select: { data: true } }),
+        prisma.instance.findUniqueOrThrow({ where: { id: instance.id }, select: { messagesSent: true } }),
+      ],
+      { isolationLevel: 'RepeatableRead' },
+    );
     const storedIds = new Set(stored.map((m) => m.id));
     for (const { id } of answered) expect(storedIds.has(id!), `answered message ${id} is stored`).toBe(true);
     // A message and its idempotency answer are written together or not at all.
-    const records = await prisma.idempotencyRecord.findMany({ where: { tenantId: tenant.tenantId } });
     const recordedIds = new Set(records.map((r) => JSON.parse(r.responseBody).id as string));
     for (const id of recordedIds) expect(storedIds.has(id)).toBe(true);
     for (const { key, id } of answered) if (key) expect(recordedIds.has(id!)).toBe(true);
     // A sent mark, the instance's count and the events of the mark are written together.
-    const events = await prisma.outboxEvent.findMany({ where: { tenantId: tenant.tenantId, event: 'messages.update' }, select: { data: true } });
     const sentEvents = new Set(events.filter((e) => (e.data as { status: string }).status === 'sent').map((e) => (e.data as { messageId: string }).messageId));
     const sent = stored.filter((m) => m.sentAt !== null);
     for (const message of sent) expect(sentEvents.has(message.id), `sent message ${message.id} has its event`).toBe(true);
-    const counted = await prisma.instance.findUniqueOrThrow({ where: { id: instance.id }, select: { messagesSent: true } });
     expect(counted.messagesSent).toBe(sent.length);
   });
 

@@ -27,7 +27,7 @@ import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
 import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
 import { createLiveFeed } from './live-feed.js';
-import { liveEventOf, type LiveFeed } from '../domain/instances/live-events.js';
+import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
 import { createInvalidationBus } from './cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
@@ -147,7 +147,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     logger,
   });
   const liveFeed = createLiveFeed(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
-  outbox.onCommitted((events) => liveFeed.publish(events.map(liveEventOf).filter((e) => e !== null)));
+  outbox.onCommitted((events) => liveFeed.publish(events.flatMap(liveEventsOf)));
   outbox.onDue((due) => void deliveries.scheduled(due).catch((error: unknown) => logger.error({ err: error }, 'scheduling webhook deliveries failed')));
 
   const ports: Ports = {
@@ -159,7 +159,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     messages: createMessageStore(prisma, db.statements, outbox, groups),
     router: createMessageRouter(prisma, db.statements, invalidation),
     quota: createQuotaCounter(limiters),
-    instances: createInstanceStore(prisma, outbox, invalidation),
+    instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
     engine: sandbox.engine,
     ownership: placement.ownership,

@@ -1,11 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, SlidingBuffer } from '@graphql-yoga/subscription';
-import type { LiveEvent, LiveFeed } from '../domain/instances/live-events.js';
+import type { InstanceEventKind, LiveEvent, LiveFeed, TenantEventKind } from '../domain/instances/live-events.js';
 import type { Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 
-type Topics = { [K in LiveEvent['kind']]: [instanceId: string, event: Extract<LiveEvent, { kind: K }>] };
+/** Instance kinds are published per instance, tenant kinds per tenant. */
+type Topics = { [K in LiveEvent['kind']]: [id: string, event: Extract<LiveEvent, { kind: K }>] };
 
 /** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
 const SUBSCRIBER_BUFFER = 16;
@@ -46,19 +47,25 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
   }
   const pubsub = createPubSub<Topics>({ eventTarget, repeaterBuffer: new SlidingBuffer(SUBSCRIBER_BUFFER) });
   // Channel names carry the prefix so gateways sharing a Redis under different prefixes stay apart.
-  const topic = (instanceId: string) => `${redis?.prefix ?? ''}${instanceId}`;
+  const topic = (id: string) => `${redis?.prefix ?? ''}${id}`;
 
   return {
     publish(events) {
-      // One topic per kind and instance: a subscriber gets only what it asked for, without a filter stage.
+      // One topic per kind and instance (or tenant): a subscriber gets only what it asked for, without a filter stage.
       for (const event of events) {
         if (event.kind === 'qr') pubsub.publish('qr', topic(event.instanceId), event);
-        else pubsub.publish('connection', topic(event.instanceId), event);
+        else if (event.kind === 'connection') pubsub.publish('connection', topic(event.instanceId), event);
+        else if (event.kind === 'instance') pubsub.publish('instance', topic(event.tenantId), event);
+        else pubsub.publish('message', topic(event.tenantId), event);
       }
     },
-    subscribe<K extends LiveEvent['kind']>(instanceId: string, kind: K) {
+    subscribe<K extends InstanceEventKind>(instanceId: string, kind: K) {
       const events = kind === 'qr' ? pubsub.subscribe('qr', topic(instanceId)) : pubsub.subscribe('connection', topic(instanceId));
       // The branch above picks the topic of `kind`; TypeScript cannot narrow K through it.
+      return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
+    },
+    subscribeTenant<K extends TenantEventKind>(tenantId: string, kind: K) {
+      const events = kind === 'instance' ? pubsub.subscribe('instance', topic(tenantId)) : pubsub.subscribe('message', topic(tenantId));
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     onResumed(listener) {

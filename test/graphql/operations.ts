@@ -228,6 +228,18 @@ export const ConnectionUpdated = graphql(`
   }
 `);
 
+export const InstanceUpdated = graphql(`
+  subscription InstanceUpdated {
+    instanceUpdated { instanceId deleted instance { id name status active phoneNumber } }
+  }
+`);
+
+export const MessageUpdated = graphql(`
+  subscription MessageUpdated {
+    messageUpdated { messageId status timestamp message { id status to } }
+  }
+`);
+
 export const Me = graphql(`
   query Me {
     me {

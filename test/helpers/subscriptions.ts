@@ -70,11 +70,16 @@ export function subscribe<R, V extends Record<string, unknown>>(
       const ready = received.shift();
       if (ready) return Promise.resolve(ready);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no subscription event within ${timeoutMs} ms`)), timeoutMs);
-        waiting.push((result) => {
+        const waiter = (result: ExecutionResult<R>) => {
           clearTimeout(timer);
           resolve(result);
-        });
+        };
+        // A waiter that gave up leaves the queue, so the next result goes to whoever asks next.
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new Error(`no subscription event within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.push(waiter);
       });
     },
     pending: () => received.length,

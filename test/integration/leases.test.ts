@@ -39,7 +39,11 @@ describe.each(MODES)('instance leases — $name', (mode) => {
     // "another-node" never renews (it is not running): once its lease lapses, this node takes the instance back.
     const back = await eventually(async () => ownership.leaseOf(instance.id), (l) => l !== undefined && BigInt(l.token) > BigInt(lease!.token) + 1n, 10_000);
     expect(back!.node).toBe(lease!.node);
-    await eventually(() => api.get(`/v1/messages/${sent.body.data.id}`, { key: tenant!.liveKey }), (r) => r.body.data?.status !== 'queued', 5000);
+    await eventually(
+      () => api.get(`/v1/messages/status/${sent.body.data.id}`, { key: tenant!.liveKey }),
+      (r) => r.status === 200 && ['sent', 'delivered'].includes(r.body.data.status),
+      5000,
+    );
     const inbox = await api.get(`/sandbox/phones/${to}/messages`);
     expect(inbox.body.data.map((m: { id: string }) => m.id)).toEqual([sent.body.data.id]);
   });

@@ -8,13 +8,23 @@ import { statusIn } from './state-machine.js';
 export type LiveEvent =
   | { kind: 'qr'; instanceId: string; qrCode: string; expiresAt: string; attemptId: string }
   /** `status` in the instance's own status words (v1 or session), as in its webhooks. */
-  | { kind: 'connection'; instanceId: string; status: string; phoneNumber: string; timestamp: string };
+  | { kind: 'connection'; instanceId: string; status: string; phoneNumber: string; timestamp: string }
+  /** Something about one of the tenant's instances changed (state, phone, name, active, a new QR code), or it was deleted. */
+  | { kind: 'instance'; tenantId: string; instanceId: string; deleted: boolean }
+  /** One of the tenant's messages moved to a new status. */
+  | { kind: 'message'; tenantId: string; messageId: string; status: string; timestamp: string };
+
+/** Kinds of one instance's events, and kinds of a whole tenant's. */
+export type InstanceEventKind = 'qr' | 'connection';
+export type TenantEventKind = 'instance' | 'message';
 
 /** Live events by instance; in-process, or across nodes through Redis pub/sub. */
 export interface LiveFeed {
   publish(events: LiveEvent[]): void;
   /** Events of one kind for one instance from now on, until the iterator is returned. */
-  subscribe<K extends LiveEvent['kind']>(instanceId: string, kind: K): AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
+  subscribe<K extends InstanceEventKind>(instanceId: string, kind: K): AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
+  /** Events of one kind for every instance or message of a tenant from now on. */
+  subscribeTenant<K extends TenantEventKind>(tenantId: string, kind: K): AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
   /**
    * Calls `listener` whenever the feed was interrupted (pub/sub connection lost) and works again:
    * events published meanwhile may never arrive, so subscribers re-read the current state. Returns
@@ -24,22 +34,32 @@ export interface LiveFeed {
   close(): Promise<void>;
 }
 
-/** The live view of a committed event, or null for events subscribers do not watch. */
-export function liveEventOf(e: { instanceId: string; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent | null {
+/**
+ * The live views of a committed event: a QR code or a status for the instance's subscribers, a status
+ * change for the tenant's message log. (Changes to instances reach the tenant's stream from the
+ * instance store, which sees every one of them.)
+ */
+export function liveEventsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent[] {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (e.event === 'messages.update' && typeof e.data.messageId === 'string') {
+    return [{ kind: 'message', tenantId: e.tenantId, messageId: e.data.messageId, status: text(e.data.status), timestamp: e.createdAt.toISOString() }];
+  }
+  if (!e.instanceId) return [];
   if (e.event === 'qr.update') {
-    return { kind: 'qr', instanceId: e.instanceId, qrCode: text(e.data.qrCode), expiresAt: text(e.data.expiresAt), attemptId: text(e.data.attemptId) };
+    return [{ kind: 'qr', instanceId: e.instanceId, qrCode: text(e.data.qrCode), expiresAt: text(e.data.expiresAt), attemptId: text(e.data.attemptId) }];
   }
   if (e.event === 'connection.update') {
-    return {
-      kind: 'connection',
-      instanceId: e.instanceId,
-      status: text(e.data.status),
-      phoneNumber: text(e.data.phoneNumber),
-      timestamp: e.createdAt.toISOString(),
-    };
+    return [
+      {
+        kind: 'connection',
+        instanceId: e.instanceId,
+        status: text(e.data.status),
+        phoneNumber: text(e.data.phoneNumber),
+        timestamp: e.createdAt.toISOString(),
+      },
+    ];
   }
-  return null;
+  return [];
 }
 
 /** The connection status an instance shows now, as a live event. */
@@ -60,6 +80,6 @@ export function liveQrEvent(now: { instance: Pick<InstanceRecord, 'id'>; qr: { d
 }
 
 /** Two events with the same key show a subscriber the same thing (the same code, or the same status). */
-export function liveEventKey(event: LiveEvent): string {
+export function liveEventKey(event: Extract<LiveEvent, { kind: InstanceEventKind }>): string {
   return event.kind === 'qr' ? event.attemptId : `${event.status}|${event.phoneNumber}`;
 }

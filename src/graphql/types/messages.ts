@@ -3,7 +3,7 @@ import type { MessageRecord, SendResult } from '../../domain/messages/messages.p
 import { builder } from '../builder.js';
 import { messageList } from '../../infra/db/list-scopes.js';
 
-const MessageStatus = builder.enumType('MessageStatus', { values: MESSAGE_STATUSES });
+export const MessageStatus = builder.enumType('MessageStatus', { values: MESSAGE_STATUSES });
 const MessageMode = builder.enumType('MessageMode', { values: MESSAGE_MODES });
 const MessageDirection = builder.enumType('MessageDirection', { values: MESSAGE_DIRECTIONS });
 

@@ -1,4 +1,6 @@
-import type { LiveEvent } from '../../domain/instances/live-events.js';
+import type { InstanceEventKind, LiveEvent } from '../../domain/instances/live-events.js';
+import type { MessageStatus as MessageStatusValue } from '../../domain/messages/message-values.js';
+import { MessageStatus } from './messages.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../graphql-error.js';
@@ -7,6 +9,8 @@ import { startingWithState } from '../../domain/instances/live-state.js';
 
 type QrEvent = Extract<LiveEvent, { kind: 'qr' }>;
 type ConnectionEvent = Extract<LiveEvent, { kind: 'connection' }>;
+type InstanceEvent = Extract<LiveEvent, { kind: 'instance' }>;
+type MessageEvent = Extract<LiveEvent, { kind: 'message' }>;
 
 const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
   fields: (t) => ({
@@ -31,7 +35,7 @@ const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').
  * The events of one instance of the caller's tenant. Refusals come back as GraphQL errors with the
  * REST code in `extensions.code` (a subscription's stream cannot carry a typed error union).
  */
-async function feedOf<K extends LiveEvent['kind']>(ctx: GraphQLContext, instanceId: string, kind: K) {
+async function feedOf<K extends InstanceEventKind>(ctx: GraphQLContext, instanceId: string, kind: K) {
   let actor;
   try {
     actor = await ctx.actor();
@@ -68,6 +72,63 @@ builder.subscriptionField('connectionUpdated', (t) =>
     description: 'The status of the instance now, then each change.',
     args: { instanceId: t.arg.id({ required: true }) },
     subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'connection'),
+    resolve: (event) => event,
+  }),
+);
+
+const InstanceUpdate = builder.objectRef<InstanceEvent>('InstanceUpdate').implement({
+  description: "A change to one of the caller's instances.",
+  fields: (t) => ({
+    instanceId: t.exposeID('instanceId'),
+    deleted: t.exposeBoolean('deleted', { description: 'The instance was deleted; `instance` is null.' }),
+    instance: t.prismaField({
+      type: 'Instance',
+      nullable: true,
+      description: 'The instance as it is now (read when the event is delivered), so a client cache updates itself.',
+      resolve: (query, event, _args, ctx) => (event.deleted ? null : ctx.prisma.instance.findUnique({ ...query, where: { id: event.instanceId } })),
+    }),
+  }),
+});
+
+const MessageUpdate = builder.objectRef<MessageEvent>('MessageUpdate').implement({
+  description: "A status change of one of the caller's messages.",
+  fields: (t) => ({
+    messageId: t.exposeID('messageId'),
+    status: t.field({ type: MessageStatus, resolve: (event) => event.status as MessageStatusValue }),
+    timestamp: t.field({ type: 'DateTime', resolve: (event) => new Date(event.timestamp) }),
+    message: t.prismaField({
+      type: 'Message',
+      nullable: true,
+      description: 'The message as it is now (read only when selected); null once deleted with its instance.',
+      resolve: (query, event, _args, ctx) => ctx.prisma.message.findUnique({ ...query, where: { id: event.messageId } }),
+    }),
+  }),
+});
+
+/** Every event of one kind for the caller's tenant; a failure to authenticate is a GraphQL error with its code. */
+async function tenantFeedOf<K extends 'instance' | 'message'>(ctx: GraphQLContext, kind: K) {
+  try {
+    const actor = await ctx.actor();
+    return ctx.live.subscribeTenant(actor.tenantId, kind);
+  } catch (error) {
+    throw toGraphQLError(error);
+  }
+}
+
+builder.subscriptionField('instanceUpdated', (t) =>
+  t.field({
+    type: InstanceUpdate,
+    description: "Every change to any of the caller's instances from now on (status, phone, name, active, a new QR code, creation, deletion): one subscription keeps a list live.",
+    subscribe: (_root, _args, ctx) => tenantFeedOf(ctx, 'instance'),
+    resolve: (event) => event,
+  }),
+);
+
+builder.subscriptionField('messageUpdated', (t) =>
+  t.field({
+    type: MessageUpdate,
+    description: "Every status change of the caller's messages from now on (sent, delivered, read, failed): a live message log.",
+    subscribe: (_root, _args, ctx) => tenantFeedOf(ctx, 'message'),
     resolve: (event) => event,
   }),
 );

@@ -27,9 +27,20 @@ async function nameInUse(tx: Prisma.TransactionClient, tenantId: string, name: s
 /** Thrown inside a rename's transaction to roll it back; the store answers 'name_taken'. */
 class NameTaken extends Error {}
 
-/** Every change of an instance is announced on `bus`: nodes route the tenant's messages from memory. */
-export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: InvalidationBus): InstanceStore {
-  const changed = (tenantId: string) => bus.publish({ kind: 'instances', tenantId });
+/**
+ * Every change of an instance is announced on `bus` (nodes route the tenant's messages from memory)
+ * and, once committed, to `onChanged` (the tenant's live stream).
+ */
+export function createInstanceStore(
+  prisma: PrismaClient,
+  outbox: Outbox,
+  bus: InvalidationBus,
+  onChanged: (change: { tenantId: string; instanceId: string; deleted: boolean }) => void = () => {},
+): InstanceStore {
+  const changed = (tenantId: string, instanceId?: string, deleted = false) => {
+    bus.publish({ kind: 'instances', tenantId });
+    if (instanceId) onChanged({ tenantId, instanceId, deleted });
+  };
   const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
     write.catch((error: unknown) => {
       if (isUniqueViolation(error) || error instanceof NameTaken) return 'name_taken' as const;
@@ -45,6 +56,9 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: I
           if (await nameInUse(tx, data.tenantId, data.name)) return 'name_taken' as const;
           if ((await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
           return tx.instance.create({ data });
+        }).then((result) => {
+          if (typeof result === 'object') changed(result.tenantId, result.id);
+          return result;
         }),
       ),
 
@@ -83,7 +97,7 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: I
           await emit({ tenantId: instance.tenantId, instanceId: id }, events);
           return instance;
         }).then((instance) => {
-          if (instance) changed(instance.tenantId);
+          if (instance) changed(instance.tenantId, instance.id);
           return instance;
         }),
       );
@@ -93,7 +107,7 @@ export function createInstanceStore(prisma: PrismaClient, outbox: Outbox, bus: I
       if (!isUuid(id)) return;
       // Messages, QR codes, outbox events and deliveries go with it (ON DELETE CASCADE).
       const gone = await prisma.$queryRaw<Array<{ tenantId: string }>>`DELETE FROM "Instance" WHERE "id" = ${id}::uuid RETURNING "tenantId"::text AS "tenantId"`;
-      if (gone[0]) changed(gone[0].tenantId);
+      if (gone[0]) changed(gone[0].tenantId, id, true);
     },
 
     liveQr: (instanceId, now) =>

@@ -22,15 +22,22 @@ type Extra = {
   credentials?: CredentialHeaders;
 };
 
+/** Credentials missing, expired or revoked: graphql-ws clients stop retrying on this code. */
+const UNAUTHORIZED = 4401;
 const FORBIDDEN = 4403;
+
+/** The close code for a caller that could not be verified: 4401 when its credentials are the reason. */
+const closeCodeOf = (error: DomainError) => (error.code === 'unauthorized' || error.code === 'invalid_api_key' ? UNAUTHORIZED : FORBIDDEN);
+const closeReason = (code: number) => (code === UNAUTHORIZED ? 'Unauthorized' : 'Forbidden');
 
 type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
 
 /**
  * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
  * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
- * is closed (4403). The credentials are checked again for every operation, and by the caller watch
- * while the connection stays open (closed with 4403 once they fail). Every operation runs through
+ * is closed (4401 without valid credentials, 4403 otherwise). The credentials are checked again for
+ * every operation, and by the caller watch while the connection stays open (closed with 4401 once
+ * the key is revoked or the session ends). Every operation runs through
  * yoga's plugins (the same guards as over HTTP) and counts against the caller's rate limits.
  */
 export function serveGraphQLOverWebSocket(
@@ -58,12 +65,14 @@ export function serveGraphQLOverWebSocket(
           await verify(credentials);
           ctx.extra.credentials = credentials;
           const socket = ctx.extra.socket;
-          unwatch.set(socket, deps.callers.watch(socket, credentials, () => socket.close(FORBIDDEN, 'Forbidden')));
+          unwatch.set(socket, deps.callers.watch(socket, credentials, () => socket.close(UNAUTHORIZED, 'Unauthorized')));
           open.add(ctx);
           return true;
         } catch (error) {
-          if (error instanceof DomainError) return false;
-          throw error;
+          if (!(error instanceof DomainError)) throw error;
+          const code = closeCodeOf(error);
+          ctx.extra.socket.close(code, closeReason(code));
+          return false;
         }
       },
       onClose: (ctx) => {
@@ -76,7 +85,8 @@ export function serveGraphQLOverWebSocket(
           actor = await verify(ctx.extra.credentials!);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          ctx.extra.socket.close(FORBIDDEN, 'Forbidden');
+          const code = closeCodeOf(error);
+          ctx.extra.socket.close(code, closeReason(code));
           return refuse(error);
         }
         try {

@@ -228,6 +228,12 @@ export const ConnectionUpdated = graphql(`
   }
 `);
 
+export const ConnectionUpdatedWithInstance = graphql(`
+  subscription ConnectionUpdatedWithInstance($instanceId: ID!) {
+    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }
+  }
+`);
+
 export const InstanceUpdated = graphql(`
   subscription InstanceUpdated {
     instanceUpdated { instanceId deleted instance { id name status active phoneNumber } }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { connectedV1Instance, eventually, newPhone, sleep } from '../factories/sandbox.js';
 import type { TestTenant } from '../factories/tenants.js';
-import { InstanceUpdated, MessageUpdated, QrUpdated } from '../graphql/operations.js';
+import { ConnectionUpdatedWithInstance, InstanceUpdated, MessageUpdated, QrUpdated } from '../graphql/operations.js';
 import type { TestGateway } from '../helpers/gateway.js';
 import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
@@ -90,6 +90,26 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
         await sleep(200);
         expect(updates.pending()).toBe(0);
         await updates.stop();
+      } finally {
+        await transport.close(client);
+      }
+    });
+
+    it('connectionUpdated carries the instance itself, so a cache follows the events', async () => {
+      const key = tenant.liveKey;
+      const id = (await api.post('/v1/chat/instances', { key, body: { name: `cached ${transport.name}` } })).body.data.id as string;
+      const client = transport.open(gw.url, { key });
+      try {
+        const statuses = subscribe(client, ConnectionUpdatedWithInstance, { instanceId: id });
+        expect((await statuses.next(10_000)).data!.connectionUpdated).toEqual({ instanceId: id, status: 'initializing', instance: { id, status: 'initializing', phoneNumber: null } });
+        const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key });
+        expect((await statuses.next()).data!.connectionUpdated.instance).toMatchObject({ id, status: 'qr_code' });
+        const phone = newPhone();
+        await api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
+        let last = (await statuses.next()).data!.connectionUpdated;
+        while (last.status !== 'connected') last = (await statuses.next()).data!.connectionUpdated;
+        expect(last.instance).toEqual({ id, status: 'connected', phoneNumber: phone });
+        await statuses.stop();
       } finally {
         await transport.close(client);
       }

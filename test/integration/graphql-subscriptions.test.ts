@@ -129,7 +129,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
     }
   });
 
-  it('refuses unauthenticated connections: WebSocket closed with 4403, SSE answered 401', async () => {
+  it('refuses unauthenticated connections: WebSocket closed with 4401 (clients stop retrying), SSE answered 401', async () => {
     const id = await newInstance('V1', { key: tenant.liveKey });
     for (const credentials of [{}, { key: 'mgw_live_not-a-key' }, { cookie: 'auth-session=forged' }]) {
       const closed = new Promise<number>((resolve) => {
@@ -137,7 +137,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
         const sub = subscribe(ws, QrUpdated, { instanceId: id });
         void sub.ended.then(() => ws.dispose());
       });
-      expect(await closed).toBe(4403);
+      expect(await closed).toBe(4401);
     }
     const sse = await api.post('/graphql', {
       headers: { accept: 'text/event-stream' },
@@ -270,7 +270,7 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     return { key, revoke: () => api.delete(`/api-keys/${id}`, { cookie: tenant.cookie }) };
   }
 
-  it('closes a WebSocket with 4403 once its key is revoked', async () => {
+  it('closes a WebSocket with 4401 once its key is revoked', async () => {
     const { key, revoke } = await revocableKey();
     let closedWith: number | undefined;
     const ws = wsClient(gw.url, { key }, (code) => (closedWith = code));
@@ -279,7 +279,7 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     expect(closedWith).toBeUndefined();
     expect((await revoke()).status).toBe(200);
     await qrs.ended;
-    expect(closedWith).toBe(4403);
+    expect(closedWith).toBe(4401);
     await ws.dispose();
   });
 
@@ -307,7 +307,7 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await api.delete('/auth/sessions', { cookie })).status).toBeLessThan(300);
     await statuses.ended;
-    expect(closedWith).toBe(4403);
+    expect(closedWith).toBe(4401);
     await ws.dispose();
   });
 });

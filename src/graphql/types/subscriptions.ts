@@ -19,6 +19,11 @@ const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
     // The same shape as QrCode: an instant is a DateTime everywhere.
     expiresAt: t.field({ type: 'DateTime', resolve: (event) => new Date(event.expiresAt) }),
     attemptId: t.exposeString('attemptId'),
+    instance: t.prismaField({
+      type: 'Instance',
+      description: 'The instance as it is when the event is delivered, so a client cache updates itself from the event.',
+      resolve: (query, event, _args, ctx) => ctx.prisma.instance.findUniqueOrThrow({ ...query, where: { id: event.instanceId } }),
+    }),
   }),
 });
 
@@ -28,6 +33,11 @@ const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').
     status: t.exposeString('status', { description: "In the instance's own status words (v1 or session), as in its webhooks." }),
     phoneNumber: t.exposeString('phoneNumber', { description: 'Digits only; empty before a phone is linked.' }),
     timestamp: t.exposeString('timestamp', { description: 'ISO 8601.' }),
+    instance: t.prismaField({
+      type: 'Instance',
+      description: 'The instance as it is when the event is delivered, so a client cache updates itself from the event.',
+      resolve: (query, event, _args, ctx) => ctx.prisma.instance.findUniqueOrThrow({ ...query, where: { id: event.instanceId } }),
+    }),
   }),
 });
 

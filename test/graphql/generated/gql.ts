@@ -34,6 +34,7 @@ type Documents = {
     "\n  query ListMessages($first: Int, $after: String) {\n    messages(first: $first, after: $after) {\n      __typename\n      ... on QueryMessagesSuccess {\n        data {\n          edges { node { id text to status mode instanceId timestamps { queued sent } } }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n      ... on DomainError { code message }\n    }\n  }\n": typeof types.ListMessagesDocument,
     "\n  subscription QrUpdated($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": typeof types.QrUpdatedDocument,
     "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n": typeof types.ConnectionUpdatedDocument,
+    "\n  subscription ConnectionUpdatedWithInstance($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n": typeof types.ConnectionUpdatedWithInstanceDocument,
     "\n  subscription InstanceUpdated {\n    instanceUpdated { instanceId deleted instance { id name status active phoneNumber } }\n  }\n": typeof types.InstanceUpdatedDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated { messageId status timestamp message { id status to } }\n  }\n": typeof types.MessageUpdatedDocument,
     "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n": typeof types.MeDocument,
@@ -64,6 +65,7 @@ const documents: Documents = {
     "\n  query ListMessages($first: Int, $after: String) {\n    messages(first: $first, after: $after) {\n      __typename\n      ... on QueryMessagesSuccess {\n        data {\n          edges { node { id text to status mode instanceId timestamps { queued sent } } }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n      ... on DomainError { code message }\n    }\n  }\n": types.ListMessagesDocument,
     "\n  subscription QrUpdated($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": types.QrUpdatedDocument,
     "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n": types.ConnectionUpdatedDocument,
+    "\n  subscription ConnectionUpdatedWithInstance($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n": types.ConnectionUpdatedWithInstanceDocument,
     "\n  subscription InstanceUpdated {\n    instanceUpdated { instanceId deleted instance { id name status active phoneNumber } }\n  }\n": types.InstanceUpdatedDocument,
     "\n  subscription MessageUpdated {\n    messageUpdated { messageId status timestamp message { id status to } }\n  }\n": types.MessageUpdatedDocument,
     "\n  query Me {\n    me {\n      __typename\n      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }\n      ... on DomainError { code message }\n    }\n  }\n": types.MeDocument,
@@ -168,6 +170,10 @@ export function graphql(source: "\n  subscription QrUpdated($instanceId: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n"): (typeof documents)["\n  subscription ConnectionUpdated($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber timestamp }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ConnectionUpdatedWithInstance($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n"): (typeof documents)["\n  subscription ConnectionUpdatedWithInstance($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -21,6 +21,8 @@ import { createWebhookTester, type WebhookSender } from './webhooks/webhook-test
 import { createUrlPolicy, type HostResolver } from './webhooks/url-policy.js';
 import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries.service.js';
 import { createTenantsService } from './tenants/tenants.service.js';
+import { createLimitsView, type Usage } from './tenants/limits.js';
+import type { Actor } from './actor.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -41,6 +43,8 @@ export interface Ports {
   webhookSender: WebhookSender;
   resolver: HostResolver;
   deliveryLog: DeliveryLog;
+  /** The caller's requests in the current minute window (rate limits), read without counting one. */
+  requestUsage: (actor: Actor) => Promise<Usage | null>;
   /** Where failures of background work are reported (logs). */
   report: (error: unknown, context: string) => void;
   /** Runs work after the current request has been answered; failures go to `report`. */
@@ -85,6 +89,7 @@ export function createServices(ports: Ports, policies: Policies) {
   return {
     auth: createAuthService({ ...ports, throttle: ports.loginThrottle }),
     tenants: createTenantsService(ports),
+    limits: createLimitsView({ ...ports, quotas: policies.quotas }),
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
     messages: createMessagesService({
       ...ports,

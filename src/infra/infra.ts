@@ -24,7 +24,7 @@ import { createDeliveryLog } from './db/stores/delivery-log.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/delivery-worker.js';
 import { memorySchedule, redisSchedule } from './webhooks/schedule.js';
 import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
-import { createRequestLimiter, type RequestLimiter, unlimited } from './rate-limit/request-limiter.js';
+import { createRequestLimiter, type RequestLimiter, subjectOf, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
 import { createLiveFeed } from './live-feed.js';
 import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
@@ -167,6 +167,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
+    requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor)),
     report: (error, context) => logger.error({ err: error }, context),
     // A macrotask: the answer of the request that asked for it is written first.
     background: (work, what) =>

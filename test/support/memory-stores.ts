@@ -236,6 +236,7 @@ export function memoryQuota(): QuotaCounter & { taken: Map<string, number> } {
     async give(bucket) {
       taken.set(bucket, Math.max(0, (taken.get(bucket) ?? 1) - 1));
     },
+    used: async (bucket) => taken.get(bucket) ?? 0,
   };
 }
 

@@ -14,6 +14,8 @@ export interface QuotaCounter {
   take(bucket: string, limit: number): Promise<boolean>;
   /** Gives one unit back (the message was not accepted after all). */
   give(bucket: string, limit: number): Promise<void>;
+  /** Units taken so far, without taking one. */
+  used(bucket: string, limit: number): Promise<number>;
 }
 
 export function quotaBucket(actor: Actor, quotas: DailyQuotas, now: Date): { bucket: string; limit: number; scope: string } {

@@ -3,8 +3,35 @@ import type { AuthService } from '../../domain/auth/auth.service.js';
 import type { TenantRecord } from '../../domain/tenants/tenants.ports.js';
 import { builder } from '../builder.js';
 import { ApiKeyType } from './api-keys.js';
+import type { TenantLimits, Usage } from '../../domain/tenants/limits.js';
 
 export const PlanEnum = builder.enumType('Plan', { values: PLANS });
+
+const UsageType = builder.objectRef<Usage>('Usage').implement({
+  description: 'How much of a limit is used.',
+  fields: (t) => ({
+    used: t.exposeInt('used', { description: 'Used so far.' }),
+    max: t.exposeInt('max', { description: 'The limit.' }),
+  }),
+});
+
+const TenantLimitsType = builder.objectRef<TenantLimits>('TenantLimits').implement({
+  description: 'Where the caller stands against its limits now.',
+  fields: (t) => ({
+    instances: t.field({ type: UsageType, description: "The tenant's instances against its plan.", resolve: (l) => l.instances }),
+    messagesToday: t.field({
+      type: UsageType,
+      description: "Messages accepted today (UTC) against the caller's daily quota: its test key's, or its plan's.",
+      resolve: (l) => l.messagesToday,
+    }),
+    requestsThisMinute: t.field({
+      type: UsageType,
+      nullable: true,
+      description: "Requests of the caller's key or user in the current minute window, this one included; null when requests are not limited.",
+      resolve: (l) => l.requestsThisMinute,
+    }),
+  }),
+});
 
 const TenantType = builder.objectRef<TenantRecord>('Tenant').implement({
   fields: (t) => ({
@@ -12,6 +39,11 @@ const TenantType = builder.objectRef<TenantRecord>('Tenant').implement({
     name: t.exposeString('name'),
     plan: t.expose('plan', { type: PlanEnum }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    limits: t.field({
+      type: TenantLimitsType,
+      description: "The caller's limits and how much of each is used (read without counting this request twice).",
+      resolve: async (_tenant, _args, ctx) => ctx.services.limits.of(await ctx.actor()),
+    }),
   }),
 });
 

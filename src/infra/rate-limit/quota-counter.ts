@@ -31,5 +31,9 @@ export function createQuotaCounter(limiters: LimiterFactory): QuotaCounter {
     async give(bucket, limit) {
       await limiterFor(limit).reward(bucket, 1);
     },
+    async used(bucket, limit) {
+      if (limit <= 0) return 0;
+      return Math.min(limit, (await limiterFor(limit).get(bucket))?.consumedPoints ?? 0);
+    },
   };
 }

@@ -39,6 +39,8 @@ export interface RequestLimits {
 export interface RequestLimiter {
   /** Counts one request of `subject` (an API key or a user); throws RequestLimitExceeded past a limit. */
   enter(subject: string): Promise<Admission>;
+  /** Requests of `subject` counted in the current minute window so far, and the limit; null without limits. */
+  minuteUsage(subject: string): Promise<{ used: number; max: number } | null>;
 }
 
 /** Requests per minute and per hour (fixed windows) and requests in flight, per subject. */
@@ -49,6 +51,11 @@ export function createRequestLimiter(limiters: LimiterFactory, slots: InFlightSl
   ].map((w) => ({ ...w, limiter: limiters({ keyPrefix: `req-${w.name}`, points: w.limit, durationSeconds: w.windowSeconds }) }));
 
   return {
+    async minuteUsage(subject) {
+      const minute = windows[0]!;
+      const res = await minute.limiter.get(subject);
+      return { used: Math.min(minute.limit, res?.consumedPoints ?? 0), max: minute.limit };
+    },
     async enter(subject) {
       // Windows and the in-flight slot in parallel: one round trip to Redis instead of two.
       const [results, leave] = await Promise.all([
@@ -87,7 +94,7 @@ export function createRequestLimiter(limiters: LimiterFactory, slots: InFlightSl
 }
 
 /** For benchmarks: admits everything. */
-export const unlimited: RequestLimiter = { enter: async () => ({ windows: [], leave: () => {} }) };
+export const unlimited: RequestLimiter = { enter: async () => ({ windows: [], leave: () => {} }), minuteUsage: async () => null };
 
 /**
  * X-RateLimit-* of the most constrained window (Reset in Unix epoch seconds), and the IETF draft

@@ -1,0 +1,44 @@
+import type { Actor } from '../actor.js';
+import type { InstanceStore } from '../instances/instances.ports.js';
+import { type DailyQuotas, type QuotaCounter, quotaBucket } from '../messages/send-quota.js';
+import type { Clock } from '../ports.js';
+import { PLAN_INSTANCE_LIMITS } from './plans.js';
+
+export interface Usage {
+  used: number;
+  max: number;
+}
+
+export interface TenantLimits {
+  /** The tenant's instances against its plan. */
+  instances: Usage;
+  /** Messages accepted today (UTC) against the caller's daily quota: its test key's, or its plan's. */
+  messagesToday: Usage;
+  /** Requests of the caller's key or user in the current minute window; null when requests are not limited. */
+  requestsThisMinute: Usage | null;
+}
+
+/** Where the caller stands against each of its limits, read without counting anything. */
+export function createLimitsView(deps: {
+  instances: Pick<InstanceStore, 'listByTenant'>;
+  quota: QuotaCounter;
+  quotas: DailyQuotas;
+  clock: Clock;
+  requestUsage: (actor: Actor) => Promise<Usage | null>;
+}) {
+  return {
+    async of(actor: Actor): Promise<TenantLimits> {
+      const { bucket, limit } = quotaBucket(actor, deps.quotas, deps.clock.now());
+      const [instances, messages, requests] = await Promise.all([
+        deps.instances.listByTenant(actor.tenantId),
+        deps.quota.used(bucket, limit),
+        deps.requestUsage(actor),
+      ]);
+      return {
+        instances: { used: instances.length, max: PLAN_INSTANCE_LIMITS[actor.plan] },
+        messagesToday: { used: messages, max: limit },
+        requestsThisMinute: requests,
+      };
+    },
+  };
+}

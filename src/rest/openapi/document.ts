@@ -74,7 +74,16 @@ export function buildOpenApiDocument(options: { sandbox: boolean }) {
         'The same operations exist in GraphQL at `/graphql` (HTTP, SSE and graphql-ws). ' +
         'The `Sandbox network` operations are the control API of the simulated chat network (ENGINE=sandbox only): they stand for phones, not for tenants.',
     },
+    // In the order a reader needs them; the simulated network last.
     tags: [
+      { name: 'Messages', description: 'Send and read messages.' },
+      { name: 'Instances (v1)', description: 'Instances through the API-key API (spec 4.2).' },
+      { name: 'Instances (session)', description: 'Instances through the session-cookie API (spec 4.3).' },
+      { name: 'Webhooks', description: "Webhook settings, signing secrets, tests and the delivery log." },
+      { name: 'API keys', description: 'Keys for the API; the full key is shown once.' },
+      { name: 'Sessions', description: 'Log in and out (the session cookie).' },
+      { name: 'Health', description: 'Liveness and readiness for load balancers.' },
+      { name: 'Operations', description: 'Metrics and this document.' },
       { name: 'Sandbox network', description: 'The simulated outside world; only with ENGINE=sandbox.' },
     ],
     paths,

@@ -89,11 +89,11 @@ export const DeleteInstance = graphql(`
   }
 `);
 
-export const ToggleInstance = graphql(`
-  mutation ToggleInstance($id: ID!) {
-    toggleInstance(id: $id) {
+export const SetInstanceActive = graphql(`
+  mutation SetInstanceActive($input: SetInstanceActiveInput!) {
+    setInstanceActive(input: $input) {
       __typename
-      ... on MutationToggleInstanceSuccess { data { id active } }
+      ... on MutationSetInstanceActiveSuccess { data { id active } }
       ... on DomainError { code message }
     }
   }

@@ -17,7 +17,7 @@ import {
   SendText,
   SetWebhook,
   TestWebhook,
-  ToggleInstance,
+  SetInstanceActive,
   UpdateInstance,
   WebhookDeliveries,
 } from '../graphql/operations.js';
@@ -73,10 +73,15 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
     const updated = (await api.operation(UpdateInstance, { id: instance.id, input: { name: 'gql v1 renamed', description: null } }, { key: tenant.liveKey })).body.data!.updateInstance;
     expect(updated).toEqual({ __typename: 'MutationUpdateInstanceSuccess', data: expect.objectContaining({ name: 'gql v1 renamed', description: null }) });
 
-    const off = (await api.operation(ToggleInstance, { id: instance.id }, { key: tenant.liveKey })).body.data!.toggleInstance;
-    expect(off).toEqual({ __typename: 'MutationToggleInstanceSuccess', data: { id: instance.id, active: false } });
-    const on = (await api.operation(ToggleInstance, { id: instance.id }, { key: tenant.liveKey })).body.data!.toggleInstance;
-    expect(on).toMatchObject({ data: { active: true } });
+    const setActive = async (active: boolean) =>
+      (await api.operation(SetInstanceActive, { input: { id: instance.id, active } }, { key: tenant.liveKey })).body.data!.setInstanceActive;
+    expect(await setActive(false)).toEqual({ __typename: 'MutationSetInstanceActiveSuccess', data: { id: instance.id, active: false } });
+    // Idempotent: a retry leaves it as asked.
+    expect(await setActive(false)).toEqual({ __typename: 'MutationSetInstanceActiveSuccess', data: { id: instance.id, active: false } });
+    expect((await api.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey })).body.data.active).toBe(false);
+    expect(await setActive(true)).toMatchObject({ data: { active: true } });
+    const foreign = (await api.operation(SetInstanceActive, { input: { id: instance.id, active: false } }, { key: other.liveKey })).body.data!.setInstanceActive;
+    expect(foreign).toMatchObject({ __typename: 'DomainError', code: 'forbidden' });
 
     const qr = (await api.operation(RequestQrCode, { id: instance.id }, { key: tenant.liveKey })).body.data!.requestQrCode;
     if (qr.__typename !== 'MutationRequestQrCodeSuccess') throw new Error(JSON.stringify(qr));
@@ -218,7 +223,8 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
       expect(errorOf((await api.operation(UpdateInstance, { id: mine, input: { name: 'x' } }, key)).body.data!.updateInstance)).toMatchObject({ code: 'invalid_request' });
       expect(errorOf((await api.operation(DeleteInstance, { id: theirs }, key)).body.data!.deleteInstance)).toMatchObject({ code: 'forbidden' });
       expect(errorOf((await api.operation(DeleteInstance, { id: unknown }, key)).body.data!.deleteInstance)).toMatchObject({ code: 'not_found' });
-      expect(errorOf((await api.operation(ToggleInstance, { id: theirs }, key)).body.data!.toggleInstance)).toMatchObject({ code: 'forbidden' });
+      expect(errorOf((await api.operation(SetInstanceActive, { input: { id: theirs, active: false } }, key)).body.data!.setInstanceActive)).toMatchObject({ code: 'forbidden' });
+      expect(errorOf((await api.operation(SetInstanceActive, { input: { id: unknown, active: true } }, key)).body.data!.setInstanceActive)).toMatchObject({ code: 'not_found' });
       expect(errorOf((await api.operation(RequestQrCode, { id: theirs }, key)).body.data!.requestQrCode)).toMatchObject({ code: 'forbidden' });
       expect(errorOf((await api.operation(RegenerateQrCode, { id: unknown }, key)).body.data!.regenerateQrCode)).toMatchObject({ code: 'not_found' });
       expect(errorOf((await api.operation(DisconnectInstance, { id: theirs }, key)).body.data!.disconnectInstance)).toMatchObject({ code: 'forbidden' });
@@ -245,9 +251,9 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
       expect(errorOf((await api.operation(SendText, { instanceId: theirs, to: '5511988887777', message: 'x' }, key)).body.data!.sendText)).toMatchObject({ code: 'forbidden' });
       const media = { to: '5511988887777', mediaUrl: 'ftp://example.com/cat.png', mediaType: 'image' as const };
       expect(errorOf((await api.operation(SendMedia, { instanceId: mine, input: media }, key)).body.data!.sendMedia)).toMatchObject({ code: 'invalid_request' });
-      await api.operation(ToggleInstance, { id: mine }, key);
+      await api.operation(SetInstanceActive, { input: { id: mine, active: false } }, key);
       expect(errorOf((await api.operation(SendText, { instanceId: mine, to: '5511988887777', message: 'x' }, key)).body.data!.sendText)).toMatchObject({ code: 'instance_inactive' });
-      await api.operation(ToggleInstance, { id: mine }, key);
+      await api.operation(SetInstanceActive, { input: { id: mine, active: true } }, key);
       expect(errorOf((await api.operation(SendText, { instanceId: mine, to: '5511988887777', message: 'x' }, {})).body.data!.sendText)).toMatchObject({ code: 'unauthorized' });
     });
 

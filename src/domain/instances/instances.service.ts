@@ -70,6 +70,15 @@ export function createInstancesService(deps: {
 
   const { move } = createTransitions(instances);
 
+  async function setActive(instance: InstanceRecord, active: boolean): Promise<InstanceRecord> {
+    if (instance.active === active) return instance;
+    const updated = await instances.change(instance.id, { active }, []);
+    if (!updated || updated === 'name_taken') throw new NotFound('Instance');
+    // An instance that can carry messages again takes the tenant's waiting routed ones.
+    if (updated.active && updated.state === 'connected') await deps.handOverWaiting(updated.tenantId);
+    return updated;
+  }
+
   async function startPairing(instanceId: string) {
     const instance = await instances.findById(instanceId);
     if (instance?.state === 'created') await issueQr(instance, 1);
@@ -167,12 +176,15 @@ export function createInstancesService(deps: {
       await instances.delete(instance.id);
     },
 
+    /** REST's toggle: flips the flag (a retry flips it back; GraphQL offers the idempotent setActive). */
     async toggle(actor: Actor, id: string) {
       const instance = await ownedInstance(actor, id);
-      const updated = await instances.change(id, { active: !instance.active }, []);
-      if (!updated || updated === 'name_taken') throw new NotFound('Instance');
-      if (updated.active && updated.state === 'connected') await deps.handOverWaiting(updated.tenantId);
-      return updated;
+      return setActive(instance, !instance.active);
+    },
+
+    /** Activates or deactivates; asking for the state it is already in changes nothing. */
+    async setActive(actor: Actor, id: string, active: boolean) {
+      return setActive(await ownedInstance(actor, id), active);
     },
 
     /** v1: the live code, or a new one; moves an initializing instance to qr_code. */

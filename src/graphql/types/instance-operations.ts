@@ -105,13 +105,20 @@ builder.mutationField('deleteInstance', (t) =>
   }),
 );
 
-builder.mutationField('toggleInstance', (t) =>
+const SetInstanceActiveInput = builder.inputType('SetInstanceActiveInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    active: t.boolean({ required: true, description: 'false: the instance carries no routed messages until it is active again.' }),
+  }),
+});
+
+builder.mutationField('setInstanceActive', (t) =>
   t.field({
     type: InstanceType,
     errors: {},
-    description: 'Activates or deactivates the instance.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => ctx.services.instances.toggle(await ctx.actor(), String(id)),
+    description: 'Activates or deactivates the instance; idempotent (a retry leaves it as asked).',
+    args: { input: t.arg({ type: SetInstanceActiveInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ctx.services.instances.setActive(await ctx.actor(), String(input.id), input.active),
   }),
 );
 

@@ -1,6 +1,7 @@
 import type { InstanceEventKind, LiveEvent } from '../../domain/instances/live-events.js';
 import type { MessageStatus as MessageStatusValue } from '../../domain/messages/message-values.js';
 import { MessageStatus } from './messages.js';
+import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../graphql-error.js';
@@ -27,12 +28,23 @@ const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
   }),
 });
 
+/** Both status vocabularies in one enum: an event shows the instance's own words (spec 3.1 and 3.2). */
+const ConnectionStatus = builder.enumType('ConnectionStatus', {
+  values: [...new Set<string>([...V1_STATUSES, ...SESSION_STATUSES])],
+  description: "An instance's status in its own vocabulary: v1 (initializing, qr_code, connecting, connected, disconnected, error) or session (created, qr, connected, disconnected, banned).",
+});
+
 const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').implement({
+  description: "A change of an instance's connection status.",
   fields: (t) => ({
     instanceId: t.exposeID('instanceId'),
-    status: t.exposeString('status', { description: "In the instance's own status words (v1 or session), as in its webhooks." }),
-    phoneNumber: t.exposeString('phoneNumber', { description: 'Digits only; empty before a phone is linked.' }),
-    timestamp: t.exposeString('timestamp', { description: 'ISO 8601.' }),
+    status: t.field({ type: ConnectionStatus, description: "In the instance's own status words (v1 or session), as in its webhooks.", resolve: (event) => event.status }),
+    phoneNumber: t.string({
+      nullable: true,
+      description: 'The linked phone, +digits as everywhere else in the API; null before a phone is linked.',
+      resolve: (event) => (event.phoneNumber ? `+${event.phoneNumber}` : null),
+    }),
+    timestamp: t.field({ type: 'DateTime', description: 'When the status changed.', resolve: (event) => new Date(event.timestamp) }),
     instance: t.prismaField({
       type: 'Instance',
       description: 'The instance as it is when the event is delivered, so a client cache updates itself from the event.',

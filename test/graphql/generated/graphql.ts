@@ -4,6 +4,18 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** An instance's status in its own vocabulary: v1 (initializing, qr_code, connecting, connected, disconnected, error) or session (created, qr, connected, disconnected, banned). */
+export type ConnectionStatus =
+  | 'banned'
+  | 'connected'
+  | 'connecting'
+  | 'created'
+  | 'disconnected'
+  | 'error'
+  | 'initializing'
+  | 'qr'
+  | 'qr_code';
+
 export type CreateApiKeyInput = {
   description?: string | null | undefined;
   name: string;
@@ -318,14 +330,14 @@ export type ConnectionUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type ConnectionUpdatedSubscription = { connectionUpdated: { instanceId: string, status: string, phoneNumber: string, timestamp: string } };
+export type ConnectionUpdatedSubscription = { connectionUpdated: { instanceId: string, status: ConnectionStatus, phoneNumber: string | null, timestamp: string } };
 
 export type ConnectionUpdatedWithInstanceSubscriptionVariables = Exact<{
   instanceId: string | number;
 }>;
 
 
-export type ConnectionUpdatedWithInstanceSubscription = { connectionUpdated: { instanceId: string, status: string, instance: { id: string, status: InstanceStatus, phoneNumber: string | null } } };
+export type ConnectionUpdatedWithInstanceSubscription = { connectionUpdated: { instanceId: string, status: ConnectionStatus, instance: { id: string, status: InstanceStatus, phoneNumber: string | null } } };
 
 export type InstanceUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 

@@ -8,6 +8,9 @@ import { toGraphQLError } from '../graphql-error.js';
 import { liveConnectionEvent, liveEventKey, liveQrEvent } from '../../domain/instances/live-events.js';
 import { startingWithState } from '../../domain/instances/live-state.js';
 
+/** Events carry the instance itself, read as the event is delivered. */
+const CURRENT_INSTANCE = 'The instance as it is when the event is delivered, so a client cache updates itself from the event.';
+
 type QrEvent = Extract<LiveEvent, { kind: 'qr' }>;
 type ConnectionEvent = Extract<LiveEvent, { kind: 'connection' }>;
 type InstanceEvent = Extract<LiveEvent, { kind: 'instance' }>;
@@ -22,7 +25,7 @@ const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
     attemptId: t.exposeString('attemptId'),
     instance: t.prismaField({
       type: 'Instance',
-      description: 'The instance as it is when the event is delivered, so a client cache updates itself from the event.',
+      description: CURRENT_INSTANCE,
       resolve: (query, event, _args, ctx) => ctx.prisma.instance.findUniqueOrThrow({ ...query, where: { id: event.instanceId } }),
     }),
   }),
@@ -47,7 +50,7 @@ const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').
     timestamp: t.field({ type: 'DateTime', description: 'When the status changed.', resolve: (event) => new Date(event.timestamp) }),
     instance: t.prismaField({
       type: 'Instance',
-      description: 'The instance as it is when the event is delivered, so a client cache updates itself from the event.',
+      description: CURRENT_INSTANCE,
       resolve: (query, event, _args, ctx) => ctx.prisma.instance.findUniqueOrThrow({ ...query, where: { id: event.instanceId } }),
     }),
   }),
@@ -106,7 +109,7 @@ const InstanceUpdate = builder.objectRef<InstanceEvent>('InstanceUpdate').implem
     instance: t.prismaField({
       type: 'Instance',
       nullable: true,
-      description: 'The instance as it is now (read when the event is delivered), so a client cache updates itself.',
+      description: `${CURRENT_INSTANCE} Null once deleted.`,
       resolve: (query, event, _args, ctx) => (event.deleted ? null : ctx.prisma.instance.findUnique({ ...query, where: { id: event.instanceId } })),
     }),
   }),

@@ -43,7 +43,9 @@ async function measureStart(storage: Record<string, string>): Promise<{ readyMs:
   const env = { ...process.env, MALLOC_ARENA_MAX: '2', PORT: '3999', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...storage };
   const once = async () => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { env, stdio: 'ignore' });
+    // As `npm start` runs it: embedded, a smaller young generation.
+    const flags = storage.DATABASE_URL ? [] : ['--max-semi-space-size=4'];
+    const child = spawn(process.execPath, ['--enable-source-maps', ...flags, 'dist/main.js'], { env, stdio: 'ignore' });
     try {
       for (;;) {
         const ok = await fetch('http://127.0.0.1:3999/readyz').then((r) => r.ok, () => false);

@@ -72,9 +72,6 @@ export function memoryInstanceStore(events: EventLog = []) {
     async listByTenant(tenantId) {
       return [...rows.values()].filter((i) => i.tenantId === tenantId);
     },
-    async connectedIds() {
-      return [...rows.values()].filter((i) => i.state === 'connected').map((i) => i.id);
-    },
     async change(id, patch, list, options = {}) {
       const row = rows.get(id);
       if (!row || (options.ifState && !options.ifState.includes(row.state))) return null;

@@ -81,8 +81,6 @@ export interface InstanceStore {
   /** The connected instances linked to this phone (+digits). */
   findConnectedByPhone(phone: string): Promise<InstanceRecord[]>;
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
-  /** Ids of every connected instance (to resume sending after a restart). */
-  connectedIds(): Promise<string[]>;
   /**
    * Applies the patch (only if the state is still `ifState`, when given), stores the new QR and the
    * events, atomically. With `fence`, only while that lease is current (else throws LeaseLost).

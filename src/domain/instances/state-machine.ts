@@ -82,7 +82,7 @@ export const v1StatusOf = (state: InstanceState) => V1_STATUS[state];
 export const sessionStatusOf = (state: InstanceState) => SESSION_STATUS[state];
 
 export function statusIn(variant: InstanceVariant, state: InstanceState): string {
-  return variant === 'v1' ? V1_STATUS[state] : SESSION_STATUS[state];
+  return variant === 'v1' ? v1StatusOf(state) : sessionStatusOf(state);
 }
 
 export const ALL_STATES: readonly InstanceState[] = ['created', 'qr', 'connecting', 'connected', 'disconnected', 'banned', 'error'];

@@ -1,6 +1,6 @@
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
-import { SESSION_STATUSES, statusIn, V1_STATUSES } from '../../domain/instances/state-machine.js';
+import { SESSION_STATUSES, sessionStatusOf, V1_STATUSES, v1StatusOf } from '../../domain/instances/state-machine.js';
 import { builder } from '../builder.js';
 import { newestFirst } from '../../infra/db/list-scopes.js';
 
@@ -41,8 +41,8 @@ export const InstanceType = builder.prismaObject('Instance', {
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
     variant: t.expose('variant', { type: InstanceVariantEnum }),
-    status: t.field({ type: V1Status, resolve: (i) => statusIn('v1', i.state) as typeof V1Status.$inferType }),
-    sessionStatus: t.field({ type: SessionStatus, resolve: (i) => statusIn('session', i.state) as typeof SessionStatus.$inferType }),
+    status: t.field({ type: V1Status, resolve: (i) => v1StatusOf(i.state) }),
+    sessionStatus: t.field({ type: SessionStatus, resolve: (i) => sessionStatusOf(i.state) }),
     phoneNumber: t.exposeString('phone', { nullable: true }),
     active: t.exposeBoolean('active'),
     integration: t.exposeString('engine'),

@@ -69,8 +69,6 @@ export function createInstanceStore(
 
     isPairedOffline: async (phone) => (await prisma.instance.count({ where: { phone, state: { in: ['disconnected', 'connecting'] } } })) > 0,
 
-    connectedIds: async () => (await prisma.instance.findMany({ where: { state: 'connected' }, select: { id: true } })).map((i) => i.id),
-
     listByTenant: (tenantId) => prisma.instance.findMany(instanceList(tenantId)),
 
     async change(id, patch, events, options = {}) {

@@ -53,10 +53,33 @@ export class NotFound extends DomainError {
   }
 }
 
+/** One thing wrong with an input: where (a path into the input, or null for the whole of it) and which rule. */
+export interface Problem {
+  field: string[] | null;
+  message: string;
+}
+
+/** Bad input. The message is one "field: rule" per problem (REST); `problems` keeps them apart (GraphQL userErrors). */
 export class Invalid extends DomainError {
-  constructor(message: string) {
+  readonly problems: Problem[];
+  constructor(message: string, problems?: Problem[]) {
     super('invalid_request', message);
+    this.problems = problems ?? [{ field: null, message }];
   }
+
+  /** A rule broken by one field, at `path` ("webhookEvents.0"). */
+  static at(path: string, rule: string): Invalid {
+    return Invalid.of([{ field: path.split('.'), message: rule }]);
+  }
+
+  /** Several problems as one refusal. */
+  static of(problems: Problem[]): Invalid {
+    return new Invalid(problems.map(describeProblem).join('; '), problems);
+  }
+}
+
+function describeProblem(problem: Problem): string {
+  return problem.field?.length ? `${problem.field.join('.')}: ${problem.message}` : problem.message;
 }
 
 export class Conflict extends DomainError {

@@ -1,39 +1,65 @@
 import type { z } from 'zod';
-import { Invalid } from './errors.js';
+import { Invalid, type Problem } from './errors.js';
 
 /** How many problems one answer lists; a client fixing a form wants them all, a garbage body not hundreds. */
 const MAX_PROBLEMS = 10;
 
 /**
- * Parses untrusted input with a domain schema; failures become 400 invalid_request with one
- * "field: rule" per problem. Every string anywhere in the input must be storable text: no NUL
+ * Parses untrusted input with a domain schema; failures become 400 invalid_request with every
+ * problem, each with its field. Every string anywhere in the input must be storable text: no NUL
  * character and no unpaired surrogate (PostgreSQL refuses both), checked here so no field can forget it.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const value = input ?? {};
   const unstorable = unstorableStrings(value, []);
-  if (unstorable.length) throw new Invalid(unique(unstorable).slice(0, MAX_PROBLEMS).join('; '));
+  if (unstorable.length) throw refusal(unstorable);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => describe(issue, value));
-  throw new Invalid(unique(problems).slice(0, MAX_PROBLEMS).join('; '));
+  throw refusal(result.error.issues.map((issue) => describe(issue, value)));
+}
+
+/**
+ * Runs every check, and when some refuse, refuses once with all their problems: a form learns
+ * everything wrong with it in one answer (a schema problem and an address rule, say).
+ */
+export async function allValid<T extends readonly unknown[]>(...checks: { [K in keyof T]: () => T[K] | Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(checks.map(async (check) => check()));
+  const problems: Problem[] = [];
+  for (const outcome of settled) {
+    if (outcome.status === 'fulfilled') continue;
+    if (!(outcome.reason instanceof Invalid)) throw outcome.reason;
+    problems.push(...outcome.reason.problems);
+  }
+  if (problems.length) throw refusal(problems);
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** A field of untrusted input when it is text, for checks that run beside the schema's. */
+export function textField(input: unknown, key: string): string | undefined {
+  const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function refusal(problems: Problem[]): Invalid {
+  const seen = new Set<string>();
+  const distinct = problems.filter((problem) => {
+    const key = JSON.stringify(problem);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  return Invalid.of(distinct.slice(0, MAX_PROBLEMS));
 }
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function unique(list: string[]): string[] {
-  return [...new Set(list)];
+function fieldOf(path: PropertyKey[]): string[] | null {
+  return path.length ? path.map(String) : null;
 }
 
-function fieldName(path: PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
-function unstorableStrings(value: unknown, path: PropertyKey[]): string[] {
+function unstorableStrings(value: unknown, path: PropertyKey[]): Problem[] {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return [`${fieldName(path) || 'value'}: must not contain the NUL character (\\u0000)`];
-    if (LONE_SURROGATE.test(value)) return [`${fieldName(path) || 'value'}: must be valid Unicode text (it contains an unpaired surrogate)`];
+    if (value.includes('\u0000')) return [{ field: fieldOf(path), message: 'must not contain the NUL character (\\u0000)' }];
+    if (LONE_SURROGATE.test(value)) return [{ field: fieldOf(path), message: 'must be valid Unicode text (it contains an unpaired surrogate)' }];
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => unstorableStrings(item, [...path, index]));
@@ -67,19 +93,19 @@ function kindOf(value: unknown): string {
   return KIND_NAMES[typeof value] ?? typeof value;
 }
 
-/** One issue as "field: rule", in words a client can act on. */
-function describe(issue: z.core.$ZodIssue, input: unknown): string {
-  const field = fieldName(issue.path);
+/** One issue as its field and a rule in words a client can act on. */
+function describe(issue: z.core.$ZodIssue, input: unknown): Problem {
+  const field = fieldOf(issue.path);
   if (issue.code === 'invalid_type') {
     const received = valueAt(input, issue.path);
-    if (field === '') return `The request body must be a JSON object, not ${kindOf(received)}.`;
-    if (received === undefined) return `${field}: is required`;
-    return `${field}: must be ${KIND_NAMES[issue.expected] ?? issue.expected}, not ${kindOf(received)}`;
+    if (!field) return { field, message: `The request body must be a JSON object, not ${kindOf(received)}.` };
+    if (received === undefined) return { field, message: 'is required' };
+    return { field, message: `must be ${KIND_NAMES[issue.expected] ?? issue.expected}, not ${kindOf(received)}` };
   }
   if (issue.code === 'invalid_union') {
     // Each branch says why it refused; the first (the documented form) speaks for all of them.
     const first = issue.errors[0]?.[0];
     if (first) return describe({ ...first, path: [...issue.path, ...first.path] }, input);
   }
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return { field, message: issue.message };
 }

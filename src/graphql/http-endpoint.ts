@@ -3,6 +3,7 @@ import getRawBody from 'raw-body';
 import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import type { AuthService } from '../domain/auth/auth.service.js';
 import { DomainError, Unauthorized, Unavailable } from '../domain/errors.js';
+import { asGraphQLError, isCallerError } from './graphql-error.js';
 import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
@@ -10,7 +11,7 @@ import type { GraphQLLoader } from './lazy.js';
 
 /**
  * `/graphql` over HTTP and SSE, mounted in the Koa app. An authenticated caller counts against the
- * same rate limits as on REST; an unauthenticated one gets typed errors from yoga (a subscription
+ * same rate limits as on REST; an unauthenticated one gets coded errors from yoga (a subscription
  * stream needs a caller before it opens). The body is read here with a size limit, and yoga answers
  * on the raw Node response.
  */
@@ -25,36 +26,59 @@ export function graphqlEndpoint(deps: {
     if (ctx.path !== '/graphql') return next();
     const credentials = ctx.headers as CredentialHeaders;
     const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
-    const actor = await verifyCaller(deps.auth, credentials).catch((error: unknown) => {
-      // A stream cannot open without its caller: during an outage it gets the 503 at once. Otherwise a
-      // caller that could not be verified is left to the resolvers, which answer with typed errors
-      // (unauthorized, or service_unavailable while the database is down).
-      if (streaming && error instanceof Unavailable) throw error;
-      if (error instanceof DomainError) return undefined;
-      throw error;
-    });
-    if (streaming && !actor) {
-      throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
-    }
-    if (actor) {
-      const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
-      if (streaming) {
-        // A stream counts as one request but does not keep an in-flight slot while it stays open;
-        // it ends once its key is revoked or its session ends.
-        admission.leave();
-        const res = ctx.res;
-        res.once('close', deps.callers.watch(res, credentials, () => res.destroy()));
-      } else {
-        ctx.res.once('close', admission.leave);
+    try {
+      const actor = await verifyCaller(deps.auth, credentials).catch((error: unknown) => {
+        // A stream cannot open without its caller: during an outage it gets the 503 at once. Otherwise a
+        // caller that could not be verified is left to the resolvers, which answer with coded errors
+        // (unauthorized, or service_unavailable while the database is down).
+        if (streaming && error instanceof Unavailable) throw error;
+        if (error instanceof DomainError) return undefined;
+        throw error;
+      });
+      if (streaming && !actor) {
+        throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
       }
+      if (actor) {
+        const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
+        if (streaming) {
+          // A stream counts as one request but does not keep an in-flight slot while it stays open;
+          // it ends once its key is revoked or its session ends.
+          admission.leave();
+          const res = ctx.res;
+          res.once('close', deps.callers.watch(res, credentials, () => res.destroy()));
+        } else {
+          ctx.res.once('close', admission.leave);
+        }
+      }
+      if (ctx.method === 'POST') {
+        // yoga takes a body it is handed as is.
+        const length = ctx.get('Content-Length');
+        (ctx.req as { body?: Buffer }).body = await getRawBody(ctx.req, { length: length || undefined, limit: deps.maxBodyBytes });
+      }
+      const graphql = await deps.graphql();
+      ctx.respond = false;
+      graphql.handle(ctx.req, ctx.res, actor);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !isCallerError(error)) throw error;
+      refuse(ctx, error, streaming);
     }
-    if (ctx.method === 'POST') {
-      // yoga takes a body it is handed as is.
-      const length = ctx.get('Content-Length');
-      (ctx.req as { body?: Buffer }).body = await getRawBody(ctx.req, { length: length || undefined, limit: deps.maxBodyBytes });
-    }
-    const graphql = await deps.graphql();
-    ctx.respond = false;
-    graphql.handle(ctx.req, ctx.res, actor);
   };
+}
+
+/**
+ * A caller refused before anything ran (credentials, rate limit, outage), answered as a GraphQL
+ * response with the error's code, so GraphQL clients show it as a GraphQL error. The HTTP status is
+ * the refusal's (401, 429, 503) where GraphQL over HTTP allows it: for `application/graphql-response+json`
+ * and streams; a plain `application/json` answer stays 200.
+ */
+function refuse(ctx: Parameters<Middleware>[0], error: DomainError, streaming: boolean) {
+  const { message, extensions } = asGraphQLError(error).toJSON();
+  const { http, ...rest } = extensions as { http?: { status: number } };
+  const graphqlResponse = /application\/graphql-response\+json/i.test(ctx.get('Accept'));
+  if ('retryAfter' in rest) ctx.set('Retry-After', String(rest.retryAfter));
+  // Counted as a refusal of the request limits, whatever the status (GET /metrics).
+  if (error.code === 'rate_limit_exceeded') ctx.state.limitHit = 'requests';
+  ctx.status = graphqlResponse || streaming ? (http?.status ?? 400) : 200;
+  ctx.type = graphqlResponse ? 'application/graphql-response+json' : 'application/json';
+  ctx.body = { errors: [{ message, extensions: rest }] };
 }

@@ -1,6 +1,7 @@
 import { builder } from './builder.js';
 import './types/scalars.js';
 import './types/errors.js';
+import './types/nodes.js';
 import './types/tenants.js';
 import './types/api-keys.js';
 import './types/messages.js';
@@ -8,4 +9,5 @@ import './types/instances.js';
 import './types/instance-operations.js';
 import './types/webhooks.js';
 import './types/subscriptions.js';
+import './types/node-query.js';
 export const schema = builder.toSchema({ sortSchema: true });

@@ -9,7 +9,7 @@ import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
 import { DomainError } from '../domain/errors.js';
-import { toGraphQLError } from './graphql-error.js';
+import { codedErrors, toGraphQLError, withoutHttp } from './graphql-error.js';
 import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { Logger } from '../infra/logger.js';
 import type { GraphQLLoader } from './lazy.js';
@@ -48,7 +48,8 @@ export function serveGraphQLOverWebSocket(
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: deps.maxPayloadBytes });
   wss.on('error', (error) => log.warn({ err: error }, 'websocket server error'));
 
-  const refuse = (error: unknown): readonly GraphQLError[] => [toGraphQLError(error)];
+  // Over a socket there is no HTTP status to carry.
+  const refuse = (error: unknown): readonly GraphQLError[] => codedErrors([toGraphQLError(error)]).map(withoutHttp);
 
   const verify = (credentials: CredentialHeaders) => verifyCaller(deps.auth, credentials);
   const unwatch = new WeakMap<WebSocket, () => void>();
@@ -103,14 +104,18 @@ export function serveGraphQLOverWebSocket(
             rootValue: enveloped,
           };
           const errors = enveloped.validate(args.schema, args.document);
-          return errors.length ? errors : args;
+          return errors.length ? codedErrors(errors) : args;
         } catch (error) {
           return refuse(error);
         }
       },
       execute: (args) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
-      onError: (_ctx, _id, _payload, errors) => void log.debug({ errors: errors.map((e) => e.message) }, 'operation failed'),
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors?.length ? { ...result, errors: result.errors.map((e) => withoutHttp(e as GraphQLError)) } : result),
+      onError: (_ctx, _id, _payload, errors) => {
+        log.debug({ errors: errors.map((e) => e.message) }, 'operation failed');
+        return errors.map(withoutHttp);
+      },
     },
     wss,
   );

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
 import type { Registry } from 'prom-client';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
 import type { Actor } from '../domain/actor.js';
 import type { LiveFeed } from '../domain/instances/live-events.js';
 import type { Services } from '../domain/services.js';
@@ -11,6 +12,7 @@ import { verifyCaller } from './verify-caller.js';
 import type { GraphQLContext } from './context.js';
 import { type GraphQLLimits, guardPlugins } from './guards.js';
 import { schema } from './schema.js';
+import { codedError, codedErrors } from './graphql-error.js';
 
 /** What each transport hands yoga: the Node request, and the caller once it is known. */
 export interface ServerContext {
@@ -44,9 +46,12 @@ export function createGraphQL(deps: {
     // GraphiQL from the installed package, not a CDN (works offline and behind strict CSPs); its 5 MB
     // bundle is loaded on the first page view only.
     renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
-    logging: log,
+    logging: yogaLogger(log),
+    // Every error carries extensions.code; unexpected ones are masked as server_error.
+    maskedErrors: { maskError: codedError },
     plugins: [
       ...guardPlugins(deps.limits),
+      codedValidationErrors,
       // Operations by type and name, their duration and their errors by phase; HTTP is counted by the app.
       ...(deps.metrics
         ? [
@@ -102,5 +107,30 @@ export function createGraphQL(deps: {
     },
   };
 }
+
+/**
+ * yoga logs every error it re-codes as if it were a failure; a refusal with a code of its own
+ * (not_found, a rate limit, a bad document or cursor) is an answer, logged at debug. The rest stays an error.
+ */
+function yogaLogger(log: Logger) {
+  const expected = (error: unknown) => (codedError(error, '') as GraphQLError).extensions?.code !== 'server_error';
+  return {
+    debug: (...args: unknown[]) => log.debug(args),
+    info: (...args: unknown[]) => log.info(args),
+    warn: (...args: unknown[]) => log.warn(args),
+    error: (...args: unknown[]) => {
+      const [first] = args;
+      if (expected(first)) log.debug({ err: first }, 'graphql refusal');
+      else log.error({ err: first }, 'graphql error');
+    },
+  };
+}
+
+/** A document the schema refuses is the client's to fix: invalid_request, like any bad input. */
+const codedValidationErrors: Plugin = {
+  onValidate: () => ({ result, setResult }) => {
+    if (result.length) setResult(codedErrors(result as GraphQLError[]));
+  },
+};
 
 export type GraphQLServer = ReturnType<typeof createGraphQL>;

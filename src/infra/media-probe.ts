@@ -10,10 +10,10 @@ export function createMediaProbe(http: OutboundHttp, timeoutMs: number): MediaPr
       try {
         answer = await http.send('GET', url, { maxBytes });
       } catch (error) {
-        throw new Invalid(`mediaUrl: could not be fetched (${describeFailure(error, timeoutMs, url)})`);
+        throw Invalid.at('mediaUrl', `could not be fetched (${describeFailure(error, timeoutMs, url)})`);
       }
-      if (answer.statusCode !== 200) throw new Invalid(`mediaUrl: answered HTTP ${answer.statusCode}`);
-      if (answer.truncated) throw new Invalid(`mediaUrl: is larger than ${maxBytes} bytes`);
+      if (answer.statusCode !== 200) throw Invalid.at('mediaUrl', `answered HTTP ${answer.statusCode}`);
+      if (answer.truncated) throw Invalid.at('mediaUrl', `is larger than ${maxBytes} bytes`);
       const contentType = answer.headers['content-type'];
       return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? '', bytes: answer.body.length };
     },

@@ -17,7 +17,7 @@ const { values } = parseArgs({
 });
 const run = promisify(execFile);
 
-const SEND = 'mutation ($to: String!, $text: String!) { sendMessage(to: $to, text: $text) { __typename ... on MutationSendMessageSuccess { data { id status } } ... on DomainError { code } } }';
+const SEND = 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { id status } userErrors { code } } }';
 
 async function load(url: string, key: string, body: unknown, duration: string) {
   const { stdout } = await run(
@@ -36,7 +36,7 @@ async function bench(mode: (typeof MODES)[number]) {
     const tenant = await createTenant(gw.gateway, api);
     await insertInstance(gw.gateway, tenant.tenantId);
     const rest = { url: `${gw.url}/v1/messages/send`, body: { to: '5511987654321', text: 'benchmark message' } };
-    const graphql = { url: `${gw.url}/graphql`, body: { query: SEND, variables: rest.body } };
+    const graphql = { url: `${gw.url}/graphql`, body: { query: SEND, variables: { input: rest.body } } };
     await load(rest.url, tenant.liveKey, rest.body, '2');
     await load(graphql.url, tenant.liveKey, graphql.body, '2');
     const runs = { rest: [] as Awaited<ReturnType<typeof load>>[], graphql: [] as Awaited<ReturnType<typeof load>>[] };

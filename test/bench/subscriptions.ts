@@ -119,10 +119,10 @@ try {
     const regenerated = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `mutation { regenerateQrCode(id: "${instanceId}") { ... on MutationRegenerateQrCodeSuccess { data { qrCode { attemptId } } } ... on DomainError { code message } } }` }),
-    }).then((r) => r.json() as Promise<{ data: { regenerateQrCode: { data?: { qrCode: { attemptId: string } }; code?: string } } }>);
+      body: JSON.stringify({ query: `mutation { regenerateQrCode(input: { id: "${instanceId}" }) { qrCode { attemptId } userErrors { code message } } }` }),
+    }).then((r) => r.json() as Promise<{ data: { regenerateQrCode: { qrCode: { attemptId: string } | null; userErrors: unknown[] } } }>);
     const answeredAt = performance.now();
-    const attemptId = regenerated.data.regenerateQrCode.data?.qrCode.attemptId;
+    const attemptId = regenerated.data.regenerateQrCode.qrCode?.attemptId;
     if (!attemptId) throw new Error(`regenerate failed: ${JSON.stringify(regenerated)}`);
     while (received.get(attemptId)?.allAt === undefined) {
       if (performance.now() > answeredAt + waitMs) return null;

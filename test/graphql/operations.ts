@@ -5,15 +5,10 @@ import { graphql } from './generated/index.js';
 export const CreateInstance = graphql(`
   mutation CreateInstance($input: CreateInstanceInput!) {
     createInstance(input: $input) {
-      __typename
-      ... on MutationCreateInstanceSuccess {
-        data {
-          instance { id name description variant status sessionStatus webhookUrl webhookEvents integration }
-          qrCode { qrCode expiresAt attemptId }
-          webhookSecret
-        }
-      }
-      ... on DomainError { code message }
+      instance { id name description variant status sessionStatus webhookUrl webhookEvents integration }
+      qrCode { qrCode expiresAt attemptId }
+      webhookSecret
+      userErrors { code field message }
     }
   }
 `);
@@ -21,30 +16,19 @@ export const CreateInstance = graphql(`
 export const GetInstance = graphql(`
   query GetInstance($id: ID!) {
     instance(id: $id) {
-      __typename
-      ... on QueryInstanceSuccess {
-        data {
-          id name description variant status sessionStatus phoneNumber active webhookUrl webhookEvents lastConnection
-          statistics { messagesSent messagesReceived mediaSize }
-          qrCode { qrCode expiresAt attemptId }
-        }
-      }
-      ... on DomainError { code message }
+      id name description variant status sessionStatus phoneNumber active webhookUrl webhookEvents lastConnection
+      statistics { messagesSent messagesReceived mediaSize }
+      qrCode { qrCode expiresAt attemptId }
     }
   }
 `);
 
 export const ListInstances = graphql(`
-  query ListInstances($first: Int, $after: String) {
-    instances(first: $first, after: $after) {
-      __typename
-      ... on QueryInstancesSuccess {
-        data {
-          edges { cursor node { id name status } }
-          pageInfo { hasNextPage endCursor }
-        }
-      }
-      ... on DomainError { code message }
+  query ListInstances($first: Int, $after: String, $filter: InstanceFilter) {
+    instances(first: $first, after: $after, filter: $filter) {
+      totalCount
+      edges { cursor node { id name status active } }
+      pageInfo { hasNextPage endCursor }
     }
   }
 `);
@@ -52,39 +36,32 @@ export const ListInstances = graphql(`
 export const InstancesWithRelations = graphql(`
   query InstancesWithRelations($first: Int!) {
     instances(first: $first) {
-      __typename
-      ... on QueryInstancesSuccess {
-        data {
-          edges {
-            node {
-              id name status sessionStatus
-              statistics { messagesSent }
-              messages(first: 5) { edges { node { id text status timestamps { queued sent } } } }
-              webhookDeliveries(first: 5) { edges { node { id event status attempts { number statusCode durationMs } } } }
-            }
-          }
+      edges {
+        node {
+          id name status sessionStatus
+          statistics { messagesSent }
+          messages(first: 5) { totalCount edges { node { id text status timestamps { queued sent } } } }
+          webhookDeliveries(first: 5) { edges { node { id event status attempts { number statusCode durationMs } } } }
         }
       }
-      ... on DomainError { code }
     }
   }
 `);
 
 export const UpdateInstance = graphql(`
-  mutation UpdateInstance($id: ID!, $input: UpdateInstanceInput!) {
-    updateInstance(id: $id, input: $input) {
-      __typename
-      ... on MutationUpdateInstanceSuccess { data { id name description webhookUrl webhookEvents } }
-      ... on DomainError { code message }
+  mutation UpdateInstance($input: UpdateInstanceInput!) {
+    updateInstance(input: $input) {
+      instance { id name description webhookUrl webhookEvents }
+      userErrors { code field message }
     }
   }
 `);
 
 export const DeleteInstance = graphql(`
   mutation DeleteInstance($id: ID!) {
-    deleteInstance(id: $id) {
-      __typename
-      ... on DomainError { code message }
+    deleteInstance(input: { id: $id }) {
+      deletedInstanceId
+      userErrors { code field message }
     }
   }
 `);
@@ -92,59 +69,55 @@ export const DeleteInstance = graphql(`
 export const SetInstanceActive = graphql(`
   mutation SetInstanceActive($input: SetInstanceActiveInput!) {
     setInstanceActive(input: $input) {
-      __typename
-      ... on MutationSetInstanceActiveSuccess { data { id active } }
-      ... on DomainError { code message }
+      instance { id active }
+      userErrors { code field message }
     }
   }
 `);
 
 export const RequestQrCode = graphql(`
   mutation RequestQrCode($id: ID!) {
-    requestQrCode(id: $id) {
-      __typename
-      ... on MutationRequestQrCodeSuccess { data { qrCode expiresAt attemptId } }
-      ... on DomainError { code message }
+    requestQrCode(input: { id: $id }) {
+      instance { id status }
+      qrCode { qrCode expiresAt attemptId }
+      userErrors { code field message }
     }
   }
 `);
 
 export const RegenerateQrCode = graphql(`
   mutation RegenerateQrCode($id: ID!) {
-    regenerateQrCode(id: $id) {
-      __typename
-      ... on MutationRegenerateQrCodeSuccess { data { instance { id sessionStatus } qrCode { qrCode attemptId } } }
-      ... on DomainError { code message }
+    regenerateQrCode(input: { id: $id }) {
+      instance { id sessionStatus }
+      qrCode { qrCode attemptId }
+      userErrors { code field message }
     }
   }
 `);
 
 export const DisconnectInstance = graphql(`
   mutation DisconnectInstance($id: ID!) {
-    disconnectInstance(id: $id) {
-      __typename
-      ... on MutationDisconnectInstanceSuccess { data { id status sessionStatus } }
-      ... on DomainError { code message }
+    disconnectInstance(input: { id: $id }) {
+      instance { id status sessionStatus }
+      userErrors { code field message }
     }
   }
 `);
 
 export const SetWebhook = graphql(`
-  mutation SetWebhook($instanceId: ID!, $input: SetWebhookInput!) {
-    setWebhook(instanceId: $instanceId, input: $input) {
-      __typename
-      ... on MutationSetWebhookSuccess { data { id webhookUrl webhookEvents } }
-      ... on DomainError { code message }
+  mutation SetWebhook($input: SetWebhookInput!) {
+    setWebhook(input: $input) {
+      instance { id webhookUrl webhookEvents }
+      userErrors { code field message }
     }
   }
 `);
 
 export const TestWebhook = graphql(`
   mutation TestWebhook($instanceId: ID!) {
-    testWebhook(instanceId: $instanceId) {
-      __typename
-      ... on MutationTestWebhookSuccess { data { status error response { statusCode body } } }
-      ... on DomainError { code message }
+    testWebhook(input: { instanceId: $instanceId }) {
+      status error response { statusCode body }
+      userErrors { code field message }
     }
   }
 `);
@@ -152,66 +125,53 @@ export const TestWebhook = graphql(`
 export const WebhookDeliveries = graphql(`
   query WebhookDeliveries($id: ID!) {
     instance(id: $id) {
-      __typename
-      ... on QueryInstanceSuccess {
-        data { webhookDeliveries(first: 50) { edges { node { id event url status attemptCount payload attempts { number statusCode error } } } } }
-      }
-      ... on DomainError { code }
+      webhookDeliveries(first: 50) { totalCount edges { node { id event url status attemptCount payload attempts { number statusCode error } } } }
     }
   }
 `);
 
 export const RedeliverWebhook = graphql(`
   mutation RedeliverWebhook($instanceId: ID!, $deliveryId: ID!) {
-    redeliverWebhook(instanceId: $instanceId, deliveryId: $deliveryId) {
-      __typename
-      ... on MutationRedeliverWebhookSuccess { data { id event status payload } }
-      ... on DomainError { code message }
+    redeliverWebhook(input: { instanceId: $instanceId, deliveryId: $deliveryId }) {
+      delivery { id event status payload }
+      userErrors { code field message }
     }
   }
 `);
 
 export const SendText = graphql(`
-  mutation SendText($instanceId: ID!, $to: String!, $message: String!, $idempotencyKey: String) {
-    sendText(instanceId: $instanceId, to: $to, message: $message, idempotencyKey: $idempotencyKey) {
-      __typename
-      ... on MutationSendTextSuccess { data { id status timestamp } }
-      ... on DomainError { code message }
+  mutation SendText($input: SendTextInput!) {
+    sendText(input: $input) {
+      message { id status createdAt }
+      userErrors { code field message }
     }
   }
 `);
 
 export const SendMedia = graphql(`
-  mutation SendMedia($instanceId: ID!, $input: SendMediaInput!) {
-    sendMedia(instanceId: $instanceId, input: $input) {
-      __typename
-      ... on MutationSendMediaSuccess { data { id status } }
-      ... on DomainError { code message }
+  mutation SendMedia($input: SendMediaInput!) {
+    sendMedia(input: $input) {
+      message { id status }
+      userErrors { code field message }
     }
   }
 `);
 
 export const SendMessage = graphql(`
-  mutation SendMessage($to: String!, $text: String!, $idempotencyKey: String) {
-    sendMessage(to: $to, text: $text, idempotencyKey: $idempotencyKey) {
-      __typename
-      ... on MutationSendMessageSuccess { data { id status timestamp mode } }
-      ... on DomainError { code message retryAfter }
+  mutation SendMessage($input: SendMessageInput!) {
+    sendMessage(input: $input) {
+      message { id status createdAt mode text }
+      userErrors { code field message }
     }
   }
 `);
 
 export const ListMessages = graphql(`
-  query ListMessages($first: Int, $after: String) {
-    messages(first: $first, after: $after) {
-      __typename
-      ... on QueryMessagesSuccess {
-        data {
-          edges { node { id text to status mode instanceId timestamps { queued sent } } }
-          pageInfo { hasNextPage endCursor }
-        }
-      }
-      ... on DomainError { code message }
+  query ListMessages($first: Int, $after: String, $filter: MessageFilter) {
+    messages(first: $first, after: $after, filter: $filter) {
+      totalCount
+      edges { node { id text to status mode instanceId timestamps { queued sent } } }
+      pageInfo { hasNextPage endCursor }
     }
   }
 `);
@@ -248,59 +208,65 @@ export const MessageUpdated = graphql(`
 
 export const Me = graphql(`
   query Me {
-    me {
-      __typename
-      ... on QueryMeSuccess { data { tenant { id plan } user { email } apiKey { name testMode } } }
-      ... on DomainError { code message }
-    }
+    me { tenant { id plan } user { email } apiKey { name testMode } }
+  }
+`);
+
+export const Limits = graphql(`
+  query Limits {
+    me { tenant { limits { instances { used max } messagesToday { used max } requestsThisMinute { used max } } } }
   }
 `);
 
 export const GetMessage = graphql(`
   query GetMessage($id: ID!) {
-    message(id: $id) {
+    message(id: $id) { id text }
+  }
+`);
+
+export const GetNode = graphql(`
+  query GetNode($id: ID!) {
+    node(id: $id) {
       __typename
-      ... on QueryMessageSuccess { data { id text } }
-      ... on DomainError { code }
+      id
+      ... on Instance { name }
+      ... on Message { text }
+      ... on ApiKey { keyPrefix }
+      ... on WebhookDelivery { event }
     }
   }
 `);
 
 export const ListApiKeys = graphql(`
-  query ListApiKeys {
-    apiKeys(first: 100) {
-      __typename
-      ... on QueryApiKeysSuccess { data { edges { node { id } } pageInfo { hasNextPage } } }
-      ... on DomainError { code }
-    }
+  query ListApiKeys($first: Int) {
+    apiKeys(first: $first) { totalCount edges { node { id } } pageInfo { hasNextPage } }
   }
 `);
 
 export const CreateApiKey = graphql(`
   mutation CreateApiKey($input: CreateApiKeyInput!) {
     createApiKey(input: $input) {
-      __typename
-      ... on MutationCreateApiKeySuccess { data { key apiKey { id keyPrefix testMode } } }
-      ... on DomainError { code }
+      key
+      apiKey { id keyPrefix testMode }
+      userErrors { code field message }
     }
   }
 `);
 
 export const RevokeApiKey = graphql(`
   mutation RevokeApiKey($id: ID!) {
-    revokeApiKey(id: $id) {
-      __typename
-      ... on DomainError { code }
+    revokeApiKey(input: { id: $id }) {
+      revokedApiKeyId
+      userErrors { code field message }
     }
   }
 `);
 
 export const RotateWebhookSecret = graphql(`
   mutation RotateWebhookSecret($instanceId: ID!) {
-    rotateWebhookSecret(instanceId: $instanceId) {
-      __typename
-      ... on MutationRotateWebhookSecretSuccess { data { webhookSecret } }
-      ... on DomainError { code message }
+    rotateWebhookSecret(input: { instanceId: $instanceId }) {
+      webhookSecret
+      userErrors { code field message }
     }
   }
 `);

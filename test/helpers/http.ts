@@ -51,10 +51,10 @@ export function client(baseUrl: string) {
     delete: <T = any>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
     /** A GraphQL operation; the answer's `data` and `errors` as the server sent them. */
     graphql: async <T = any>(query: string, variables: Record<string, unknown> = {}, options: RequestOptions = {}) =>
-      request<{ data?: T; errors?: Array<{ message: string }> }>('POST', '/graphql', { ...options, body: { query, variables } }),
+      request<{ data?: T; errors?: GraphQLErrors }>('POST', '/graphql', { ...options, body: { query, variables } }),
     /** A typed operation (test/graphql/operations.ts). */
     operation: async <R, V>(document: TypedDocumentNode<R, V>, variables: V, options: RequestOptions = {}) =>
-      request<{ data?: R; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>('POST', '/graphql', {
+      request<{ data?: R; errors?: GraphQLErrors }>('POST', '/graphql', {
         ...options,
         body: { query: print(document), variables },
       }),
@@ -62,6 +62,14 @@ export function client(baseUrl: string) {
 }
 
 export type Client = ReturnType<typeof client>;
+
+/** Errors of a GraphQL answer: every one carries `extensions.code`. */
+export type GraphQLErrors = Array<{ message: string; path?: Array<string | number>; extensions?: { code?: string; retryAfter?: number } & Record<string, unknown> }>;
+
+/** The codes of a GraphQL answer's errors, in order. */
+export function codesOf(body: { errors?: GraphQLErrors }): Array<string | undefined> {
+  return (body.errors ?? []).map((error) => error.extensions?.code);
+}
 
 /** The expected failure envelope. */
 export function failure(code: string) {

@@ -67,8 +67,8 @@ describe('database faults (PostgreSQL behind a TCP proxy, Redis)', () => {
       const scan = await api.post('/sandbox/scan', { body: { code: 'sandbox:nothing', phone: '+5511900000001' } });
       expect(scan.status).toBe(503);
 
-      const graphql = await api.operation(SendMessage, { to: newPhoneDigits(), text: 'via graphql' }, { key: tenant.liveKey });
-      expect(graphql.body.data?.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'service_unavailable' });
+      const graphql = await api.operation(SendMessage, { input: { to: newPhoneDigits(), text: 'via graphql' } }, { key: tenant.liveKey });
+      expect(graphql.body.errors?.map((e) => e.extensions)).toEqual([{ code: 'service_unavailable', retryAfter: expect.any(Number) }]);
 
       const started = Date.now();
       const ready = await api.get('/readyz');

@@ -26,8 +26,8 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
 
   async function newInstance(variant: 'V1' | 'SESSION', auth: { key?: string; cookie?: string }, name = `live ${Math.random().toString(36).slice(2, 8)}`) {
     const created = (await api.operation(CreateInstance, { input: { name, variant } }, auth)).body.data!.createInstance;
-    if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
-    return created.data.instance.id;
+    if (created.userErrors.length) throw new Error(JSON.stringify(created));
+    return created.instance!.id;
   }
 
   it('over graphql-ws: a regenerated QR, then connecting and connected once it is scanned', async () => {
@@ -45,9 +45,9 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       expect((await statuses.next()).data!.connectionUpdated).toMatchObject({ instanceId: id, status: 'qr_code', phoneNumber: null });
 
       const regenerated = (await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey })).body.data!.regenerateQrCode;
-      if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+      if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
       const qr = (await qrs.next()).data!.qrUpdated;
-      expect(qr).toEqual({ instanceId: id, qrCode: regenerated.data.qrCode.qrCode, expiresAt: expect.any(String), attemptId: regenerated.data.qrCode.attemptId });
+      expect(qr).toEqual({ instanceId: id, qrCode: regenerated.qrCode!.qrCode, expiresAt: expect.any(String), attemptId: regenerated.qrCode!.attemptId });
       expect(Date.parse(qr.expiresAt)).toBeGreaterThan(Date.now());
 
       const phone = newPhone();
@@ -73,9 +73,9 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       expect((await statuses.next()).data!.connectionUpdated.status).toBe('initializing');
       const created = (await qrs.next()).data!.qrUpdated;
       const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
-      if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+      if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
       const qr = (await qrs.next()).data!.qrUpdated;
-      expect(qr).toMatchObject({ instanceId: id, attemptId: regenerated.data.qrCode.attemptId });
+      expect(qr).toMatchObject({ instanceId: id, attemptId: regenerated.qrCode!.attemptId });
       expect(qr.attemptId).not.toBe(created.attemptId);
 
       const phone = newPhone();
@@ -99,10 +99,10 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       // The current status first: created, or qr once the automatic first code is out.
       expect(['created', 'qr']).toContain((await statuses.next()).data!.connectionUpdated.status);
       const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
-      if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
+      if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
       // The automatic first code may also arrive; the regenerated one is the last.
       let qr = (await qrs.next()).data!.qrUpdated;
-      while (qr.attemptId !== regenerated.data.qrCode.attemptId) qr = (await qrs.next()).data!.qrUpdated;
+      while (qr.attemptId !== regenerated.qrCode!.attemptId) qr = (await qrs.next()).data!.qrUpdated;
       await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone: newPhone() } });
       const seen: string[] = [];
       while (seen.at(-1) !== 'connected') seen.push((await statuses.next()).data!.connectionUpdated.status);
@@ -144,7 +144,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       body: { query: 'subscription ($id: ID!) { qrUpdated(instanceId: $id) { attemptId } }', variables: { id } },
     });
     expect(sse.status).toBe(401);
-    expect(sse.body).toMatchObject({ success: false, error: { code: 'unauthorized' } });
+    expect(sse.body).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'unauthorized' } }] });
   });
 
   it("refuses a subscription to another tenant's instance or an unknown one, on both transports", async () => {
@@ -168,7 +168,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   it('applies the document guards over the WebSocket too', async () => {
     const ws = wsClient(gw.url, { key: tenant.liveKey });
     try {
-      const deep = 'query { instances { ... on QueryInstancesSuccess { data { edges { node { messages { edges { node { instance { messages { edges { node { instance { messages { edges { node { id } } } } } } } } } } } } } } } } }';
+      const deep = 'query { instances { edges { node { messages { edges { node { instance { messages { edges { node { instance { messages { edges { node { id } } } } } } } } } } } } } } }';
       const result = await executeOnce(ws, deep);
       expect(result.errors?.[0]?.message).toMatch(/depth/i);
     } finally {
@@ -203,7 +203,7 @@ describe('GraphQL over WebSocket — rate limits', () => {
       const refused = answers.filter((a) => a.errors?.[0]?.extensions?.code === 'rate_limit_exceeded');
       expect(refused.length).toBeGreaterThan(0);
       expect(refused[0]!.errors![0]!.extensions!.retryAfter).toBeGreaterThan(0);
-      expect(answers[0]!.data).toEqual({ me: { __typename: 'QueryMeSuccess' } });
+      expect(answers[0]!.data).toEqual({ me: { __typename: 'Me' } });
     } finally {
       await ws.dispose();
     }
@@ -230,16 +230,16 @@ describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
     for (const [subscriber, producer] of [[b.url, a.url], [a.url, b.url]] as const) {
       const api = client(producer);
       const created = (await api.operation(CreateInstance, { input: { name: `cross ${subscriber.slice(-5)}` } }, { key: tenant.liveKey })).body.data!.createInstance;
-      if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
-      const id = created.data.instance.id;
+      if (created.userErrors.length) throw new Error(JSON.stringify(created));
+      const id = created.instance!.id;
       const ws = wsClient(subscriber, { key: tenant.liveKey });
       try {
         const qrs = subscribe(ws, QrUpdated, { instanceId: id });
         // The code from create, read by the subscriber's node.
-        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(created.data.qrCode!.attemptId);
+        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(created.qrCode!.attemptId);
         const regenerated = (await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey })).body.data!.regenerateQrCode;
-        if (regenerated.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(regenerated));
-        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(regenerated.data.qrCode.attemptId);
+        if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
+        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(regenerated.qrCode!.attemptId);
         await qrs.stop();
       } finally {
         await ws.dispose();
@@ -258,8 +258,8 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api);
     const created = (await api.operation(CreateInstance, { input: { name: 'revoked watch' } }, { key: tenant.liveKey })).body.data!.createInstance;
-    if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
-    instanceId = created.data.instance.id;
+    if (created.userErrors.length) throw new Error(JSON.stringify(created));
+    instanceId = created.instance!.id;
   });
   afterAll(() => gw?.close());
 
@@ -321,19 +321,19 @@ describe('GraphQL subscriptions through a Redis outage', () => {
     try {
       const tenant = await createTenant(gw.gateway, api);
       const created = (await api.operation(CreateInstance, { input: { name: 'through an outage' } }, { key: tenant.liveKey })).body.data!.createInstance;
-      if (created.__typename !== 'MutationCreateInstanceSuccess') throw new Error(JSON.stringify(created));
-      const id = created.data.instance.id;
+      if (created.userErrors.length) throw new Error(JSON.stringify(created));
+      const id = created.instance!.id;
       const live = wsClient(gw.url, { key: tenant.liveKey });
       const qrs = subscribe(live, QrUpdated, { instanceId: id });
       const statuses = subscribe(live, ConnectionUpdated, { instanceId: id });
-      expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(created.data.qrCode!.attemptId);
+      expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(created.qrCode!.attemptId);
       expect((await statuses.next()).data!.connectionUpdated.status).toBe('initializing');
       const regenerate = async () => {
         const answer = await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey });
         expect(answer.status).toBe(200);
         const result = answer.body.data!.regenerateQrCode;
-        if (result.__typename !== 'MutationRegenerateQrCodeSuccess') throw new Error(JSON.stringify(result));
-        return result.data.qrCode.attemptId;
+        if (result.userErrors.length) throw new Error(JSON.stringify(result));
+        return result.qrCode!.attemptId;
       };
       const before = await regenerate();
       expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(before);

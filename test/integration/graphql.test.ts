@@ -7,10 +7,10 @@ import { schema } from '../../src/graphql/schema.js';
 import { insertInstance } from '../factories/instances.js';
 import type { TestTenant } from '../factories/tenants.js';
 import type { TestGateway } from '../helpers/gateway.js';
-import { client } from '../helpers/http.js';
+import { client, codesOf } from '../helpers/http.js';
 import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
-import { CreateApiKey, GetMessage, ListApiKeys, ListMessages, Me, RevokeApiKey, SendMessage } from '../graphql/operations.js';
+import { CreateApiKey, GetMessage, GetNode, Limits, ListApiKeys, ListMessages, Me, RevokeApiKey, SendMessage } from '../graphql/operations.js';
 
 describe('codegen outputs (run `npm run codegen` when these fail)', () => {
   let outputs: Array<{ filename: string; content: string }>;
@@ -49,106 +49,170 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
 
   it('answers me for an API key and for a session cookie', async () => {
     const byKey = await api.operation(Me, {}, { key: tenant.testKey });
-    expect(byKey.body.data!.me).toEqual({
-      __typename: 'QueryMeSuccess',
-      data: { tenant: { id: tenant.tenantId, plan: 'pro' }, user: null, apiKey: { name: 'test', testMode: true } },
-    });
+    expect(byKey.body).toEqual({ data: { me: { tenant: { id: tenant.tenantId, plan: 'pro' }, user: null, apiKey: { name: 'test', testMode: true } } } });
     const byCookie = await api.operation(Me, {}, { cookie: tenant.cookie });
-    expect(byCookie.body.data!.me).toEqual({
-      __typename: 'QueryMeSuccess',
-      data: { tenant: { id: tenant.tenantId, plan: 'pro' }, user: { email: tenant.email }, apiKey: null },
-    });
+    expect(byCookie.body.data!.me).toEqual({ tenant: { id: tenant.tenantId, plan: 'pro' }, user: { email: tenant.email }, apiKey: null });
   });
 
-  it('returns typed errors with the REST codes', async () => {
+  it('refuses a caller without valid credentials with a coded error, 401 where GraphQL over HTTP allows it', async () => {
     const none = await api.operation(Me, {});
     expect(none.status).toBe(200);
-    expect(none.body.data!.me).toEqual({ __typename: 'DomainError', code: 'unauthorized', message: expect.any(String) });
+    expect(none.body.data).toBeNull();
+    expect(codesOf(none.body)).toEqual(['unauthorized']);
+    const strict = await api.post('/graphql', { body: { query: '{ me { tenant { id } } }' }, headers: { accept: 'application/graphql-response+json' } });
+    expect(strict.status).toBe(401);
+    expect(strict.headers.get('content-type')).toMatch(/application\/graphql-response\+json/);
+    expect(codesOf(strict.body)).toEqual(['unauthorized']);
     const badKey = await api.operation(Me, {}, { key: 'mgw_live_nope' });
-    expect(badKey.body.data!.me).toMatchObject({ code: 'invalid_api_key' });
+    expect(codesOf(badKey.body)).toEqual(['invalid_api_key']);
+    const nobodysList = await api.operation(ListMessages, { first: 1 }, {});
+    expect(codesOf(nobodysList.body)).toEqual(['unauthorized']);
   });
 
-  it('sends through the same rules as REST: prefix, mode, validation, idempotency', async () => {
-    const sent = (await api.operation(SendMessage, { to: '5511987654321', text: 'from graphql', idempotencyKey: 'g-1' }, { key: tenant.testKey })).body.data!.sendMessage;
-    if (sent.__typename !== 'MutationSendMessageSuccess') throw new Error(JSON.stringify(sent));
-    const data = sent.data;
-    expect(data).toEqual({ id: expect.any(String), status: 'queued', timestamp: expect.any(String), mode: 'test' });
-
-    const rest = await api.get(`/v1/messages/status/${data.id}`, { key: tenant.testKey });
+  it('sends through the same rules as REST: prefix, mode, validation with field paths, idempotency', async () => {
+    const input = { to: '5511987654321', text: 'from graphql', idempotencyKey: 'g-1' };
+    const sent = (await api.operation(SendMessage, { input }, { key: tenant.testKey })).body.data!.sendMessage;
+    expect(sent).toEqual({
+      message: { id: expect.any(String), status: 'queued', createdAt: expect.any(String), mode: 'test', text: '[TEST] from graphql' },
+      userErrors: [],
+    });
+    const rest = await api.get(`/v1/messages/status/${sent.message!.id}`, { key: tenant.testKey });
     expect(rest.body.data.text).toBe('[TEST] from graphql');
 
-    const replay = await api.operation(SendMessage, { to: '5511987654321', text: 'from graphql', idempotencyKey: 'g-1' }, { key: tenant.testKey });
-    expect(replay.body.data!.sendMessage).toMatchObject({ data: { id: data.id } });
-    const conflict = await api.operation(SendMessage, { to: '5511987654321', text: 'other', idempotencyKey: 'g-1' }, { key: tenant.testKey });
-    expect(conflict.body.data!.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'idempotency_conflict' });
+    const replay = await api.operation(SendMessage, { input }, { key: tenant.testKey });
+    expect(replay.body.data!.sendMessage.message!.id).toBe(sent.message!.id);
+    const conflict = await api.operation(SendMessage, { input: { ...input, text: 'other' } }, { key: tenant.testKey });
+    expect(conflict.body.data!.sendMessage).toEqual({ message: null, userErrors: [{ code: 'idempotency_conflict', field: null, message: expect.any(String) }] });
 
-    const invalid = await api.operation(SendMessage, { to: '+55 11', text: 'x' }, { key: tenant.testKey });
-    expect(invalid.body.data!.sendMessage).toMatchObject({ __typename: 'DomainError', code: 'invalid_request', message: expect.stringMatching(/to/) });
+    // Every bad field at once, each with its path.
+    const invalid = await api.operation(SendMessage, { input: { to: '+55 11', text: '' } }, { key: tenant.testKey });
+    expect(invalid.body.errors).toBeUndefined();
+    expect(invalid.body.data!.sendMessage).toEqual({
+      message: null,
+      userErrors: [
+        { code: 'invalid_request', field: ['to'], message: expect.stringMatching(/digits/) },
+        { code: 'invalid_request', field: ['text'], message: 'must not be empty' },
+      ],
+    });
   });
 
-  it('reads messages and one message, and keeps tenants apart', async () => {
+  it('lists messages as a connection with totalCount and filters, and refuses oversized pages and bad cursors with codes', async () => {
+    await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511911111110', text: 'earlier' } });
     const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511911111111', text: 'listed' } });
     const list = (await api.operation(ListMessages, { first: 1 }, { key: tenant.liveKey })).body.data!.messages;
-    if (list.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(list));
-    expect(list.data.edges.map((e) => e.node)).toEqual([
+    expect(list.edges.map((e) => e.node)).toEqual([
       expect.objectContaining({ id: sent.body.data.id, text: 'listed', mode: 'production', timestamps: { queued: expect.any(String), sent: expect.toSatisfy((v) => v === null || typeof v === 'string') } }),
     ]);
-    expect(list.data.pageInfo.hasNextPage).toBe(true);
-    const next = (await api.operation(ListMessages, { first: 50, after: list.data.pageInfo.endCursor }, { key: tenant.liveKey })).body.data!.messages;
-    if (next.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(next));
-    expect(next.data.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
-    expect(next.data.edges.length).toBeGreaterThan(0);
+    expect(list.pageInfo.hasNextPage).toBe(true);
+    const all = await api.get('/v1/messages/list?limit=100', { key: tenant.liveKey });
+    expect(list.totalCount).toBe(all.body.pagination.total);
+    const next = (await api.operation(ListMessages, { first: 50, after: list.pageInfo.endCursor }, { key: tenant.liveKey })).body.data!.messages;
+    expect(next.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
+    expect(next.edges.length).toBeGreaterThan(0);
     const theirList = (await api.operation(ListMessages, { first: 50 }, { key: other.liveKey })).body.data!.messages;
-    if (theirList.__typename !== 'QueryMessagesSuccess') throw new Error(JSON.stringify(theirList));
-    expect(theirList.data.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
+    expect(theirList.edges.map((e) => e.node.id)).not.toContain(sent.body.data.id);
 
-    const mine = await api.operation(GetMessage, { id: sent.body.data.id }, { key: tenant.liveKey });
-    expect(mine.body.data!.message).toEqual({ __typename: 'QueryMessageSuccess', data: { id: sent.body.data.id, text: 'listed' } });
-    const theirs = await api.operation(GetMessage, { id: sent.body.data.id }, { key: other.liveKey });
-    expect(theirs.body.data!.message).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    const since = new Date(Date.now() + 60_000).toISOString();
+    const future = (await api.operation(ListMessages, { first: 5, filter: { since } }, { key: tenant.liveKey })).body.data!.messages;
+    expect(future).toMatchObject({ totalCount: 0, edges: [] });
+    const queued = (await api.operation(ListMessages, { first: 100, filter: { status: 'queued' } }, { key: tenant.liveKey })).body.data!.messages;
+    expect(queued.edges.every((e) => e.node.status === 'queued')).toBe(true);
+    expect(queued.totalCount).toBe(queued.edges.length);
+    const badFilter = await api.operation(ListMessages, { first: 5, filter: { instanceId: 'nope' } }, { key: tenant.liveKey });
+    expect(codesOf(badFilter.body)).toEqual(['invalid_request']);
+
+    const tooMany = await api.operation(ListMessages, { first: 101 }, { key: tenant.liveKey });
+    expect(tooMany.body.data).toBeNull();
+    expect(tooMany.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/first: must be at most 100/), extensions: { code: 'invalid_request' } })]);
     const bad = await api.operation(ListMessages, { first: 1, after: 'not-a-cursor' }, { key: tenant.liveKey });
     expect(bad.status).toBe(200);
-    expect(bad.body.errors).toEqual([expect.objectContaining({ message: 'Invalid cursor: not-a-cursor', path: ['messages'] })]);
-    const nobody = (await api.operation(ListMessages, { first: 1 }, {})).body.data!.messages;
-    expect(nobody).toMatchObject({ __typename: 'DomainError', code: 'unauthorized' });
+    expect(bad.body.errors).toEqual([expect.objectContaining({ message: 'Invalid cursor: not-a-cursor', path: ['messages'], extensions: { code: 'invalid_request' } })]);
+  });
+
+  it('answers null with not_found for a missing message and for another tenant\'s', async () => {
+    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511911111112', text: 'mine' } });
+    const mine = await api.operation(GetMessage, { id: sent.body.data.id }, { key: tenant.liveKey });
+    expect(mine.body).toEqual({ data: { message: { id: sent.body.data.id, text: 'mine' } } });
+    for (const [id, key] of [[sent.body.data.id, other.liveKey], ['00000000-0000-4000-8000-000000000000', tenant.liveKey], ['not-an-id', tenant.liveKey]]) {
+      const missing = await api.operation(GetMessage, { id: id! }, { key });
+      expect(missing.body.data).toEqual({ message: null });
+      expect(codesOf(missing.body)).toEqual(['not_found']);
+    }
+  });
+
+  it('finds any entity of the tenant by id with node(id), and nothing of another tenant', async () => {
+    const [instanceId] = (await api.get('/v1/chat/instances', { key: tenant.liveKey })).body.data.map((i: { id: string }) => i.id);
+    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511911111113', text: 'a node' } });
+    const keys = await api.get('/api-keys', { cookie: tenant.cookie });
+    const keyId = keys.body.data[0].id;
+
+    const instance = await api.operation(GetNode, { id: instanceId }, { key: tenant.liveKey });
+    expect(instance.body.data!.node).toEqual({ __typename: 'Instance', id: instanceId, name: expect.any(String) });
+    const message = await api.operation(GetNode, { id: sent.body.data.id }, { key: tenant.liveKey });
+    expect(message.body.data!.node).toEqual({ __typename: 'Message', id: sent.body.data.id, text: 'a node' });
+    const apiKey = await api.operation(GetNode, { id: keyId }, { key: tenant.liveKey });
+    expect(apiKey.body.data!.node).toEqual({ __typename: 'ApiKey', id: keyId, keyPrefix: keys.body.data[0].keyPrefix });
+
+    for (const id of [instanceId, sent.body.data.id, keyId, 'not-a-uuid']) {
+      const theirs = await api.operation(GetNode, { id }, { key: other.liveKey });
+      expect(theirs.body.data).toEqual({ node: null });
+      expect(codesOf(theirs.body)).toEqual(['not_found']);
+    }
   });
 
   it('manages API keys: listing with a key, creating and revoking with a session only', async () => {
     const input = { name: 'from graphql', testMode: true };
     const withKey = await api.operation(CreateApiKey, { input }, { key: tenant.liveKey });
-    expect(withKey.body.data!.createApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    expect(withKey.body.data!.createApiKey).toEqual({ key: null, apiKey: null, userErrors: [{ code: 'forbidden', field: null, message: expect.any(String) }] });
     const invalid = await api.operation(CreateApiKey, { input: { name: '' } }, { cookie: tenant.cookie });
-    expect(invalid.body.data!.createApiKey).toEqual({ __typename: 'DomainError', code: 'invalid_request' });
+    expect(invalid.body.data!.createApiKey.userErrors).toEqual([{ code: 'invalid_request', field: ['name'], message: expect.any(String) }]);
 
     const created = (await api.operation(CreateApiKey, { input }, { cookie: tenant.cookie })).body.data!.createApiKey;
-    if (created.__typename !== 'MutationCreateApiKeySuccess') throw new Error(JSON.stringify(created));
-    const { key, apiKey } = created.data;
+    expect(created.userErrors).toEqual([]);
+    const key = created.key!;
+    const apiKey = created.apiKey!;
     expect(key).toMatch(/^mgw_test_/);
     expect(apiKey.keyPrefix).toBe(key.slice(0, 12));
 
-    const listed = (await api.operation(ListApiKeys, {}, { key })).body.data!.apiKeys;
-    if (listed.__typename !== 'QueryApiKeysSuccess') throw new Error(JSON.stringify(listed));
-    expect(listed.data.edges.map((e) => e.node.id)).toContain(apiKey.id);
-    expect(listed.data.pageInfo.hasNextPage).toBe(false);
+    const listed = (await api.operation(ListApiKeys, { first: 100 }, { key })).body.data!.apiKeys;
+    expect(listed.edges.map((e) => e.node.id)).toContain(apiKey.id);
+    expect(listed.totalCount).toBe(listed.edges.length);
+    expect(listed.pageInfo.hasNextPage).toBe(false);
+    const oversized = await api.operation(ListApiKeys, { first: 1000 }, { key });
+    expect(codesOf(oversized.body)).toEqual(['invalid_request']);
 
     const theirs = await api.operation(RevokeApiKey, { id: apiKey.id }, { cookie: other.cookie });
-    expect(theirs.body.data!.revokeApiKey).toEqual({ __typename: 'DomainError', code: 'forbidden' });
+    expect(theirs.body.data!.revokeApiKey).toEqual({ revokedApiKeyId: null, userErrors: [expect.objectContaining({ code: 'forbidden' })] });
     const revoked = await api.operation(RevokeApiKey, { id: apiKey.id }, { cookie: tenant.cookie });
-    expect(revoked.body.data!.revokeApiKey.__typename).toBe('MutationRevokeApiKeySuccess');
+    expect(revoked.body.data!.revokeApiKey).toEqual({ revokedApiKeyId: apiKey.id, userErrors: [] });
     expect((await api.get('/api-keys', { key })).status).toBe(401);
+    const afterRevoke = await api.operation(Me, {}, { key });
+    expect(codesOf(afterRevoke.body)).toEqual(['invalid_api_key']);
   });
 
-  it('rejects malformed documents with errors and without a 5xx', async () => {
+  it('shows the limits and how much of each is used', async () => {
+    const limits = (await api.operation(Limits, {}, { key: tenant.liveKey })).body.data!.me.tenant.limits;
+    expect(limits.instances).toEqual({ used: 1, max: expect.any(Number) });
+    expect(limits.messagesToday.used).toBeGreaterThanOrEqual(0);
+    expect(limits.requestsThisMinute).toEqual({ used: expect.any(Number), max: expect.any(Number) });
+  });
+
+  it('rejects malformed documents with coded errors and without a 5xx', async () => {
     const syntax = await api.graphql('{ me { ', {}, { key: tenant.liveKey });
     // Plain JSON answers carry GraphQL errors with 200; graphql-response+json says 400 (GraphQL over HTTP).
     expect(syntax.status).toBe(200);
+    expect(syntax.body.errors?.[0]?.message).toMatch(/Syntax Error/);
+    expect(codesOf(syntax.body)).toEqual(['invalid_request']);
     const strict = await api.post('/graphql', {
       key: tenant.liveKey,
       body: { query: '{ me { ' },
       headers: { accept: 'application/graphql-response+json' },
     });
     expect(strict.status).toBe(400);
-    expect(syntax.body.errors?.[0]?.message).toMatch(/Syntax Error/);
+    const unknownField = await api.graphql('{ me { nope } }', {}, { key: tenant.liveKey });
+    expect(codesOf(unknownField.body)).toEqual(['invalid_request']);
+    const badVariable = await api.operation(ListMessages, { first: 'ten' as unknown as number }, { key: tenant.liveKey });
+    expect(codesOf(badVariable.body)).toEqual(['invalid_request']);
     const notJson = await api.post('/graphql', { raw: '{', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
   });

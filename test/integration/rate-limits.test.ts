@@ -54,9 +54,14 @@ describe.each(MODES)('rate limits — $name', (mode) => {
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
 
     // GraphQL counts against the same buckets.
+    // As a GraphQL error with its code: 200 for application/json, 429 for application/graphql-response+json.
     const viaGraphql = await api.graphql('{ apiKeys { __typename } }', {}, { key });
-    expect(viaGraphql.status).toBe(429);
-    expect(viaGraphql.body).toEqual(failure('rate_limit_exceeded'));
+    expect(viaGraphql.status).toBe(200);
+    expect(viaGraphql.body).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'rate_limit_exceeded', retryAfter: expect.any(Number) } }] });
+    expect(viaGraphql.headers.get('retry-after')).toBe(String(viaGraphql.body.errors![0]!.extensions!.retryAfter));
+    const strict = await api.post('/graphql', { key, body: { query: '{ apiKeys { __typename } }' }, headers: { accept: 'application/graphql-response+json' } });
+    expect(strict.status).toBe(429);
+    expect(strict.body.errors[0].extensions.code).toBe('rate_limit_exceeded');
 
     const otherKey = await api.get('/api-keys', { key: tenant.liveKey });
     expect(otherKey.status).toBe(200);
@@ -86,11 +91,11 @@ describe.each(MODES)('rate limits — $name', (mode) => {
     expect((await send({ to: '5511987654321', text: 'one' }, { 'idempotency-key': 'd-1' })).status).toBe(200);
     expect((await send({ to: '5511987654321', text: 'two' })).status).toBe(200);
     const viaGraphql = await api.graphql(
-      'mutation { sendMessage(to: "5511987654321", text: "three") { __typename } }',
+      'mutation { sendMessage(input: { to: "5511987654321", text: "three" }) { message { id } userErrors { code } } }',
       {},
       { key },
     );
-    expect(viaGraphql.body.data.sendMessage.__typename).toBe('MutationSendMessageSuccess');
+    expect(viaGraphql.body.data.sendMessage).toEqual({ message: { id: expect.any(String) }, userErrors: [] });
 
     const capped = await send({ to: '5511987654321', text: 'four' });
     expect(capped.status).toBe(429);

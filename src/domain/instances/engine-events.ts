@@ -38,10 +38,10 @@ export function createEngineEvents(deps: {
 
   return {
     async scanned(code, phone) {
-      if (typeof phone !== 'string' || !E164.test(phone)) throw new Invalid('phone: must be +digits with the country code (8-16 characters)');
-      if (typeof code !== 'string' || code === '') throw new Invalid('code: is required');
+      if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
+      if (typeof code !== 'string' || code === '') throw Invalid.at('code', 'is required');
       const qr = await instances.useQr(code, clock.now());
-      if (!qr) throw new Invalid('code: unknown, already used or expired');
+      if (!qr) throw Invalid.at('code', 'unknown, already used or expired');
       await transitions.move(await find(qr.instanceId), 'scanned', { phone });
       await connect(qr.instanceId);
       return { instanceId: qr.instanceId };

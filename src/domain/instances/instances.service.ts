@@ -5,7 +5,7 @@ import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
 import { createTransitions } from './transitions.js';
 import type { Clock } from '../ports.js';
 import { PLAN_INSTANCE_LIMITS } from '../tenants/plans.js';
-import { parseInput } from '../validation.js';
+import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
 import type { ChatEngine } from './engine.port.js';
 import { type Lease, LeaseLost } from './ownership.js';
@@ -111,7 +111,10 @@ export function createInstancesService(deps: {
     integration: engine.integration,
 
     async create(actor: Actor, variant: InstanceVariant, input: unknown) {
-      const data = variant === 'v1' ? parseInput(createV1Input, input) : { ...parseInput(createSessionInput, input), description: null, webhookEvents: null };
+      const [data, checkedUrl] = await allValid(
+        () => (variant === 'v1' ? parseInput(createV1Input, input) : { ...parseInput(createSessionInput, input), description: null, webhookEvents: null }),
+        () => webhookUrl(textField(input, 'webhookUrl'), 'webhookUrl'),
+      );
       const created = await instances.createWithinLimit(
         {
           tenantId: actor.tenantId,
@@ -119,7 +122,7 @@ export function createInstancesService(deps: {
           description: data.description ?? null,
           variant,
           engine: engine.integration,
-          webhookUrl: (await webhookUrl(data.webhookUrl, 'webhookUrl')) ?? null,
+          webhookUrl: checkedUrl ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
           webhookSecret: newWebhookSecret(),
         },
@@ -153,12 +156,14 @@ export function createInstancesService(deps: {
     async update(actor: Actor, id: string, input: unknown) {
       const instance = await ownedInstance(actor, id);
       // A session-variant body has no description or events; the v1 shape is a superset of it.
-      const data: z.output<typeof updateV1Input> =
-        instance.variant === 'v1' ? parseInput(updateV1Input, input) : parseInput(updateSessionInput, input);
+      const [data, checkedUrl] = await allValid(
+        (): z.output<typeof updateV1Input> => (instance.variant === 'v1' ? parseInput(updateV1Input, input) : parseInput(updateSessionInput, input)),
+        () => webhookUrl(textField(input, 'webhookUrl'), 'webhookUrl'),
+      );
       const patch: InstancePatch = {};
       if (data.name !== undefined) patch.name = data.name;
       if (data.description !== undefined) patch.description = data.description;
-      if (data.webhookUrl !== undefined) patch.webhookUrl = (await webhookUrl(data.webhookUrl, 'webhookUrl')) ?? null;
+      if (data.webhookUrl !== undefined) patch.webhookUrl = checkedUrl ?? null;
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }
@@ -219,9 +224,11 @@ export function createInstancesService(deps: {
 
     async setWebhook(actor: Actor, id: string, input: unknown) {
       const instance = await ownedInstance(actor, id);
-      const data = parseInput(setWebhookInput(instance.variant), input);
-      const url = await webhookUrl(data.url, 'url');
-      if (!url) throw new Invalid('url: is required');
+      const [data, url] = await allValid(
+        () => parseInput(setWebhookInput(instance.variant), input),
+        () => webhookUrl(textField(input, 'url'), 'url'),
+      );
+      if (!url) throw Invalid.at('url', 'is required');
       const updated = await instances.change(instance.id, { webhookUrl: url, webhookEvents: data.events ?? [...eventsOf(instance.variant)] }, []);
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');
       return updated;

@@ -87,3 +87,10 @@ export function statusIn(variant: InstanceVariant, state: InstanceState): string
 
 export const ALL_STATES: readonly InstanceState[] = ['created', 'qr', 'connecting', 'connected', 'disconnected', 'banned', 'error'];
 export const ALL_TRANSITIONS = Object.keys(TRANSITIONS) as InstanceTransition[];
+
+/** The internal states shown with a status word of either vocabulary (a list filter). */
+export function statesShowing(filter: { status?: string | null; sessionStatus?: string | null }): InstanceState[] {
+  return ALL_STATES.filter(
+    (state) => (filter.status == null || v1StatusOf(state) === filter.status) && (filter.sessionStatus == null || sessionStatusOf(state) === filter.sessionStatus),
+  );
+}

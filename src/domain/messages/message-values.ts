@@ -11,3 +11,7 @@ export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 /** What send-media takes (spec 4.3). */
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** What a message carries: text, a media kind, or (received only) a location. */
+export const MESSAGE_TYPES = ['text', ...MEDIA_TYPES, 'location'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];

@@ -3,7 +3,7 @@ import { Conflict, Invalid, NotFound } from '../errors.js';
 import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempotency/idempotency.js';
 import type { InstancesService } from '../instances/instances.service.js';
 import type { Clock } from '../ports.js';
-import { parseInput } from '../validation.js';
+import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from './messages.input.js';
 import type { MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
@@ -177,13 +177,16 @@ export function createMessagesService(deps: {
     },
 
     async sendMedia(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
-      const data = parseInput(sendMediaInput, input);
-      const mediaUrl = await deps.urls.check(data.mediaUrl, 'mediaUrl');
+      const [data, mediaUrl] = await allValid(
+        () => parseInput(sendMediaInput, input),
+        // A URL the schema refuses (not text, too long) is reported by the schema alone.
+        async () => { const raw = textField(input, 'mediaUrl'); return raw === undefined ? '' : deps.urls.check(raw, 'mediaUrl'); },
+      );
       return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => {
         const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
         const expected = MEDIA_CONTENT_TYPES[data.mediaType]!;
         if (!expected.test(contentType.split(';')[0]!.trim().toLowerCase())) {
-          throw new Invalid(`mediaUrl: serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
+          throw Invalid.at('mediaUrl', `serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
         }
         return { to: data.to, type: data.mediaType, text: null, mediaUrl, mediaType: contentType, caption: data.caption ?? null, mediaBytes: bytes };
       });

@@ -33,7 +33,7 @@ export function createTenantsService(deps: { tenants: TenantStore }) {
         email: data.email,
         passwordHash: await hashPassword(data.password),
       });
-      if (!user) throw new Invalid('email: a user with this email exists');
+      if (!user) throw Invalid.at('email', 'a user with this email exists');
       return user;
     },
 

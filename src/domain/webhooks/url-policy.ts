@@ -16,12 +16,12 @@ export function checkOutboundUrlSyntax(raw: string, field: string, allowInsecure
   try {
     url = new URL(raw);
   } catch {
-    throw new Invalid(`${field}: must be an absolute URL`);
+    throw Invalid.at(field, 'must be an absolute URL');
   }
   if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
-    throw new Invalid(`${field}: must be an https:// URL`);
+    throw Invalid.at(field, 'must be an https:// URL');
   }
-  if (url.username || url.password) throw new Invalid(`${field}: must not carry credentials`);
+  if (url.username || url.password) throw Invalid.at(field, 'must not carry credentials');
   return url;
 }
 
@@ -38,10 +38,10 @@ export function createUrlPolicy(resolver: HostResolver, allowInsecure: boolean) 
       try {
         addresses = /^[\d.]+$|:/.test(host) ? [host] : await resolver.resolve(host);
       } catch {
-        throw new Invalid(`${field}: the host ${host} does not resolve`);
+        throw Invalid.at(field, `the host ${host} does not resolve`);
       }
       if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
-        throw new Invalid(`${field}: must point to a public address, not a private, loopback or link-local one`);
+        throw Invalid.at(field, `must point to a public address, not a private, loopback or link-local one`);
       }
       return url.toString();
     },

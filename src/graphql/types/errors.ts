@@ -1,26 +1,79 @@
-import { DomainError, ERROR_CODES, RateLimited } from '../../domain/errors.js';
+import { DomainError, ERROR_CODES, type ErrorCode, Invalid } from '../../domain/errors.js';
 import { builder } from '../builder.js';
+import { isCallerError } from '../graphql-error.js';
 
-/** Expected failures come back as data with the same codes REST uses; anything else is masked. */
-const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
-  fields: (t) => ({ message: t.exposeString('message') }),
+/**
+ * Mutations report what was wrong with their input, or why they could not be done, as
+ * `userErrors` in their payload (a client renders them beside the form). Failures of the caller
+ * (credentials, rate limits, an outage) are GraphQL errors instead: nothing ran.
+ */
+
+const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
+  unauthorized: 'No credentials, or a session that ended.',
+  invalid_api_key: 'The API key is unknown or revoked.',
+  forbidden: 'The caller may not do this (another tenant, or an operation that needs a signed-in user).',
+  not_found: 'No such thing for this caller.',
+  invalid_request: 'The input breaks a rule; `field` says where.',
+  rate_limit_exceeded: 'Too many requests or messages; `retryAfter` says how long to wait.',
+  instance_unavailable: 'The instance cannot do this in its current status.',
+  instance_inactive: 'The instance is deactivated.',
+  instance_name_taken: 'Another instance of the tenant has this name.',
+  instance_limit_reached: "The tenant's plan allows no more instances.",
+  idempotency_conflict: 'The idempotency key was used with a different request.',
+  service_unavailable: 'A service the gateway depends on is down; retry shortly.',
+};
+
+export const ErrorCodeEnum = builder.enumType('ErrorCode', {
+  description: 'Why something failed: the same codes the REST API returns.',
+  values: Object.fromEntries(ERROR_CODES.map((code) => [code, { value: code, description: CODE_DESCRIPTIONS[code] }])) as {
+    [C in ErrorCode]: { value: C; description: string };
+  },
 });
 
-const ErrorCodeEnum = builder.enumType('ErrorCode', {
-  values: ERROR_CODES,
-  description: 'The code of an expected failure; the same code the REST API returns.',
-});
+export interface UserErrorShape {
+  code: ErrorCode;
+  field: string[] | null;
+  message: string;
+}
 
-builder.objectType(DomainError, {
-  name: 'DomainError',
-  interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof DomainError,
+export const UserErrorType = builder.objectRef<UserErrorShape>('UserError').implement({
+  description: 'Something wrong with a mutation\'s input, or why it could not be done.',
   fields: (t) => ({
-    code: t.expose('code', { type: ErrorCodeEnum, description: 'The same code the REST API returns, e.g. invalid_request.' }),
-    retryAfter: t.int({
+    code: t.field({ type: ErrorCodeEnum, description: 'What kind of failure.', resolve: (e) => e.code }),
+    field: t.exposeStringList('field', {
       nullable: true,
-      description: 'Seconds to wait, for rate_limit_exceeded.',
-      resolve: (error) => (error instanceof RateLimited ? error.retryAfter : null),
+      description: 'The path of the input field at fault (["webhookEvents", "0"]); null when it is the input as a whole.',
+    }),
+    message: t.exposeString('message', { description: 'In words, for a person.' }),
+  }),
+});
+
+/** What a mutation answers: its results, or none of them and why. */
+export type Payload<T extends object> = Partial<T> & { userErrors: UserErrorShape[] };
+
+function userErrorsOf(error: unknown): UserErrorShape[] {
+  if (!(error instanceof DomainError) || isCallerError(error)) throw error;
+  if (error instanceof Invalid) return error.problems.map((problem) => ({ code: error.code, field: problem.field, message: problem.message }));
+  return [{ code: error.code, field: null, message: error.message }];
+}
+
+/** Runs a mutation's work; an expected refusal becomes its userErrors, anything else stays an error. */
+export async function payloadOf<T extends object>(work: () => Promise<T>): Promise<Payload<T>> {
+  try {
+    return { ...(await work()), userErrors: [] };
+  } catch (error) {
+    return { userErrors: userErrorsOf(error) } as Payload<T>;
+  }
+}
+
+/** What every mutation payload has; a payload type implements it and gets the field. */
+export const MutationPayload = builder.interfaceRef<{ userErrors: UserErrorShape[] }>('MutationPayload').implement({
+  description: 'The answer of a mutation: what it did, or in `userErrors` why it did nothing.',
+  fields: (t) => ({
+    userErrors: t.field({
+      type: [UserErrorType],
+      description: 'Why the mutation did nothing; empty when it succeeded. Validation lists every bad field at once.',
+      resolve: (payload) => payload.userErrors,
     }),
   }),
 });

@@ -3,67 +3,101 @@ import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { SESSION_STATUSES, sessionStatusOf, V1_STATUSES, v1StatusOf } from '../../domain/instances/state-machine.js';
 import { builder } from '../builder.js';
 import { newestFirst } from '../../infra/db/list-scopes.js';
+import { checkPageSize } from '../page-size.js';
+import { NodeInterface } from './nodes.js';
+import { entityConnection } from './connections.js';
+import { MessageConnection } from './messages.js';
+import { WebhookDeliveryConnection } from './webhook-deliveries.js';
+import { WebhookEventEnum } from './webhook-events.js';
+
+export { WebhookEventEnum };
 
 export const InstanceVariantEnum = builder.enumType('InstanceVariant', {
-  values: { V1: { value: 'v1' }, SESSION: { value: 'session' } } as const,
-  description: 'Which REST API shape the instance was created through (spec 4.2 or 4.3).',
+  values: {
+    V1: { value: 'v1', description: 'Created through /v1/chat/instances (spec 4.2).' },
+    SESSION: { value: 'session', description: 'Created through /chat/instances (spec 4.3).' },
+  } as const,
+  description: 'Which REST API shape the instance was created through.',
 });
-const V1Status = builder.enumType('InstanceStatus', {
+
+export const InstanceStatusEnum = builder.enumType('InstanceStatus', {
   values: V1_STATUSES,
-  description: 'Status in the v1 vocabulary.',
+  description: 'Status in the v1 vocabulary (spec 3.1).',
 });
-const SessionStatus = builder.enumType('SessionStatus', {
+
+export const SessionStatusEnum = builder.enumType('SessionStatus', {
   values: SESSION_STATUSES,
-  description: 'Status in the session vocabulary.',
+  description: 'Status in the session vocabulary (spec 3.2).',
 });
 
 export const QrCodeType = builder.objectRef<LiveQr>('QrCode').implement({
-  description: 'A pairing code as a PNG data URL; single use, expires.',
+  description: 'A pairing code to scan with the phone; single use, expires.',
   fields: (t) => ({
-    qrCode: t.exposeString('dataUrl', { description: 'data:image/png;base64,…' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    attemptId: t.exposeString('attemptId'),
+    qrCode: t.exposeString('dataUrl', { description: 'The code as a PNG image: data:image/png;base64,…' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When the code stops working.' }),
+    attemptId: t.exposeString('attemptId', { description: 'Identifies this code among the attempts of a pairing.' }),
   }),
 });
 
 const Statistics = builder.objectRef<InstanceRecord>('InstanceStatistics').implement({
+  description: 'What the instance has carried.',
   fields: (t) => ({
-    messagesSent: t.exposeInt('messagesSent'),
-    messagesReceived: t.exposeInt('messagesReceived'),
+    messagesSent: t.exposeInt('messagesSent', { description: 'Messages handed to the chat network.' }),
+    messagesReceived: t.exposeInt('messagesReceived', { description: 'Messages received from the chat network.' }),
     mediaSize: t.float({ description: 'Bytes of media sent.', resolve: (i) => Number(i.mediaSize) }),
   }),
 });
 
 export const InstanceType = builder.prismaObject('Instance', {
   description: 'A linked phone. Shows both status vocabularies, whichever API created it.',
+  interfaces: [NodeInterface],
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
-    variant: t.expose('variant', { type: InstanceVariantEnum }),
-    status: t.field({ type: V1Status, resolve: (i) => v1StatusOf(i.state) }),
-    sessionStatus: t.field({ type: SessionStatus, resolve: (i) => sessionStatusOf(i.state) }),
-    phoneNumber: t.exposeString('phone', { nullable: true }),
-    active: t.exposeBoolean('active'),
-    integration: t.exposeString('engine'),
-    profilePicUrl: t.exposeString('profilePicUrl', { nullable: true }),
-    webhookUrl: t.exposeString('webhookUrl', { nullable: true }),
-    webhookEvents: t.exposeStringList('webhookEvents'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    lastConnection: t.expose('lastConnection', { type: 'DateTime', nullable: true }),
-    statistics: t.field({ type: Statistics, resolve: (i) => i }),
+    name: t.exposeString('name', { description: "Unique within the tenant; 3 to 100 characters (v1) or 50 (session)." }),
+    description: t.exposeString('description', { nullable: true, description: 'Free text (v1); null when there is none.' }),
+    variant: t.expose('variant', { type: InstanceVariantEnum, description: 'Which REST API shape created it.' }),
+    status: t.field({ type: InstanceStatusEnum, description: 'Its status in the v1 vocabulary.', resolve: (i) => v1StatusOf(i.state) }),
+    sessionStatus: t.field({ type: SessionStatusEnum, description: 'Its status in the session vocabulary.', resolve: (i) => sessionStatusOf(i.state) }),
+    phoneNumber: t.exposeString('phone', { nullable: true, description: 'The linked phone, +digits; null before a phone is linked.' }),
+    active: t.exposeBoolean('active', { description: 'false: it carries no routed messages until activated again.' }),
+    integration: t.exposeString('engine', { description: 'The chat network engine it runs on, e.g. CHAT-SANDBOX.' }),
+    profilePicUrl: t.exposeString('profilePicUrl', { nullable: true, description: "The linked phone's profile picture, when the network shows one." }),
+    webhookUrl: t.exposeString('webhookUrl', { nullable: true, description: 'Where its webhook events go; null when none is set.' }),
+    webhookEvents: t.field({
+      type: [WebhookEventEnum],
+      description: 'The events its webhook receives.',
+      resolve: (i) => i.webhookEvents,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    lastConnection: t.expose('lastConnection', { type: 'DateTime', nullable: true, description: 'When a phone last connected; null if none ever did.' }),
+    statistics: t.field({ type: Statistics, description: 'What it has carried.', resolve: (i) => i }),
     qrCode: t.field({
       type: QrCodeType,
       nullable: true,
-      description: 'The live pairing code while the instance shows one.',
+      description: 'The live pairing code while the instance shows one; null otherwise.',
       resolve: (i, _args, ctx) => ctx.services.instances.currentQr(i),
     }),
-    messages: t.relatedConnection('messages', { cursor: 'id', query: { orderBy: newestFirst } }),
-    webhookDeliveries: t.relatedConnection('deliveries', {
-      cursor: 'id',
-      description: 'Webhook deliveries, newest first, with their attempts.',
-      query: { orderBy: newestFirst },
-    }),
+    messages: t.relatedConnection(
+      'messages',
+      {
+        cursor: 'id',
+        totalCount: true,
+        description: 'Its messages, newest first.',
+        query: (args) => (checkPageSize(args), { orderBy: newestFirst }),
+      },
+      MessageConnection,
+    ),
+    webhookDeliveries: t.relatedConnection(
+      'deliveries',
+      {
+        cursor: 'id',
+        totalCount: true,
+        description: 'Its webhook deliveries, newest first, with their attempts.',
+        query: (args) => (checkPageSize(args), { orderBy: newestFirst }),
+      },
+      WebhookDeliveryConnection,
+    ),
   }),
 });
+
+export const InstanceConnection = entityConnection(InstanceType, 'Instance', 'instances');

@@ -1,127 +1,191 @@
-import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES } from '../../domain/messages/message-values.js';
-import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSAGE_TYPES } from '../../domain/messages/message-values.js';
+import type { MessageRecord } from '../../domain/messages/messages.ports.js';
+import { Invalid } from '../../domain/errors.js';
+import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';
 import { messageList } from '../../infra/db/list-scopes.js';
+import { checkPageSize } from '../page-size.js';
+import { visible } from '../visible.js';
+import { entityConnection } from './connections.js';
+import { MutationPayload, type Payload, payloadOf } from './errors.js';
+import { NodeInterface } from './nodes.js';
 
-export const MessageStatus = builder.enumType('MessageStatus', { values: MESSAGE_STATUSES });
-const MessageMode = builder.enumType('MessageMode', { values: MESSAGE_MODES });
-const MessageDirection = builder.enumType('MessageDirection', { values: MESSAGE_DIRECTIONS });
-
-const MessageTimestamps = builder.objectRef<Pick<MessageRecord, 'queuedAt' | 'sentAt' | 'deliveredAt' | 'readAt' | 'failedAt'>>('MessageTimestamps').implement({
-  fields: (t) => ({
-    queued: t.expose('queuedAt', { type: 'DateTime', nullable: true }),
-    sent: t.expose('sentAt', { type: 'DateTime', nullable: true }),
-    delivered: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
-    read: t.expose('readAt', { type: 'DateTime', nullable: true }),
-    failed: t.expose('failedAt', { type: 'DateTime', nullable: true }),
-  }),
+export const MessageStatusEnum = builder.enumType('MessageStatus', {
+  values: MESSAGE_STATUSES,
+  description: 'Where a message is: queued → sent → delivered → read, or failed.',
 });
+const MessageModeEnum = builder.enumType('MessageMode', {
+  values: MESSAGE_MODES,
+  description: 'test: sent with a test key (text prefixed [TEST], counted against the test quota); production otherwise.',
+});
+const MessageDirectionEnum = builder.enumType('MessageDirection', {
+  values: MESSAGE_DIRECTIONS,
+  description: 'out: sent through the gateway; in: received from the chat network.',
+});
+const MessageTypeEnum = builder.enumType('MessageType', { values: MESSAGE_TYPES, description: 'What the message carries.' });
+const MediaTypeEnum = builder.enumType('MediaType', { values: MEDIA_TYPES, description: 'The kind of media send-media takes.' });
+
+const MessageTimestamps = builder
+  .objectRef<Pick<MessageRecord, 'queuedAt' | 'sentAt' | 'deliveredAt' | 'readAt' | 'failedAt'>>('MessageTimestamps')
+  .implement({
+    description: 'When the message reached each status; null for a status it has not reached.',
+    fields: (t) => ({
+      queued: t.expose('queuedAt', { type: 'DateTime', nullable: true, description: 'Accepted by the gateway.' }),
+      sent: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'Handed to the chat network.' }),
+      delivered: t.expose('deliveredAt', { type: 'DateTime', nullable: true, description: "Reached the recipient's phone." }),
+      read: t.expose('readAt', { type: 'DateTime', nullable: true, description: 'Read by the recipient.' }),
+      failed: t.expose('failedAt', { type: 'DateTime', nullable: true, description: 'Given up on; see `error`.' }),
+    }),
+  });
 
 export const MessageType = builder.prismaObject('Message', {
+  description: 'A message sent through the gateway or received by one of its instances.',
+  interfaces: [NodeInterface],
   fields: (t) => ({
-    id: t.exposeID('id'),
-    to: t.exposeString('to'),
-    from: t.exposeString('from', { nullable: true }),
-    direction: t.expose('direction', { type: MessageDirection }),
-    type: t.exposeString('type'),
-    text: t.exposeString('text', { nullable: true }),
-    mediaUrl: t.exposeString('mediaUrl', { nullable: true }),
-    caption: t.exposeString('caption', { nullable: true }),
-    status: t.expose('status', { type: MessageStatus }),
-    mode: t.expose('mode', { type: MessageMode }),
-    instanceId: t.exposeString('instanceId', { nullable: true }),
-    instance: t.relation('instance', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    timestamps: t.field({ type: MessageTimestamps, resolve: (message) => message }),
-    error: t.exposeString('error', { nullable: true }),
+    to: t.exposeString('to', { description: 'The recipient: digits with the country code, as sent (spec 4.1).' }),
+    from: t.exposeString('from', { nullable: true, description: 'The sender of a received message; null for sent ones.' }),
+    direction: t.expose('direction', { type: MessageDirectionEnum, description: 'Sent or received.' }),
+    type: t.field({ type: MessageTypeEnum, description: 'What it carries.', resolve: (m) => m.type as (typeof MESSAGE_TYPES)[number] }),
+    text: t.exposeString('text', { nullable: true, description: 'The text as the recipient sees it; null for media without text.' }),
+    mediaUrl: t.exposeString('mediaUrl', { nullable: true, description: 'Where its media was fetched from.' }),
+    caption: t.exposeString('caption', { nullable: true, description: "The media's caption." }),
+    status: t.expose('status', { type: MessageStatusEnum, description: 'Where it is now.' }),
+    mode: t.expose('mode', { type: MessageModeEnum, description: 'Sent with a test or a live key.' }),
+    instanceId: t.exposeString('instanceId', { nullable: true, description: 'The instance carrying it; null while a routed message waits for one.' }),
+    instance: t.relation('instance', { nullable: true, description: 'The instance carrying it; null while a routed message waits for one.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the gateway accepted it.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    timestamps: t.field({ type: MessageTimestamps, description: 'When it reached each status.', resolve: (message) => message }),
+    error: t.exposeString('error', { nullable: true, description: 'Why it failed; null unless failed.' }),
   }),
 });
 
-const SentMessage = builder.objectRef<SendResult>('SentMessage').implement({
+export const MessageConnection = entityConnection(MessageType, 'Message', 'messages');
+
+const MessageFilter = builder.inputType('MessageFilter', {
+  description: 'Narrows a message list; every field given must match.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    status: t.expose('status', { type: MessageStatus }),
-    timestamp: t.exposeString('timestamp'),
-    mode: t.expose('mode', { type: MessageMode }),
+    instanceId: t.id({ description: 'Only the messages of this instance.' }),
+    status: t.field({ type: MessageStatusEnum, description: 'Only messages in this status.' }),
+    since: t.field({ type: 'DateTime', description: 'Only messages accepted at or after this instant.' }),
   }),
 });
+
+function checkedFilter(filter: typeof MessageFilter.$inferInput | null | undefined) {
+  if (filter?.instanceId != null && !isUuid(String(filter.instanceId))) throw Invalid.at('filter.instanceId', 'must be an instance id');
+  return filter ?? {};
+}
 
 builder.queryField('messages', (t) =>
-  t.prismaConnection({
-    type: 'Message',
-    cursor: 'id',
-    errors: {},
-    description: "The tenant's messages, newest first.",
-    resolve: async (query, _root, _args, ctx) => {
-      const actor = await ctx.actor();
-      return ctx.prisma.message.findMany({ ...query, ...messageList(actor.tenantId) });
+  t.prismaConnection(
+    {
+      type: 'Message',
+      cursor: 'id',
+      description: "The tenant's messages, newest first.",
+      args: { filter: t.arg({ type: MessageFilter, description: 'Only the messages that match.' }) },
+      resolve: async (query, _root, args, ctx) => {
+        checkPageSize(args);
+        return ctx.prisma.message.findMany({ ...query, ...messageList((await ctx.actor()).tenantId, checkedFilter(args.filter)) });
+      },
+      totalCount: async (_connection, args, ctx) =>
+        ctx.prisma.message.count({ where: messageList((await ctx.actor()).tenantId, checkedFilter(args.filter)).where }),
     },
-  }),
+    MessageConnection,
+  ),
 );
 
 builder.queryField('message', (t) =>
   t.field({
     type: MessageType,
-    errors: {},
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => ctx.services.messages.get(await ctx.actor(), String(id)),
+    nullable: true,
+    description: "One of the tenant's messages; null with a not_found error when there is none.",
+    args: { id: t.arg.id({ required: true, description: 'The message id.' }) },
+    resolve: async (_root, { id }, ctx) => visible(ctx.services.messages.get(await ctx.actor(), String(id)), 'Message'),
   }),
 );
 
-builder.mutationField('sendMessage', (t) =>
-  t.field({
-    type: SentMessage,
-    errors: {},
-    description: 'Same rules as POST /v1/messages/send, including the test-key prefix and idempotency.',
-    args: {
-      to: t.arg.string({ required: true }),
-      text: t.arg.string({ required: true }),
-      idempotencyKey: t.arg.string(),
-    },
-    resolve: async (_root, { to, text, idempotencyKey }, ctx) =>
-      ctx.services.messages.send(await ctx.actor(), { to, text }, idempotencyKey ?? undefined),
-  }),
-);
-
-const MediaType = builder.enumType('MediaType', { values: MEDIA_TYPES });
-
-const SendMediaInput = builder.inputType('SendMediaInput', {
+/** Send mutations answer with the stored message (its status, mode and timestamps). */
+const SendPayload = builder.objectRef<Payload<{ messageId: string }>>('SendMessagePayload').implement({
+  description: 'The answer of a send: the accepted message, or why it was refused.',
+  interfaces: [MutationPayload],
   fields: (t) => ({
-    to: t.string({ required: true }),
-    mediaUrl: t.string({ required: true, description: 'https, on a public address; at most 16 MiB.' }),
-    mediaType: t.field({ type: MediaType, required: true }),
-    caption: t.string(),
+    message: t.prismaField({
+      type: 'Message',
+      nullable: true,
+      description: 'The accepted message (the same one on a replay with the same idempotency key); null when refused.',
+      resolve: (query, payload, _args, ctx) => (payload.messageId ? ctx.prisma.message.findUnique({ ...query, where: { id: payload.messageId } }) : null),
+    }),
   }),
 });
 
+const idempotencyKeyField = 'The same key with the same input answers with the first message instead of sending again (24 h).';
+
+const SendMessageInput = builder.inputType('SendMessageInput', {
+  description: 'A message routed to one of the tenant\'s connected instances (as POST /v1/messages/send).',
+  fields: (t) => ({
+    to: t.string({ required: true, description: 'Digits with the country code, no + (spec 4.1).' }),
+    text: t.string({ required: true, description: '1 to 4096 characters.' }),
+    idempotencyKey: t.string({ description: idempotencyKeyField }),
+  }),
+});
+
+const SendTextInput = builder.inputType('SendTextInput', {
+  description: 'A text message through one instance (as POST /chat/instances/<id>/send-text).',
+  fields: (t) => ({
+    instanceId: t.id({ required: true, description: 'The instance to send through.' }),
+    to: t.string({ required: true, description: 'Digits with the country code, no +.' }),
+    message: t.string({ required: true, description: '1 to 4096 characters.' }),
+    idempotencyKey: t.string({ description: idempotencyKeyField }),
+  }),
+});
+
+const SendMediaInput = builder.inputType('SendMediaInput', {
+  description: 'A media message through one instance (as POST /chat/instances/<id>/send-media).',
+  fields: (t) => ({
+    instanceId: t.id({ required: true, description: 'The instance to send through.' }),
+    to: t.string({ required: true, description: 'Digits with the country code, no +.' }),
+    mediaUrl: t.string({ required: true, description: 'https, on a public address; at most 16 MiB.' }),
+    mediaType: t.field({ type: MediaTypeEnum, required: true, description: 'What the URL serves.' }),
+    caption: t.string({ description: 'At most 1024 characters.' }),
+    idempotencyKey: t.string({ description: idempotencyKeyField }),
+  }),
+});
+
+builder.mutationField('sendMessage', (t) =>
+  t.field({
+    type: SendPayload,
+    description: 'Same rules as POST /v1/messages/send, including the test-key prefix and idempotency.',
+    args: { input: t.arg({ type: SendMessageInput, required: true, description: 'The message.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { idempotencyKey, ...body } = input;
+      const actor = await ctx.actor();
+      return payloadOf(async () => ({ messageId: (await ctx.services.messages.send(actor, body, idempotencyKey ?? undefined)).id }));
+    },
+  }),
+);
+
 builder.mutationField('sendText', (t) =>
   t.field({
-    type: SentMessage,
-    errors: {},
+    type: SendPayload,
     description: 'Same rules as POST /chat/instances/<id>/send-text.',
-    args: {
-      instanceId: t.arg.id({ required: true }),
-      to: t.arg.string({ required: true }),
-      message: t.arg.string({ required: true }),
-      idempotencyKey: t.arg.string(),
+    args: { input: t.arg({ type: SendTextInput, required: true, description: 'The message.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { instanceId, idempotencyKey, ...body } = input;
+      const actor = await ctx.actor();
+      return payloadOf(async () => ({ messageId: (await ctx.services.messages.sendText(actor, String(instanceId), body, idempotencyKey ?? undefined)).id }));
     },
-    resolve: async (_root, { instanceId, to, message, idempotencyKey }, ctx) =>
-      ctx.services.messages.sendText(await ctx.actor(), String(instanceId), { to, message }, idempotencyKey ?? undefined),
   }),
 );
 
 builder.mutationField('sendMedia', (t) =>
   t.field({
-    type: SentMessage,
-    errors: {},
+    type: SendPayload,
     description: 'Same rules as POST /chat/instances/<id>/send-media.',
-    args: {
-      instanceId: t.arg.id({ required: true }),
-      input: t.arg({ type: SendMediaInput, required: true }),
-      idempotencyKey: t.arg.string(),
+    args: { input: t.arg({ type: SendMediaInput, required: true, description: 'The message.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { instanceId, idempotencyKey, ...body } = input;
+      const actor = await ctx.actor();
+      return payloadOf(async () => ({ messageId: (await ctx.services.messages.sendMedia(actor, String(instanceId), body, idempotencyKey ?? undefined)).id }));
     },
-    resolve: async (_root, { instanceId, input, idempotencyKey }, ctx) =>
-      ctx.services.messages.sendMedia(await ctx.actor(), String(instanceId), input, idempotencyKey ?? undefined),
   }),
 );

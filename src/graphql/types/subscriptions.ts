@@ -1,6 +1,6 @@
 import type { InstanceEventKind, LiveEvent } from '../../domain/instances/live-events.js';
 import type { MessageStatus as MessageStatusValue } from '../../domain/messages/message-values.js';
-import { MessageStatus } from './messages.js';
+import { MessageStatusEnum } from './messages.js';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
@@ -17,12 +17,13 @@ type InstanceEvent = Extract<LiveEvent, { kind: 'instance' }>;
 type MessageEvent = Extract<LiveEvent, { kind: 'message' }>;
 
 const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
+  description: 'A pairing code the instance shows.',
   fields: (t) => ({
-    instanceId: t.exposeID('instanceId'),
-    qrCode: t.exposeString('qrCode', { description: 'data:image/png;base64,…' }),
+    instanceId: t.exposeID('instanceId', { description: 'The instance.' }),
+    qrCode: t.exposeString('qrCode', { description: 'The code as a PNG image: data:image/png;base64,…' }),
     // The same shape as QrCode: an instant is a DateTime everywhere.
-    expiresAt: t.field({ type: 'DateTime', resolve: (event) => new Date(event.expiresAt) }),
-    attemptId: t.exposeString('attemptId'),
+    expiresAt: t.field({ type: 'DateTime', description: 'When the code stops working.', resolve: (event) => new Date(event.expiresAt) }),
+    attemptId: t.exposeString('attemptId', { description: 'Identifies this code among the attempts of a pairing.' }),
     instance: t.prismaField({
       type: 'Instance',
       description: CURRENT_INSTANCE,
@@ -40,7 +41,7 @@ const ConnectionStatus = builder.enumType('ConnectionStatus', {
 const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').implement({
   description: "A change of an instance's connection status.",
   fields: (t) => ({
-    instanceId: t.exposeID('instanceId'),
+    instanceId: t.exposeID('instanceId', { description: 'The instance.' }),
     status: t.field({ type: ConnectionStatus, description: "In the instance's own status words (v1 or session), as in its webhooks.", resolve: (event) => event.status }),
     phoneNumber: t.string({
       nullable: true,
@@ -85,7 +86,7 @@ builder.subscriptionField('qrUpdated', (t) =>
   t.field({
     type: QrUpdate,
     description: 'The QR code the instance shows now (when one is live), then each new one.',
-    args: { instanceId: t.arg.id({ required: true }) },
+    args: { instanceId: t.arg.id({ required: true, description: 'The instance.' }) },
     subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'qr'),
     resolve: (event) => event,
   }),
@@ -95,7 +96,7 @@ builder.subscriptionField('connectionUpdated', (t) =>
   t.field({
     type: ConnectionUpdate,
     description: 'The status of the instance now, then each change.',
-    args: { instanceId: t.arg.id({ required: true }) },
+    args: { instanceId: t.arg.id({ required: true, description: 'The instance.' }) },
     subscribe: (_root, { instanceId }, ctx) => feedOf(ctx, String(instanceId), 'connection'),
     resolve: (event) => event,
   }),
@@ -104,7 +105,7 @@ builder.subscriptionField('connectionUpdated', (t) =>
 const InstanceUpdate = builder.objectRef<InstanceEvent>('InstanceUpdate').implement({
   description: "A change to one of the caller's instances.",
   fields: (t) => ({
-    instanceId: t.exposeID('instanceId'),
+    instanceId: t.exposeID('instanceId', { description: 'The instance.' }),
     deleted: t.exposeBoolean('deleted', { description: 'The instance was deleted; `instance` is null.' }),
     instance: t.prismaField({
       type: 'Instance',
@@ -118,9 +119,9 @@ const InstanceUpdate = builder.objectRef<InstanceEvent>('InstanceUpdate').implem
 const MessageUpdate = builder.objectRef<MessageEvent>('MessageUpdate').implement({
   description: "A status change of one of the caller's messages.",
   fields: (t) => ({
-    messageId: t.exposeID('messageId'),
-    status: t.field({ type: MessageStatus, resolve: (event) => event.status as MessageStatusValue }),
-    timestamp: t.field({ type: 'DateTime', resolve: (event) => new Date(event.timestamp) }),
+    messageId: t.exposeID('messageId', { description: 'The message.' }),
+    status: t.field({ type: MessageStatusEnum, description: 'Its new status.', resolve: (event) => event.status as MessageStatusValue }),
+    timestamp: t.field({ type: 'DateTime', description: 'When it changed.', resolve: (event) => new Date(event.timestamp) }),
     message: t.prismaField({
       type: 'Message',
       nullable: true,

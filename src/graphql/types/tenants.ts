@@ -5,7 +5,7 @@ import { builder } from '../builder.js';
 import { ApiKeyType } from './api-keys.js';
 import type { TenantLimits, Usage } from '../../domain/tenants/limits.js';
 
-export const PlanEnum = builder.enumType('Plan', { values: PLANS });
+export const PlanEnum = builder.enumType('Plan', { values: PLANS, description: "A tenant's plan: it sets the instance limit, the daily message quota and the request rate." });
 
 const UsageType = builder.objectRef<Usage>('Usage').implement({
   description: 'How much of a limit is used.',
@@ -34,11 +34,12 @@ const TenantLimitsType = builder.objectRef<TenantLimits>('TenantLimits').impleme
 });
 
 const TenantType = builder.objectRef<TenantRecord>('Tenant').implement({
+  description: 'An account: its instances, keys and messages belong to it alone.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    plan: t.expose('plan', { type: PlanEnum }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    id: t.exposeID('id', { description: 'Its id.' }),
+    name: t.exposeString('name', { description: 'Its name.' }),
+    plan: t.expose('plan', { type: PlanEnum, description: 'Its plan.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     limits: t.field({
       type: TenantLimitsType,
       description: "The caller's limits and how much of each is used (read without counting this request twice).",
@@ -47,21 +48,25 @@ const TenantType = builder.objectRef<TenantRecord>('Tenant').implement({
   }),
 });
 
-const UserRef = builder.objectRef<{ id: string; email: string }>('User').implement({
-  fields: (t) => ({ id: t.exposeID('id'), email: t.exposeString('email') }),
+export const UserType = builder.objectRef<{ id: string; email: string }>('User').implement({
+  description: "A person who signs in to the tenant's dashboard.",
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Its id.' }),
+    email: t.exposeString('email', { description: 'The address it signs in with.' }),
+  }),
 });
 
 builder.queryField('me', (t) =>
   t.field({
     description: 'The caller: its tenant, and the user or API key it authenticated as.',
-    errors: {},
     type: builder
       .objectRef<Awaited<ReturnType<AuthService['whoAmI']>>>('Me')
       .implement({
+        description: 'Who is calling.',
         fields: (t) => ({
-          tenant: t.field({ type: TenantType, resolve: (me) => me.tenant }),
-          user: t.field({ type: UserRef, nullable: true, resolve: (me) => me.user }),
-          apiKey: t.field({ type: ApiKeyType, nullable: true, resolve: (me) => me.apiKey }),
+          tenant: t.field({ type: TenantType, description: 'The tenant it acts for.', resolve: (me) => me.tenant }),
+          user: t.field({ type: UserType, nullable: true, description: 'The signed-in user (session cookie); null for an API key.', resolve: (me) => me.user }),
+          apiKey: t.field({ type: ApiKeyType, nullable: true, description: 'The API key it authenticated with; null for a session.', resolve: (me) => me.apiKey }),
         }),
       }),
     resolve: async (_root, _args, ctx) => ctx.services.auth.whoAmI(await ctx.actor()),

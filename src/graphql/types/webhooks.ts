@@ -1,101 +1,138 @@
-import { DELIVERY_STATUSES } from '../../domain/webhooks/deliveries.service.js';
+import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { builder } from '../builder.js';
-import { InstanceType } from './instances.js';
+import { MutationPayload, type Payload, payloadOf } from './errors.js';
+import { InstanceType, WebhookEventEnum } from './instances.js';
+import './webhook-deliveries.js';
 
-/** The delivery log, webhook settings, test sends and redelivery; each calls the service REST uses. */
+/** Webhook settings, test sends, redelivery and secret rotation; each calls the service REST uses. */
 
-const DeliveryStatus = builder.enumType('DeliveryStatus', { values: DELIVERY_STATUSES });
-
-builder.prismaObject('WebhookAttempt', {
-  fields: (t) => ({
-    number: t.exposeInt('number'),
-    startedAt: t.expose('startedAt', { type: 'DateTime' }),
-    statusCode: t.exposeInt('statusCode', { nullable: true }),
-    error: t.exposeString('error', { nullable: true }),
-    durationMs: t.exposeInt('durationMs'),
-  }),
-});
-
-builder.prismaObject('WebhookDelivery', {
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    event: t.exposeString('event'),
-    url: t.exposeString('url'),
-    status: t.expose('status', { type: DeliveryStatus }),
-    attemptCount: t.exposeInt('attemptCount'),
-    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    payload: t.exposeString('payload', { description: 'The exact body every attempt sends.' }),
-    attempts: t.relation('attempts', { query: { orderBy: { number: 'asc' } } }),
-  }),
-});
 
 const SetWebhookInput = builder.inputType('SetWebhookInput', {
+  description: "An instance's webhook (as POST …/instances/<id>/webhook).",
   fields: (t) => ({
+    instanceId: t.id({ required: true, description: 'The instance.' }),
     url: t.string({ required: true, description: 'https, on a public address.' }),
-    events: t.stringList({ description: 'All events of the variant when omitted.' }),
+    events: t.field({ type: [WebhookEventEnum], description: "All events of the instance's variant when omitted." }),
   }),
 });
 
-const WebhookTestResponse = builder.objectRef<{ statusCode: number; body: string }>('WebhookTestResponse').implement({
-  fields: (t) => ({ statusCode: t.exposeInt('statusCode'), body: t.exposeString('body') }),
+const SetWebhookPayload = builder.objectRef<Payload<{ instance: InstanceRecord }>>('SetWebhookPayload').implement({
+  description: 'The instance with its new webhook, or why it was not set.',
+  interfaces: [MutationPayload],
+  fields: (t) => ({
+    instance: t.field({ type: InstanceType, nullable: true, description: 'The instance as it is now; null when nothing was done.', resolve: (p) => p.instance ?? null }),
+  }),
 });
-
-const WebhookTestResult = builder
-  .objectRef<{ status: 'sent'; response: { statusCode: number; body: string } } | { status: 'failed'; error: string }>('WebhookTestResult')
-  .implement({
-    description: 'What the receiver answered to a signed webhook.test event.',
-    fields: (t) => ({
-      status: t.exposeString('status', { description: 'sent or failed' }),
-      response: t.field({ type: WebhookTestResponse, nullable: true, resolve: (r) => ('response' in r ? r.response : null) }),
-      error: t.string({ nullable: true, resolve: (r) => ('error' in r ? r.error : null) }),
-    }),
-  });
 
 builder.mutationField('setWebhook', (t) =>
   t.field({
-    type: InstanceType,
-    errors: {},
-    args: { instanceId: t.arg.id({ required: true }), input: t.arg({ type: SetWebhookInput, required: true }) },
-    resolve: async (_root, { instanceId, input }, ctx) =>
-      ctx.services.instances.setWebhook(await ctx.actor(), String(instanceId), input),
-  }),
-);
-
-builder.mutationField('testWebhook', (t) =>
-  t.field({
-    type: WebhookTestResult,
-    errors: {},
-    args: { instanceId: t.arg.id({ required: true }) },
-    resolve: async (_root, { instanceId }, ctx) => ctx.services.webhookTester.test(await ctx.actor(), String(instanceId)),
-  }),
-);
-
-builder.mutationField('redeliverWebhook', (t) =>
-  t.prismaField({
-    type: 'WebhookDelivery',
-    errors: {},
-    description: 'A new delivery of the same event and bytes, due now.',
-    args: { instanceId: t.arg.id({ required: true }), deliveryId: t.arg.id({ required: true }) },
-    resolve: async (query, _root, { instanceId, deliveryId }, ctx) => {
-      const created = await ctx.services.deliveries.redeliver(await ctx.actor(), String(instanceId), String(deliveryId));
-      return ctx.prisma.webhookDelivery.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    type: SetWebhookPayload,
+    description: "Sets the instance's webhook URL and events.",
+    args: { input: t.arg({ type: SetWebhookInput, required: true, description: 'The webhook.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { instanceId, ...body } = input;
+      const actor = await ctx.actor();
+      return payloadOf(async () => ({ instance: await ctx.services.instances.setWebhook(actor, String(instanceId), body) }));
     },
   }),
 );
 
-const RotatedWebhookSecret = builder.objectRef<{ webhookSecret: string }>('RotatedWebhookSecret').implement({
+const WebhookTestStatusEnum = builder.enumType('WebhookTestStatus', {
+  values: { sent: { description: 'The receiver answered (any status).' }, failed: { description: 'No answer: see `error`.' } } as const,
+  description: 'Whether the test event reached the receiver.',
+});
+
+type TestResult = { status: 'sent'; response: { statusCode: number; body: string } } | { status: 'failed'; error: string };
+
+const WebhookTestResponse = builder.objectRef<{ statusCode: number; body: string }>('WebhookTestResponse').implement({
+  description: "The receiver's answer to a test event.",
   fields: (t) => ({
-    webhookSecret: t.exposeString('webhookSecret', { description: 'The new signing secret, shown only in this answer.' }),
+    statusCode: t.exposeInt('statusCode', { description: 'Its HTTP status.' }),
+    body: t.exposeString('body', { description: 'The start of its body.' }),
+  }),
+});
+
+const TestWebhookPayload = builder.objectRef<Payload<{ result: TestResult }>>('TestWebhookPayload').implement({
+  description: 'What the receiver answered to a signed webhook.test event, or why none was sent.',
+  interfaces: [MutationPayload],
+  fields: (t) => ({
+    status: t.field({ type: WebhookTestStatusEnum, nullable: true, description: 'Whether it reached the receiver; null when none was sent.', resolve: (p) => p.result?.status ?? null }),
+    response: t.field({
+      type: WebhookTestResponse,
+      nullable: true,
+      description: "The receiver's answer; null when it did not answer.",
+      resolve: (p) => (p.result && 'response' in p.result ? p.result.response : null),
+    }),
+    error: t.string({ nullable: true, description: 'Why it did not reach the receiver; null when it did.', resolve: (p) => (p.result && 'error' in p.result ? p.result.error : null) }),
+  }),
+});
+
+const InstanceOnlyInput = (name: string, description: string) =>
+  builder.inputType(name, { description, fields: (t) => ({ instanceId: t.id({ required: true, description: 'The instance.' }) }) });
+
+builder.mutationField('testWebhook', (t) =>
+  t.field({
+    type: TestWebhookPayload,
+    description: "Sends a signed webhook.test event to the instance's webhook now (not stored, not retried).",
+    args: { input: t.arg({ type: InstanceOnlyInput('TestWebhookInput', 'The instance whose webhook to test.'), required: true, description: 'The instance.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const actor = await ctx.actor();
+      return payloadOf(async () => ({ result: (await ctx.services.webhookTester.test(actor, String(input.instanceId))) as TestResult }));
+    },
+  }),
+);
+
+const RedeliverWebhookInput = builder.inputType('RedeliverWebhookInput', {
+  description: 'A delivery to send again.',
+  fields: (t) => ({
+    instanceId: t.id({ required: true, description: 'The instance.' }),
+    deliveryId: t.id({ required: true, description: 'The delivery to send again.' }),
+  }),
+});
+
+const RedeliverWebhookPayload = builder.objectRef<Payload<{ deliveryId: string }>>('RedeliverWebhookPayload').implement({
+  description: 'The new delivery, or why there is none.',
+  interfaces: [MutationPayload],
+  fields: (t) => ({
+    delivery: t.prismaField({
+      type: 'WebhookDelivery',
+      nullable: true,
+      description: 'A new delivery of the same event and bytes, due now; null when refused.',
+      resolve: (query, p, _args, ctx) => (p.deliveryId ? ctx.prisma.webhookDelivery.findUnique({ ...query, where: { id: p.deliveryId } }) : null),
+    }),
+  }),
+});
+
+builder.mutationField('redeliverWebhook', (t) =>
+  t.field({
+    type: RedeliverWebhookPayload,
+    description: 'Sends a delivery again, as a new delivery of the same event and bytes.',
+    args: { input: t.arg({ type: RedeliverWebhookInput, required: true, description: 'The delivery.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const actor = await ctx.actor();
+      return payloadOf(async () => ({
+        deliveryId: (await ctx.services.deliveries.redeliver(actor, String(input.instanceId), String(input.deliveryId))).id,
+      }));
+    },
+  }),
+);
+
+const RotateWebhookSecretPayload = builder.objectRef<Payload<{ webhookSecret: string }>>('RotateWebhookSecretPayload').implement({
+  description: 'The new signing secret, or why there is none.',
+  interfaces: [MutationPayload],
+  fields: (t) => ({
+    webhookSecret: t.string({ nullable: true, description: 'The new signing secret, shown only in this answer.', resolve: (p) => p.webhookSecret ?? null }),
   }),
 });
 
 builder.mutationField('rotateWebhookSecret', (t) =>
   t.field({
-    type: RotatedWebhookSecret,
-    errors: {},
+    type: RotateWebhookSecretPayload,
     description: 'A new webhook signing secret; for 24 hours deliveries carry signatures with both the old and the new one.',
-    args: { instanceId: t.arg.id({ required: true }) },
-    resolve: async (_root, { instanceId }, ctx) => ctx.services.instances.rotateWebhookSecret(await ctx.actor(), String(instanceId)),
+    args: { input: t.arg({ type: InstanceOnlyInput('RotateWebhookSecretInput', 'The instance whose secret to rotate.'), required: true, description: 'The instance.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const actor = await ctx.actor();
+      return payloadOf(() => ctx.services.instances.rotateWebhookSecret(actor, String(input.instanceId)));
+    },
   }),
 );

@@ -1,18 +1,35 @@
+import type { InstanceState } from '../../domain/instances/state-machine.js';
+import type { MessageStatus } from '../../domain/messages/message-values.js';
+
 /**
  * What each list of a tenant holds and in which order, in one place for REST (the stores) and GraphQL
  * (the connections, which spread the prisma plugin's relation query into it). The id breaks ties in
- * creation time so pages and cursors are stable.
+ * creation time so pages and cursors are stable. Every lookup here is scoped to one tenant.
  */
 
-/** A tenant's instances, oldest first (as GET /v1/chat/instances lists them). */
-export const instanceList = (tenantId: string) => ({
-  where: { tenantId },
+/** A tenant's instances, oldest first (as GET /v1/chat/instances lists them), optionally narrowed. */
+export const instanceList = (tenantId: string, filter: { states?: InstanceState[]; active?: boolean | null } = {}) => ({
+  where: {
+    tenantId,
+    ...(filter.states ? { state: { in: filter.states } } : {}),
+    ...(filter.active != null ? { active: filter.active } : {}),
+  },
   orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
 });
 
 /** An instance's messages and webhook deliveries, newest first (the order of the tenant's message list). */
 export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
 
-/** A tenant's messages, newest first (as GET /v1/messages/list lists them). */
-export const messageList = (tenantId: string) => ({ where: { tenantId }, orderBy: newestFirst });
+/** A tenant's messages, newest first (as GET /v1/messages/list lists them), optionally narrowed. */
+export const messageList = (tenantId: string, filter: { instanceId?: string | number | null; status?: MessageStatus | null; since?: Date | null } = {}) => ({
+  where: {
+    tenantId,
+    ...(filter.instanceId != null ? { instanceId: String(filter.instanceId) } : {}),
+    ...(filter.status != null ? { status: filter.status } : {}),
+    ...(filter.since != null ? { createdAt: { gte: filter.since } } : {}),
+  },
+  orderBy: newestFirst,
+});
 
+/** One row of the tenant by id, whatever it is (node lookups). */
+export const ownedBy = (tenantId: string, id: string) => ({ where: { id, tenantId } });

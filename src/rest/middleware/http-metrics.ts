@@ -12,7 +12,7 @@ export function httpMetrics(metrics: Metrics): Middleware<AppState> {
       const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
       const route = matched !== undefined ? String(matched) : ctx.path === '/graphql' ? '/graphql' : 'unmatched';
       metrics.request(ctx.method, route, ctx.status, (performance.now() - started) / 1000);
-      if (ctx.status === 429 && ctx.state.limitHit) metrics.rateLimited(ctx.state.limitHit);
+      if (ctx.state.limitHit) metrics.rateLimited(ctx.state.limitHit);
     }
   };
 }

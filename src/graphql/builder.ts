@@ -45,6 +45,6 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: "Reads of the caller's tenant. Not found (or another tenant's) is null with a not_found error." });
+builder.mutationType({ description: 'Changes, each `x(input: XInput!): XPayload!`; refusals are the payload\'s `userErrors`.' });
+builder.subscriptionType({ description: 'Live events over graphql-ws or SSE; each starts with the current state where there is one.' });

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import type { CredentialHeaders } from '../domain/auth/authenticate.js';
 import type { AuthService } from '../domain/auth/auth.service.js';
-import { DomainError, Unauthorized, Unavailable } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { asGraphQLError, isCallerError } from './graphql-error.js';
 import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.js';
 import type { CallerWatch } from './caller-watch.js';
@@ -25,22 +25,22 @@ export function graphqlEndpoint(deps: {
   return async (ctx, next) => {
     if (ctx.path !== '/graphql') return next();
     const credentials = ctx.headers as CredentialHeaders;
-    const streaming = /text\/event-stream/i.test(ctx.get('Accept'));
+    // Clients that can take either answer (urql) list JSON first and get a stream only for a
+    // subscription; one that lists only the stream must be a caller before it opens. Either may stay
+    // open for hours, so neither keeps an in-flight slot.
+    const accept = ctx.get('Accept');
+    const mayStream = /text\/event-stream/i.test(accept);
+    const streaming = /^\s*text\/event-stream/i.test(accept);
     try {
       const actor = await verifyCaller(deps.auth, credentials).catch((error: unknown) => {
-        // A stream cannot open without its caller: during an outage it gets the 503 at once. Otherwise a
-        // caller that could not be verified is left to the resolvers, which answer with coded errors
-        // (unauthorized, or service_unavailable while the database is down).
-        if (streaming && error instanceof Unavailable) throw error;
-        if (error instanceof DomainError) return undefined;
-        throw error;
+        // A stream cannot open without its caller. Otherwise a caller that could not be verified is
+        // left to the resolvers, which answer with coded errors (a query may need no caller at all).
+        if (streaming || !(error instanceof DomainError)) throw error;
+        return undefined;
       });
-      if (streaming && !actor) {
-        throw new Unauthorized('Authentication required: send an API key in "Authorization: Bearer <key>" or a session cookie.');
-      }
       if (actor) {
         const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
-        if (streaming) {
+        if (mayStream) {
           // A stream counts as one request but does not keep an in-flight slot while it stays open;
           // it ends once its key is revoked or its session ends.
           admission.leave();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { printSchema } from 'graphql';
+import { getNamedType, isInputObjectType, isInterfaceType, isObjectType, printSchema } from 'graphql';
 import codegenConfig from '../../codegen.js';
 import { schema } from '../../src/graphql/schema.js';
 import { insertInstance } from '../factories/instances.js';
@@ -29,6 +29,33 @@ describe('codegen outputs (run `npm run codegen` when these fail)', () => {
     const generated = outputs.filter((o) => o.filename.includes('test/graphql/generated/'));
     expect(generated.map((o) => o.filename.split('/').pop()).sort()).toEqual(['gql.ts', 'graphql.ts', 'index.ts']);
     for (const file of generated) expect(readFileSync(file.filename, 'utf8'), file.filename).toBe(file.content);
+  });
+});
+
+describe('the schema describes itself', () => {
+  it('has a description on every type, field and argument', () => {
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) continue;
+      if (!type.description) missing.push(type.name);
+      if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description) missing.push(`${type.name}.${field.name}`);
+          for (const arg of 'args' in field ? field.args : []) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('implements Node on every entity a client cache keys, and gives every mutation one input and a payload with userErrors', () => {
+    const node = schema.getType('Node');
+    expect(isInterfaceType(node) && schema.getPossibleTypes(node).map((t) => t.name).sort()).toEqual(['ApiKey', 'Instance', 'Message', 'WebhookDelivery']);
+    for (const field of Object.values(schema.getMutationType()!.getFields())) {
+      expect(field.args.map((a) => a.name), field.name).toEqual(['input']);
+      const payload = getNamedType(field.type);
+      expect(isObjectType(payload) && payload.getInterfaces().map((i) => i.name), field.name).toEqual(['MutationPayload']);
+    }
   });
 });
 

@@ -45,6 +45,11 @@ type Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey { id keyPrefix testMode }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      revokedApiKeyId\n      userErrors { code field message }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.CachedInstancesDocument,
+    "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n": typeof types.CreateForCacheDocument,
+    "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n": typeof types.RequestQrForCacheDocument,
+    "\n  mutation DeactivateForCache($id: ID!) {\n    setInstanceActive(input: { id: $id, active: false }) { instance { id active } userErrors { code message } }\n  }\n": typeof types.DeactivateForCacheDocument,
+    "\n  subscription StatusesForCache($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n": typeof types.StatusesForCacheDocument,
 };
 const documents: Documents = {
     "\n  mutation CreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) {\n      instance { id name description variant status sessionStatus webhookUrl webhookEvents integration }\n      qrCode { qrCode expiresAt attemptId }\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n": types.CreateInstanceDocument,
@@ -78,6 +83,11 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey { id keyPrefix testMode }\n      userErrors { code field message }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      revokedApiKeyId\n      userErrors { code field message }\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.CachedInstancesDocument,
+    "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n": types.CreateForCacheDocument,
+    "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n": types.RequestQrForCacheDocument,
+    "\n  mutation DeactivateForCache($id: ID!) {\n    setInstanceActive(input: { id: $id, active: false }) { instance { id active } userErrors { code message } }\n  }\n": types.DeactivateForCacheDocument,
+    "\n  subscription StatusesForCache($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n": types.StatusesForCacheDocument,
 };
 
 /**
@@ -218,6 +228,26 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n"): (typeof documents)["\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeactivateForCache($id: ID!) {\n    setInstanceActive(input: { id: $id, active: false }) { instance { id active } userErrors { code message } }\n  }\n"): (typeof documents)["\n  mutation DeactivateForCache($id: ID!) {\n    setInstanceActive(input: { id: $id, active: false }) { instance { id active } userErrors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription StatusesForCache($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n"): (typeof documents)["\n  subscription StatusesForCache($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status instance { id status phoneNumber } }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -57,7 +57,7 @@ export function graphqlEndpoint(deps: {
       }
       const graphql = await deps.graphql();
       ctx.respond = false;
-      graphql.handle(ctx.req, ctx.res, actor);
+      graphql.handle(ctx.req, ctx.res, { actor, secure: ctx.secure, ip: ctx.ip });
     } catch (error) {
       if (!(error instanceof DomainError) || !isCallerError(error)) throw error;
       refuse(ctx, error, streaming);

@@ -3,6 +3,7 @@ import './types/scalars.js';
 import './types/errors.js';
 import './types/nodes.js';
 import './types/tenants.js';
+import './types/sessions.js';
 import './types/api-keys.js';
 import './types/messages.js';
 import './types/instances.js';

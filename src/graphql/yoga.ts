@@ -9,6 +9,8 @@ import type { Services } from '../domain/services.js';
 import type { PrismaClient } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';
 import { verifyCaller } from './verify-caller.js';
+import { serialize as serializeCookie } from 'cookie';
+import { SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES, sessionToken } from '../domain/auth/authenticate.js';
 import type { GraphQLContext } from './context.js';
 import { type GraphQLLimits, guardPlugins } from './guards.js';
 import { schema } from './schema.js';
@@ -35,6 +37,9 @@ export function createGraphQL(deps: {
   const log = logger.child({ component: 'graphql' });
   // Callers the HTTP layer already authenticated (to rate-limit them) are not looked up twice.
   const authenticated = new WeakMap<IncomingMessage, Actor>();
+  // Whether the client reached us over TLS (as the HTTP layer sees it, proxies included): the cookie's Secure flag.
+  const clients = new WeakMap<IncomingMessage, { secure: boolean; ip: string }>();
+  const cookiesToSet = new WeakMap<IncomingMessage, string[]>();
   const inBackground = (work: () => Promise<unknown>) =>
     void setImmediate(() => void work().catch((error: unknown) => log.error({ err: error }, 'background work after a GraphQL answer failed')));
 
@@ -52,6 +57,12 @@ export function createGraphQL(deps: {
     plugins: [
       ...guardPlugins(deps.limits),
       codedValidationErrors,
+      {
+        onResponse: ({ response, serverContext }) => {
+          const req = (serverContext as ServerContext | undefined)?.req;
+          for (const cookie of (req && cookiesToSet.get(req)) ?? []) response.headers.append('set-cookie', cookie);
+        },
+      },
       // Operations by type and name, their duration and their errors by phase; HTTP is counted by the app.
       ...(deps.metrics
         ? [
@@ -84,6 +95,16 @@ export function createGraphQL(deps: {
         prisma,
         live,
         inBackground,
+        session: req
+          ? {
+              clientIp: clients.get(req)?.ip ?? '',
+              token: () => sessionToken(req.headers.cookie),
+              set: (token, expires) => {
+                const cookie = serializeCookie(SESSION_COOKIE, token ?? '', { ...SESSION_COOKIE_ATTRIBUTES, secure: clients.get(req)?.secure ?? false, expires });
+                cookiesToSet.set(req, [...(cookiesToSet.get(req) ?? []), cookie]);
+              },
+            }
+          : undefined,
         actor: () => {
           actor ??= verifyCaller(services.auth, {
             authorization: request?.headers.get('authorization') ?? undefined,
@@ -97,8 +118,9 @@ export function createGraphQL(deps: {
   return {
     yoga,
     /** Answers one HTTP request on the raw Node response. */
-    handle(req: IncomingMessage, res: ServerResponse, actor?: Actor) {
-      if (actor) authenticated.set(req, actor);
+    handle(req: IncomingMessage, res: ServerResponse, options: { actor?: Actor; secure: boolean; ip: string }) {
+      if (options.actor) authenticated.set(req, options.actor);
+      clients.set(req, { secure: options.secure, ip: options.ip });
       Promise.resolve(yoga.requestListener(req, res)).catch((error: unknown) => {
         log.error({ err: error }, 'graphql request failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

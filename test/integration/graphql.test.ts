@@ -48,11 +48,11 @@ describe('the schema describes itself', () => {
     expect(missing).toEqual([]);
   });
 
-  it('implements Node on every entity a client cache keys, and gives every mutation one input and a payload with userErrors', () => {
+  it('implements Node on every entity a client cache keys, and gives every mutation at most one argument, its input, and a payload with userErrors', () => {
     const node = schema.getType('Node');
     expect(isInterfaceType(node) && schema.getPossibleTypes(node).map((t) => t.name).sort()).toEqual(['ApiKey', 'Instance', 'Message', 'WebhookDelivery']);
     for (const field of Object.values(schema.getMutationType()!.getFields())) {
-      expect(field.args.map((a) => a.name), field.name).toEqual(['input']);
+      expect(field.args.map((a) => a.name), field.name).toEqual(field.name === 'signOut' ? [] : ['input']);
       const payload = getNamedType(field.type);
       expect(isObjectType(payload) && payload.getInterfaces().map((i) => i.name), field.name).toEqual(['MutationPayload']);
     }
@@ -215,6 +215,28 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
     expect((await api.get('/api-keys', { key })).status).toBe(401);
     const afterRevoke = await api.operation(Me, {}, { key });
     expect(codesOf(afterRevoke.body)).toEqual(['invalid_api_key']);
+  });
+
+  it('signs in and out with the session cookie, and shows a wrong password as a userError', async () => {
+    const signIn = 'mutation ($input: SignInInput!) { signIn(input: $input) { user { email } expiresAt userErrors { code field message } } }';
+    const wrong = await api.graphql(signIn, { input: { email: tenant.email, password: 'not the password' } });
+    expect(wrong.body.data.signIn).toEqual({ user: null, expiresAt: null, userErrors: [{ code: 'unauthorized', field: null, message: 'Invalid email or password.' }] });
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const invalid = await api.graphql(signIn, { input: { email: '', password: '' } });
+    expect(invalid.body.data.signIn.userErrors.map((e: { field: string[] }) => e.field)).toEqual([['email'], ['password']]);
+
+    const right = await api.graphql(signIn, { input: { email: tenant.email, password: tenant.password } });
+    expect(right.body.data.signIn).toEqual({ user: { email: tenant.email }, expiresAt: expect.any(String), userErrors: [] });
+    const setCookie = right.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^auth-session=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = setCookie.split(';')[0]!;
+    expect((await api.operation(Me, {}, { cookie })).body.data!.me.user).toEqual({ email: tenant.email });
+
+    const out = await api.graphql('mutation { signOut { signedOut userErrors { code } } }', {}, { cookie });
+    expect(out.body.data.signOut).toEqual({ signedOut: true, userErrors: [] });
+    expect(out.headers.get('set-cookie')).toMatch(/^auth-session=;/);
+    expect(codesOf((await api.operation(Me, {}, { cookie })).body)).toEqual(['unauthorized']);
   });
 
   it('shows the limits and how much of each is used', async () => {

@@ -4,6 +4,8 @@ import { Unauthorized } from '../errors.js';
 import type { AuthService } from './auth.service.js';
 
 export const SESSION_COOKIE = 'auth-session';
+/** How the session cookie is set, by REST and GraphQL alike (`secure` and `expires` per answer). */
+export const SESSION_COOKIE_ATTRIBUTES = { httpOnly: true, sameSite: 'lax', path: '/' } as const;
 
 /** The raw request headers any transport (Koa, yoga, graphql-ws) can hand over. */
 export interface CredentialHeaders {

@@ -1,4 +1,4 @@
-import { DomainError, ERROR_CODES, type ErrorCode, Invalid } from '../../domain/errors.js';
+import { DomainError, ERROR_CODES, type ErrorCode, Invalid, Unauthorized } from '../../domain/errors.js';
 import { builder } from '../builder.js';
 import { isCallerError } from '../graphql-error.js';
 
@@ -51,18 +51,22 @@ export const UserErrorType = builder.objectRef<UserErrorShape>('UserError').impl
 /** What a mutation answers: its results, or none of them and why. */
 export type Payload<T extends object> = Partial<T> & { userErrors: UserErrorShape[] };
 
-function userErrorsOf(error: unknown): UserErrorShape[] {
-  if (!(error instanceof DomainError) || isCallerError(error)) throw error;
+function userErrorsOf(error: unknown, credentialsInInput: boolean): UserErrorShape[] {
+  const inputsCredentials = credentialsInInput && error instanceof Unauthorized;
+  if (!(error instanceof DomainError) || (isCallerError(error) && !inputsCredentials)) throw error;
   if (error instanceof Invalid) return error.problems.map((problem) => ({ code: error.code, field: problem.field, message: problem.message }));
   return [{ code: error.code, field: null, message: error.message }];
 }
 
-/** Runs a mutation's work; an expected refusal becomes its userErrors, anything else stays an error. */
-export async function payloadOf<T extends object>(work: () => Promise<T>): Promise<Payload<T>> {
+/**
+ * Runs a mutation's work; an expected refusal becomes its userErrors, anything else stays an error.
+ * `credentialsInInput`: the input carries credentials (sign in), so refusing them is the input's fault.
+ */
+export async function payloadOf<T extends object>(work: () => Promise<T>, options: { credentialsInInput?: boolean } = {}): Promise<Payload<T>> {
   try {
     return { ...(await work()), userErrors: [] };
   } catch (error) {
-    return { userErrors: userErrorsOf(error) } as Payload<T>;
+    return { userErrors: userErrorsOf(error, options.credentialsInInput ?? false) } as Payload<T>;
   }
 }
 

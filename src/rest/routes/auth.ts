@@ -1,14 +1,12 @@
 import { Router } from '@koa/router';
-import { SESSION_COOKIE, sessionToken } from '../../domain/auth/authenticate.js';
+import { SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES, sessionToken } from '../../domain/auth/authenticate.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import { type AppContext, type AppState, ok } from '../context.js';
 import { jsonBody } from '../middleware/json-body.js';
 
 function setSessionCookie(ctx: AppContext, token: string | null, expires: Date) {
   ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
+    ...SESSION_COOKIE_ATTRIBUTES,
     secure: ctx.secure,
     expires,
     overwrite: true,

@@ -17,6 +17,7 @@ import { messageRoutes } from './rest/routes/messages.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { sandboxRoutes } from './rest/routes/sandbox.js';
+import { dashboardPages } from './rest/routes/dashboard.js';
 import { openApiRoutes } from './rest/routes/openapi.js';
 import type { SandboxNetwork } from './infra/engines/sandbox.js';
 import type { PhoneInbox } from './infra/engines/sandbox-inbox.js';
@@ -63,6 +64,9 @@ export function buildApp(deps: AppDeps): GatewayApp {
       maxBodyBytes: deps.graphqlMaxBodyBytes,
     }),
   );
+
+  // The web dashboard: a page, not an API route (so not in the OpenAPI document).
+  app.use(dashboardPages());
 
   const authenticated = createAuthenticator(deps.services.auth, deps.limiter);
   const rest = new Router<AppState>();

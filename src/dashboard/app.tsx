@@ -1,0 +1,79 @@
+import { Provider, useMutation, useQuery } from '@urql/preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { createGatewayClient } from './client.js';
+import { Errors } from './components/notice.js';
+import { describeError, errorCode } from './errors.js';
+import { MeQuery, SignOut } from './operations.js';
+import { ApiKeysPage } from './pages/api-keys.js';
+import { InstancePage } from './pages/instance.js';
+import { InstancesPage } from './pages/instances.js';
+import { MessagesPage } from './pages/messages.js';
+import { SignInPage } from './pages/sign-in.js';
+import { hrefOf, useRoute } from './router.js';
+
+/** The dashboard: sign in, then instances, messages and API keys, all through the GraphQL API. */
+export function App() {
+  // A new client (and socket) per session: signing out closes the socket, signing in opens a fresh one.
+  const [generation, setGeneration] = useState(0);
+  const gateway = useMemo(() => createGatewayClient(), [generation]);
+  useEffect(() => () => gateway.close(), [gateway]);
+  return (
+    <Provider value={gateway.client}>
+      <Session onSessionChange={() => setGeneration((n) => n + 1)} />
+    </Provider>
+  );
+}
+
+function Session(props: { onSessionChange(): void }) {
+  const [me] = useQuery({ query: MeQuery });
+  if (me.fetching && !me.data) return <p class="loading">Loading…</p>;
+  if (errorCode(me.error) === 'unauthorized' || errorCode(me.error) === 'invalid_api_key') return <SignInPage onSignedIn={props.onSessionChange} />;
+  if (!me.data) return <Errors messages={[describeError(me.error)]} />;
+  return <Shell email={me.data.me.user?.email ?? ''} tenant={me.data.me.tenant.name} plan={me.data.me.tenant.plan} onSignedOut={props.onSessionChange} />;
+}
+
+function Shell(props: { email: string; tenant: string; plan: string; onSignedOut(): void }) {
+  const route = useRoute();
+  const [signOut, sendSignOut] = useMutation(SignOut);
+  const links = [
+    { page: 'instances' as const, label: 'Instances' },
+    { page: 'messages' as const, label: 'Messages' },
+    { page: 'keys' as const, label: 'API keys' },
+  ];
+  const current = route.page === 'instance' ? 'instances' : route.page;
+  return (
+    <>
+      <header class="top">
+        <strong class="brand">Messaging Gateway</strong>
+        <nav aria-label="Main">
+          {links.map((link) => (
+            <a key={link.page} href={hrefOf({ page: link.page })} aria-current={current === link.page ? 'page' : undefined}>
+              {link.label}
+            </a>
+          ))}
+        </nav>
+        <span class="who" title={props.tenant}>
+          {props.email} · {props.plan}
+        </span>
+        <button
+          type="button"
+          class="secondary"
+          disabled={signOut.fetching}
+          onClick={async () => {
+            const result = await sendSignOut({});
+            if (result.data?.signOut.signedOut) props.onSignedOut();
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main>
+        <Errors messages={[describeError(signOut.error)]} />
+        {route.page === 'instances' && <InstancesPage />}
+        {route.page === 'instance' && <InstancePage id={route.id} />}
+        {route.page === 'messages' && <MessagesPage />}
+        {route.page === 'keys' && <ApiKeysPage />}
+      </main>
+    </>
+  );
+}

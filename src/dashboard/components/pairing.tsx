@@ -1,0 +1,98 @@
+import { useMutation, useSubscription } from '@urql/preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { CombinedError } from '@urql/core';
+import { describeError, describeUserErrors, type UserError } from '../errors.js';
+import { ConnectionChanges, QrChanges, RegenerateQr, RequestQr } from '../operations.js';
+import { Errors } from './notice.js';
+import { SandboxScan } from './sandbox-scan.js';
+
+interface Qr {
+  qrCode: string;
+  expiresAt: string;
+  attemptId: string;
+}
+
+interface PairingInstance {
+  id: string;
+  name: string;
+  variant: string;
+  status: string;
+  phoneNumber?: string | null;
+  integration: string;
+  qrCode?: Qr | null;
+}
+
+function useSecondsLeft(expiresAt: string | undefined) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000)) : 0;
+}
+
+/**
+ * The QR code while the instance pairs: the live code first, each new one the moment it is issued
+ * (one subscription, which starts with the current code), a countdown, and a way to get a new code once
+ * they ran out. The page turns to connected when the phone scans, without a reload.
+ */
+export function Pairing(props: { instance: PairingInstance }) {
+  const { instance } = props;
+  const [qrs] = useSubscription({ query: QrChanges, variables: { instanceId: instance.id } });
+  useSubscription({ query: ConnectionChanges, variables: { instanceId: instance.id } });
+  const [requested, setRequested] = useState<Qr | null>(null);
+  const [requestResult, request] = useMutation(RequestQr);
+  const [regenerateResult, regenerate] = useMutation(RegenerateQr);
+  const [errors, setErrors] = useState<string[]>([]);
+  // The newest code wins, wherever it came from (the subscription, a request, the first read).
+  const candidates = [qrs.data?.qrUpdated, requested, instance.qrCode].filter((q): q is Qr => Boolean(q));
+  const qr = candidates.sort((a, b) => Date.parse(b.expiresAt) - Date.parse(a.expiresAt))[0];
+  const secondsLeft = useSecondsLeft(qr?.expiresAt);
+  if (instance.status === 'connected') {
+    return (
+      <div class="card pairing" aria-live="polite">
+        <p class="connected-note">
+          <span class="status status-ok">connected</span> with {instance.phoneNumber}
+        </p>
+      </div>
+    );
+  }
+  const live = qr && secondsLeft > 0;
+  const settle = (error: CombinedError | undefined, payload: { qrCode?: Qr | null; userErrors: UserError[] } | undefined) => {
+    setErrors([describeError(error), ...describeUserErrors(payload?.userErrors)].filter((m): m is string => Boolean(m)));
+    if (payload?.qrCode) setRequested(payload.qrCode);
+  };
+  // v1 hands out its live code or a new one; a session instance starts a new set of attempts.
+  const ask = async () => {
+    if (instance.variant === 'SESSION') {
+      const answer = await regenerate({ id: instance.id });
+      settle(answer.error, answer.data?.regenerateQrCode);
+    } else {
+      const answer = await request({ id: instance.id });
+      settle(answer.error, answer.data?.requestQrCode);
+    }
+  };
+  return (
+    <div class="card pairing" aria-live="polite">
+      <h2>Link a phone</h2>
+      {instance.status === 'connecting' && <p>The phone scanned the code; connecting…</p>}
+      {live ? (
+        <>
+          <img class="qr" src={qr.qrCode} alt={`QR code to link a phone to ${instance.name}`} width={240} height={240} />
+          <p>
+            Scan it with the phone’s linked-devices screen. It expires in <strong>{secondsLeft} s</strong>.
+          </p>
+        </>
+      ) : (
+        <p>{qr ? 'The QR code expired.' : 'No QR code is showing.'} Get a new one to link a phone.</p>
+      )}
+      <Errors messages={errors} />
+      <div class="actions">
+        <button type="button" class={live ? 'secondary' : undefined} disabled={requestResult.fetching || regenerateResult.fetching} onClick={ask}>
+          {live || qr ? 'Regenerate QR' : 'Show QR code'}
+        </button>
+      </div>
+      {instance.integration === 'CHAT-SANDBOX' && live && <SandboxScan qrDataUrl={qr.qrCode} />}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+/* eslint-disable */
+import * as types from './graphql.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n": typeof types.DashboardMeDocument,
+    "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": typeof types.DashboardSignInDocument,
+    "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": typeof types.DashboardSignOutDocument,
+    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
+    "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": typeof types.DashboardInstanceDocument,
+    "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": typeof types.DashboardInstanceChangesDocument,
+    "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": typeof types.DashboardQrDocument,
+    "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n": typeof types.DashboardConnectionDocument,
+    "\n  mutation DashboardCreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) { instance { id name } webhookSecret userErrors { code field message } }\n  }\n": typeof types.DashboardCreateInstanceDocument,
+    "\n  mutation DashboardSetActive($id: ID!, $active: Boolean!) {\n    setInstanceActive(input: { id: $id, active: $active }) { instance { id active } userErrors { code field message } }\n  }\n": typeof types.DashboardSetActiveDocument,
+    "\n  mutation DashboardRequestQr($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": typeof types.DashboardRequestQrDocument,
+    "\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": typeof types.DashboardRegenerateQrDocument,
+    "\n  mutation DashboardDisconnect($id: ID!) {\n    disconnectInstance(input: { id: $id }) { instance { id status sessionStatus phoneNumber } userErrors { code field message } }\n  }\n": typeof types.DashboardDisconnectDocument,
+    "\n  mutation DashboardDeleteInstance($id: ID!) {\n    deleteInstance(input: { id: $id }) { deletedInstanceId userErrors { code field message } }\n  }\n": typeof types.DashboardDeleteInstanceDocument,
+    "\n  mutation DashboardSetWebhook($input: SetWebhookInput!) {\n    setWebhook(input: $input) { instance { id webhookUrl webhookEvents } userErrors { code field message } }\n  }\n": typeof types.DashboardSetWebhookDocument,
+    "\n  mutation DashboardTestWebhook($instanceId: ID!) {\n    testWebhook(input: { instanceId: $instanceId }) { status error response { statusCode body } userErrors { code field message } }\n  }\n": typeof types.DashboardTestWebhookDocument,
+    "\n  mutation DashboardRotateSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) { webhookSecret userErrors { code field message } }\n  }\n": typeof types.DashboardRotateSecretDocument,
+    "\n  query DashboardDeliveries($id: ID!) {\n    instance(id: $id) {\n      id\n      webhookDeliveries(first: 50) {\n        totalCount\n        edges { node { id event url status attemptCount createdAt nextAttemptAt attempts { number startedAt statusCode error durationMs } } }\n      }\n    }\n  }\n": typeof types.DashboardDeliveriesDocument,
+    "\n  mutation DashboardRedeliver($instanceId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(input: { instanceId: $instanceId, deliveryId: $deliveryId }) { delivery { id status } userErrors { code field message } }\n  }\n": typeof types.DashboardRedeliverDocument,
+    "\n  query DashboardApiKeys {\n    apiKeys(first: 100) { totalCount edges { node { id name description testMode keyPrefix createdAt lastUsedAt } } }\n  }\n": typeof types.DashboardApiKeysDocument,
+    "\n  mutation DashboardCreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) { key apiKey { id name testMode keyPrefix createdAt lastUsedAt } userErrors { code field message } }\n  }\n": typeof types.DashboardCreateApiKeyDocument,
+    "\n  mutation DashboardRevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) { revokedApiKeyId userErrors { code field message } }\n  }\n": typeof types.DashboardRevokeApiKeyDocument,
+    "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardMessagesDocument,
+    "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n": typeof types.DashboardMessageChangesDocument,
+    "\n  mutation DashboardSendText($input: SendTextInput!) {\n    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendTextDocument,
+    "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendMessageDocument,
+};
+const documents: Documents = {
+    "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n": types.DashboardMeDocument,
+    "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": types.DashboardSignInDocument,
+    "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": types.DashboardSignOutDocument,
+    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
+    "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": types.DashboardInstanceDocument,
+    "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": types.DashboardInstanceChangesDocument,
+    "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": types.DashboardQrDocument,
+    "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n": types.DashboardConnectionDocument,
+    "\n  mutation DashboardCreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) { instance { id name } webhookSecret userErrors { code field message } }\n  }\n": types.DashboardCreateInstanceDocument,
+    "\n  mutation DashboardSetActive($id: ID!, $active: Boolean!) {\n    setInstanceActive(input: { id: $id, active: $active }) { instance { id active } userErrors { code field message } }\n  }\n": types.DashboardSetActiveDocument,
+    "\n  mutation DashboardRequestQr($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": types.DashboardRequestQrDocument,
+    "\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": types.DashboardRegenerateQrDocument,
+    "\n  mutation DashboardDisconnect($id: ID!) {\n    disconnectInstance(input: { id: $id }) { instance { id status sessionStatus phoneNumber } userErrors { code field message } }\n  }\n": types.DashboardDisconnectDocument,
+    "\n  mutation DashboardDeleteInstance($id: ID!) {\n    deleteInstance(input: { id: $id }) { deletedInstanceId userErrors { code field message } }\n  }\n": types.DashboardDeleteInstanceDocument,
+    "\n  mutation DashboardSetWebhook($input: SetWebhookInput!) {\n    setWebhook(input: $input) { instance { id webhookUrl webhookEvents } userErrors { code field message } }\n  }\n": types.DashboardSetWebhookDocument,
+    "\n  mutation DashboardTestWebhook($instanceId: ID!) {\n    testWebhook(input: { instanceId: $instanceId }) { status error response { statusCode body } userErrors { code field message } }\n  }\n": types.DashboardTestWebhookDocument,
+    "\n  mutation DashboardRotateSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) { webhookSecret userErrors { code field message } }\n  }\n": types.DashboardRotateSecretDocument,
+    "\n  query DashboardDeliveries($id: ID!) {\n    instance(id: $id) {\n      id\n      webhookDeliveries(first: 50) {\n        totalCount\n        edges { node { id event url status attemptCount createdAt nextAttemptAt attempts { number startedAt statusCode error durationMs } } }\n      }\n    }\n  }\n": types.DashboardDeliveriesDocument,
+    "\n  mutation DashboardRedeliver($instanceId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(input: { instanceId: $instanceId, deliveryId: $deliveryId }) { delivery { id status } userErrors { code field message } }\n  }\n": types.DashboardRedeliverDocument,
+    "\n  query DashboardApiKeys {\n    apiKeys(first: 100) { totalCount edges { node { id name description testMode keyPrefix createdAt lastUsedAt } } }\n  }\n": types.DashboardApiKeysDocument,
+    "\n  mutation DashboardCreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) { key apiKey { id name testMode keyPrefix createdAt lastUsedAt } userErrors { code field message } }\n  }\n": types.DashboardCreateApiKeyDocument,
+    "\n  mutation DashboardRevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) { revokedApiKeyId userErrors { code field message } }\n  }\n": types.DashboardRevokeApiKeyDocument,
+    "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardMessagesDocument,
+    "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n": types.DashboardMessageChangesDocument,
+    "\n  mutation DashboardSendText($input: SendTextInput!) {\n    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": types.DashboardSendTextDocument,
+    "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": types.DashboardSendMessageDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n"): (typeof documents)["\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n"): (typeof documents)["\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n"): (typeof documents)["\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n"): (typeof documents)["\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) { instance { id name } webhookSecret userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardCreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) { instance { id name } webhookSecret userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSetActive($id: ID!, $active: Boolean!) {\n    setInstanceActive(input: { id: $id, active: $active }) { instance { id active } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSetActive($id: ID!, $active: Boolean!) {\n    setInstanceActive(input: { id: $id, active: $active }) { instance { id active } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRequestQr($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRequestQr($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDisconnect($id: ID!) {\n    disconnectInstance(input: { id: $id }) { instance { id status sessionStatus phoneNumber } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardDisconnect($id: ID!) {\n    disconnectInstance(input: { id: $id }) { instance { id status sessionStatus phoneNumber } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardDeleteInstance($id: ID!) {\n    deleteInstance(input: { id: $id }) { deletedInstanceId userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardDeleteInstance($id: ID!) {\n    deleteInstance(input: { id: $id }) { deletedInstanceId userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSetWebhook($input: SetWebhookInput!) {\n    setWebhook(input: $input) { instance { id webhookUrl webhookEvents } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSetWebhook($input: SetWebhookInput!) {\n    setWebhook(input: $input) { instance { id webhookUrl webhookEvents } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardTestWebhook($instanceId: ID!) {\n    testWebhook(input: { instanceId: $instanceId }) { status error response { statusCode body } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardTestWebhook($instanceId: ID!) {\n    testWebhook(input: { instanceId: $instanceId }) { status error response { statusCode body } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRotateSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) { webhookSecret userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRotateSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) { webhookSecret userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardDeliveries($id: ID!) {\n    instance(id: $id) {\n      id\n      webhookDeliveries(first: 50) {\n        totalCount\n        edges { node { id event url status attemptCount createdAt nextAttemptAt attempts { number startedAt statusCode error durationMs } } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardDeliveries($id: ID!) {\n    instance(id: $id) {\n      id\n      webhookDeliveries(first: 50) {\n        totalCount\n        edges { node { id event url status attemptCount createdAt nextAttemptAt attempts { number startedAt statusCode error durationMs } } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRedeliver($instanceId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(input: { instanceId: $instanceId, deliveryId: $deliveryId }) { delivery { id status } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRedeliver($instanceId: ID!, $deliveryId: ID!) {\n    redeliverWebhook(input: { instanceId: $instanceId, deliveryId: $deliveryId }) { delivery { id status } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardApiKeys {\n    apiKeys(first: 100) { totalCount edges { node { id name description testMode keyPrefix createdAt lastUsedAt } } }\n  }\n"): (typeof documents)["\n  query DashboardApiKeys {\n    apiKeys(first: 100) { totalCount edges { node { id name description testMode keyPrefix createdAt lastUsedAt } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardCreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) { key apiKey { id name testMode keyPrefix createdAt lastUsedAt } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardCreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) { key apiKey { id name testMode keyPrefix createdAt lastUsedAt } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) { revokedApiKeyId userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) { revokedApiKeyId userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n"): (typeof documents)["\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSendText($input: SendTextInput!) {\n    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSendText($input: SendTextInput!) {\n    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

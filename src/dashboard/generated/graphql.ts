@@ -1,0 +1,413 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** An instance's status in its own vocabulary: v1 (initializing, qr_code, connecting, connected, disconnected, error) or session (created, qr, connected, disconnected, banned). */
+export type ConnectionStatus =
+  | 'banned'
+  | 'connected'
+  | 'connecting'
+  | 'created'
+  | 'disconnected'
+  | 'error'
+  | 'initializing'
+  | 'qr'
+  | 'qr_code';
+
+/** A new API key (as POST /api-keys). */
+export type CreateApiKeyInput = {
+  /** Free text. */
+  description?: string | null | undefined;
+  /** What it is for; 1 to 100 characters. */
+  name: string;
+  /** A test key (mgw_test_…) instead of a live one. */
+  testMode?: boolean | null | undefined;
+};
+
+/** A new instance (as POST /v1/chat/instances or POST /chat/instances). */
+export type CreateInstanceInput = {
+  /** V1 only; at most 500 characters. */
+  description?: string | null | undefined;
+  /** Unique within the tenant; 3 to 100 characters (v1) or 50 (session). */
+  name: string;
+  /** V1 answers with a QR code; SESSION issues one right after. */
+  variant?: InstanceVariant | null | undefined;
+  /** V1 only; all events of the variant when omitted. */
+  webhookEvents?: Array<WebhookEvent> | null | undefined;
+  /** https, on a public address. */
+  webhookUrl?: string | null | undefined;
+};
+
+/** pending: will be attempted (again); delivered: a 2xx answer; failed: out of attempts; cancelled: the webhook changed. */
+export type DeliveryStatus =
+  | 'cancelled'
+  | 'delivered'
+  | 'failed'
+  | 'pending';
+
+/** Why something failed: the same codes the REST API returns. */
+export type ErrorCode =
+  /** The caller may not do this (another tenant, or an operation that needs a signed-in user). */
+  | 'forbidden'
+  /** The idempotency key was used with a different request. */
+  | 'idempotency_conflict'
+  /** The instance is deactivated. */
+  | 'instance_inactive'
+  /** The tenant's plan allows no more instances. */
+  | 'instance_limit_reached'
+  /** Another instance of the tenant has this name. */
+  | 'instance_name_taken'
+  /** The instance cannot do this in its current status. */
+  | 'instance_unavailable'
+  /** The API key is unknown or revoked. */
+  | 'invalid_api_key'
+  /** The input breaks a rule; `field` says where. */
+  | 'invalid_request'
+  /** No such thing for this caller. */
+  | 'not_found'
+  /** Too many requests or messages; `retryAfter` says how long to wait. */
+  | 'rate_limit_exceeded'
+  /** A service the gateway depends on is down; retry shortly. */
+  | 'service_unavailable'
+  /** No credentials, or a session that ended. */
+  | 'unauthorized';
+
+/** Status in the v1 vocabulary (spec 3.1). */
+export type InstanceStatus =
+  | 'connected'
+  | 'connecting'
+  | 'disconnected'
+  | 'error'
+  | 'initializing'
+  | 'qr_code';
+
+/** Which REST API shape the instance was created through. */
+export type InstanceVariant =
+  /** Created through /chat/instances (spec 4.3). */
+  | 'SESSION'
+  /** Created through /v1/chat/instances (spec 4.2). */
+  | 'V1';
+
+/** out: sent through the gateway; in: received from the chat network. */
+export type MessageDirection =
+  | 'in'
+  | 'out';
+
+/** Narrows a message list; every field given must match. */
+export type MessageFilter = {
+  /** Only the messages of this instance. */
+  instanceId?: string | number | null | undefined;
+  /** Only messages accepted at or after this instant. */
+  since?: string | null | undefined;
+  /** Only messages in this status. */
+  status?: MessageStatus | null | undefined;
+};
+
+/** test: sent with a test key (text prefixed [TEST], counted against the test quota); production otherwise. */
+export type MessageMode =
+  | 'production'
+  | 'test';
+
+/** Where a message is: queued → sent → delivered → read, or failed. */
+export type MessageStatus =
+  | 'delivered'
+  | 'failed'
+  | 'queued'
+  | 'read'
+  | 'sent';
+
+/** What the message carries. */
+export type MessageType =
+  | 'audio'
+  | 'document'
+  | 'image'
+  | 'location'
+  | 'text'
+  | 'video';
+
+/** A tenant's plan: it sets the instance limit, the daily message quota and the request rate. */
+export type Plan =
+  | 'enterprise'
+  | 'pro'
+  | 'starter';
+
+/** A message routed to one of the tenant's connected instances (as POST /v1/messages/send). */
+export type SendMessageInput = {
+  /** The same key with the same input answers with the first message instead of sending again (24 h). */
+  idempotencyKey?: string | null | undefined;
+  /** 1 to 4096 characters. */
+  text: string;
+  /** Digits with the country code, no + (spec 4.1). */
+  to: string;
+};
+
+/** A text message through one instance (as POST /chat/instances/<id>/send-text). */
+export type SendTextInput = {
+  /** The same key with the same input answers with the first message instead of sending again (24 h). */
+  idempotencyKey?: string | null | undefined;
+  /** The instance to send through. */
+  instanceId: string | number;
+  /** 1 to 4096 characters. */
+  message: string;
+  /** Digits with the country code, no +. */
+  to: string;
+};
+
+/** Status in the session vocabulary (spec 3.2). */
+export type SessionStatus =
+  | 'banned'
+  | 'connected'
+  | 'created'
+  | 'disconnected'
+  | 'qr';
+
+/** An instance's webhook (as POST …/instances/<id>/webhook). */
+export type SetWebhookInput = {
+  /** All events of the instance's variant when omitted. */
+  events?: Array<WebhookEvent> | null | undefined;
+  /** The instance. */
+  instanceId: string | number;
+  /** https, on a public address. */
+  url: string;
+};
+
+/** A user's credentials. */
+export type SignInInput = {
+  /** The address the user signs in with. */
+  email: string;
+  /** The password. */
+  password: string;
+};
+
+/** A webhook event name; each variant accepts its own events (spec 6.1). */
+export type WebhookEvent =
+  /** The connection.update event (spec 6.1). */
+  | 'CONNECTION_UPDATE'
+  /** The contacts.update event (spec 6.1). */
+  | 'CONTACTS_UPDATE'
+  /** The groups.update event (spec 6.1). */
+  | 'GROUPS_UPDATE'
+  /** The groups.upsert event (spec 6.1). */
+  | 'GROUPS_UPSERT'
+  /** The messages.delete event (spec 6.1). */
+  | 'MESSAGES_DELETE'
+  /** The messages.update event (spec 6.1). */
+  | 'MESSAGES_UPDATE'
+  /** The messages.upsert event (spec 6.1). */
+  | 'MESSAGES_UPSERT'
+  /** The presence.update event (spec 6.1). */
+  | 'PRESENCE_UPDATE'
+  /** The qr.update event (spec 6.1). */
+  | 'QR_UPDATE';
+
+/** Whether the test event reached the receiver. */
+export type WebhookTestStatus =
+  /** No answer: see `error`. */
+  | 'failed'
+  /** The receiver answered (any status). */
+  | 'sent';
+
+export type DashboardMeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardMeQuery = { me: { tenant: { id: string, name: string, plan: Plan }, user: { id: string, email: string } | null } };
+
+export type DashboardSignInMutationVariables = Exact<{
+  input: SignInInput;
+}>;
+
+
+export type DashboardSignInMutation = { signIn: { user: { id: string, email: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardSignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardSignOutMutation = { signOut: { signedOut: boolean, userErrors: Array<{ code: ErrorCode, message: string }> } };
+
+export type DashboardInstancesQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type DashboardInstancesQuery = { instances: { totalCount: number, edges: Array<{ node: { id: string, name: string, variant: InstanceVariant, status: InstanceStatus, sessionStatus: SessionStatus, phoneNumber: string | null, active: boolean, statistics: { messagesSent: number, messagesReceived: number } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type DashboardInstanceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardInstanceQuery = { instance: { id: string, name: string, description: string | null, variant: InstanceVariant, status: InstanceStatus, sessionStatus: SessionStatus, phoneNumber: string | null, active: boolean, integration: string, webhookUrl: string | null, webhookEvents: Array<WebhookEvent>, lastConnection: string | null, statistics: { messagesSent: number, messagesReceived: number }, qrCode: { qrCode: string, expiresAt: string, attemptId: string } | null } | null };
+
+export type DashboardInstanceChangesSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardInstanceChangesSubscription = { instanceUpdated: { instanceId: string, deleted: boolean, instance: { id: string, name: string, variant: InstanceVariant, status: InstanceStatus, sessionStatus: SessionStatus, phoneNumber: string | null, active: boolean, statistics: { messagesSent: number, messagesReceived: number } } | null } };
+
+export type DashboardQrSubscriptionVariables = Exact<{
+  instanceId: string | number;
+}>;
+
+
+export type DashboardQrSubscription = { qrUpdated: { instanceId: string, qrCode: string, expiresAt: string, attemptId: string } };
+
+export type DashboardConnectionSubscriptionVariables = Exact<{
+  instanceId: string | number;
+}>;
+
+
+export type DashboardConnectionSubscription = { connectionUpdated: { instanceId: string, status: ConnectionStatus, phoneNumber: string | null, instance: { id: string, status: InstanceStatus, sessionStatus: SessionStatus, phoneNumber: string | null, lastConnection: string | null } } };
+
+export type DashboardCreateInstanceMutationVariables = Exact<{
+  input: CreateInstanceInput;
+}>;
+
+
+export type DashboardCreateInstanceMutation = { createInstance: { webhookSecret: string | null, instance: { id: string, name: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardSetActiveMutationVariables = Exact<{
+  id: string | number;
+  active: boolean;
+}>;
+
+
+export type DashboardSetActiveMutation = { setInstanceActive: { instance: { id: string, active: boolean } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardRequestQrMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardRequestQrMutation = { requestQrCode: { instance: { id: string, status: InstanceStatus, sessionStatus: SessionStatus } | null, qrCode: { qrCode: string, expiresAt: string, attemptId: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardRegenerateQrMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardRegenerateQrMutation = { regenerateQrCode: { instance: { id: string, status: InstanceStatus, sessionStatus: SessionStatus } | null, qrCode: { qrCode: string, expiresAt: string, attemptId: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardDisconnectMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardDisconnectMutation = { disconnectInstance: { instance: { id: string, status: InstanceStatus, sessionStatus: SessionStatus, phoneNumber: string | null } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardDeleteInstanceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardDeleteInstanceMutation = { deleteInstance: { deletedInstanceId: string | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardSetWebhookMutationVariables = Exact<{
+  input: SetWebhookInput;
+}>;
+
+
+export type DashboardSetWebhookMutation = { setWebhook: { instance: { id: string, webhookUrl: string | null, webhookEvents: Array<WebhookEvent> } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardTestWebhookMutationVariables = Exact<{
+  instanceId: string | number;
+}>;
+
+
+export type DashboardTestWebhookMutation = { testWebhook: { status: WebhookTestStatus | null, error: string | null, response: { statusCode: number, body: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardRotateSecretMutationVariables = Exact<{
+  instanceId: string | number;
+}>;
+
+
+export type DashboardRotateSecretMutation = { rotateWebhookSecret: { webhookSecret: string | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardDeliveriesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardDeliveriesQuery = { instance: { id: string, webhookDeliveries: { totalCount: number, edges: Array<{ node: { id: string, event: WebhookEvent, url: string, status: DeliveryStatus, attemptCount: number, createdAt: string, nextAttemptAt: string | null, attempts: Array<{ number: number, startedAt: string, statusCode: number | null, error: string | null, durationMs: number }> } }> } } | null };
+
+export type DashboardRedeliverMutationVariables = Exact<{
+  instanceId: string | number;
+  deliveryId: string | number;
+}>;
+
+
+export type DashboardRedeliverMutation = { redeliverWebhook: { delivery: { id: string, status: DeliveryStatus } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardApiKeysQuery = { apiKeys: { totalCount: number, edges: Array<{ node: { id: string, name: string, description: string | null, testMode: boolean, keyPrefix: string, createdAt: string, lastUsedAt: string | null } }> } };
+
+export type DashboardCreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type DashboardCreateApiKeyMutation = { createApiKey: { key: string | null, apiKey: { id: string, name: string, testMode: boolean, keyPrefix: string, createdAt: string, lastUsedAt: string | null } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardRevokeApiKeyMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DashboardRevokeApiKeyMutation = { revokeApiKey: { revokedApiKeyId: string | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardMessagesQueryVariables = Exact<{
+  filter?: MessageFilter | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DashboardMessagesQuery = { messages: { totalCount: number, edges: Array<{ node: { id: string, to: string, from: string | null, direction: MessageDirection, type: MessageType, text: string | null, status: MessageStatus, mode: MessageMode, instanceId: string | null, createdAt: string, error: string | null, timestamps: { queued: string | null, sent: string | null, delivered: string | null, read: string | null, failed: string | null } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type DashboardMessageChangesSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardMessageChangesSubscription = { messageUpdated: { messageId: string, status: MessageStatus, message: { id: string, status: MessageStatus, error: string | null, timestamps: { queued: string | null, sent: string | null, delivered: string | null, read: string | null, failed: string | null } } | null } };
+
+export type DashboardSendTextMutationVariables = Exact<{
+  input: SendTextInput;
+}>;
+
+
+export type DashboardSendTextMutation = { sendText: { message: { id: string, to: string, text: string | null, status: MessageStatus, mode: MessageMode, instanceId: string | null, createdAt: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+export type DashboardSendMessageMutationVariables = Exact<{
+  input: SendMessageInput;
+}>;
+
+
+export type DashboardSendMessageMutation = { sendMessage: { message: { id: string, to: string, text: string | null, status: MessageStatus, mode: MessageMode, instanceId: string | null, createdAt: string } | null, userErrors: Array<{ code: ErrorCode, field: Array<string> | null, message: string }> } };
+
+
+export const DashboardMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardMe"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tenant"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"plan"}}]}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardMeQuery, DashboardMeQueryVariables>;
+export const DashboardSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSignInMutation, DashboardSignInMutationVariables>;
+export const DashboardSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signedOut"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSignOutMutation, DashboardSignOutMutationVariables>;
+export const DashboardInstancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardInstances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messagesSent"}},{"kind":"Field","name":{"kind":"Name","value":"messagesReceived"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardInstancesQuery, DashboardInstancesQueryVariables>;
+export const DashboardInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"integration"}},{"kind":"Field","name":{"kind":"Name","value":"webhookUrl"}},{"kind":"Field","name":{"kind":"Name","value":"webhookEvents"}},{"kind":"Field","name":{"kind":"Name","value":"lastConnection"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messagesSent"}},{"kind":"Field","name":{"kind":"Name","value":"messagesReceived"}}]}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"qrCode"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"attemptId"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardInstanceQuery, DashboardInstanceQueryVariables>;
+export const DashboardInstanceChangesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DashboardInstanceChanges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceUpdated"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messagesSent"}},{"kind":"Field","name":{"kind":"Name","value":"messagesReceived"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DashboardInstanceChangesSubscription, DashboardInstanceChangesSubscriptionVariables>;
+export const DashboardQrDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DashboardQr"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"qrUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"attemptId"}}]}}]}}]} as unknown as DocumentNode<DashboardQrSubscription, DashboardQrSubscriptionVariables>;
+export const DashboardConnectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DashboardConnection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"connectionUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"lastConnection"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardConnectionSubscription, DashboardConnectionSubscriptionVariables>;
+export const DashboardCreateInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardCreateInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateInstanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"webhookSecret"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardCreateInstanceMutation, DashboardCreateInstanceMutationVariables>;
+export const DashboardSetActiveDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSetActive"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"active"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setInstanceActive"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"active"},"value":{"kind":"Variable","name":{"kind":"Name","value":"active"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSetActiveMutation, DashboardSetActiveMutationVariables>;
+export const DashboardRequestQrDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardRequestQr"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestQrCode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}}]}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"qrCode"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"attemptId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardRequestQrMutation, DashboardRequestQrMutationVariables>;
+export const DashboardRegenerateQrDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardRegenerateQr"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateQrCode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}}]}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"qrCode"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"attemptId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardRegenerateQrMutation, DashboardRegenerateQrMutationVariables>;
+export const DashboardDisconnectDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardDisconnect"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"disconnectInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardDisconnectMutation, DashboardDisconnectMutationVariables>;
+export const DashboardDeleteInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardDeleteInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedInstanceId"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardDeleteInstanceMutation, DashboardDeleteInstanceMutationVariables>;
+export const DashboardSetWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSetWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookUrl"}},{"kind":"Field","name":{"kind":"Name","value":"webhookEvents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSetWebhookMutation, DashboardSetWebhookMutationVariables>;
+export const DashboardTestWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardTestWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"response"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardTestWebhookMutation, DashboardTestWebhookMutationVariables>;
+export const DashboardRotateSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardRotateSecret"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rotateWebhookSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookSecret"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardRotateSecretMutation, DashboardRotateSecretMutationVariables>;
+export const DashboardDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardDeliveries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhookDeliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attemptCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"statusCode"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<DashboardDeliveriesQuery, DashboardDeliveriesQueryVariables>;
+export const DashboardRedeliverDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardRedeliver"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"deliveryId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliverWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"deliveryId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"deliveryId"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delivery"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardRedeliverMutation, DashboardRedeliverMutationVariables>;
+export const DashboardApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"testMode"}},{"kind":"Field","name":{"kind":"Name","value":"keyPrefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DashboardApiKeysQuery, DashboardApiKeysQueryVariables>;
+export const DashboardCreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardCreateApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"apiKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"testMode"}},{"kind":"Field","name":{"kind":"Name","value":"keyPrefix"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardCreateApiKeyMutation, DashboardCreateApiKeyMutationVariables>;
+export const DashboardRevokeApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardRevokeApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokedApiKeyId"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardRevokeApiKeyMutation, DashboardRevokeApiKeyMutationVariables>;
+export const DashboardMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardMessages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"MessageFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"direction"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"timestamps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"queued"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"read"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardMessagesQuery, DashboardMessagesQueryVariables>;
+export const DashboardMessageChangesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DashboardMessageChanges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageUpdated"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"message"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"timestamps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"queued"}},{"kind":"Field","name":{"kind":"Name","value":"sent"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"read"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DashboardMessageChangesSubscription, DashboardMessageChangesSubscriptionVariables>;
+export const DashboardSendTextDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSendText"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendTextInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendText"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSendTextMutation, DashboardSendTextMutationVariables>;
+export const DashboardSendMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSendMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSendMessageMutation, DashboardSendMessageMutationVariables>;

@@ -1,0 +1,102 @@
+import { useMutation, useQuery } from '@urql/preact';
+import { useState } from 'preact/hooks';
+import { Errors } from '../components/notice.js';
+import { Pairing } from '../components/pairing.js';
+import { StatusBadge } from '../components/status.js';
+import { describeError, describeUserErrors } from '../errors.js';
+import { DeleteInstance, Disconnect, InstanceDetail, SetActive } from '../operations.js';
+import { hrefOf } from '../router.js';
+import { WebhookSection } from './webhooks.js';
+
+export function InstancePage(props: { id: string }) {
+  const [detail] = useQuery({ query: InstanceDetail, variables: { id: props.id } });
+  const [errors, setErrors] = useState<string[]>([]);
+  const [activeResult, setActive] = useMutation(SetActive);
+  const [disconnectResult, disconnect] = useMutation(Disconnect);
+  const [deleteResult, remove] = useMutation(DeleteInstance);
+  const instance = detail.data?.instance;
+  if (detail.fetching && !detail.data) return <p class="loading">Loading…</p>;
+  if (!instance) {
+    return (
+      <section>
+        <Errors messages={[describeError(detail.error) ?? 'This instance does not exist (any more).']} />
+        <a href={hrefOf({ page: 'instances' })}>Back to the instances</a>
+      </section>
+    );
+  }
+  const report = (answer: { error?: Parameters<typeof describeError>[0]; userErrors?: Parameters<typeof describeUserErrors>[0] }) =>
+    setErrors([describeError(answer.error), ...describeUserErrors(answer.userErrors)].filter((m): m is string => Boolean(m)));
+  const connected = instance.status === 'connected';
+  return (
+    <section>
+      <p>
+        <a href={hrefOf({ page: 'instances' })}>← Instances</a>
+      </p>
+      <div class="heading">
+        <h1>{instance.name}</h1>
+        <StatusBadge instance={instance} />
+      </div>
+      <dl class="facts">
+        <dt>Kind</dt>
+        <dd>{instance.variant === 'SESSION' ? 'session' : 'v1'}</dd>
+        <dt>Phone</dt>
+        <dd>{instance.phoneNumber ?? 'not linked yet'}</dd>
+        <dt>Active</dt>
+        <dd>{instance.active ? 'yes' : 'no (carries no routed messages)'}</dd>
+        <dt>Messages</dt>
+        <dd>
+          {instance.statistics.messagesSent} sent, {instance.statistics.messagesReceived} received
+        </dd>
+        {instance.description && (
+          <>
+            <dt>Description</dt>
+            <dd>{instance.description}</dd>
+          </>
+        )}
+      </dl>
+      <Pairing instance={instance} />
+      <Errors messages={errors} />
+      <div class="actions">
+        <button
+          type="button"
+          class="secondary"
+          disabled={activeResult.fetching}
+          onClick={async () => {
+            const answer = await setActive({ id: instance.id, active: !instance.active });
+            report({ error: answer.error, userErrors: answer.data?.setInstanceActive.userErrors });
+          }}
+        >
+          {instance.active ? 'Deactivate' : 'Activate'}
+        </button>
+        {connected && (
+          <button
+            type="button"
+            class="secondary"
+            disabled={disconnectResult.fetching}
+            onClick={async () => {
+              if (!confirm(`Log the phone out of “${instance.name}”? It can pair again.`)) return;
+              const answer = await disconnect({ id: instance.id });
+              report({ error: answer.error, userErrors: answer.data?.disconnectInstance.userErrors });
+            }}
+          >
+            Disconnect
+          </button>
+        )}
+        <button
+          type="button"
+          class="danger"
+          disabled={deleteResult.fetching}
+          onClick={async () => {
+            if (!confirm(`Delete “${instance.name}” with its messages and deliveries? This cannot be undone.`)) return;
+            const answer = await remove({ id: instance.id });
+            report({ error: answer.error, userErrors: answer.data?.deleteInstance.userErrors });
+            if (answer.data?.deleteInstance.deletedInstanceId) location.hash = hrefOf({ page: 'instances' });
+          }}
+        >
+          Delete
+        </button>
+      </div>
+      <WebhookSection instanceId={instance.id} variant={instance.variant} url={instance.webhookUrl ?? ''} events={instance.webhookEvents} />
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useMutation, useQuery, useSubscription } from '@urql/preact';
+import { useState } from 'preact/hooks';
+import { Empty, Errors } from '../components/notice.js';
+import { StatusBadge } from '../components/status.js';
+import { describeError, describeUserErrors } from '../errors.js';
+import { CreateInstance, InstanceChanges, InstanceList } from '../operations.js';
+import { hrefOf } from '../router.js';
+
+export function InstancesPage() {
+  const [list] = useQuery({ query: InstanceList, variables: {} });
+  // One subscription keeps the whole list live: every event carries the instance, which the cache merges.
+  useSubscription({ query: InstanceChanges });
+  const [creating, setCreating] = useState(false);
+  const instances = list.data?.instances.edges.map((e) => e.node) ?? [];
+  return (
+    <section>
+      <div class="heading">
+        <h1>Instances</h1>
+        <button type="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
+          New instance
+        </button>
+      </div>
+      {creating && <NewInstanceForm onDone={() => setCreating(false)} />}
+      <Errors messages={[describeError(list.error)]} />
+      {list.data && instances.length === 0 && (
+        <Empty>No instances yet. Create one with “New instance”, then scan its QR code with the phone to link it.</Empty>
+      )}
+      {instances.length > 0 && (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Active</th>
+                <th scope="col">Sent / received</th>
+              </tr>
+            </thead>
+            <tbody>
+              {instances.map((instance) => (
+                <tr key={instance.id}>
+                  <td>
+                    <a href={hrefOf({ page: 'instance', id: instance.id })}>{instance.name}</a>
+                    <span class="muted"> {instance.variant === 'SESSION' ? 'session' : 'v1'}</span>
+                  </td>
+                  <td>
+                    <StatusBadge instance={instance} />
+                  </td>
+                  <td>{instance.phoneNumber ?? '—'}</td>
+                  <td>{instance.active ? 'yes' : 'no'}</td>
+                  <td>
+                    {instance.statistics.messagesSent} / {instance.statistics.messagesReceived}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NewInstanceForm(props: { onDone(): void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const [variant, setVariant] = useState<'V1' | 'SESSION'>('V1');
+  const [result, create] = useMutation(CreateInstance);
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <form
+      class="card"
+      aria-label="New instance"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const answer = await create({
+          input: { name, variant, ...(variant === 'V1' && description ? { description } : {}), ...(webhookUrl ? { webhookUrl } : {}) },
+        });
+        const problems = [describeError(answer.error), ...describeUserErrors(answer.data?.createInstance.userErrors)].filter((m): m is string => Boolean(m));
+        setErrors(problems);
+        const created = answer.data?.createInstance.instance;
+        if (!problems.length && created) {
+          props.onDone();
+          location.hash = hrefOf({ page: 'instance', id: created.id });
+        }
+      }}
+    >
+      <label>
+        Name
+        <input name="name" required minLength={3} maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+      </label>
+      <label>
+        Kind
+        <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as 'V1' | 'SESSION')}>
+          <option value="V1">v1 (QR code on request)</option>
+          <option value="SESSION">session (QR codes rotate by themselves)</option>
+        </select>
+      </label>
+      {variant === 'V1' && (
+        <label>
+          Description
+          <input name="description" maxLength={500} value={description} onInput={(e) => setDescription(e.currentTarget.value)} />
+        </label>
+      )}
+      <label>
+        Webhook URL
+        <input name="webhookUrl" type="url" placeholder="https://example.com/hooks/gateway" value={webhookUrl} onInput={(e) => setWebhookUrl(e.currentTarget.value)} />
+      </label>
+      <Errors messages={errors} />
+      <div class="actions">
+        <button type="submit" disabled={result.fetching}>
+          Create
+        </button>
+        <button type="button" class="secondary" onClick={props.onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation } from '@urql/preact';
+import { useState } from 'preact/hooks';
+import { Errors } from '../components/notice.js';
+import { describeError, describeUserErrors } from '../errors.js';
+import { SignIn } from '../operations.js';
+
+export function SignInPage(props: { onSignedIn(): void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [result, signIn] = useMutation(SignIn);
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <main class="narrow">
+      <h1>Sign in</h1>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const answer = await signIn({ input: { email, password } });
+          const problems = [describeError(answer.error), ...describeUserErrors(answer.data?.signIn.userErrors)].filter((m): m is string => Boolean(m));
+          setErrors(problems);
+          if (!problems.length && answer.data?.signIn.user) props.onSignedIn();
+        }}
+      >
+        <label>
+          Email
+          <input type="email" name="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+        </label>
+        <Errors messages={errors} />
+        <button type="submit" disabled={result.fetching}>
+          Sign in
+        </button>
+      </form>
+      <p class="hint">No account yet? Start the gateway with <code>GATEWAY_ADMIN_EMAIL</code> and <code>GATEWAY_ADMIN_PASSWORD</code>, or run <code>npm run cli -- tenant:create</code> (see the README).</p>
+    </main>
+  );
+}

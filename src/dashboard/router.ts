@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** Pages live in the hash (#/instances/<id>), so the gateway serves one file for all of them. */
+export type Route =
+  | { page: 'instances' }
+  | { page: 'instance'; id: string }
+  | { page: 'messages' }
+  | { page: 'keys' };
+
+function parse(hash: string): Route {
+  const [, page, id] = hash.replace(/^#/, '').split('/');
+  if (page === 'instances' && id) return { page: 'instance', id: decodeURIComponent(id) };
+  if (page === 'messages') return { page: 'messages' };
+  if (page === 'keys') return { page: 'keys' };
+  return { page: 'instances' };
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parse(location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parse(location.hash));
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}
+
+export const hrefOf = (route: Route) => (route.page === 'instance' ? `#/instances/${encodeURIComponent(route.id)}` : `#/${route.page}`);

@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { decodeQr } from '../../src/infra/qr-decode.js';
+import { newPhone } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { type Client, client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+import { startReceiver } from '../helpers/receiver.js';
+
+/**
+ * The dashboard in a real browser (Debian's chromium, driven by playwright-core) against a real
+ * gateway, found by the accessible names clients and outside tools rely on. A failing test leaves a
+ * screenshot in test-results/.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// As root in a container; and without background networking, chromium does not call out of a closed network.
+const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe('the dashboard in a browser', () => {
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    // The page under test is the one `npm run build` makes.
+    await build({ configFile: 'src/dashboard/vite.config.ts', logLevel: 'error' });
+    [gw, receiver, browser] = await Promise.all([
+      startTestGateway(MODES[0]!, { env: { WEBHOOK_ALLOW_INSECURE: 'true', WEBHOOK_RETRY_DELAYS: '0,1' } }),
+      startReceiver(),
+      chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+    ]);
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api);
+    context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    page = await context.newPage();
+    // Confirmation dialogs (delete, revoke) are answered yes.
+    page.on('dialog', (dialog) => void dialog.accept());
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await gw?.close();
+  });
+
+  const screenshotOnFailure = (name: string) =>
+    onTestFailed(async () => {
+      mkdirSync('test-results', { recursive: true });
+      await page.screenshot({ path: `test-results/dashboard-${name}.png`, fullPage: true });
+    });
+
+  it('refuses a wrong password in words, then signs in, and the session survives a reload', async () => {
+    screenshotOnFailure('sign-in');
+    await page.goto(`${gw.url}/`);
+    await page.getByLabel('Email').fill(tenant.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email or password.');
+
+    await page.getByLabel('Password').fill(tenant.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'New instance' }).waitFor();
+    await expect.poll(() => page.getByText('No instances yet').count()).toBe(1);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+
+  it('creates an instance whose QR image decodes to a code the sandbox accepts; scanning turns the page connected without a reload', async () => {
+    screenshotOnFailure('pairing');
+    await page.getByRole('button', { name: 'New instance' }).click();
+    await page.getByLabel('Name').fill('Front desk');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const qr = page.getByRole('img', { name: /^QR code/ });
+    await qr.waitFor();
+    const code = decodeQr((await qr.getAttribute('src'))!);
+    expect(code).toMatch(/^sandbox:/);
+    const phone = newPhone();
+    const scanned = await api.post('/sandbox/scan', { body: { code, phone } });
+    expect(scanned.status).toBe(200);
+    // The subscription turns the page; nothing reloads it.
+    await page.getByText(`with ${phone}`).waitFor();
+    expect(await page.locator('.status').first().textContent()).toBe('connected');
+    await page.getByRole('link', { name: '← Instances' }).click();
+    const row = page.getByRole('row', { name: /Front desk/ });
+    await expect.poll(() => row.textContent()).toContain('connected');
+    expect(await row.textContent()).toContain(phone);
+  });
+
+  it('replaces the QR image the moment a new code is issued, and pairs with the sandbox scan control', async () => {
+    screenshotOnFailure('rotation');
+    await page.getByRole('button', { name: 'New instance' }).click();
+    await page.getByLabel('Name').fill('Support');
+    await page.getByLabel('Kind').selectOption('SESSION');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const qr = page.getByRole('img', { name: /^QR code/ });
+    await qr.waitFor();
+    const first = await qr.getAttribute('src');
+    const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
+    // A new code issued elsewhere (here through REST) replaces the image.
+    const regenerated = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+    expect(regenerated.status).toBe(200);
+    await expect.poll(() => qr.getAttribute('src')).not.toBe(first);
+    expect(decodeQr((await qr.getAttribute('src'))!)).toBe(decodeQr(regenerated.body.data.qrCode.base64));
+
+    const phone = newPhone();
+    await page.getByLabel('Sandbox phone number').fill(phone);
+    await page.getByRole('button', { name: 'Scan with a sandbox phone' }).click();
+    await page.getByText(`with ${phone}`).waitFor();
+  });
+
+  it('creates an API key, shows it once with a warning, and revokes it', async () => {
+    screenshotOnFailure('keys');
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Key name').fill('ci integration');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.locator('.key code');
+    await shown.waitFor();
+    const key = (await shown.textContent())!;
+    expect(key).toMatch(/^mgw_test_/);
+    await expect.poll(() => page.getByText('it is shown only once').count()).toBe(1);
+    expect((await api.get('/api-keys', { key })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Revoke ci integration' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /ci integration/ }).count()).toBe(0);
+    expect((await api.get('/api-keys', { key })).status).toBe(401);
+  });
+
+  it('sends a test message and shows it reach delivered live', async () => {
+    screenshotOnFailure('messages');
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await page.getByLabel('To (digits with the country code)').fill('5511988887777');
+    await page.getByLabel('Text').fill('hello from the browser');
+    await page.getByLabel('Through').selectOption({ label: 'Front desk (connected)' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const row = page.getByRole('row', { name: /hello from the browser/ });
+    await row.waitFor();
+    await expect.poll(() => row.locator('.status').textContent(), { timeout: 15_000 }).toMatch(/^(delivered|read)$/);
+    await page.getByLabel('Status').selectOption('failed');
+    await expect.poll(() => page.getByRole('row', { name: /hello from the browser/ }).count()).toBe(0);
+  });
+
+  it('sets a webhook, sends a test with the receiver\'s answer, and shows attempts in the delivery log', async () => {
+    screenshotOnFailure('webhooks');
+    await page.getByRole('link', { name: 'Instances', exact: true }).click();
+    await page.getByRole('link', { name: 'Front desk' }).click();
+    await page.getByLabel('Webhook URL').fill(`${receiver.url}/dashboard`);
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^The receiver answered 200/);
+    expect(receiver.of('webhook.test')).toHaveLength(1);
+
+    // An event for the webhook: the phone reads the message it was sent.
+    const sent = (await api.get('/v1/messages/list', { key: tenant.liveKey })).body.data.find((m: { text: string }) => m.text === 'hello from the browser');
+    expect((await api.post('/sandbox/phones/5511988887777/read', { body: { messageId: sent.id } })).status).toBe(200);
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return page.getByText(/#1: 200 in \d+ ms/).count();
+      }, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+  });
+
+  it('works at 375 px wide without sideways scrolling, and signs out', async () => {
+    screenshotOnFailure('narrow');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('link', { name: 'Instances', exact: true }).click();
+    await page.getByRole('row', { name: /Front desk/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+});

@@ -25,8 +25,8 @@ describe('codegen outputs (run `npm run codegen` when these fail)', () => {
     expect(readFileSync('schema/schema.graphql', 'utf8')).toBe(printed!.content);
   });
 
-  it('the typed documents under test/graphql/generated match the operations and the schema', () => {
-    const generated = outputs.filter((o) => o.filename.includes('test/graphql/generated/'));
+  it.each(['test/graphql/generated/', 'src/dashboard/generated/'])('the typed documents under %s match the operations and the schema', (folder) => {
+    const generated = outputs.filter((o) => o.filename.includes(folder));
     expect(generated.map((o) => o.filename.split('/').pop()).sort()).toEqual(['gql.ts', 'graphql.ts', 'index.ts']);
     for (const file of generated) expect(readFileSync(file.filename, 'utf8'), file.filename).toBe(file.content);
   });

@@ -11,6 +11,7 @@ export function SignInPage(props: { onSignedIn(): void }) {
   const [errors, setErrors] = useState<string[]>([]);
   return (
     <main class="narrow">
+      <p class="brand">Messaging Gateway</p>
       <h1>Sign in</h1>
       <form
         onSubmit={async (event) => {

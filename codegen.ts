@@ -1,5 +1,18 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
+/** Typed documents for the operations written with `graphql()` in `documents`, generated next to them. */
+const typedDocuments = (documents: string[]) => ({
+  preset: 'client' as const,
+  documents,
+  presetConfig: { fragmentMasking: false },
+  config: {
+    emitLegacyCommonJSImports: false,
+    enumsAsTypes: true,
+    useTypeImports: true,
+    scalars: { DateTime: 'string' },
+  },
+});
+
 // Prints the SDL of the Pothos schema, and types the operations the dashboard and the tests send
 // (written with the generated `graphql()` functions). A test fails when any output is stale.
 const config: CodegenConfig = {
@@ -9,28 +22,8 @@ const config: CodegenConfig = {
       plugins: ['schema-ast'],
       config: { includeDirectives: false, commentDescriptions: false, sort: true },
     },
-    'src/dashboard/generated/': {
-      preset: 'client',
-      documents: ['src/dashboard/**/*.{ts,tsx}', '!src/dashboard/generated/**'],
-      presetConfig: { fragmentMasking: false },
-      config: {
-        emitLegacyCommonJSImports: false,
-        enumsAsTypes: true,
-        useTypeImports: true,
-        scalars: { DateTime: 'string' },
-      },
-    },
-    'test/graphql/generated/': {
-      preset: 'client',
-      documents: ['test/**/*.ts', '!test/graphql/generated/**'],
-      presetConfig: { fragmentMasking: false },
-      config: {
-        emitLegacyCommonJSImports: false,
-        enumsAsTypes: true,
-        useTypeImports: true,
-        scalars: { DateTime: 'string' },
-      },
-    },
+    'src/dashboard/generated/': typedDocuments(['src/dashboard/**/*.{ts,tsx}', '!src/dashboard/generated/**']),
+    'test/graphql/generated/': typedDocuments(['test/**/*.ts', '!test/graphql/generated/**']),
   },
   silent: true,
 };

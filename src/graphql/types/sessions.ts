@@ -24,7 +24,7 @@ const SignInPayload = builder.objectRef<Payload<SignedIn>>('SignInPayload').impl
   interfaces: [MutationPayload],
   fields: (t) => ({
     user: t.field({ type: UserType, nullable: true, description: 'Who signed in; null when refused.', resolve: (p) => p.user ?? null }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, description: 'When the session ends unless renewed by signing in again.', resolve: (p) => p.expiresAt ?? null }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, description: 'When the session ends.', resolve: (p) => p.expiresAt ?? null }),
   }),
 });
 

@@ -13,6 +13,7 @@ import {
   RedeliverWebhook,
   RegenerateQrCode,
   RequestQrCode,
+  RotateWebhookSecret,
   SendMedia,
   SendText,
   SetWebhook,
@@ -259,6 +260,8 @@ describe.each(MODES)('GraphQL instances and webhooks — $name', (mode) => {
       expect(errorsOf((await api.operation(TestWebhook, { instanceId: theirs }, key)).body.data!.testWebhook)).toEqual([refusal('forbidden')]);
       expect(errorsOf((await api.operation(RedeliverWebhook, { instanceId: mine, deliveryId: unknown }, key)).body.data!.redeliverWebhook)).toEqual([refusal('not_found')]);
       expect(errorsOf((await api.operation(RedeliverWebhook, { instanceId: theirs, deliveryId: unknown }, key)).body.data!.redeliverWebhook)).toEqual([refusal('forbidden')]);
+      expect((await api.operation(RotateWebhookSecret, { instanceId: theirs }, key)).body.data!.rotateWebhookSecret).toEqual({ webhookSecret: null, userErrors: [refusal('forbidden')] });
+      expect(errorsOf((await api.operation(RotateWebhookSecret, { instanceId: unknown }, key)).body.data!.rotateWebhookSecret)).toEqual([refusal('not_found')]);
     });
 
     it('instance sends: bad number, bad media, inactive, another tenant\'s instance, no caller', async () => {

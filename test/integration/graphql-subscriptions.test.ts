@@ -98,10 +98,10 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
       // The current status first: created, or qr once the automatic first code is out.
       expect(['created', 'qr']).toContain((await statuses.next()).data!.connectionUpdated.status);
+      // The automatic first code is out before regenerating (else it could land after, and replace, the regenerated one).
+      let qr = (await qrs.next()).data!.qrUpdated;
       const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
       if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
-      // The automatic first code may also arrive; the regenerated one is the last.
-      let qr = (await qrs.next()).data!.qrUpdated;
       while (qr.attemptId !== regenerated.qrCode!.attemptId) qr = (await qrs.next()).data!.qrUpdated;
       await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone: newPhone() } });
       const seen: string[] = [];

@@ -1,5 +1,9 @@
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSAGE_TYPES } from '../../domain/messages/message-values.js';
-import type { MessageRecord } from '../../domain/messages/messages.ports.js';
+import { type GraphQLResolveInfo, Kind } from 'graphql';
+import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+
+/** A message row as the Message type reads it. */
+type MessageRow = MessageRecord;
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';
@@ -105,15 +109,27 @@ builder.queryField('message', (t) =>
 );
 
 /** Send mutations answer with the stored message (its status, mode and timestamps). */
-const SendPayload = builder.objectRef<Payload<{ messageId: string }>>('SendMessagePayload').implement({
+/** What the send itself knows of the message it accepted: enough for a client that asks only this, without reading it back. */
+const KNOWN_AT_SEND = new Set(['__typename', 'id', 'status', 'mode', 'createdAt']);
+
+function asksOnly(info: GraphQLResolveInfo, known: Set<string>): boolean {
+  return info.fieldNodes.every((node) => node.selectionSet?.selections.every((s) => s.kind === Kind.FIELD && known.has(s.name.value)) ?? true);
+}
+
+const SendPayload = builder.objectRef<Payload<{ sent: SendResult }>>('SendMessagePayload').implement({
   description: 'The answer of a send: the accepted message, or why it was refused.',
   interfaces: [MutationPayload],
   fields: (t) => ({
     message: t.prismaField({
       type: 'Message',
       nullable: true,
-      description: 'The accepted message (the same one on a replay with the same idempotency key); null when refused.',
-      resolve: (query, payload, _args, ctx) => (payload.messageId ? ctx.prisma.message.findUnique({ ...query, where: { id: payload.messageId } }) : null),
+      description: 'The accepted message as it was accepted (the same one on a replay with the same idempotency key); null when refused.',
+      resolve: (query, { sent }, _args, ctx, info) => {
+        if (!sent) return null;
+        // The hot path: the answer a REST send gives, with no read (status as accepted, as REST shows it).
+        if (asksOnly(info, KNOWN_AT_SEND)) return { id: sent.id, status: sent.status, mode: sent.mode, createdAt: new Date(sent.timestamp) } as MessageRow;
+        return ctx.prisma.message.findUnique({ ...query, where: { id: sent.id } });
+      },
     }),
   }),
 });
@@ -159,7 +175,7 @@ builder.mutationField('sendMessage', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const { idempotencyKey, ...body } = input;
       const actor = await ctx.actor();
-      return payloadOf(async () => ({ messageId: (await ctx.services.messages.send(actor, body, idempotencyKey ?? undefined)).id }));
+      return payloadOf(async () => ({ sent: await ctx.services.messages.send(actor, body, idempotencyKey ?? undefined) }));
     },
   }),
 );
@@ -172,7 +188,7 @@ builder.mutationField('sendText', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const { instanceId, idempotencyKey, ...body } = input;
       const actor = await ctx.actor();
-      return payloadOf(async () => ({ messageId: (await ctx.services.messages.sendText(actor, String(instanceId), body, idempotencyKey ?? undefined)).id }));
+      return payloadOf(async () => ({ sent: await ctx.services.messages.sendText(actor, String(instanceId), body, idempotencyKey ?? undefined) }));
     },
   }),
 );
@@ -185,7 +201,7 @@ builder.mutationField('sendMedia', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const { instanceId, idempotencyKey, ...body } = input;
       const actor = await ctx.actor();
-      return payloadOf(async () => ({ messageId: (await ctx.services.messages.sendMedia(actor, String(instanceId), body, idempotencyKey ?? undefined)).id }));
+      return payloadOf(async () => ({ sent: await ctx.services.messages.sendMedia(actor, String(instanceId), body, idempotencyKey ?? undefined) }));
     },
   }),
 );

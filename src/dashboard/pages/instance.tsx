@@ -9,7 +9,8 @@ import { hrefOf } from '../router.js';
 import { WebhookSection } from './webhooks.js';
 
 export function InstancePage(props: { id: string }) {
-  const [detail] = useQuery({ query: InstanceDetail, variables: { id: props.id } });
+  // Shown from the cache at once, then read again: counters change without an event.
+  const [detail] = useQuery({ query: InstanceDetail, variables: { id: props.id }, requestPolicy: 'cache-and-network' });
   const [errors, setErrors] = useState<string[]>([]);
   const [activeResult, setActive] = useMutation(SetActive);
   const [disconnectResult, disconnect] = useMutation(Disconnect);

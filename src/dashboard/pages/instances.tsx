@@ -7,7 +7,7 @@ import { CreateInstance, InstanceChanges, InstanceList } from '../operations.js'
 import { hrefOf } from '../router.js';
 
 export function InstancesPage() {
-  const [list] = useQuery({ query: InstanceList, variables: {} });
+  const [list] = useQuery({ query: InstanceList, variables: {}, requestPolicy: 'cache-and-network' });
   // One subscription keeps the whole list live: every event carries the instance, which the cache merges.
   useSubscription({ query: InstanceChanges });
   const [creating, setCreating] = useState(false);

@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-/** The most JavaScript the first page may load, gzipped. */
-const BUDGET_BYTES = 150 * 1024;
+/** The most JavaScript the first page may load, gzipped (DASHBOARD_BUDGET_KB lowers it, for the test of this check). */
+const BUDGET_BYTES = Number(process.env.DASHBOARD_BUDGET_KB ?? 150) * 1024;
 
 /**
  * Fails the build when the JavaScript the first page loads (the entry and what it imports

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -19,6 +21,19 @@ import { startReceiver } from '../helpers/receiver.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // As root in a container; and without background networking, chromium does not call out of a closed network.
 const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe('the dashboard build', () => {
+  it('fails when the first page loads more JavaScript than its budget', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'dashboard-budget-'));
+    process.env.DASHBOARD_BUDGET_KB = '10';
+    try {
+      await expect(build({ configFile: 'src/dashboard/vite.config.ts', logLevel: 'silent', build: { outDir } })).rejects.toThrow(/over budget/);
+    } finally {
+      delete process.env.DASHBOARD_BUDGET_KB;
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('the dashboard in a browser', () => {
   let gw: TestGateway;

@@ -27,3 +27,8 @@ export function errorCode(error: CombinedError | undefined): string | undefined 
   const code = error?.graphQLErrors[0]?.extensions?.code;
   return typeof code === 'string' ? code : undefined;
 }
+
+/** Everything that went wrong with a mutation, in words: the request's error and the payload's userErrors. */
+export function problemsOf(error: CombinedError | undefined, userErrors?: UserError[]): string[] {
+  return [describeError(error), ...describeUserErrors(userErrors)].filter((m): m is string => Boolean(m));
+}

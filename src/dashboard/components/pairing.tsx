@@ -1,7 +1,7 @@
 import { useMutation, useSubscription } from '@urql/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { CombinedError } from '@urql/core';
-import { describeError, describeUserErrors, type UserError } from '../errors.js';
+import { type UserError, problemsOf } from '../errors.js';
 import { ConnectionChanges, QrChanges, RegenerateQr, RequestQr } from '../operations.js';
 import { Errors } from './notice.js';
 import { SandboxScan } from './sandbox-scan.js';
@@ -59,7 +59,7 @@ export function Pairing(props: { instance: PairingInstance }) {
   }
   const live = qr && secondsLeft > 0;
   const settle = (error: CombinedError | undefined, payload: { qrCode?: Qr | null; userErrors: UserError[] } | undefined) => {
-    setErrors([describeError(error), ...describeUserErrors(payload?.userErrors)].filter((m): m is string => Boolean(m)));
+    setErrors(problemsOf(error, payload?.userErrors));
     if (payload?.qrCode) setRequested(payload.qrCode);
   };
   // v1 hands out its live code or a new one; a session instance starts a new set of attempts.

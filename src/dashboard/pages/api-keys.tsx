@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
-import { describeError, describeUserErrors } from '../errors.js';
+import { describeError, describeUserErrors, problemsOf } from '../errors.js';
 import { ApiKeys, CreateApiKey, RevokeApiKey } from '../operations.js';
 
 export function ApiKeysPage() {
@@ -23,7 +23,7 @@ export function ApiKeysPage() {
         onSubmit={async (event) => {
           event.preventDefault();
           const answer = await create({ input: { name, testMode } });
-          setErrors([describeError(answer.error), ...describeUserErrors(answer.data?.createApiKey.userErrors)].filter((m): m is string => Boolean(m)));
+          setErrors(problemsOf(answer.error, answer.data?.createApiKey.userErrors));
           setShown(answer.data?.createApiKey.key ?? null);
           setCopied(false);
           if (answer.data?.createApiKey.key) setName('');

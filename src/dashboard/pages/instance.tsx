@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { Errors } from '../components/notice.js';
 import { Pairing } from '../components/pairing.js';
 import { StatusBadge } from '../components/status.js';
-import { describeError, describeUserErrors } from '../errors.js';
+import type { CombinedError } from '@urql/core';
+import { describeError, problemsOf, type UserError } from '../errors.js';
 import { DeleteInstance, Disconnect, InstanceDetail, SetActive } from '../operations.js';
 import { hrefOf } from '../router.js';
 import { WebhookSection } from './webhooks.js';
@@ -25,8 +26,7 @@ export function InstancePage(props: { id: string }) {
       </section>
     );
   }
-  const report = (answer: { error?: Parameters<typeof describeError>[0]; userErrors?: Parameters<typeof describeUserErrors>[0] }) =>
-    setErrors([describeError(answer.error), ...describeUserErrors(answer.userErrors)].filter((m): m is string => Boolean(m)));
+  const report = (error: CombinedError | undefined, userErrors: UserError[] | undefined) => setErrors(problemsOf(error, userErrors));
   const connected = instance.status === 'connected';
   return (
     <section>
@@ -64,7 +64,7 @@ export function InstancePage(props: { id: string }) {
           disabled={activeResult.fetching}
           onClick={async () => {
             const answer = await setActive({ id: instance.id, active: !instance.active });
-            report({ error: answer.error, userErrors: answer.data?.setInstanceActive.userErrors });
+            report(answer.error, answer.data?.setInstanceActive.userErrors);
           }}
         >
           {instance.active ? 'Deactivate' : 'Activate'}
@@ -77,7 +77,7 @@ export function InstancePage(props: { id: string }) {
             onClick={async () => {
               if (!confirm(`Log the phone out of “${instance.name}”? It can pair again.`)) return;
               const answer = await disconnect({ id: instance.id });
-              report({ error: answer.error, userErrors: answer.data?.disconnectInstance.userErrors });
+              report(answer.error, answer.data?.disconnectInstance.userErrors);
             }}
           >
             Disconnect
@@ -90,7 +90,7 @@ export function InstancePage(props: { id: string }) {
           onClick={async () => {
             if (!confirm(`Delete “${instance.name}” with its messages and deliveries? This cannot be undone.`)) return;
             const answer = await remove({ id: instance.id });
-            report({ error: answer.error, userErrors: answer.data?.deleteInstance.userErrors });
+            report(answer.error, answer.data?.deleteInstance.userErrors);
             if (answer.data?.deleteInstance.deletedInstanceId) location.hash = hrefOf({ page: 'instances' });
           }}
         >

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useSubscription } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
 import { StatusBadge } from '../components/status.js';
-import { describeError, describeUserErrors } from '../errors.js';
+import { describeError, problemsOf } from '../errors.js';
 import { CreateInstance, InstanceChanges, InstanceList } from '../operations.js';
 import { hrefOf } from '../router.js';
 
@@ -78,7 +78,7 @@ function NewInstanceForm(props: { onDone(): void }) {
         const answer = await create({
           input: { name, variant, ...(variant === 'V1' && description ? { description } : {}), ...(webhookUrl ? { webhookUrl } : {}) },
         });
-        const problems = [describeError(answer.error), ...describeUserErrors(answer.data?.createInstance.userErrors)].filter((m): m is string => Boolean(m));
+        const problems = problemsOf(answer.error, answer.data?.createInstance.userErrors);
         setErrors(problems);
         const created = answer.data?.createInstance.instance;
         if (!problems.length && created) {

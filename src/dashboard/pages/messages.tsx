@@ -2,7 +2,7 @@ import { useMutation, useQuery, useSubscription } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
 import { MessageStatusBadge } from '../components/status.js';
-import { describeError, describeUserErrors } from '../errors.js';
+import { describeError, problemsOf } from '../errors.js';
 import type { MessageStatus } from '../generated/graphql.js';
 import { InstanceList, MessageChanges, Messages, SendMessage, SendText } from '../operations.js';
 
@@ -102,17 +102,16 @@ function SendTestMessage(props: { instances: Array<{ id: string; name: string; s
       aria-label="Send a test message"
       onSubmit={async (event) => {
         event.preventDefault();
-        let problems: Array<string | null>;
+        let problems: string[];
         if (through) {
           const answer = await sendText({ input: { instanceId: through, to, message: text } });
-          problems = [describeError(answer.error), ...describeUserErrors(answer.data?.sendText.userErrors)];
+          problems = problemsOf(answer.error, answer.data?.sendText.userErrors);
         } else {
           const answer = await sendMessage({ input: { to, text } });
-          problems = [describeError(answer.error), ...describeUserErrors(answer.data?.sendMessage.userErrors)];
+          problems = problemsOf(answer.error, answer.data?.sendMessage.userErrors);
         }
-        const shown = problems.filter((m): m is string => Boolean(m));
-        setErrors(shown);
-        if (!shown.length) props.onSent();
+        setErrors(problems);
+        if (!problems.length) props.onSent();
       }}
     >
       <h2>Send a test message</h2>

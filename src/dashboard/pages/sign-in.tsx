@@ -1,7 +1,7 @@
 import { useMutation } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Errors } from '../components/notice.js';
-import { describeError, describeUserErrors } from '../errors.js';
+import { problemsOf } from '../errors.js';
 import { SignIn } from '../operations.js';
 
 export function SignInPage(props: { onSignedIn(): void }) {
@@ -17,7 +17,7 @@ export function SignInPage(props: { onSignedIn(): void }) {
         onSubmit={async (event) => {
           event.preventDefault();
           const answer = await signIn({ input: { email, password } });
-          const problems = [describeError(answer.error), ...describeUserErrors(answer.data?.signIn.userErrors)].filter((m): m is string => Boolean(m));
+          const problems = problemsOf(answer.error, answer.data?.signIn.userErrors);
           setErrors(problems);
           if (!problems.length && answer.data?.signIn.user) props.onSignedIn();
         }}

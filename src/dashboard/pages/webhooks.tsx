@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
-import { describeError, describeUserErrors } from '../errors.js';
+import { describeError, problemsOf } from '../errors.js';
 import type { WebhookEvent } from '../generated/graphql.js';
 import { Deliveries, Redeliver, RotateSecret, SetWebhook, TestWebhook } from '../operations.js';
 
@@ -30,7 +30,7 @@ export function WebhookSection(props: { instanceId: string; variant: string; url
         onSubmit={async (event) => {
           event.preventDefault();
           const answer = await save({ input: { instanceId: props.instanceId, url, events } });
-          setErrors([describeError(answer.error), ...describeUserErrors(answer.data?.setWebhook.userErrors)].filter((m): m is string => Boolean(m)));
+          setErrors(problemsOf(answer.error, answer.data?.setWebhook.userErrors));
         }}
       >
         <label>
@@ -61,7 +61,7 @@ export function WebhookSection(props: { instanceId: string; variant: string; url
             disabled={tested.fetching || !props.url}
             onClick={async () => {
               const answer = await test({ instanceId: props.instanceId });
-              setErrors([describeError(answer.error), ...describeUserErrors(answer.data?.testWebhook.userErrors)].filter((m): m is string => Boolean(m)));
+              setErrors(problemsOf(answer.error, answer.data?.testWebhook.userErrors));
             }}
           >
             Send test
@@ -73,7 +73,7 @@ export function WebhookSection(props: { instanceId: string; variant: string; url
             onClick={async () => {
               if (!confirm('Make a new signing secret? For 24 hours deliveries are signed with both.')) return;
               const answer = await rotate({ instanceId: props.instanceId });
-              setErrors([describeError(answer.error), ...describeUserErrors(answer.data?.rotateWebhookSecret.userErrors)].filter((m): m is string => Boolean(m)));
+              setErrors(problemsOf(answer.error, answer.data?.rotateWebhookSecret.userErrors));
               setSecret(answer.data?.rotateWebhookSecret.webhookSecret ?? null);
             }}
           >

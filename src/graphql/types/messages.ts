@@ -1,9 +1,6 @@
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSAGE_TYPES } from '../../domain/messages/message-values.js';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
-
-/** A message row as the Message type reads it. */
-type MessageRow = MessageRecord;
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';
@@ -127,7 +124,7 @@ const SendPayload = builder.objectRef<Payload<{ sent: SendResult }>>('SendMessag
       resolve: (query, { sent }, _args, ctx, info) => {
         if (!sent) return null;
         // The hot path: the answer a REST send gives, with no read (status as accepted, as REST shows it).
-        if (asksOnly(info, KNOWN_AT_SEND)) return { id: sent.id, status: sent.status, mode: sent.mode, createdAt: new Date(sent.timestamp) } as MessageRow;
+        if (asksOnly(info, KNOWN_AT_SEND)) return { id: sent.id, status: sent.status, mode: sent.mode, createdAt: new Date(sent.timestamp) } as MessageRecord;
         return ctx.prisma.message.findUnique({ ...query, where: { id: sent.id } });
       },
     }),

@@ -15,7 +15,7 @@ import { hrefOf, useRoute } from './router.js';
 export function App() {
   // A new client (and socket) per session: signing out closes the socket, signing in opens a fresh one.
   const [generation, setGeneration] = useState(0);
-  const gateway = useMemo(() => createGatewayClient(), [generation]);
+  const gateway = useMemo(() => createGatewayClient(() => setGeneration((n) => n + 1)), [generation]);
   useEffect(() => () => gateway.close(), [gateway]);
   return (
     <Provider value={gateway.client}>

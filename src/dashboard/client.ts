@@ -1,4 +1,4 @@
-import { Client, fetchExchange, subscriptionExchange } from '@urql/core';
+import { Client, fetchExchange, mapExchange, subscriptionExchange } from '@urql/core';
 import { type Cache, cacheExchange } from '@urql/exchange-graphcache';
 import { relayPagination } from '@urql/exchange-graphcache/extras';
 import { createClient as createWsClient } from 'graphql-ws';
@@ -13,7 +13,7 @@ function invalidateList(cache: Cache, fieldName: string) {
  * graphql-ws on the same origin, both authenticated by the session cookie. The normalized cache
  * merges every entity a payload or an event carries; only rows appearing or disappearing need a word here.
  */
-export function createGatewayClient(): { client: Client; close(): void } {
+export function createGatewayClient(onSessionEnded: () => void): { client: Client; close(): void } {
   const ws = createWsClient({
     url: `${location.origin.replace(/^http/, 'ws')}/graphql`,
     lazy: true,
@@ -24,6 +24,15 @@ export function createGatewayClient(): { client: Client; close(): void } {
     url: '/graphql',
     preferGetMethod: false,
     exchanges: [
+      // A session that ended (expired, signed out elsewhere) shows the sign-in form: a fresh client asks
+      // who is calling, and that question alone does not start over again.
+      mapExchange({
+        onError(error, operation) {
+          const code = error.graphQLErrors[0]?.extensions?.code;
+          const asksWho = operation.query.definitions.some((d) => d.kind === 'OperationDefinition' && d.name?.value === 'DashboardMe');
+          if ((code === 'unauthorized' || code === 'invalid_api_key') && !asksWho) onSessionEnded();
+        },
+      }),
       cacheExchange({
         keys: { QrCode: (qr) => String(qr.attemptId), InstanceStatistics: () => null, MessageTimestamps: () => null, TenantLimits: () => null, Usage: () => null, WebhookTestResponse: () => null, WebhookAttempt: () => null },
         resolvers: { Query: { messages: relayPagination() } },

@@ -183,6 +183,19 @@ describe('the dashboard in a browser', () => {
       .toBeGreaterThan(0);
   });
 
+  it('shows the sign-in form once the session has ended elsewhere, and signs in again', async () => {
+    screenshotOnFailure('session-ended');
+    const cookie = (await context.cookies()).find((c) => c.name === 'auth-session')!;
+    expect((await api.delete('/auth/sessions', { cookie: `auth-session=${cookie.value}` })).status).toBe(200);
+    // The list is read again when shown: the gateway refuses it, and the page asks to sign in.
+    await page.getByRole('link', { name: 'Instances', exact: true }).click();
+    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email').fill(tenant.email);
+    await page.getByLabel('Password').fill(tenant.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+
   it('works at 375 px wide without sideways scrolling, and signs out', async () => {
     screenshotOnFailure('narrow');
     await page.setViewportSize({ width: 375, height: 800 });

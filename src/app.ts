@@ -24,6 +24,9 @@ import type { PhoneInbox } from './infra/engines/sandbox-inbox.js';
 import type { Metrics } from './infra/metrics.js';
 import { httpMetrics } from './rest/middleware/http-metrics.js';
 import { metricsRoutes } from './rest/routes/metrics.js';
+import { cors } from './http/cors.js';
+import type { OriginPolicy } from './http/origin-policy.js';
+import { securityHeaders } from './http/security-headers.js';
 
 export interface AppDeps {
   services: Services;
@@ -41,6 +44,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Bearer token GET /metrics requires, when set. */
   metricsToken: string | undefined;
+  /** Which browser origins may read answers and act with the session cookie. */
+  origins: OriginPolicy;
 }
 
 /** The Koa app, and the REST routes its router serves (each in the OpenAPI document). */
@@ -53,7 +58,9 @@ export function buildApp(deps: AppDeps): GatewayApp {
 
   app.use(httpMetrics(deps.metrics));
   app.use(requestContext(deps.logger));
+  app.use(securityHeaders());
   app.use(errorEnvelope());
+  app.use(cors(deps.origins));
 
   app.use(
     graphqlEndpoint({
@@ -62,19 +69,20 @@ export function buildApp(deps: AppDeps): GatewayApp {
       limiter: deps.limiter,
       callers: deps.callers,
       maxBodyBytes: deps.graphqlMaxBodyBytes,
+      origins: deps.origins,
     }),
   );
 
   // The web dashboard: a page, not an API route (so not in the OpenAPI document).
   app.use(dashboardPages());
 
-  const authenticated = createAuthenticator(deps.services.auth, deps.limiter);
+  const authenticated = createAuthenticator(deps.services.auth, deps.limiter, deps.origins);
   const rest = new Router<AppState>();
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
     openApiRoutes({ sandbox: deps.sandbox !== undefined }),
-    authRoutes(deps.services.auth),
+    authRoutes(deps.services.auth, deps.origins),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, authenticated),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),

@@ -22,6 +22,24 @@ const url = (protocols: string[]) =>
     }
   }, `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** Exact browser origins (scheme://host[:port], nothing after), comma-separated. */
+const origins = z
+  .string()
+  .transform((value, ctx) => {
+    const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    for (const entry of list) {
+      let exact = false;
+      try {
+        const parsed = new URL(entry);
+        exact = ['http:', 'https:'].includes(parsed.protocol) && parsed.origin === entry;
+      } catch {
+        exact = false;
+      }
+      if (!exact) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an exact origin like https://app.example.com (scheme, host and port only, no path or trailing slash)` });
+    }
+    return list;
+  });
+
 const envSchema = z
   .object({
     PORT: int(0, 65535).default(3000),
@@ -69,6 +87,7 @@ const envSchema = z
     GRAPHQL_MAX_BODY_BYTES: int(1024, 16 * 1024 * 1024).default(100 * 1024),
     GRAPHQL_INTROSPECTION: bool.default(true),
     GRAPHQL_WS_REAUTH_S: int(1, 3600).default(30),
+    CORS_ORIGINS: origins.default([]),
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   });
 

@@ -10,6 +10,7 @@ import { serveGraphQLOverWebSocket } from './graphql/ws.js';
 import { createCallerWatch } from './graphql/caller-watch.js';
 import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
 import type { Logger } from './infra/logger.js';
+import { createOriginPolicy } from './http/origin-policy.js';
 
 export interface Gateway {
   infra: Infra;
@@ -41,7 +42,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
       : errorResponse('invalid_request', 'The request could not be parsed as HTTP.');
   const json = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
       `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
   );
 }
@@ -72,6 +73,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
       metrics: infra.metrics.registry,
     }),
   );
+  const origins = createOriginPolicy(config.CORS_ORIGINS);
   const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger);
   const app = buildApp({
     services,
@@ -85,6 +87,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     callers,
     metrics: infra.metrics,
     metricsToken: config.METRICS_TOKEN,
+    origins,
   });
   const server = createServer(
     {
@@ -108,6 +111,8 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     logger,
     maxPayloadBytes: config.GRAPHQL_MAX_BODY_BYTES,
     callers,
+    origins,
+    trustProxy: config.TRUST_PROXY,
   });
   infra.metrics.watchWebSockets(webSockets.connections, webSockets.operations);
   await new Promise<void>((resolve, reject) => {

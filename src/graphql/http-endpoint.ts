@@ -8,6 +8,14 @@ import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
 import type { GraphQLLoader } from './lazy.js';
+import { crossOriginRefusal, type OriginPolicy, requestOrigin } from '../http/origin-policy.js';
+
+/**
+ * Bodies GraphQL takes. A form (urlencoded, multipart) or text/plain is a "simple" request a page of
+ * any site can send without a preflight; refusing them means every cross-site write needs one, which
+ * CORS then refuses.
+ */
+const BODY_TYPES = ['application/json', 'application/graphql-response+json'];
 
 /**
  * `/graphql` over HTTP and SSE, mounted in the Koa app. An authenticated caller counts against the
@@ -21,9 +29,15 @@ export function graphqlEndpoint(deps: {
   limiter: RequestLimiter;
   callers: CallerWatch;
   maxBodyBytes: number;
+  origins: OriginPolicy;
 }): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/graphql') return next();
+    if (ctx.method === 'POST' && !ctx.is(BODY_TYPES)) {
+      ctx.status = 415;
+      ctx.body = { errors: [{ message: `Content-Type must be ${BODY_TYPES.join(' or ')}.`, extensions: { code: 'invalid_request' } }] };
+      return;
+    }
     const credentials = ctx.headers as CredentialHeaders;
     // Clients that can take either answer (urql) list JSON first and get a stream only for a
     // subscription; one that lists only the stream must be a caller before it opens. Either may stay
@@ -38,6 +52,12 @@ export function graphqlEndpoint(deps: {
         if (streaming || !(error instanceof DomainError)) throw error;
         return undefined;
       });
+      // Mutations come only by POST (yoga refuses them over GET); one made with the session cookie must
+      // come from a page the origin policy trusts. A cross-site page could not read the answer of a query either.
+      if (actor?.kind === 'user' && ctx.method === 'POST' && !deps.origins.trusts(requestOrigin(ctx.headers, ctx.host))) {
+        forbid(ctx);
+        return;
+      }
       if (actor) {
         const admission = await admit(deps.limiter, actor, (name, value) => ctx.set(name, value));
         if (mayStream) {
@@ -63,6 +83,14 @@ export function graphqlEndpoint(deps: {
       refuse(ctx, error, streaming);
     }
   };
+}
+
+/** A cookie-authenticated POST from an untrusted page: 403, as a GraphQL response. */
+function forbid(ctx: Parameters<Middleware>[0]) {
+  const { message, extensions } = asGraphQLError(crossOriginRefusal()).toJSON();
+  ctx.status = 403;
+  ctx.type = /application\/graphql-response\+json/i.test(ctx.get('Accept')) ? 'application/graphql-response+json' : 'application/json';
+  ctx.body = { errors: [{ message, extensions }] };
 }
 
 /**

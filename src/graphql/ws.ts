@@ -14,6 +14,8 @@ import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.
 import type { Logger } from '../infra/logger.js';
 import type { GraphQLLoader } from './lazy.js';
 import type { GraphQLServer } from './yoga.js';
+import { sessionToken } from '../domain/auth/authenticate.js';
+import { type OriginPolicy, requestOrigin } from '../http/origin-policy.js';
 
 type Extra = {
   socket: WebSocket;
@@ -32,6 +34,13 @@ const closeReason = (code: number) => (code === UNAUTHORIZED ? 'Unauthorized' : 
 
 type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
 
+/** The host the client addressed, as Koa reads it for HTTP requests (X-Forwarded-Host behind a trusted proxy). */
+function hostOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
+  const raw = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || req.headers.host || '';
+  return raw;
+}
+
 /**
  * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
  * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
@@ -42,10 +51,31 @@ type Enveloped = ReturnType<GraphQLServer['yoga']['getEnveloped']>;
  */
 export function serveGraphQLOverWebSocket(
   server: Server,
-  deps: { graphql: GraphQLLoader; auth: AuthService; limiter: RequestLimiter; logger: Logger; maxPayloadBytes: number; callers: CallerWatch },
+  deps: {
+    graphql: GraphQLLoader;
+    auth: AuthService;
+    limiter: RequestLimiter;
+    logger: Logger;
+    maxPayloadBytes: number;
+    callers: CallerWatch;
+    origins: OriginPolicy;
+    trustProxy: boolean;
+  },
 ) {
   const log = deps.logger.child({ component: 'graphql-ws' });
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: deps.maxPayloadBytes });
+  const wss = new WebSocketServer({
+    server,
+    path: '/graphql',
+    maxPayload: deps.maxPayloadBytes,
+    // A browser sends the session cookie with an upgrade from any page: one with the cookie must come
+    // from a page the origin policy trusts (cross-site WebSocket hijacking), refused before any message.
+    // A connection that authenticates with a key in connectionParams carries no cookie and is not checked.
+    verifyClient: ({ req }, done) => {
+      if (!sessionToken(req.headers.cookie) || deps.origins.trusts(requestOrigin(req.headers, hostOf(req, deps.trustProxy)))) return done(true);
+      log.debug({ origin: req.headers.origin }, 'websocket upgrade with a session cookie from an untrusted origin refused');
+      done(false, 403, 'Forbidden');
+    },
+  });
   wss.on('error', (error) => log.warn({ err: error }, 'websocket server error'));
 
   // Over a socket there is no HTTP status to carry.

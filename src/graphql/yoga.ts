@@ -46,6 +46,8 @@ export function createGraphQL(deps: {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    // CORS is the app's, the same for REST, GraphQL and SSE (yoga's default reflects any origin).
+    cors: false,
     landingPage: false,
     graphiql: { title: 'Messaging Gateway' },
     // GraphiQL from the installed package, not a CDN (works offline and behind strict CSPs); its 5 MB

@@ -44,7 +44,27 @@ describe('loadConfig', () => {
       GRAPHQL_MAX_BODY_BYTES: 102400,
       GRAPHQL_INTROSPECTION: true,
       GRAPHQL_WS_REAUTH_S: 30,
+      CORS_ORIGINS: [],
     });
+  });
+
+  it('takes CORS_ORIGINS as a list of exact origins and names every entry that is not one', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    let error: unknown;
+    try {
+      loadConfig({ CORS_ORIGINS: 'https://ok.example,https://app.example.com/,*,https://x.example/path,ftp://files.example' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    for (const bad of ['https://app.example.com/', '*', 'https://x.example/path', 'ftp://files.example']) {
+      expect(problems.some((problem) => problem.startsWith('CORS_ORIGINS') && problem.includes(`"${bad}"`))).toBe(true);
+    }
   });
 
   it('parses set values', () => {

@@ -6,7 +6,7 @@ import { ErrorEnvelope } from './schemas.js';
 const ERROR_WORDS: Record<number, string> = {
   400: 'the request is not valid (code invalid_request or unsupported_media_type)',
   401: 'no valid credential (unauthorized, invalid_api_key)',
-  403: "another tenant's resource, or a plan limit (forbidden, instance_limit_reached)",
+  403: "another tenant's resource, a plan limit, or a change sent with the session cookie from another site's page (forbidden, instance_limit_reached)",
   404: 'not found (not_found)',
   408: 'the body did not arrive in time (request_timeout)',
   409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict)',
@@ -26,8 +26,10 @@ function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationOb
   // Besides its own: credentials and limits when authenticated, a body that is not valid JSON or too
   // large or too slow, and a database that does not answer (everything but the process's own pages).
   const own = !['Health', 'Operations'].includes(op.tag) || op.path === '/readyz';
+  // A write with the session cookie from a page the origin policy does not trust is refused (CSRF).
+  const cookieWrite = op.method !== 'get' && (op.auth.includes('sessionCookie') || (op.method === 'delete' && op.path === '/auth/sessions'));
   const statuses = [
-    ...new Set([...op.errors, ...(authenticated ? [401, 429] : []), ...(op.body ? [400, 408, 413] : []), ...(own ? [503] : [])]),
+    ...new Set([...op.errors, ...(authenticated ? [401, 429] : []), ...(cookieWrite ? [403] : []), ...(op.body ? [400, 408, 413] : []), ...(own ? [503] : [])]),
   ].sort();
   const params = pathParams(op.path);
   return {

@@ -3,6 +3,7 @@ import { SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES, sessionToken } from '../../d
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import { type AppContext, type AppState, ok } from '../context.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { crossOriginRefusal, type OriginPolicy, requestOrigin } from '../../http/origin-policy.js';
 
 function setSessionCookie(ctx: AppContext, token: string | null, expires: Date) {
   ctx.cookies.set(SESSION_COOKIE, token, {
@@ -13,7 +14,7 @@ function setSessionCookie(ctx: AppContext, token: string | null, expires: Date) 
   });
 }
 
-export function authRoutes(auth: AuthService) {
+export function authRoutes(auth: AuthService, origins: OriginPolicy) {
   const router = new Router<AppState>();
 
   router.post('/auth/sessions', jsonBody, async (ctx) => {
@@ -28,6 +29,8 @@ export function authRoutes(auth: AuthService) {
 
   router.delete('/auth/sessions', async (ctx) => {
     const token = sessionToken(ctx.get('Cookie'));
+    // Another site's page must not end the user's session either.
+    if (token && !origins.trusts(requestOrigin(ctx.headers, ctx.host))) throw crossOriginRefusal();
     if (token) await auth.logout(token);
     setSessionCookie(ctx, null, new Date(0));
     ctx.body = { success: true, message: 'Logged out.' };

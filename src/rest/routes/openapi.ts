@@ -42,6 +42,8 @@ export function openApiRoutes(options: { sandbox: boolean }) {
 
   router.get('/openapi.json', async (ctx) => {
     document ??= import('../openapi/document.js').then(({ buildOpenApiDocument }) => JSON.stringify(buildOpenApiDocument(options)));
+    // The same for every caller and until the gateway is upgraded: clients and tools may cache it.
+    ctx.set('Cache-Control', 'public, max-age=300');
     ctx.type = 'application/json';
     ctx.body = await document;
   });

@@ -37,7 +37,8 @@ describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — 
       tenantId: tenant.tenantId,
       name: `bulk ${n}`,
       variant: 'v1' as const,
-      state: 'connected' as const,
+      // Not paired: 50 instances needing an owner would have this node place and attach them while the reads are counted.
+      state: 'created' as const,
       webhookSecret: 'whsec_bulk',
       webhookUrl: 'https://example.com/hook',
     }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Policies } from './domain/services.js';
 import { PLANS } from './domain/tenants/plans.js';
+import { ENGINE_NAMES, type EngineName } from './infra/engines/integrations.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,6 +22,16 @@ const url = (protocols: string[]) =>
       return false;
     }
   }, `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+/** Chat network engines, comma-separated, each once; the first is the default for new instances. */
+const engines = z.string().transform((value, ctx) => {
+  const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const unknown = list.filter((name) => !(ENGINE_NAMES as string[]).includes(name));
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown engine(s) ${unknown.join(', ')}; known: ${ENGINE_NAMES.join(', ')}` });
+  if (list.length === 0) ctx.addIssue({ code: 'custom', message: `name at least one engine (${ENGINE_NAMES.join(', ')})` });
+  if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'names an engine twice' });
+  return list as EngineName[];
+});
 
 /** Exact browser origins (scheme://host[:port], nothing after), comma-separated. */
 const origins = z
@@ -73,7 +84,7 @@ const envSchema = z
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'letters, digits and . : _ - only').optional(),
     NODE_LEASE_MS: int(1000, 600_000).default(5000),
-    ENGINE: z.enum(['sandbox']).default('sandbox'),
+    ENGINES: engines.default(['sandbox']),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
     TRUST_PROXY: bool.default(false),
@@ -100,7 +111,6 @@ export function policiesOf(config: Config): Policies {
       testKey: config.TEST_KEY_DAILY_MESSAGES,
       plans: { starter: config.DAILY_MESSAGES_STARTER, pro: config.DAILY_MESSAGES_PRO, enterprise: config.DAILY_MESSAGES_ENTERPRISE },
     },
-    qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, sessionAttempts: config.QR_SESSION_ATTEMPTS, v1TtlSeconds: config.QR_V1_TTL_S },
     allowInsecureUrls: config.WEBHOOK_ALLOW_INSECURE,
   };
 }

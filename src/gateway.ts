@@ -79,7 +79,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     services,
     graphql,
     limiter: infra.requestLimiter,
-    sandbox: config.ENGINE === 'sandbox' ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
+    sandbox: config.ENGINES.includes('sandbox') ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
     logger,
     checkReady: () => (draining ? Promise.reject(new Error('shutting down')) : infra.checkReady()),
     trustProxy: config.TRUST_PROXY,

@@ -30,10 +30,17 @@ export const InstanceList = graphql(`
   }
 `);
 
+export const Integrations = graphql(`
+  query DashboardIntegrations {
+    integrations
+  }
+`);
+
 export const InstanceDetail = graphql(`
   query DashboardInstance($id: ID!) {
     instance(id: $id) {
       id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection
+      lastDisconnect { reason at }
       statistics { messagesSent messagesReceived }
       qrCode { qrCode expiresAt attemptId }
     }
@@ -54,7 +61,7 @@ export const QrChanges = graphql(`
 
 export const ConnectionChanges = graphql(`
   subscription DashboardConnection($instanceId: ID!) {
-    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }
+    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber reason instance { id status sessionStatus phoneNumber lastConnection lastDisconnect { reason at } } }
   }
 `);
 
@@ -79,6 +86,12 @@ export const RequestQr = graphql(`
 export const RegenerateQr = graphql(`
   mutation DashboardRegenerateQr($id: ID!) {
     regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }
+  }
+`);
+
+export const RequestPairingCode = graphql(`
+  mutation DashboardRequestPairingCode($id: ID!, $phone: String!) {
+    requestPairingCode(input: { id: $id, phone: $phone }) { code expiresAt instance { id status sessionStatus } userErrors { code field message } }
   }
 `);
 

@@ -4,11 +4,11 @@ import type { LoginThrottle, SessionStore } from './auth/auth.ports.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createEngineEvents } from './instances/engine-events.js';
 import { createTransitions } from './instances/transitions.js';
-import type { ChatEngine } from './instances/engine.port.js';
+import type { EngineRegistry } from './instances/engine.port.js';
 import type { Ownership } from './instances/ownership.js';
 import { createOwnerDuties } from './instances/owner-duties.js';
 import type { InstanceStore, QrImages } from './instances/instances.ports.js';
-import { createInstancesService, type QrPolicy } from './instances/instances.service.js';
+import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
 import { statusEvent } from './messages/message-events.js';
 import { QUEUED_MESSAGE_LIFETIME_MS, STALE_MESSAGE_ERROR } from './messages/message-status.js';
@@ -36,7 +36,8 @@ export interface Ports {
   quota: QuotaCounter;
   instances: InstanceStore;
   qrImages: QrImages;
-  engine: ChatEngine;
+  /** The chat network engines this deployment offers. */
+  engines: EngineRegistry;
   /** Which instances this node owns, and how work reaches their owners. */
   ownership: Ownership;
   media: MediaProbe;
@@ -54,7 +55,6 @@ export interface Ports {
 /** Business limits the domain enforces, from configuration. */
 export interface Policies {
   quotas: DailyQuotas;
-  qr: QrPolicy;
   /** http:// and private addresses for webhooks and media: local development only. */
   allowInsecureUrls: boolean;
 }
@@ -66,7 +66,7 @@ export function createServices(ports: Ports, policies: Policies) {
   const { clock } = ports;
   const dispatcher = createDispatcher({
     messages: ports.messages,
-    engine: ports.engine,
+    engines: ports.engines,
     ownership: ports.ownership,
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
@@ -76,12 +76,13 @@ export function createServices(ports: Ports, policies: Policies) {
     for (const instanceId of await ports.messages.routeWaiting(tenantId)) dispatcher.kick(instanceId);
   }
   const urls = createUrlPolicy(ports.resolver, policies.allowInsecureUrls);
-  const instances = createInstancesService({ ...ports, qr: policies.qr, urls, handOverWaiting });
+  const instances = createInstancesService({ ...ports, urls, handOverWaiting });
   const engineEvents = createEngineEvents({
     instances: ports.instances,
     transitions: createTransitions(ports.instances),
     messages: ports.messages,
     dispatcher,
+    qrImages: ports.qrImages,
     clock,
     handOverWaiting,
   });
@@ -103,7 +104,7 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
-    ownerDuties: createOwnerDuties({ instances: ports.instances, engine: ports.engine, dispatcher, ownership: ports.ownership }),
+    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, report: ports.report }),
 
     /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {
@@ -111,13 +112,12 @@ export function createServices(ports: Ports, policies: Policies) {
     },
 
     /**
-     * Time-driven work, run on a timer by every node: rotate and expire the session QR codes of the
-     * instances this node owns; then steps safe to race: route messages that wait without an instance
-     * while one is usable (a send that raced a connect is never stranded), resume dispatches of owned
-     * instances that failed or whose notification was lost, fail messages queued too long.
+     * Time-driven work, run on a timer by every node, each step safe to race: route messages that
+     * wait without an instance while one is usable (a send that raced a connect is never stranded),
+     * resume dispatches of owned instances that failed or whose notification was lost, fail messages
+     * queued too long.
      */
     async tick() {
-      await instances.rotateExpiredQrCodes(ports.ownership.owned());
       await handOverWaiting();
       // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
       for (const instanceId of await ports.messages.instancesHoldingQueued()) {

@@ -31,6 +31,9 @@ import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js'
 import { createInvalidationBus } from './cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
+import { createSandboxDirectory } from './engines/sandbox-directory.js';
+import { engineRegistry, jidDomainOf } from './engines/integrations.js';
+import type { ChatEngine, EngineRegistry } from '../domain/instances/engine.port.js';
 import { createPlacement, type Placement } from './nodes/placement.js';
 import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
 import { hostname } from 'node:os';
@@ -44,8 +47,10 @@ export interface Infra {
   limiters: LimiterFactory;
   requestLimiter: RequestLimiter;
   ports: Ports;
-  /** The simulated chat network, when ENGINE=sandbox. */
+  /** The simulated chat network; its control API is served when ENGINES offers it. */
   sandbox: SandboxNetwork;
+  /** The engines ENGINES offers. */
+  engines: EngineRegistry;
   sandboxInbox: PhoneInbox;
   /** Sends webhook deliveries; started by the gateway once it serves. */
   deliveries: DeliveryWorker;
@@ -116,12 +121,19 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const sandboxInbox = createPhoneInbox(prisma);
   const sandbox = createSandboxEngine({
     handoffs: createSandboxHandoffs(db.statements),
+    directory: createSandboxDirectory(prisma),
+    qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
     reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const outbox = createOutbox(prisma, { jidDomain: sandbox.engine.jidDomain, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
+  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
+  const offered: ChatEngine[] = [];
+  for (const name of config.ENGINES) {
+    if (name === 'sandbox') offered.push(sandbox.engine);
+  }
+  const engines = engineRegistry(offered);
   const deliveries = createDeliveryWorker({
     prisma,
     schedule: redis ? redisSchedule(redis, config.REDIS_PREFIX, logger) : memorySchedule(),
@@ -161,7 +173,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     quota: createQuotaCounter(limiters),
     instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
-    engine: sandbox.engine,
+    engines,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
@@ -183,6 +195,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     requestLimiter,
     ports,
     sandbox,
+    engines,
     sandboxInbox,
     deliveries,
     liveFeed,

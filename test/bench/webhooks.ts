@@ -90,7 +90,7 @@ async function run(mode: (typeof MODES)[number]) {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const text = `event ${i}`;
       sentAt.set(text, clock());
-      writes.push(gw.gateway.services.engineEvents.inbound(instance.phone, { from: '5511900000001', type: 'text', text, location: null, pushName: null }));
+      writes.push(gw.gateway.services.engineEvents.inbound(instance.id, { networkMessageId: null, from: '5511900000001', type: 'text', text, location: null, pushName: null }));
     }
     await Promise.all(writes);
     const deadline = Date.now() + 30_000;

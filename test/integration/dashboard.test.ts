@@ -130,6 +130,31 @@ describe('the dashboard in a browser', () => {
     await page.getByText(`with ${phone}`).waitFor();
   });
 
+  it('links an instance by pairing code: the code is shown, a sandbox phone enters it, the page shows the network and the last disconnect', async () => {
+    screenshotOnFailure('pairing-code');
+    await page.getByRole('link', { name: 'Instances', exact: true }).click();
+    await page.getByRole('button', { name: 'New instance' }).click();
+    await page.getByLabel('Name').fill('By phone number');
+    // The form offers the gateway's engines.
+    expect(await page.getByLabel('Network').locator('option').allTextContents()).toEqual(['Sandbox (simulated phones)']);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('img', { name: /^QR code/ }).waitFor();
+    const phone = newPhone();
+    await page.getByLabel('Phone number to link').fill(phone);
+    await page.getByRole('button', { name: 'Get pairing code' }).click();
+    const code = page.locator('.pairing-code .code');
+    await code.waitFor();
+    expect(await code.textContent()).toMatch(/^[1-9A-HJ-NP-TV-Z]{4}-[1-9A-HJ-NP-TV-Z]{4}$/);
+    await page.getByRole('button', { name: 'Enter it on the sandbox phone' }).click();
+    await page.getByText(`with ${phone}`).waitFor();
+    expect(await page.getByText('Sandbox (simulated phones)').count()).toBe(1);
+
+    // A dropped connection comes back; the page then tells why it was down.
+    const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
+    expect((await api.post(`/sandbox/instances/${id}/drop`)).status).toBe(200);
+    await page.getByText('the connection was lost').waitFor();
+  });
+
   it('creates an API key, shows it once with a warning, and revokes it', async () => {
     screenshotOnFailure('keys');
     await page.getByRole('link', { name: 'API keys' }).click();

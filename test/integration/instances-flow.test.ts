@@ -82,9 +82,11 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       active: true,
       createdAt: created.body.data.createdAt,
       lastConnection: expect.stringMatching(ISO_MS),
+      integration: 'CHAT-SANDBOX',
       webhookUrl: 'https://hooks.example.com/in',
       webhookEvents: ['messages.upsert', 'connection.update'],
       statistics: { messagesSent: 0, messagesReceived: 0, mediaSize: 0 },
+      lastDisconnect: null,
     });
     // A code works once.
     expect((await api.post('/sandbox/scan', { body: { code, phone: newPhone() } })).status).toBe(400);
@@ -177,6 +179,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       active: true,
       createdAt: expect.stringMatching(ISO_MS),
       updatedAt: expect.stringMatching(ISO_MS),
+      lastDisconnect: null,
       qrCode: { base64: expect.stringMatching(/^data:image\/png;base64,/), expiry: expect.any(Number), attemptId: expect.any(String) },
     });
     expect(withQr.body.data.qrCode.expiry).toBeGreaterThan(0);
@@ -330,8 +333,15 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: `r${i}` } })).body.data.id);
     await eventually(() => phoneInbox(api, to), (r) => r.body.data.length === 20);
-    const receipts = gw.gateway.services.engineEvents;
-    await Promise.all(ids.flatMap((id) => [receipts.receipt(id, 'delivered'), receipts.receipt(id, 'read')]));
+    const { engineEvents } = gw.gateway.services;
+    const instanceId = (await api.get(`/v1/messages/status/${ids[0]}`, { key: own.liveKey })).body.data.instanceId;
+    // The sandbox network knows a message by the gateway's id.
+    await Promise.all(
+      ids.flatMap((id) => [
+        engineEvents.receipts(instanceId, [{ networkMessageId: id, status: 'delivered' }]),
+        engineEvents.receipts(instanceId, [{ networkMessageId: id, status: 'read' }]),
+      ]),
+    );
     const statuses = await Promise.all(ids.map(async (id) => (await api.get(`/v1/messages/status/${id}`, { key: own.liveKey })).body.data.status));
     expect(statuses).toEqual(Array(20).fill('read'));
   });

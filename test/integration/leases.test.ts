@@ -22,9 +22,13 @@ describe.each(MODES)('instance leases — $name', (mode) => {
 
     // Another node takes the instance over (as after this one was frozen past its lease).
     await prisma.$executeRaw`UPDATE "InstanceLease" SET owner = 'another-node', token = token + 1 WHERE "instanceId" = ${instance.id}::uuid`;
-    const { engine } = gw.gateway.infra.ports;
+    const engine = gw.gateway.infra.sandbox.engine;
     await expect(
-      engine.send({ id: instance.id, phone: instance.phone }, [{ messageId: crypto.randomUUID(), to: '5511977776666', type: 'text', text: 'stale', mediaUrl: null, caption: null }], lease!),
+      engine.send(
+        { id: instance.id, phone: instance.phone },
+        [{ messageId: crypto.randomUUID(), to: '5511977776666', type: 'text', text: 'stale', mediaUrl: null, mediaType: null, caption: null }],
+        lease!,
+      ),
     ).rejects.toBeInstanceOf(LeaseLost);
     await expect(gw.gateway.infra.ports.instances.change(instance.id, { description: 'stale' }, [], { fence: lease })).rejects.toBeInstanceOf(LeaseLost);
     expect((await prisma.instance.findUniqueOrThrow({ where: { id: instance.id } })).description).toBeNull();

@@ -188,6 +188,7 @@ describe.each(MODES)('messages — $name', (mode) => {
         to: '5511987654321',
         from: null,
         direction: 'out',
+        networkMessageId: null,
         type: 'text',
         text: 'n2',
         status: 'queued',

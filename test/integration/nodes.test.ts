@@ -199,12 +199,10 @@ describe('several nodes on one PostgreSQL and Redis', () => {
     const ws = wsClient(watcher!.url, { key: tenant.liveKey });
     try {
       const statuses = subscribe(ws, ConnectionUpdated, { instanceId: target.id });
-      // Attached once the socket is up and the operation subscribed.
-      await sleep(1500);
+      // The current status comes once the subscription is attached to the feed: every change after it is seen.
+      const seen: string[] = [(await statuses.next(10_000)).data!.connectionUpdated.status];
       const dropped = await client(reporter!.url).post(`/sandbox/instances/${target.id}/drop`);
       expect(dropped.status).toBe(200);
-      // The current status first, then each change.
-      const seen: string[] = [];
       while (seen.length < 4) seen.push((await statuses.next(10_000)).data!.connectionUpdated.status);
       expect(seen).toEqual(['connected', 'disconnected', 'connecting', 'connected']);
       await statuses.stop();

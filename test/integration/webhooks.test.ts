@@ -44,9 +44,10 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
         data: { qrCode: created.body.data.qrCode, expiresAt: expect.stringMatching(ISO_MS), attemptId: expect.any(String) },
       });
       expect(receiver.of('connection.update').map((r) => JSON.parse(r.body).data)).toEqual([
-        { status: 'qr_code', phoneNumber: null },
-        { status: 'connecting', phoneNumber: phone.slice(1) },
-        { status: 'connected', phoneNumber: phone.slice(1) },
+        // DESIGN §15 adds the close that caused a change (none of these).
+        { status: 'qr_code', phoneNumber: null, reason: null },
+        { status: 'connecting', phoneNumber: phone.slice(1), reason: null },
+        { status: 'connected', phoneNumber: phone.slice(1), reason: null },
       ]);
       const upsert = JSON.parse(receiver.of('messages.upsert')[0]!.body);
       expect(upsert).toEqual({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatEngine } from '../../src/domain/instances/engine.port.js';
+import type { ChatEngine, EngineRegistry } from '../../src/domain/instances/engine.port.js';
 import type { InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from '../../src/domain/instances/instances.ports.js';
 import type { MessageRecord, MessageRouter, MessageStore, OutboxEventInput, StoredAnswer } from '../../src/domain/messages/messages.ports.js';
 import type { QuotaCounter } from '../../src/domain/messages/send-quota.js';
@@ -33,9 +33,6 @@ export function memoryInstanceStore(events: EventLog = []) {
   const record = (instanceId: string, list: OutboxEvent[]) => events.push(...list.map((e) => ({ instanceId, ...e })));
 
   const store: InstanceStore = {
-    async isPairedOffline(phone) {
-      return [...rows.values()].some((i) => i.phone === phone && (i.state === 'disconnected' || i.state === 'connecting'));
-    },
     async createWithinLimit(data, limit) {
       const mine = [...rows.values()].filter((i) => i.tenantId === data.tenantId);
       if (mine.some((i) => i.name.toLowerCase() === data.name.toLowerCase())) return 'name_taken';
@@ -54,7 +51,12 @@ export function memoryInstanceStore(events: EventLog = []) {
         updatedAt: now,
         lastConnection: null,
         lastUsedAt: null,
-        qrAttempts: 0,
+        pairingCode: null,
+        pairingPhone: null,
+        pairingCodeExpiresAt: null,
+        logoutPending: false,
+        lastDisconnectReason: null,
+        lastDisconnectAt: null,
         messagesSent: 0,
         messagesReceived: 0,
         mediaSize: 0n,
@@ -66,19 +68,18 @@ export function memoryInstanceStore(events: EventLog = []) {
       const row = rows.get(id);
       return row ? { ...row } : null;
     },
-    async findConnectedByPhone(phone) {
-      return [...rows.values()].filter((i) => i.phone === phone && i.state === 'connected');
-    },
     async listByTenant(tenantId) {
       return [...rows.values()].filter((i) => i.tenantId === tenantId);
     },
     async change(id, patch, list, options = {}) {
       const row = rows.get(id);
       if (!row || (options.ifState && !options.ifState.includes(row.state))) return null;
+      if (options.ifPairingSince && row.pairingSince?.getTime() !== options.ifPairingSince.getTime()) return null;
       if (patch.name && [...rows.values()].some((i) => i.id !== id && i.tenantId === row.tenantId && i.name.toLowerCase() === patch.name!.toLowerCase())) {
         return 'name_taken';
       }
       Object.assign(row, patch, { updatedAt: new Date() });
+      if (options.retireQr) for (const code of codes) if (code.instanceId === id) code.usedAt ??= new Date();
       if (options.qr) codes.push({ ...options.qr, instanceId: id, usedAt: null });
       record(id, list);
       return { ...row };
@@ -88,17 +89,6 @@ export function memoryInstanceStore(events: EventLog = []) {
     },
     async liveQr(instanceId, now) {
       return codes.filter((c) => c.instanceId === instanceId && !c.usedAt && c.expiresAt > now).at(-1) ?? null;
-    },
-    async useQr(code, now) {
-      const found = codes.find((c) => c.code === code && !c.usedAt && c.expiresAt > now);
-      if (!found) return null;
-      found.usedAt = now;
-      return { ...found };
-    },
-    async dueForQrRotation(now, instanceIds) {
-      return [...rows.values()].filter(
-        (i) => instanceIds.includes(i.id) && i.variant === 'session' && i.state === 'qr' && !codes.some((c) => c.instanceId === i.id && c.expiresAt > now),
-      );
     },
   };
   return { store, rows, codes };
@@ -162,7 +152,7 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
       for (const { message, at, events: list } of sent) {
         const row = rows.get(message.id);
         if (!row || row.status !== 'queued') continue;
-        Object.assign(row, { status: 'sent', sentAt: at, from: message.from });
+        Object.assign(row, { status: 'sent', sentAt: at, from: message.from, networkMessageId: message.networkMessageId });
         record(row, list);
         moved.add(row.id);
       }
@@ -177,6 +167,14 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
       row.status = nextMessageStatus(row.status, status);
       record(row, list(row));
       return { ...row };
+    },
+    async recordNetworkStatus(instanceId, networkMessageId, status, at, list) {
+      const row = [...rows.values()].find((m) => m.instanceId === instanceId && m.networkMessageId === networkMessageId);
+      return row ? store.recordStatus(row.id, status, at, list) : null;
+    },
+    async findByNetworkId(instanceId, networkMessageId) {
+      const row = [...rows.values()].find((m) => m.instanceId === instanceId && m.networkMessageId === networkMessageId);
+      return row ? { ...row } : null;
     },
     async emit(message, list) {
       record(message, list);
@@ -237,24 +235,35 @@ export function memoryQuota(): QuotaCounter & { taken: Map<string, number> } {
   };
 }
 
-/** A chat engine that only hands out pairing codes and records what it was asked to send. */
-export function recordingEngine(): ChatEngine & { sent: string[] } {
+/**
+ * A chat engine that records what it was asked to do: which instances it was told to hold (and in
+ * what state), and what it was asked to send (taken under a network id of "net-" + the message id).
+ */
+export function recordingEngine(): ChatEngine & { sent: string[]; attached: InstanceRecord[] } {
   const sent: string[] = [];
-  let next = 0;
+  const attached: InstanceRecord[] = [];
   return {
     sent,
+    attached,
     integration: 'CHAT-TEST',
-    jidDomain: 'test.chat',
-    async newPairingCode() {
-      return `code-${++next}`;
-    },
     async send(_instance, messages) {
       sent.push(...messages.map((message) => message.messageId));
-      return messages.length;
+      return messages.map((message) => ({ messageId: message.messageId, networkMessageId: `net-${message.messageId}` }));
     },
-    holding: async () => new Set(),
-    async attach() {},
+    holding: async () => new Map(),
+    async attach(instance) {
+      attached.push({ ...instance });
+    },
     detach() {},
-    async logout() {},
+    async forget() {},
+  };
+}
+
+/** A registry offering just these engines, the first the default. */
+export function registryOf(...engines: ChatEngine[]): EngineRegistry {
+  return {
+    offered: engines.map((engine) => engine.integration),
+    defaultIntegration: engines[0]!.integration,
+    of: (integration) => engines.find((engine) => engine.integration === integration),
   };
 }

@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       DAILY_MESSAGES_ENTERPRISE: 100000,
       LOGIN_MAX_PER_EMAIL: 10,
       LOGIN_MAX_PER_IP: 50,
-      ENGINE: 'sandbox',
+      ENGINES: ['sandbox'],
       NODE_LEASE_MS: 5000,
       SANDBOX_DELIVERY_DELAY_MS: 100,
       SANDBOX_RECONNECT_DELAY_MS: 300,

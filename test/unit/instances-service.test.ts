@@ -1,75 +1,185 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/domain/actor.js';
 import { Conflict, Forbidden, NotFound } from '../../src/domain/errors.js';
+import { createEngineEvents } from '../../src/domain/instances/engine-events.js';
 import { createInstancesService } from '../../src/domain/instances/instances.service.js';
+import { createTransitions } from '../../src/domain/instances/transitions.js';
+import { createDispatcher } from '../../src/domain/messages/dispatcher.js';
 import { createUrlPolicy } from '../../src/domain/webhooks/url-policy.js';
-import { type EventLog, manualClock, memoryInstanceStore, recordingEngine } from '../support/memory-stores.js';
+import {
+  type EventLog,
+  manualClock,
+  memoryInstanceStore,
+  memoryMessageStore,
+  recordingEngine,
+  registryOf,
+} from '../support/memory-stores.js';
 
-const QR = { sessionTtlSeconds: 20, sessionAttempts: 3, v1TtlSeconds: 60 };
 const owner: Actor = { kind: 'user', tenantId: 'tenant-a', plan: 'pro', userId: 'u1' };
 const stranger: Actor = { kind: 'user', tenantId: 'tenant-b', plan: 'pro', userId: 'u2' };
+/** Waits for a condition the service reaches through work it started without waiting for it. */
+async function until(condition: () => boolean) {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 500) throw new Error('condition not reached');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
-function setUp() {
+const qrImages = { toDataUrl: async (text: string) => `data:image/png;base64,${Buffer.from(text).toString('base64')}` };
+
+/**
+ * The instance service with in-memory stores and a scripted network: whenever the owner is told
+ * about an instance, `network` decides what the engine reports (by default, a QR code while it pairs).
+ */
+function setUp(network: 'issues codes' | 'silent' = 'issues codes') {
   const events: EventLog = [];
   const { store, rows } = memoryInstanceStore(events);
   const clock = manualClock();
-  const pending: Array<Promise<unknown>> = [];
   const handedOver: string[] = [];
+  const engine = recordingEngine();
+  const engines = registryOf(engine);
+  const ownership = { leaseOf: () => undefined, owned: () => [], notify: () => {} };
+  const dispatcher = createDispatcher({ messages: memoryMessageStore(events, rows).store, engines, ownership, clock, onError: () => {} });
+  const engineEvents = createEngineEvents({
+    instances: store,
+    transitions: createTransitions(store),
+    messages: memoryMessageStore(events, rows).store,
+    dispatcher,
+    qrImages,
+    clock,
+    handOverWaiting: async () => {},
+  });
+  let codes = 0;
+  const notified: string[] = [];
   const service = createInstancesService({
     instances: store,
-    qrImages: { toDataUrl: async (text) => `data:image/png;base64,${Buffer.from(text).toString('base64')}` },
-    engine: recordingEngine(),
+    qrImages,
+    engines,
+    ownership: {
+      notify(instanceId, work) {
+        notified.push(`${instanceId}:${work}`);
+        const row = rows.get(instanceId);
+        if (network === 'silent' || !row) return;
+        if (row.pairingSince && row.pairingCode && !row.pairingCodeExpiresAt) {
+          void engineEvents.pairingCodeReady(instanceId, undefined, row.pairingCode, new Date(clock.now().getTime() + 60_000));
+        } else if (row.pairingSince) {
+          void engineEvents.qrCode(instanceId, undefined, { text: `code-${++codes}`, expiresAt: new Date(clock.now().getTime() + 20_000) });
+        }
+      },
+    },
     clock,
-    qr: QR,
     urls: createUrlPolicy({ resolve: async () => ['93.184.216.34'] }, false),
     handOverWaiting: async (tenantId) => void handedOver.push(tenantId),
-    background: (work) => void pending.push(work()),
+    pairingWaitMs: 300,
   });
-  return { service, rows, events, clock, handedOver, settle: () => Promise.all(pending.splice(0)) };
+  return { service, engineEvents, rows, events, clock, handedOver, notified, engine };
 }
 
 describe('instances service (in-memory stores)', () => {
-  it('gives a session instance its first QR code after create, rotates it, gives up after the last attempt, and regenerates', async () => {
-    const { service, rows, events, clock, settle } = setUp();
+  it('starts pairing at create: v1 answers with the first code the network issues and stays initializing until GET …/qr', async () => {
+    const { service, rows, events } = setUp();
+    const created = await service.create(owner, 'v1', { name: 'Line' });
+    expect(created.qr?.code).toBe('code-1');
+    expect(rows.get(created.instance.id)).toMatchObject({ state: 'created', engine: 'CHAT-TEST' });
+    expect(rows.get(created.instance.id)!.pairingSince).toBeInstanceOf(Date);
+    expect(events.filter((e) => e.event === 'qr.update')).toHaveLength(1);
+    // The live code is answered again (no new one), and the instance shows it from then on.
+    expect((await service.qrCode(owner, created.instance.id)).code).toBe('code-1');
+    expect(rows.get(created.instance.id)!.state).toBe('qr');
+  });
+
+  it('shows the session instance each code the network issues; when the codes run out it is disconnected with none, and regenerate-qr starts a new pairing', async () => {
+    const { service, engineEvents, rows, events, clock } = setUp('silent');
     const { instance } = await service.create(owner, 'session', { name: 'Support' });
     expect(instance.state).toBe('created');
-    await settle();
-    expect(rows.get(instance.id)).toMatchObject({ state: 'qr', qrAttempts: 1 });
-
-    for (let attempt = 2; attempt <= QR.sessionAttempts; attempt++) {
-      clock.advance(QR.sessionTtlSeconds * 1000 + 1);
-      await service.rotateExpiredQrCodes([{ instanceId: instance.id, node: 'node-a', token: '1' }]);
-      expect(rows.get(instance.id)).toMatchObject({ state: 'qr', qrAttempts: attempt });
-    }
-    clock.advance(QR.sessionTtlSeconds * 1000 + 1);
-    await service.rotateExpiredQrCodes([{ instanceId: instance.id, node: 'node-a', token: '1' }]);
-    expect(rows.get(instance.id)!.state).toBe('disconnected');
+    await engineEvents.qrCode(instance.id, undefined, { text: 'first', expiresAt: new Date(clock.now().getTime() + 20_000) });
+    expect(rows.get(instance.id)!.state).toBe('qr');
+    expect((await service.get(owner, instance.id)).qr?.code).toBe('first');
+    await engineEvents.qrCode(instance.id, undefined, { text: 'second', expiresAt: new Date(clock.now().getTime() + 20_000) });
+    expect((await service.get(owner, instance.id)).qr?.code).toBe('second');
+    await engineEvents.pairingEnded(instance.id, undefined);
+    expect(rows.get(instance.id)).toMatchObject({ state: 'disconnected', pairingSince: null });
     expect((await service.get(owner, instance.id)).qr).toBeNull();
-    expect(events.filter((e) => e.event === 'qr.update')).toHaveLength(QR.sessionAttempts);
-    expect(events.filter((e) => e.event === 'connection.update').map((e) => e.data.status)).toEqual(['qr', 'disconnected']);
+    expect(events.filter((e) => e.event === 'connection.update').map((e) => [e.data.status, e.data.reason])).toEqual([
+      ['qr', null],
+      ['disconnected', 'pairing_expired'],
+    ]);
+    // A code the network issues after the pairing ended is refused: the engine stops.
+    await expect(engineEvents.qrCode(instance.id, undefined, { text: 'late', expiresAt: new Date(clock.now().getTime() + 20_000) })).rejects.toBeInstanceOf(Conflict);
 
+    const regenerating = service.regenerateQr(owner, instance.id);
+    await until(() => rows.get(instance.id)!.pairingSince !== null);
+    await engineEvents.qrCode(instance.id, undefined, { text: 'anew', expiresAt: new Date(clock.now().getTime() + 20_000) });
+    const regenerated = await regenerating;
+    expect(regenerated.qr.code).toBe('anew');
+    expect(regenerated.instance.state).toBe('qr');
+  });
+
+  it('retires the live codes of a pairing when a new one starts', async () => {
+    const { service, rows } = setUp();
+    const { instance } = await service.create(owner, 'session', { name: 'Fresh' });
+    await until(() => rows.get(instance.id)!.state === 'qr');
+    const old = (await service.get(owner, instance.id)).qr!.code;
     const regenerated = await service.regenerateQr(owner, instance.id);
-    expect(regenerated.instance).toMatchObject({ state: 'qr', qrAttempts: 1 });
-    expect((await service.get(owner, instance.id)).qr?.attemptId).toBe(regenerated.qr.attemptId);
+    expect(regenerated.qr.code).not.toBe(old);
+    expect((await service.get(owner, instance.id)).qr?.code).toBe(regenerated.qr.code);
   });
 
-  it('rotates only the codes of instances this node holds a lease on', async () => {
-    const { service, rows, clock, settle } = setUp();
-    const { instance } = await service.create(owner, 'session', { name: 'Elsewhere' });
-    await settle();
-    clock.advance(QR.sessionTtlSeconds * 1000 + 1);
-    await service.rotateExpiredQrCodes([]);
-    await service.rotateExpiredQrCodes([{ instanceId: 'another-instance', node: 'node-a', token: '1' }]);
-    expect(rows.get(instance.id)!.qrAttempts).toBe(1);
+  it('answers a pairing code once the owner registered it with the network, and refuses one for a linked instance', async () => {
+    const { service, rows } = setUp();
+    const { instance } = await service.create(owner, 'session', { name: 'By code' });
+    const answer = await service.requestPairingCode(owner, instance.id, { phone: '+5511999990001' });
+    expect(answer.code).toMatch(/^[1-9A-HJ-NP-TV-Z]{8}$/);
+    expect(rows.get(instance.id)).toMatchObject({ pairingCode: answer.code, pairingPhone: '+5511999990001', pairingCodeExpiresAt: answer.expiresAt });
+    await expect(service.requestPairingCode(owner, instance.id, { phone: '5511999990001' })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(service.requestPairingCode(owner, instance.id, {})).rejects.toMatchObject({ code: 'invalid_request' });
+    rows.get(instance.id)!.state = 'connected';
+    await expect(service.requestPairingCode(owner, instance.id, { phone: '+5511999990001' })).rejects.toBeInstanceOf(Conflict);
+    await expect(service.requestPairingCode(stranger, instance.id, { phone: '+5511999990001' })).rejects.toBeInstanceOf(Forbidden);
   });
 
-  it('does not rotate a code before it expires', async () => {
-    const { service, rows, clock, settle } = setUp();
-    const { instance } = await service.create(owner, 'session', { name: 'Patient' });
-    await settle();
-    clock.advance(QR.sessionTtlSeconds * 1000 - 1);
-    await service.rotateExpiredQrCodes([{ instanceId: instance.id, node: 'node-a', token: '1' }]);
-    expect(rows.get(instance.id)!.qrAttempts).toBe(1);
+  it('answers 503 when the network issues no code in time (v1 create still succeeds, without a code)', async () => {
+    const { service } = setUp('silent');
+    const created = await service.create(owner, 'v1', { name: 'Quiet' });
+    expect(created.qr).toBeNull();
+    await expect(service.regenerateQr(owner, created.instance.id)).rejects.toMatchObject({ code: 'service_unavailable' });
+  });
+
+  it('refuses an integration the gateway does not offer, naming those it does', async () => {
+    const { service } = setUp();
+    await expect(service.create(owner, 'session', { name: 'Elsewhere', integration: 'CHAT-CLOUD' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: 'integration: must be one of CHAT-TEST (the engines this gateway offers)',
+    });
+    const chosen = await service.create(owner, 'session', { name: 'Here', integration: 'CHAT-TEST' });
+    expect(chosen.instance.engine).toBe('CHAT-TEST');
+  });
+
+  it('moves through the connection policy: linked, dropped with its reason, back, logged out by the phone', async () => {
+    const { service, engineEvents, rows, events, clock } = setUp('silent');
+    const { instance } = await service.create(owner, 'session', { name: 'Policy' });
+    await engineEvents.qrCode(instance.id, undefined, { text: 'scan me', expiresAt: new Date(clock.now().getTime() + 20_000) });
+    await engineEvents.paired(instance.id, undefined, '+5511999990009');
+    await engineEvents.closed(instance.id, undefined, 'restart_required');
+    expect(rows.get(instance.id)).toMatchObject({ state: 'connecting', phone: '+5511999990009', pairingSince: null });
+    await engineEvents.connected(instance.id, undefined);
+    await engineEvents.closed(instance.id, undefined, 'connection_lost');
+    expect(rows.get(instance.id)).toMatchObject({ state: 'disconnected', lastDisconnectReason: 'connection_lost' });
+    await engineEvents.closed(instance.id, undefined, 'timed_out');
+    expect(rows.get(instance.id)).toMatchObject({ state: 'disconnected', lastDisconnectReason: 'timed_out' });
+    await engineEvents.connected(instance.id, undefined);
+    await engineEvents.closed(instance.id, undefined, 'logged_out');
+    expect(rows.get(instance.id)).toMatchObject({ state: 'disconnected', phone: null, lastDisconnectReason: 'logged_out' });
+    // Session words: linking (connecting) shows as "qr" too.
+    expect(events.filter((e) => e.event === 'connection.update').map((e) => `${e.data.status}/${e.data.reason}`)).toEqual([
+      'qr/null',
+      'qr/null',
+      'connected/null',
+      'disconnected/connection_lost',
+      'qr/null',
+      'connected/null',
+      'disconnected/logged_out',
+    ]);
   });
 
   it('refuses a QR code for a connected instance in its own words, and another tenant\'s or an unknown instance', async () => {

@@ -18,7 +18,7 @@ async function setUp(connected = 2) {
   const ids: string[] = [];
   for (let i = 0; i < connected; i++) {
     const created = (await instances.store.createWithinLimit(
-      { tenantId: live.tenantId, name: `line ${i}`, description: null, variant: 'v1', engine: 'test', webhookUrl: null, webhookEvents: [], webhookSecret: 's' },
+      { tenantId: live.tenantId, name: `line ${i}`, description: null, variant: 'v1', engine: 'test', webhookUrl: null, webhookEvents: [], webhookSecret: 's', pairingSince: null },
       10,
     )) as InstanceRecord;
     Object.assign(instances.rows.get(created.id)!, { state: 'connected', createdAt: new Date(clock.now().getTime() + i) });

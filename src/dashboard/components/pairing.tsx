@@ -5,6 +5,7 @@ import { type UserError, problemsOf } from '../errors.js';
 import { ConnectionChanges, QrChanges, RegenerateQr, RequestQr } from '../operations.js';
 import { Errors } from './notice.js';
 import { SandboxScan } from './sandbox-scan.js';
+import { PairingCode } from './pairing-code.js';
 
 interface Qr {
   qrCode: string;
@@ -93,6 +94,7 @@ export function Pairing(props: { instance: PairingInstance }) {
         </button>
       </div>
       {instance.integration === 'CHAT-SANDBOX' && live && <SandboxScan qrDataUrl={qr.qrCode} />}
+      <PairingCode instanceId={instance.id} sandbox={instance.integration === 'CHAT-SANDBOX'} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ async function decode(dataUrl: string): Promise<string | null> {
   return jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null;
 }
 
-/** With ENGINE=sandbox: a simulated phone scans the code shown (the sandbox control API), so pairing can be shown without a phone. */
+/** On the sandbox: a simulated phone scans the code shown (the sandbox control API), so pairing can be shown without a phone. */
 export function SandboxScan(props: { qrDataUrl: string }) {
   const [phone, setPhone] = useState('+5511999990001');
   const [error, setError] = useState<string | null>(null);

@@ -18,14 +18,16 @@ type Documents = {
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": typeof types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": typeof types.DashboardSignOutDocument,
     "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
-    "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": typeof types.DashboardInstanceDocument,
+    "\n  query DashboardIntegrations {\n    integrations\n  }\n": typeof types.DashboardIntegrationsDocument,
+    "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": typeof types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": typeof types.DashboardInstanceChangesDocument,
     "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": typeof types.DashboardQrDocument,
-    "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n": typeof types.DashboardConnectionDocument,
+    "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber reason instance { id status sessionStatus phoneNumber lastConnection lastDisconnect { reason at } } }\n  }\n": typeof types.DashboardConnectionDocument,
     "\n  mutation DashboardCreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) { instance { id name } webhookSecret userErrors { code field message } }\n  }\n": typeof types.DashboardCreateInstanceDocument,
     "\n  mutation DashboardSetActive($id: ID!, $active: Boolean!) {\n    setInstanceActive(input: { id: $id, active: $active }) { instance { id active } userErrors { code field message } }\n  }\n": typeof types.DashboardSetActiveDocument,
     "\n  mutation DashboardRequestQr($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": typeof types.DashboardRequestQrDocument,
     "\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": typeof types.DashboardRegenerateQrDocument,
+    "\n  mutation DashboardRequestPairingCode($id: ID!, $phone: String!) {\n    requestPairingCode(input: { id: $id, phone: $phone }) { code expiresAt instance { id status sessionStatus } userErrors { code field message } }\n  }\n": typeof types.DashboardRequestPairingCodeDocument,
     "\n  mutation DashboardDisconnect($id: ID!) {\n    disconnectInstance(input: { id: $id }) { instance { id status sessionStatus phoneNumber } userErrors { code field message } }\n  }\n": typeof types.DashboardDisconnectDocument,
     "\n  mutation DashboardDeleteInstance($id: ID!) {\n    deleteInstance(input: { id: $id }) { deletedInstanceId userErrors { code field message } }\n  }\n": typeof types.DashboardDeleteInstanceDocument,
     "\n  mutation DashboardSetWebhook($input: SetWebhookInput!) {\n    setWebhook(input: $input) { instance { id webhookUrl webhookEvents } userErrors { code field message } }\n  }\n": typeof types.DashboardSetWebhookDocument,
@@ -46,14 +48,16 @@ const documents: Documents = {
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": types.DashboardSignOutDocument,
     "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
-    "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": types.DashboardInstanceDocument,
+    "\n  query DashboardIntegrations {\n    integrations\n  }\n": types.DashboardIntegrationsDocument,
+    "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": types.DashboardInstanceChangesDocument,
     "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": types.DashboardQrDocument,
-    "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n": types.DashboardConnectionDocument,
+    "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber reason instance { id status sessionStatus phoneNumber lastConnection lastDisconnect { reason at } } }\n  }\n": types.DashboardConnectionDocument,
     "\n  mutation DashboardCreateInstance($input: CreateInstanceInput!) {\n    createInstance(input: $input) { instance { id name } webhookSecret userErrors { code field message } }\n  }\n": types.DashboardCreateInstanceDocument,
     "\n  mutation DashboardSetActive($id: ID!, $active: Boolean!) {\n    setInstanceActive(input: { id: $id, active: $active }) { instance { id active } userErrors { code field message } }\n  }\n": types.DashboardSetActiveDocument,
     "\n  mutation DashboardRequestQr($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": types.DashboardRequestQrDocument,
     "\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n": types.DashboardRegenerateQrDocument,
+    "\n  mutation DashboardRequestPairingCode($id: ID!, $phone: String!) {\n    requestPairingCode(input: { id: $id, phone: $phone }) { code expiresAt instance { id status sessionStatus } userErrors { code field message } }\n  }\n": types.DashboardRequestPairingCodeDocument,
     "\n  mutation DashboardDisconnect($id: ID!) {\n    disconnectInstance(input: { id: $id }) { instance { id status sessionStatus phoneNumber } userErrors { code field message } }\n  }\n": types.DashboardDisconnectDocument,
     "\n  mutation DashboardDeleteInstance($id: ID!) {\n    deleteInstance(input: { id: $id }) { deletedInstanceId userErrors { code field message } }\n  }\n": types.DashboardDeleteInstanceDocument,
     "\n  mutation DashboardSetWebhook($input: SetWebhookInput!) {\n    setWebhook(input: $input) { instance { id webhookUrl webhookEvents } userErrors { code field message } }\n  }\n": types.DashboardSetWebhookDocument,
@@ -103,7 +107,11 @@ export function graphql(source: "\n  query DashboardInstances($after: String) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n"];
+export function graphql(source: "\n  query DashboardIntegrations {\n    integrations\n  }\n"): (typeof documents)["\n  query DashboardIntegrations {\n    integrations\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -115,7 +123,7 @@ export function graphql(source: "\n  subscription DashboardQr($instanceId: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n"): (typeof documents)["\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber instance { id status sessionStatus phoneNumber lastConnection } }\n  }\n"];
+export function graphql(source: "\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber reason instance { id status sessionStatus phoneNumber lastConnection lastDisconnect { reason at } } }\n  }\n"): (typeof documents)["\n  subscription DashboardConnection($instanceId: ID!) {\n    connectionUpdated(instanceId: $instanceId) { instanceId status phoneNumber reason instance { id status sessionStatus phoneNumber lastConnection lastDisconnect { reason at } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -132,6 +140,10 @@ export function graphql(source: "\n  mutation DashboardRequestQr($id: ID!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRegenerateQr($id: ID!) {\n    regenerateQrCode(input: { id: $id }) { instance { id status sessionStatus } qrCode { qrCode expiresAt attemptId } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRequestPairingCode($id: ID!, $phone: String!) {\n    requestPairingCode(input: { id: $id, phone: $phone }) { code expiresAt instance { id status sessionStatus } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardRequestPairingCode($id: ID!, $phone: String!) {\n    requestPairingCode(input: { id: $id, phone: $phone }) { code expiresAt instance { id status sessionStatus } userErrors { code field message } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

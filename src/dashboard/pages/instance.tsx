@@ -8,6 +8,7 @@ import { describeError, problemsOf, type UserError } from '../errors.js';
 import { DeleteInstance, Disconnect, InstanceDetail, SetActive } from '../operations.js';
 import { hrefOf } from '../router.js';
 import { WebhookSection } from './webhooks.js';
+import { integrationName, reasonInWords } from '../integrations.js';
 
 export function InstancePage(props: { id: string }) {
   // Shown from the cache at once, then read again: counters change without an event.
@@ -40,6 +41,8 @@ export function InstancePage(props: { id: string }) {
       <dl class="facts">
         <dt>Kind</dt>
         <dd>{instance.variant === 'SESSION' ? 'session' : 'v1'}</dd>
+        <dt>Network</dt>
+        <dd>{integrationName(instance.integration)}</dd>
         <dt>Phone</dt>
         <dd>{instance.phoneNumber ?? 'not linked yet'}</dd>
         <dt>Active</dt>
@@ -48,6 +51,14 @@ export function InstancePage(props: { id: string }) {
         <dd>
           {instance.statistics.messagesSent} sent, {instance.statistics.messagesReceived} received
         </dd>
+        {instance.lastDisconnect && (
+          <>
+            <dt>Last disconnect</dt>
+            <dd>
+              {reasonInWords(instance.lastDisconnect.reason)}, <time dateTime={instance.lastDisconnect.at}>{new Date(instance.lastDisconnect.at).toLocaleString()}</time>
+            </dd>
+          </>
+        )}
         {instance.description && (
           <>
             <dt>Description</dt>

@@ -3,7 +3,8 @@ import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
 import { StatusBadge } from '../components/status.js';
 import { describeError, problemsOf } from '../errors.js';
-import { CreateInstance, InstanceChanges, InstanceList } from '../operations.js';
+import { CreateInstance, InstanceChanges, InstanceList, Integrations } from '../operations.js';
+import { integrationName } from '../integrations.js';
 import { hrefOf } from '../router.js';
 
 export function InstancesPage() {
@@ -67,6 +68,9 @@ function NewInstanceForm(props: { onDone(): void }) {
   const [description, setDescription] = useState('');
   const [webhookUrl, setWebhookUrl] = useState('');
   const [variant, setVariant] = useState<'V1' | 'SESSION'>('V1');
+  const [offered] = useQuery({ query: Integrations });
+  const integrations = offered.data?.integrations ?? [];
+  const [integration, setIntegration] = useState('');
   const [result, create] = useMutation(CreateInstance);
   const [errors, setErrors] = useState<string[]>([]);
   return (
@@ -76,7 +80,13 @@ function NewInstanceForm(props: { onDone(): void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         const answer = await create({
-          input: { name, variant, ...(variant === 'V1' && description ? { description } : {}), ...(webhookUrl ? { webhookUrl } : {}) },
+          input: {
+            name,
+            variant,
+            ...(integration ? { integration } : {}),
+            ...(variant === 'V1' && description ? { description } : {}),
+            ...(webhookUrl ? { webhookUrl } : {}),
+          },
         });
         const problems = problemsOf(answer.error, answer.data?.createInstance.userErrors);
         setErrors(problems);
@@ -96,6 +106,16 @@ function NewInstanceForm(props: { onDone(): void }) {
         <select value={variant} onChange={(e) => setVariant(e.currentTarget.value as 'V1' | 'SESSION')}>
           <option value="V1">v1 (QR code on request)</option>
           <option value="SESSION">session (QR codes rotate by themselves)</option>
+        </select>
+      </label>
+      <label>
+        Network
+        <select value={integration || integrations[0] || ''} onChange={(e) => setIntegration(e.currentTarget.value)}>
+          {integrations.map((id) => (
+            <option key={id} value={id}>
+              {integrationName(id)}
+            </option>
+          ))}
         </select>
       </label>
       {variant === 'V1' && (

@@ -1,15 +1,22 @@
-import { Invalid, NotFound } from '../errors.js';
+import { randomUUID } from 'node:crypto';
+import { Conflict, Invalid, NotFound } from '../errors.js';
 import { statusEvent, upsertEvent } from '../messages/message-events.js';
 import type { MessageStore } from '../messages/messages.ports.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
-import type { EngineEvents } from './engine.port.js';
+import type { DisconnectReason, EngineEvents } from './engine.port.js';
 import { digits } from './events.js';
-import type { InstanceStore } from './instances.ports.js';
+import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from './instances.ports.js';
 import type { Transitions } from './transitions.js';
 import type { Lease } from './ownership.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/** Tries of a receipt whose message is not found (about 6 s in all). */
+const RECEIPT_ATTEMPTS = 6;
+
+/** Closes after which the instance keeps its status: the connection comes back at once (a restart, a new owner). */
+const PASSING: readonly DisconnectReason[] = ['restart_required', 'shutdown'];
 
 /** Turns what an engine reports into state changes, stored messages and events. */
 export function createEngineEvents(deps: {
@@ -17,6 +24,7 @@ export function createEngineEvents(deps: {
   transitions: Transitions;
   messages: MessageStore;
   dispatcher: Dispatcher;
+  qrImages: QrImages;
   clock: Clock;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
   handOverWaiting: (tenantId: string) => Promise<void>;
@@ -29,47 +37,91 @@ export function createEngineEvents(deps: {
     return instance;
   }
 
-  async function connect(instanceId: string, fence?: Lease) {
-    const linked = await transitions.move(await find(instanceId), 'linked', { lastConnection: clock.now() }, { fence });
-    dispatcher.kick(linked.id);
+  async function linked(instance: InstanceRecord, fence?: Lease) {
+    const now = clock.now();
+    let current = instance;
+    if (current.state === 'disconnected') current = await transitions.move(current, 'reconnecting', {}, { fence });
+    if (current.state === 'connecting') current = await transitions.move(current, 'linked', { lastConnection: now }, { fence });
+    dispatcher.kick(current.id);
     // An inactive instance still sends what was addressed to it, never routed messages.
-    if (linked.active) await deps.handOverWaiting(linked.tenantId);
+    if (current.active && current.state === 'connected') await deps.handOverWaiting(current.tenantId);
+  }
+
+  /** What a close leaves of the instance: each reason its move, and the reason kept for the detail answer. */
+  async function close(instance: InstanceRecord, reason: DisconnectReason, fence?: Lease) {
+    if (PASSING.includes(reason)) return;
+    const lastDisconnect: InstancePatch = { lastDisconnectReason: reason, lastDisconnectAt: clock.now() };
+    const noPairing: InstancePatch = { pairingSince: null, pairingCode: null, pairingPhone: null, pairingCodeExpiresAt: null };
+    switch (reason) {
+      case 'logged_out':
+        return void (await transitions.move(instance, 'logged_out', { ...lastDisconnect, ...noPairing, phone: null, logoutPending: false }, { fence, reason, retireQr: true }));
+      case 'banned':
+        return void (await transitions.move(instance, 'banned', { ...lastDisconnect, ...noPairing }, { fence, reason }));
+      case 'pairing_expired':
+        return void (await transitions.move(instance, 'qr_exhausted', noPairing, { fence, reason }));
+      default:
+        // Lost, timed out, closed, unavailable, a bad session, replaced: down until the engine's policy
+        // brings it back. A reconnect attempt that fails while down only leaves its reason.
+        if (instance.state === 'connected' || instance.state === 'connecting') {
+          await transitions.move(instance, 'dropped', lastDisconnect, { fence, reason });
+        } else {
+          await instances.change(instance.id, lastDisconnect, [], { fence });
+        }
+    }
   }
 
   return {
-    async scanned(code, phone) {
-      if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
-      if (typeof code !== 'string' || code === '') throw Invalid.at('code', 'is required');
-      const qr = await instances.useQr(code, clock.now());
-      if (!qr) throw Invalid.at('code', 'unknown, already used or expired');
-      await transitions.move(await find(qr.instanceId), 'scanned', { phone });
-      await connect(qr.instanceId);
-      return { instanceId: qr.instanceId };
-    },
-
-    async dropped(instanceId) {
-      await transitions.move(await find(instanceId), 'dropped');
-    },
-
-    async reconnected(instanceId, lease) {
-      await transitions.move(await find(instanceId), 'reconnecting', {}, { fence: lease });
-      await connect(instanceId, lease);
-    },
-
-    async banned(instanceId) {
-      await transitions.move(await find(instanceId), 'banned');
-    },
-
-    async inbound(instancePhone, message) {
-      const [instance] = await instances.findConnectedByPhone(instancePhone);
-      if (!instance) {
-        if (await instances.isPairedOffline(instancePhone)) return { held: true };
-        throw new NotFound('Instance paired with that phone');
+    async qrCode(instanceId, lease, code) {
+      const instance = await find(instanceId);
+      if (instance.pairingSince === null) throw new Conflict('instance_unavailable', 'The instance is not pairing.');
+      const record = { attemptId: randomUUID(), code: code.text, expiresAt: code.expiresAt };
+      const dataUrl = await deps.qrImages.toDataUrl(code.text);
+      const event = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
+      // A fresh v1 instance shows "initializing" until its code is asked for (GET …/qr); every other pairing shows its code.
+      if (instance.state === 'created' && instance.variant === 'v1') {
+        const changed = await instances.change(instanceId, {}, [event], { ifState: ['created'], ifPairingSince: instance.pairingSince, qr: record, fence: lease });
+        if (!changed) throw new Conflict('instance_unavailable', 'The instance changed meanwhile.');
+        return;
       }
+      await transitions.move(instance, 'qr_issued', {}, { events: [event], qr: record, fence: lease, ifPairingSince: instance.pairingSince });
+    },
+
+    async pairingCodeReady(instanceId, lease, code, expiresAt) {
+      const instance = await find(instanceId);
+      if (instance.pairingCode !== code) throw new Conflict('instance_unavailable', 'Another pairing code was asked for meanwhile.');
+      await instances.change(instanceId, { pairingCodeExpiresAt: expiresAt }, [], { fence: lease, ifPairingSince: instance.pairingSince ?? undefined });
+    },
+
+    async pairingEnded(instanceId, lease) {
+      await close(await find(instanceId), 'pairing_expired', lease);
+    },
+
+    async paired(instanceId, lease, phone) {
+      if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
+      const instance = await find(instanceId);
+      await transitions.move(
+        instance,
+        'scanned',
+        { phone, pairingSince: null, pairingCode: null, pairingPhone: null, pairingCodeExpiresAt: null, lastDisconnectReason: null, lastDisconnectAt: null },
+        { fence: lease, retireQr: true },
+      );
+    },
+
+    async connected(instanceId, lease) {
+      await linked(await find(instanceId), lease);
+    },
+
+    async closed(instanceId, lease, reason) {
+      await close(await find(instanceId), reason, lease);
+    },
+
+    async inbound(instanceId, message) {
+      const instance = await find(instanceId);
       const stored = await messages.createInbound(
         {
           tenantId: instance.tenantId,
           instanceId: instance.id,
+          networkMessageId: message.networkMessageId,
           from: message.from,
           to: digits(instance.phone),
           type: message.type,
@@ -79,18 +131,28 @@ export function createEngineEvents(deps: {
         },
         (created) => [upsertEvent(created, { pushName: message.pushName })],
       );
-      return { messageId: stored.id };
+      return stored && { messageId: stored.id };
     },
 
-    async receipt(messageId, status) {
-      const updated = await messages.recordStatus(messageId, status, clock.now(), (message) => [statusEvent(message)]);
-      if (!updated) throw new NotFound('Message');
+    async receipts(instanceId, receipts) {
+      const at = clock.now();
+      // A receipt can overtake the `sent` mark that stores the network's id (a fast phone): one whose
+      // message is not found yet is tried again for a few seconds; then it belongs to a message this
+      // gateway no longer has (deleted with its instance) and is dropped.
+      let pending = receipts;
+      for (let attempt = 0; pending.length > 0 && attempt < RECEIPT_ATTEMPTS; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+        const applied = await Promise.all(
+          pending.map((receipt) => messages.recordNetworkStatus(instanceId, receipt.networkMessageId, receipt.status, at, (message) => [statusEvent(message)])),
+        );
+        pending = pending.filter((_, n) => applied[n] === null);
+      }
     },
 
-    async deleted(messageId, deletedBy, forEveryone) {
-      const message = await messages.findById(messageId);
+    async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {
+      const message = await messages.findByNetworkId(instanceId, networkMessageId);
       if (!message) throw new NotFound('Message');
-      await messages.emit(message, [{ event: 'messages.delete', data: { messageId, deletedBy, forEveryone } }]);
+      await messages.emit(message, [{ event: 'messages.delete', data: { messageId: message.id, deletedBy, forEveryone } }]);
     },
   };
 }

@@ -1,3 +1,6 @@
+import type { InstanceRecord } from './instances.ports.js';
+import type { Lease } from './ownership.js';
+
 /** An outbound message as an engine carries it. */
 export interface EngineMessage {
   messageId: string;
@@ -5,65 +8,114 @@ export interface EngineMessage {
   type: 'text' | 'image' | 'video' | 'audio' | 'document';
   text: string | null;
   mediaUrl: string | null;
+  /** The content type the media was accepted with (checked again when an engine fetches it). */
+  mediaType: string | null;
   caption: string | null;
 }
 
-import type { InstanceRecord } from './instances.ports.js';
-import type { Lease } from './ownership.js';
+/** What became of one message handed to an engine. */
+export type SendOutcome =
+  /** The network took it, under its own id. */
+  | { messageId: string; networkMessageId: string }
+  /** The network refused it for good (the message fails with this error). */
+  | { messageId: string; failed: { code: string; message: string } };
+
+/** Why a connection closed (DESIGN §15); each one decides what happens next. */
+export const DISCONNECT_REASONS = [
+  'restart_required',
+  'connection_lost',
+  'timed_out',
+  'connection_closed',
+  'unavailable',
+  'bad_session',
+  'replaced',
+  'logged_out',
+  'banned',
+  'pairing_expired',
+  'shutdown',
+] as const;
+export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
 /**
- * What the domain asks of a chat network. Engines report back through EngineEvents; a real engine
- * can be added without touching the domain. Only the node owning an instance (see ownership.ts)
- * attaches it, sends through it and runs its clocks.
+ * One chat network. The domain asks it to hold an instance's connection on the instance's owning
+ * node (see ownership.ts); the engine drives pairing (it issues the QR codes and says when they
+ * run out) and reports everything back through EngineEvents. A real engine is added as a folder under
+ * infra/engines without touching the domain.
  */
 export interface ChatEngine {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
-  /** The network domain of chat ids, as in `<digits>@<domain>` (session webhooks' remoteJid). */
-  readonly jidDomain: string;
-  /** The text of a new, unguessable pairing code for the instance's QR image. */
-  newPairingCode(instanceId: string): Promise<string>;
   /**
-   * Hands messages to the network, in order, under the owner's lease; resolves with how many the
-   * network took (the first n). Throws LeaseLost, having handed nothing, when the lease is no
-   * longer current.
+   * This node owns the instance: hold its connection as its row says, and call again whenever the
+   * row may have changed (idempotent). A pairing under way (`pairingSince`) shows QR codes and
+   * registers a requested pairing code; a paired instance connects (a dropped one reconnects by the
+   * engine's policy); a pending logout tells the network and erases what the engine kept.
    */
-  send(instance: { id: string; phone: string }, messages: EngineMessage[], lease: Lease): Promise<number>;
-  /**
-   * Of these messages, the ones the network already took: after a takeover or a hand-off whose
-   * `sent` mark was not stored, the owner marks those instead of handing them over again. An engine
-   * that cannot tell answers none (a crash between hand-off and mark then sends twice).
-   */
-  holding(instanceId: string, messageIds: string[]): Promise<Set<string>>;
-  /** This node now owns the instance: open (or restore) its connection as its state says. Idempotent. */
   attach(instance: InstanceRecord, lease: Lease): Promise<void>;
-  /** This node no longer owns the instance: let go of its connection without logging out. */
+  /** This node no longer owns the instance: let go of its connection at once, without logging out. */
   detach(instanceId: string): void;
-  logout(instanceId: string): Promise<void>;
+  /**
+   * Hands messages to the network, in order, under the owner's lease. Answers what became of a
+   * prefix of them (all, some, or none when the connection is not ready); the rest stay queued and
+   * are offered again. Throws LeaseLost, having handed nothing, when the lease is no longer current.
+   */
+  send(instance: { id: string; phone: string }, messages: EngineMessage[], lease: Lease): Promise<SendOutcome[]>;
+  /**
+   * Of these messages, the ones the network already took, with the network's id of each: after a
+   * takeover or a hand-off whose `sent` mark was not stored, the owner marks those instead of handing
+   * them over again. An engine whose network drops a repeated message itself answers none.
+   */
+  holding(instanceId: string, messageIds: string[]): Promise<Map<string, string>>;
+  /** Best effort, on the owner: the instance is being deleted, log it out of the network now. */
+  forget(instanceId: string): Promise<void>;
 }
 
+/** An inbound message as an engine reports it. */
 export interface InboundMessage {
+  /** The network's id of the message: a message reported twice (after a reconnect) is stored once. */
+  networkMessageId: string | null;
   from: string;
   type: 'text' | 'image' | 'location';
   text: string | null;
-  location: { name?: string; latitude?: number; longitude?: number } | null;
+  location: { name?: string; latitude?: number; longitude?: number; address?: string } | null;
   pushName: string | null;
 }
 
-/** What an engine reports; the domain turns each report into state changes and events. */
+/** A receipt for a message this instance sent, by the network's id of it. */
+export interface Receipt {
+  networkMessageId: string;
+  status: 'delivered' | 'read';
+}
+
+/**
+ * What an engine reports; the domain turns each report into state changes and events. Reports that
+ * change an instance's state carry the reporting owner's lease: a node that lost the instance is
+ * refused (LeaseLost). A network whose state is shared by every node (the sandbox) reports without one.
+ */
 export interface EngineEvents {
-  /** The phone scanned a pairing code. */
-  scanned(code: string, phone: string): Promise<{ instanceId: string }>;
-  dropped(instanceId: string): Promise<void>;
-  /** The owner's connection came back; refused (LeaseLost) when `lease` is no longer current. */
-  reconnected(instanceId: string, lease?: Lease): Promise<void>;
-  banned(instanceId: string): Promise<void>;
-  /**
-   * A message to an instance's phone. While the phone's linked instance is offline but still paired
-   * (dropped, reconnecting, disconnected by the network) the answer is `held`: the network keeps the
-   * message and reports it again once the instance is connected.
-   */
-  inbound(instancePhone: string, message: InboundMessage): Promise<{ messageId: string } | { held: true }>;
-  receipt(messageId: string, status: 'delivered' | 'read'): Promise<void>;
-  deleted(messageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
+  /** The network issued a pairing code (the text of a QR image), live until `expiresAt`. Refused (Conflict) once the instance stopped pairing. */
+  qrCode(instanceId: string, lease: Lease | undefined, code: { text: string; expiresAt: Date }): Promise<void>;
+  /** The requested pairing code is registered with the network and can be entered until `expiresAt`. */
+  pairingCodeReady(instanceId: string, lease: Lease | undefined, code: string, expiresAt: Date): Promise<void>;
+  /** The pairing ran out of codes unscanned: no QR until a new pairing starts. */
+  pairingEnded(instanceId: string, lease: Lease | undefined): Promise<void>;
+  /** A phone linked the instance (by QR or pairing code); linking continues. */
+  paired(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
+  /** The connection is open: linked for the first time, back after a drop, or resumed by a new owner. */
+  connected(instanceId: string, lease: Lease | undefined): Promise<void>;
+  /** The connection closed for `reason`; the instance moves as the reason says. */
+  closed(instanceId: string, lease: Lease | undefined, reason: DisconnectReason): Promise<void>;
+  /** A message to the instance's phone. Null when it was already stored (the network handed it over again). */
+  inbound(instanceId: string, message: InboundMessage): Promise<{ messageId: string } | null>;
+  receipts(instanceId: string, receipts: Receipt[]): Promise<void>;
+  /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
+  deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
+}
+
+/** The engines a deployment offers (ENGINES), the first being the default for new instances. */
+export interface EngineRegistry {
+  readonly offered: readonly string[];
+  readonly defaultIntegration: string;
+  /** The engine an instance runs on; none when its integration is no longer offered (the instance then waits as it is). */
+  of(integration: string): ChatEngine | undefined;
 }

@@ -19,16 +19,23 @@ const events = (known: readonly string[]) =>
     })
     .transform((list) => [...new Set(list)]);
 
+/** The engine to run on; which ones are offered is the deployment's (checked by the service). */
+const integration = z
+  .string({ error: 'must be a string' })
+  .nullish()
+  .meta({ description: 'the chat network engine, one of those the gateway offers (ENGINES), e.g. CHAT-SANDBOX or CHAT-BAILEYS; the first offered by default' });
+
 export const createV1Input = z.object({
   name: name(100),
+  integration,
   description,
   webhookUrl: url.nullish(),
   webhookEvents: events(V1_EVENTS).nullish(),
 });
-export const updateV1Input = createV1Input.partial();
+export const updateV1Input = createV1Input.omit({ integration: true }).partial();
 
-export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish() });
-export const updateSessionInput = createSessionInput.partial();
+export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish(), integration });
+export const updateSessionInput = createSessionInput.omit({ integration: true }).partial();
 
 const setWebhookInputs = {
   v1: z.object({ url, events: events(V1_EVENTS).nullish() }),

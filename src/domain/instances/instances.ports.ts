@@ -23,7 +23,16 @@ export interface InstanceRecord {
   lastConnection: Date | null;
   /** When the instance last carried an outbound message (least-recently-used routing). */
   lastUsedAt: Date | null;
-  qrAttempts: number;
+  /** Set while a pairing runs (the engine shows QR codes); a new value starts a new pairing. */
+  pairingSince: Date | null;
+  /** A pairing code asked for `pairingPhone`; usable once the engine registered it (`pairingCodeExpiresAt`). */
+  pairingCode: string | null;
+  pairingPhone: string | null;
+  pairingCodeExpiresAt: Date | null;
+  /** Logged out by request; the owner still has to tell the network and erase what the engine kept. */
+  logoutPending: boolean;
+  lastDisconnectReason: string | null;
+  lastDisconnectAt: Date | null;
   messagesSent: number;
   messagesReceived: number;
   mediaSize: bigint;
@@ -52,6 +61,8 @@ export interface NewInstance {
   webhookUrl: string | null;
   webhookEvents: string[];
   webhookSecret: string;
+  /** When the first pairing starts (null: the instance waits to be paired). */
+  pairingSince: Date | null;
 }
 
 export type InstancePatch = Partial<
@@ -65,7 +76,13 @@ export type InstancePatch = Partial<
     | 'active'
     | 'phone'
     | 'lastConnection'
-    | 'qrAttempts'
+    | 'pairingSince'
+    | 'pairingCode'
+    | 'pairingPhone'
+    | 'pairingCodeExpiresAt'
+    | 'logoutPending'
+    | 'lastDisconnectReason'
+    | 'lastDisconnectAt'
     | 'webhookSecret'
     | 'previousWebhookSecret'
     | 'webhookSecretRotatedAt'
@@ -73,31 +90,31 @@ export type InstancePatch = Partial<
 >;
 
 export interface InstanceStore {
-  /** Whether an instance is linked to this phone but offline (dropped or reconnecting; not logged out, banned or deleted). */
-  isPairedOffline(phone: string): Promise<boolean>;
   /** Creates the instance unless the tenant already has `limit`; concurrent creates are serialized per tenant. */
   createWithinLimit(data: NewInstance, limit: number): Promise<InstanceRecord | 'limit_reached' | 'name_taken'>;
   findById(id: string): Promise<InstanceRecord | null>;
-  /** The connected instances linked to this phone (+digits). */
-  findConnectedByPhone(phone: string): Promise<InstanceRecord[]>;
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
   /**
-   * Applies the patch (only if the state is still `ifState`, when given), stores the new QR and the
-   * events, atomically. With `fence`, only while that lease is current (else throws LeaseLost).
+   * Applies the patch (only if the state is still `ifState`, and the pairing still the one that
+   * started at `ifPairingSince`, when given), stores the new QR and the events, atomically; with
+   * `retireQr`, every live code of the instance stops working. With `fence`, only while that lease
+   * is current (else throws LeaseLost).
    */
   change(
     id: string,
     patch: InstancePatch,
     events: OutboxEvent[],
-    options?: { ifState?: InstanceState[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>; fence?: Lease },
+    options?: {
+      ifState?: InstanceState[];
+      ifPairingSince?: Date;
+      qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>;
+      retireQr?: boolean;
+      fence?: Lease;
+    },
   ): Promise<InstanceRecord | 'name_taken' | null>;
   /** Deletes the instance with its messages, QR codes, events and deliveries. */
   delete(id: string): Promise<void>;
   liveQr(instanceId: string, now: Date): Promise<QrRecord | null>;
-  /** Marks a live, unused code used; the code's instance, or null when it is unknown, used or expired. */
-  useQr(code: string, now: Date): Promise<QrRecord | null>;
-  /** Of these instances, the session-variant ones showing a QR whose newest code has expired. */
-  dueForQrRotation(now: Date, instanceIds: string[]): Promise<InstanceRecord[]>;
 }
 
 /** Turns a QR code's text into a PNG data URL any QR reader decodes. */

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Actor, assertSameTenant } from '../actor.js';
-import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
+import { Conflict, DomainError, Invalid, NotFound, Unavailable } from '../errors.js';
 import { createTransitions } from './transitions.js';
 import type { Clock } from '../ports.js';
 import { PLAN_INSTANCE_LIMITS } from '../tenants/plans.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
-import type { ChatEngine } from './engine.port.js';
-import { type Lease, LeaseLost } from './ownership.js';
+import type { EngineRegistry } from './engine.port.js';
 import { eventsOf } from './events.js';
 import {
   createSessionInput,
@@ -18,17 +17,21 @@ import {
   updateV1Input,
 } from './instances.input.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, QrImages, QrRecord } from './instances.ports.js';
-import { type InstanceVariant, statusIn } from './state-machine.js';
+import { type InstanceState, type InstanceVariant, statusIn } from './state-machine.js';
+import { newPairingCode, pairingCodeInput } from './pairing-code.js';
+import type { Ownership } from './ownership.js';
 
-export interface QrPolicy {
-  sessionTtlSeconds: number;
-  sessionAttempts: number;
-  v1TtlSeconds: number;
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface LiveQr extends QrRecord {
   dataUrl: string;
 }
+
+/** How long a request waits for the engine to issue a QR code or register a pairing code (DESIGN §15). */
+export const PAIRING_WAIT_MS = 10_000;
+
+/** Instance states a new pairing can start from. */
+const PAIRABLE: InstanceState[] = ['created', 'qr', 'disconnected', 'banned', 'error'];
 
 /** A webhook signing secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes). */
 function newWebhookSecret(): string {
@@ -40,16 +43,18 @@ export type InstancesService = ReturnType<typeof createInstancesService>;
 export function createInstancesService(deps: {
   instances: InstanceStore;
   qrImages: QrImages;
-  engine: ChatEngine;
+  engines: EngineRegistry;
+  /** Work for an instance's owning node (the engine's connection lives there). */
+  ownership: Pick<Ownership, 'notify'>;
   clock: Clock;
-  qr: QrPolicy;
   urls: UrlPolicy;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
   handOverWaiting: (tenantId: string) => Promise<void>;
-  /** Runs follow-up work after the current request has been answered. */
-  background: (work: () => Promise<unknown>, what: string) => void;
+  /** How long to wait for the engine's answer (PAIRING_WAIT_MS unless a test says otherwise). */
+  pairingWaitMs?: number;
 }) {
-  const { instances, qrImages, engine, clock, qr } = deps;
+  const { instances, qrImages, engines, clock } = deps;
+  const pairingWaitMs = deps.pairingWaitMs ?? PAIRING_WAIT_MS;
 
   /** The caller's instance by id: 404 when it exists nowhere, 403 when it is another tenant's. */
   async function ownedInstance(actor: Actor, id: string): Promise<InstanceRecord> {
@@ -79,41 +84,83 @@ export function createInstancesService(deps: {
     return updated;
   }
 
-  async function startPairing(instanceId: string) {
-    const instance = await instances.findById(instanceId);
-    if (instance?.state === 'created') await issueQr(instance, 1);
-  }
-
-  /** A fresh pairing code with its image and its qr.update event, not stored yet. */
-  async function newQr(instance: Pick<InstanceRecord, 'id' | 'variant'>) {
-    const ttl = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
-    const code = await engine.newPairingCode(instance.id);
-    const record = { attemptId: randomUUID(), code, expiresAt: new Date(clock.now().getTime() + ttl * 1000) };
-    const dataUrl = await qrImages.toDataUrl(code);
-    const event = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
-    return { record, event, live: { ...record, instanceId: instance.id, usedAt: null, dataUrl } };
-  }
-
-  /** Issues a new QR code (and its qr.update event); the instance shows a QR from then on. */
-  async function issueQr(instance: InstanceRecord, attempts: number, fence?: Lease): Promise<{ instance: InstanceRecord; qr: LiveQr }> {
-    const fresh = await newQr(instance);
-    const updated = await move(instance, 'qr_issued', { qrAttempts: attempts }, { events: [fresh.event], qr: fresh.record, fence });
-    return { instance: updated, qr: fresh.live };
-  }
-
   async function liveQr(instance: InstanceRecord): Promise<LiveQr | null> {
     if (instance.state !== 'qr' && instance.state !== 'created') return null;
     const live = await instances.liveQr(instance.id, clock.now());
     return live && { ...live, dataUrl: await qrImages.toDataUrl(live.code) };
   }
 
+  /**
+   * Reads the instance until `found` has something or the pairing wait passed: the engine answers
+   * on the instance's owning node, which may be another one, and writes what it got to the database.
+   */
+  async function awaitOwner<T>(instanceId: string, found: (instance: InstanceRecord) => Promise<T | null>): Promise<T | null> {
+    const deadline = Date.now() + pairingWaitMs;
+    for (let pause = 20; ; pause = Math.min(pause * 2, 200)) {
+      const instance = await instances.findById(instanceId);
+      if (!instance) throw new NotFound('Instance');
+      const result = await found(instance);
+      if (result !== null) return result;
+      // The pairing ended without one: waiting longer cannot help.
+      if (instance.pairingSince === null) return null;
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await sleep(Math.min(pause, left));
+    }
+  }
+
+  const awaitQr = (instanceId: string) => awaitOwner(instanceId, liveQr);
+
+  /** A new pairing: every live code stops working, and the owner's engine starts over. */
+  async function startPairing(instance: InstanceRecord, patch: InstancePatch = {}): Promise<InstanceRecord> {
+    const started = await instances.change(instance.id, { pairingSince: clock.now(), ...patch }, [], { ifState: PAIRABLE, retireQr: true });
+    if (!started || started === 'name_taken') throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
+    deps.ownership.notify(instance.id, 'sync');
+    return started;
+  }
+
+  /** A code was asked for: an initializing instance shows it from now on (v1 qr_code). */
+  async function showingCode(id: string): Promise<InstanceRecord | null> {
+    const now = await instances.findById(id);
+    if (now?.state !== 'created') return now;
+    try {
+      return await move(now, 'qr_issued');
+    } catch (error) {
+      // Paired or moved on meanwhile: the code answered is still the one that was live.
+      if (!(error instanceof Conflict)) throw error;
+      return instances.findById(id);
+    }
+  }
+
+  function noCodeInTime(what: string): never {
+    throw new Unavailable(`The chat network issued no ${what} within ${pairingWaitMs / 1000} s; try again.`);
+  }
+
+  function refuseWhileLinked(instance: InstanceRecord) {
+    if (instance.state === 'connected' || instance.state === 'connecting') {
+      throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
+    }
+  }
+
+  /** The integration a create asks for, or the deployment's default; one not offered is refused naming those that are. */
+  function integrationOf(input: unknown): string {
+    const asked = input && typeof input === 'object' ? (input as { integration?: unknown }).integration : undefined;
+    // Absent: the default. Not a string: the input schema reports it.
+    if (typeof asked !== 'string') return engines.defaultIntegration;
+    if (!engines.offered.includes(asked)) {
+      throw Invalid.at('integration', `must be one of ${engines.offered.join(', ')} (the engines this gateway offers)`);
+    }
+    return asked;
+  }
+
   return {
-    integration: engine.integration,
+    engines: engines.offered,
 
     async create(actor: Actor, variant: InstanceVariant, input: unknown) {
-      const [data, checkedUrl] = await allValid(
+      const [data, checkedUrl, integration] = await allValid(
         () => (variant === 'v1' ? parseInput(createV1Input, input) : { ...parseInput(createSessionInput, input), description: null, webhookEvents: null }),
         () => webhookUrl(textField(input, 'webhookUrl'), 'webhookUrl'),
+        async () => integrationOf(input),
       );
       const created = await instances.createWithinLimit(
         {
@@ -121,10 +168,12 @@ export function createInstancesService(deps: {
           name: data.name,
           description: data.description ?? null,
           variant,
-          engine: engine.integration,
+          engine: integration,
           webhookUrl: checkedUrl ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
           webhookSecret: newWebhookSecret(),
+          // Pairing starts at once: a node takes the new instance and its engine issues the codes.
+          pairingSince: clock.now(),
         },
         PLAN_INSTANCE_LIMITS[actor.plan],
       );
@@ -135,14 +184,11 @@ export function createInstancesService(deps: {
           `The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`,
         );
       }
-      if (variant === 'v1') {
-        // The v1 create answer carries a QR code; the instance stays "initializing" until GET …/qr.
-        const fresh = await newQr(created);
-        await instances.change(created.id, { qrAttempts: 1 }, [fresh.event], { qr: fresh.record });
-        return { instance: created, qr: fresh.live };
-      }
-      // A session instance gets its first QR code right after the answer (spec 3.2: "generated automatically afterwards").
-      deps.background(() => startPairing(created.id), `first QR code of instance ${created.id}`);
+      // Placed on a node at once; its engine issues the codes. v1: the answer carries the first code if
+      // the network issues it in time, and the instance stays "initializing" until GET …/qr.
+      // Session: the code follows on its own (spec 3.2).
+      deps.ownership.notify(created.id, 'sync');
+      if (variant === 'v1') return { instance: created, qr: await awaitQr(created.id) };
       return { instance: created, qr: null };
     },
 
@@ -177,7 +223,8 @@ export function createInstancesService(deps: {
 
     async remove(actor: Actor, id: string) {
       const instance = await ownedInstance(actor, id);
-      await engine.logout(instance.id);
+      // Best effort: the owner logs the linked device out of the network while it still holds the connection.
+      if (instance.phone !== null) deps.ownership.notify(instance.id, 'forget');
       await instances.delete(instance.id);
     },
 
@@ -192,34 +239,66 @@ export function createInstancesService(deps: {
       return setActive(await ownedInstance(actor, id), active);
     },
 
-    /** v1: the live code, or a new one; moves an initializing instance to qr_code. */
+    /**
+     * v1: the live code, or the first code of a new pairing (waiting up to PAIRING_WAIT_MS for the
+     * network to issue it); moves an initializing instance to qr_code.
+     */
     async qrCode(actor: Actor, id: string): Promise<LiveQr> {
-      const instance = await ownedInstance(actor, id);
-      if (instance.state === 'connected' || instance.state === 'connecting') {
-        throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
+      let instance = await ownedInstance(actor, id);
+      refuseWhileLinked(instance);
+      let live = await liveQr(instance);
+      if (!live) {
+        if (instance.pairingSince === null) instance = await startPairing(instance);
+        live = (await awaitQr(instance.id)) ?? noCodeInTime('QR code');
       }
-      const live = await liveQr(instance);
-      if (live) {
-        if (instance.state === 'created') await move(instance, 'qr_issued');
-        return live;
-      }
-      return (await issueQr(instance, instance.qrAttempts + 1)).qr;
+      await showingCode(id);
+      return live;
     },
 
-    /** Session: a new set of QR attempts after the last one expired (or to start over). */
+    /** Session: a new pairing, its first code waited for (up to PAIRING_WAIT_MS). */
     async regenerateQr(actor: Actor, id: string) {
       const instance = await ownedInstance(actor, id);
-      if (instance.state === 'connected' || instance.state === 'connecting') {
-        throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
-      }
-      return issueQr(instance, 1);
+      refuseWhileLinked(instance);
+      await startPairing(instance);
+      const qr = (await awaitQr(id)) ?? noCodeInTime('QR code');
+      return { instance: (await showingCode(id)) ?? instance, qr };
     },
 
+    /**
+     * The network's "link with phone number": a code the phone `input.phone` enters instead of
+     * scanning. Starts a pairing if none runs; answers once the owner's engine registered the code
+     * with the network (up to PAIRING_WAIT_MS).
+     */
+    async requestPairingCode(actor: Actor, id: string, input: unknown): Promise<{ code: string; expiresAt: Date }> {
+      const instance = await ownedInstance(actor, id);
+      const { phone } = parseInput(pairingCodeInput, input);
+      refuseWhileLinked(instance);
+      const code = newPairingCode();
+      const asked = { pairingCode: code, pairingPhone: phone, pairingCodeExpiresAt: null };
+      if (instance.pairingSince === null) {
+        await startPairing(instance, asked);
+      } else {
+        const changed = await instances.change(id, asked, [], { ifPairingSince: instance.pairingSince });
+        if (!changed || changed === 'name_taken') throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
+        deps.ownership.notify(id, 'sync');
+      }
+      const ready = await awaitOwner(id, async (now) =>
+        now.pairingCode === code && now.pairingCodeExpiresAt !== null ? { code, expiresAt: now.pairingCodeExpiresAt } : null,
+      );
+      return ready ?? noCodeInTime('confirmation of the pairing code');
+    },
+
+    /** Logs the phone out: the instance is disconnected at once; its owner tells the network and erases the engine state. */
     async disconnect(actor: Actor, id: string) {
       const instance = await ownedInstance(actor, id);
-      await engine.logout(instance.id);
-      // Logged out, the phone is no longer linked: pairing again may link another one.
-      return move(instance, 'logged_out', { phone: null });
+      const loggedOut = await move(
+        instance,
+        'logged_out',
+        { phone: null, pairingSince: null, pairingCode: null, pairingPhone: null, pairingCodeExpiresAt: null, logoutPending: instance.phone !== null || instance.logoutPending },
+        { retireQr: true },
+      );
+      deps.ownership.notify(id, 'sync');
+      return loggedOut;
     },
 
     async setWebhook(actor: Actor, id: string, input: unknown) {
@@ -248,25 +327,6 @@ export function createInstancesService(deps: {
       );
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');
       return { webhookSecret };
-    },
-
-    /**
-     * One pass of the session QR clock over the instances this node owns: rotate expired codes, give
-     * up after the last attempt. Each write holds the owner's lease.
-     */
-    async rotateExpiredQrCodes(leases: Lease[]) {
-      if (leases.length === 0) return;
-      const leaseOf = new Map(leases.map((lease) => [lease.instanceId, lease]));
-      for (const instance of await instances.dueForQrRotation(clock.now(), [...leaseOf.keys()])) {
-        const fence = leaseOf.get(instance.id);
-        try {
-          if (instance.qrAttempts >= qr.sessionAttempts) await move(instance, 'qr_exhausted', {}, { fence });
-          else await issueQr(instance, instance.qrAttempts + 1, fence);
-        } catch (error) {
-          // Moved meanwhile (a scan, a request), or the lease went to another node.
-          if (!(error instanceof Conflict) && !(error instanceof LeaseLost)) throw error;
-        }
-      }
     },
 
     /** The live pairing code of an instance already read, or null when it shows none. */

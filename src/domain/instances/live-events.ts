@@ -7,8 +7,8 @@ import { statusIn } from './state-machine.js';
  */
 export type LiveEvent =
   | { kind: 'qr'; instanceId: string; qrCode: string; expiresAt: string; attemptId: string }
-  /** `status` in the instance's own status words (v1 or session), as in its webhooks. */
-  | { kind: 'connection'; instanceId: string; status: string; phoneNumber: string; timestamp: string }
+  /** `status` in the instance's own status words (v1 or session), as in its webhooks; `reason` the close that caused it, if one did. */
+  | { kind: 'connection'; instanceId: string; status: string; phoneNumber: string; reason: string | null; timestamp: string }
   /** Something about one of the tenant's instances changed (state, phone, name, active, a new QR code), or it was deleted. */
   | { kind: 'instance'; tenantId: string; instanceId: string; deleted: boolean }
   /** One of the tenant's messages moved to a new status. */
@@ -55,6 +55,7 @@ export function liveEventsOf(e: { tenantId: string; instanceId: string | null; e
         instanceId: e.instanceId,
         status: text(e.data.status),
         phoneNumber: text(e.data.phoneNumber),
+        reason: typeof e.data.reason === 'string' ? e.data.reason : null,
         timestamp: e.createdAt.toISOString(),
       },
     ];
@@ -62,13 +63,17 @@ export function liveEventsOf(e: { tenantId: string; instanceId: string | null; e
   return [];
 }
 
-/** The connection status an instance shows now, as a live event. */
-export function liveConnectionEvent(instance: Pick<InstanceRecord, 'id' | 'variant' | 'state' | 'phone' | 'updatedAt'>): LiveEvent {
+/** The connection status an instance shows now, as a live event (down: with the reason it went down). */
+export function liveConnectionEvent(
+  instance: Pick<InstanceRecord, 'id' | 'variant' | 'state' | 'phone' | 'updatedAt' | 'lastDisconnectReason'>,
+): LiveEvent {
+  const down = instance.state === 'disconnected' || instance.state === 'banned';
   return {
     kind: 'connection',
     instanceId: instance.id,
     status: statusIn(instance.variant, instance.state),
     phoneNumber: digits(instance.phone),
+    reason: down ? instance.lastDisconnectReason : null,
     timestamp: instance.updatedAt.toISOString(),
   };
 }

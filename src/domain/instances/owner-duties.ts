@@ -1,18 +1,39 @@
 import type { Dispatcher } from '../messages/dispatcher.js';
-import type { ChatEngine } from './engine.port.js';
-import type { InstanceStore } from './instances.ports.js';
-import { type Lease, type Ownership, type OwnerWork, wantsOwner } from './ownership.js';
+import type { EngineRegistry } from './engine.port.js';
+import type { InstanceRecord, InstanceStore } from './instances.ports.js';
+import type { Lease, Ownership, OwnerWork } from './ownership.js';
 
 export type OwnerDuties = ReturnType<typeof createOwnerDuties>;
 
 /** What a node does for the instances it owns, as it takes them, loses them, or is told about them. */
 export function createOwnerDuties(deps: {
   instances: Pick<InstanceStore, 'findById'>;
-  engine: ChatEngine;
+  engines: EngineRegistry;
   dispatcher: Dispatcher;
   ownership: Ownership;
+  report: (error: unknown, context: string) => void;
 }) {
-  const { instances, engine, dispatcher, ownership } = deps;
+  const { instances, engines, dispatcher, ownership } = deps;
+  /** Which engine each owned instance was attached to (an instance's engine never changes). */
+  const attachedTo = new Map<string, string>();
+  const unoffered = new Set<string>();
+
+  function engineOf(instance: InstanceRecord) {
+    const engine = engines.of(instance.engine);
+    if (!engine && !unoffered.has(instance.id)) {
+      unoffered.add(instance.id);
+      deps.report(new Error(`its integration ${instance.engine} is not in ENGINES; it waits as it is until it is offered again`), `instance ${instance.id}`);
+    }
+    return engine;
+  }
+
+  async function attach(instance: InstanceRecord, lease: Lease) {
+    const engine = engineOf(instance);
+    if (!engine) return;
+    attachedTo.set(instance.id, instance.engine);
+    await engine.attach(instance, lease);
+  }
+
   return {
     /** Taken over (or placed here): hold the connection, then send what waits, checking what the network already has. */
     async acquired(lease: Lease) {
@@ -20,19 +41,26 @@ export function createOwnerDuties(deps: {
       dispatcher.distrust(lease.instanceId);
       const instance = await instances.findById(lease.instanceId);
       if (!instance) return;
-      await engine.attach(instance, lease);
+      await attach(instance, lease);
       dispatcher.kick(lease.instanceId);
     },
     lost(instanceId: string) {
-      engine.detach(instanceId);
+      const integration = attachedTo.get(instanceId);
+      attachedTo.delete(instanceId);
+      unoffered.delete(instanceId);
+      if (integration) engines.of(integration)?.detach(instanceId);
     },
     /** Work another node (or this one) routed to the owner. */
     async work(instanceId: string, work: OwnerWork) {
       const lease = ownership.leaseOf(instanceId);
       if (!lease) return;
       if (work === 'dispatch') return dispatcher.dispatch(instanceId);
+      if (work === 'forget') {
+        const integration = attachedTo.get(instanceId);
+        return integration ? engines.of(integration)?.forget(instanceId) : undefined;
+      }
       const instance = await instances.findById(instanceId);
-      if (instance && wantsOwner(instance)) await engine.attach(instance, lease);
+      if (instance) await attach(instance, lease);
       dispatcher.kick(instanceId);
     },
   };

@@ -17,8 +17,11 @@ export class LeaseLost extends Error {
   }
 }
 
-/** What reaches an instance's owner: dispatch its queue, or look at the instance again (its state changed). */
-export type OwnerWork = 'dispatch' | 'sync';
+/**
+ * What reaches an instance's owner: dispatch its queue, look at the instance again (its row
+ * changed), or log it out of the network before it is deleted.
+ */
+export type OwnerWork = 'dispatch' | 'sync' | 'forget';
 
 /** Which instances this node owns, and how work reaches the owner of any instance. */
 export interface Ownership {
@@ -30,7 +33,15 @@ export interface Ownership {
   notify(instanceId: string, work: OwnerWork): void;
 }
 
-/** Whether an instance in this state needs an owning node: a QR clock to run, or a paired connection to hold. */
-export function wantsOwner(instance: { state: string; phone: string | null }): boolean {
-  return ['qr', 'connecting', 'connected'].includes(instance.state) || (instance.state === 'disconnected' && instance.phone !== null);
+/**
+ * Whether an instance needs an owning node: a pairing to run, a paired connection to hold (or bring
+ * back), or a requested logout to carry out. The lease statements say the same in SQL (WANTS_OWNER).
+ */
+export function wantsOwner(instance: { state: string; phone: string | null; pairingSince: Date | null; logoutPending: boolean }): boolean {
+  return (
+    instance.pairingSince !== null ||
+    instance.logoutPending ||
+    ['connecting', 'connected'].includes(instance.state) ||
+    (instance.state === 'disconnected' && instance.phone !== null)
+  );
 }

@@ -6,11 +6,11 @@ export type InstanceVariant = 'v1' | 'session';
 
 /** What moves an instance. */
 export type InstanceTransition =
-  | 'qr_issued' // a new QR code is live
-  | 'scanned' // the phone scanned the code; linking
+  | 'qr_issued' // the network issued a QR code
+  | 'scanned' // a phone paired (scanned the code or entered a pairing code); linking
   | 'linked' // the network confirmed the phone
-  | 'qr_exhausted' // every QR attempt expired unscanned
-  | 'dropped' // the connection fell; it comes back by itself
+  | 'qr_exhausted' // every QR code of the pairing expired unscanned
+  | 'dropped' // the connection fell (or a reconnect failed); it comes back by the engine's policy
   | 'reconnecting' // the engine is bringing a dropped connection back
   | 'logged_out' // disconnect requested, or the phone unlinked
   | 'banned' // the network banned the number
@@ -21,8 +21,8 @@ const TRANSITIONS: Record<InstanceTransition, { from: readonly InstanceState[]; 
   // A live code can be scanned whether or not anyone fetched it since (the v1 create answer carries one).
   scanned: { from: ['created', 'qr'], to: 'connecting' },
   linked: { from: ['connecting'], to: 'connected' },
-  qr_exhausted: { from: ['qr'], to: 'disconnected' },
-  dropped: { from: ['connected'], to: 'disconnected' },
+  qr_exhausted: { from: ['created', 'qr'], to: 'disconnected' },
+  dropped: { from: ['connected', 'connecting'], to: 'disconnected' },
   reconnecting: { from: ['disconnected'], to: 'connecting' },
   logged_out: { from: ['created', 'qr', 'connecting', 'connected', 'disconnected'], to: 'disconnected' },
   banned: { from: ['qr', 'connecting', 'connected', 'disconnected'], to: 'banned' },

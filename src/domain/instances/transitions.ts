@@ -1,13 +1,20 @@
 import { Conflict } from '../errors.js';
+import type { DisconnectReason } from './engine.port.js';
 import { digits } from './events.js';
 import type { Lease } from './ownership.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from './instances.ports.js';
 import { type InstanceState, type InstanceTransition, statusIn, transition } from './state-machine.js';
 
-/** The connection.update event of a state change, in the instance's own status words. */
-export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState): OutboxEvent {
+/**
+ * The connection.update event of a state change, in the instance's own status words, with the
+ * reason of the close that caused it (null for any other change).
+ */
+export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState, reason: DisconnectReason | null = null): OutboxEvent {
   // An unknown phone is null, in webhooks as in REST answers.
-  return { event: 'connection.update', data: { status: statusIn(instance.variant, state), phoneNumber: instance.phone ? digits(instance.phone) : null } };
+  return {
+    event: 'connection.update',
+    data: { status: statusIn(instance.variant, state), phoneNumber: instance.phone ? digits(instance.phone) : null, reason },
+  };
 }
 
 export type Transitions = ReturnType<typeof createTransitions>;
@@ -24,13 +31,27 @@ export function createTransitions(instances: Pick<InstanceStore, 'change'>) {
       instance: InstanceRecord,
       step: InstanceTransition,
       patch: InstancePatch = {},
-      more: { events?: OutboxEvent[]; qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>; fence?: Lease } = {},
+      more: {
+        events?: OutboxEvent[];
+        qr?: Omit<QrRecord, 'usedAt' | 'instanceId'>;
+        retireQr?: boolean;
+        fence?: Lease;
+        ifPairingSince?: Date;
+        /** The close that caused the move, carried by its connection.update. */
+        reason?: DisconnectReason;
+      } = {},
     ): Promise<InstanceRecord> {
       const next = transition(instance.state, step, instance.variant);
       const updated = { ...instance, ...patch, state: next };
       const events = [...(more.events ?? [])];
-      if (next !== instance.state) events.unshift(connectionEvent(updated, next));
-      const changed = await instances.change(instance.id, { ...patch, state: next }, events, { ifState: [instance.state], qr: more.qr, fence: more.fence });
+      if (next !== instance.state) events.unshift(connectionEvent(updated, next, more.reason ?? null));
+      const changed = await instances.change(instance.id, { ...patch, state: next }, events, {
+        ifState: [instance.state],
+        ifPairingSince: more.ifPairingSince,
+        qr: more.qr,
+        retireQr: more.retireQr,
+        fence: more.fence,
+      });
       if (changed === null || changed === 'name_taken') {
         throw new Conflict('instance_unavailable', 'The instance changed meanwhile; try again.');
       }

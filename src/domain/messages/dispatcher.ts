@@ -1,4 +1,4 @@
-import type { ChatEngine, EngineMessage } from '../instances/engine.port.js';
+import type { EngineMessage, EngineRegistry, SendOutcome } from '../instances/engine.port.js';
 import { digits } from '../instances/events.js';
 import { LeaseLost, type Ownership } from '../instances/ownership.js';
 import type { Clock } from '../ports.js';
@@ -16,6 +16,7 @@ const engineMessage = (message: MessageRecord): EngineMessage => ({
   type: message.type as EngineMessage['type'],
   text: message.text,
   mediaUrl: message.mediaUrl,
+  mediaType: message.mediaType,
   caption: message.caption,
 });
 
@@ -27,22 +28,30 @@ const engineMessage = (message: MessageRecord): EngineMessage => ({
  */
 export function createDispatcher(deps: {
   messages: MessageStore;
-  engine: ChatEngine;
+  engines: EngineRegistry;
   ownership: Ownership;
   clock: Clock;
   onError: (error: unknown, instanceId: string) => void;
 }) {
-  const { messages, engine, ownership, clock } = deps;
+  const { messages, engines, ownership, clock } = deps;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const kicked = new Set<string>();
   /** Instances whose oldest queued messages the network may already hold: a takeover, or marks that were not stored. */
   const unsure = new Set<string>();
 
-  function sentRecord(instance: SendingInstance, message: MessageRecord) {
+  function sentRecord(instance: SendingInstance, message: MessageRecord, networkMessageId: string) {
     const at = clock.now();
-    const record = { ...message, from: digits(instance.phone), status: 'sent' as const, sentAt: at };
+    const record = { ...message, from: digits(instance.phone), status: 'sent' as const, sentAt: at, networkMessageId };
     return { message: record, at, events: [upsertEvent(record), statusEvent(record)] };
+  }
+
+  /** The network refused these for good: each fails with the network's reason, as any status change. */
+  async function refused(failures: Array<{ messageId: string; failed: { code: string; message: string } }>) {
+    const at = clock.now();
+    for (const { messageId, failed } of failures) {
+      await messages.recordStatus(messageId, 'failed', at, (message) => [statusEvent(message)], `${failed.code}: ${failed.message}`);
+    }
   }
 
   async function drain(instanceId: string) {
@@ -52,18 +61,28 @@ export function createDispatcher(deps: {
       const batch = await messages.sendingBatch(instanceId, BATCH_SIZE);
       if (!batch || batch.messages.length === 0) return;
       const { instance } = batch;
+      // An instance whose integration is no longer offered keeps its queue until it is again.
+      const engine = engines.of(instance.engine);
+      if (!engine) return;
       const sent: Array<ReturnType<typeof sentRecord>> = [];
       let toSend = batch.messages;
       // Hand-offs happen oldest first, so what an earlier owner handed without marking is in the first batch.
       if (unsure.has(instanceId)) {
         const held = await engine.holding(instanceId, toSend.map((message) => message.id));
-        for (const message of toSend) if (held.has(message.id)) sent.push(sentRecord(instance, message));
+        for (const message of toSend) {
+          const networkMessageId = held.get(message.id);
+          if (networkMessageId !== undefined) sent.push(sentRecord(instance, message, networkMessageId));
+        }
         toSend = toSend.filter((message) => !held.has(message.id));
       }
-      let taken = 0;
+      let outcomes: SendOutcome[] = [];
       try {
-        if (toSend.length) taken = await engine.send({ id: instance.id, phone: instance.phone }, toSend.map(engineMessage), lease);
-        for (const message of toSend.slice(0, taken)) sent.push(sentRecord(instance, message));
+        if (toSend.length) outcomes = await engine.send({ id: instance.id, phone: instance.phone }, toSend.map(engineMessage), lease);
+        const byId = new Map(toSend.map((message) => [message.id, message]));
+        for (const outcome of outcomes) {
+          if ('networkMessageId' in outcome) sent.push(sentRecord(instance, byId.get(outcome.messageId)!, outcome.networkMessageId));
+        }
+        await refused(outcomes.filter((outcome): outcome is Extract<SendOutcome, { failed: unknown }> => 'failed' in outcome));
       } catch (error) {
         // Another node owns the instance now; it sends what is still queued.
         if (error instanceof LeaseLost) return;
@@ -80,8 +99,9 @@ export function createDispatcher(deps: {
           }
         }
       }
-      // A short batch emptied the queue; whatever was accepted since kicked the dispatcher, which drains again.
-      if (batch.messages.length < BATCH_SIZE || taken < toSend.length) return;
+      // A short batch emptied the queue; whatever was accepted since kicked the dispatcher, which drains
+      // again. An engine that took only part of it (not connected yet, rate-limited) is kicked when it can take more.
+      if (batch.messages.length < BATCH_SIZE || outcomes.length < toSend.length) return;
     }
   }
 

@@ -15,6 +15,8 @@ export interface MessageRecord {
   instanceId: string | null;
   apiKeyId: string | null;
   direction: MessageDirection;
+  /** The chat network's id of the message, once it has one (receipts and deletes are matched by it). */
+  networkMessageId: string | null;
   to: string;
   from: string | null;
   type: string;
@@ -80,6 +82,8 @@ export interface NewOutboundMessage {
 export interface SendingInstance {
   id: string;
   tenantId: string;
+  /** The integration it runs on: which engine carries its messages. */
+  engine: string;
   phone: string;
   name: string;
   variant: InstanceVariant;
@@ -95,6 +99,8 @@ export interface OutboxEventInput {
 export interface NewInboundMessage {
   tenantId: string;
   instanceId: string;
+  /** The network's id: the same message reported again is stored once. */
+  networkMessageId: string | null;
   from: string;
   to: string;
   type: 'text' | 'image' | 'location';
@@ -137,6 +143,15 @@ export interface MessageStore {
     sent: Array<{ message: MessageRecord; at: Date; events: OutboxEventInput[] }>,
     lease: Lease,
   ): Promise<Set<string>>;
+  /** Like recordStatus, for a message of the instance known by the network's id of it; null when there is none. */
+  recordNetworkStatus(
+    instanceId: string,
+    networkMessageId: string,
+    status: 'delivered' | 'read',
+    at: Date,
+    events: (message: MessageRecord) => OutboxEventInput[],
+  ): Promise<MessageRecord | null>;
+  findByNetworkId(instanceId: string, networkMessageId: string): Promise<MessageRecord | null>;
   /**
    * Records a status and its time, with the events of the updated message, atomically; the status
    * itself moves as `nextMessageStatus` says. Null for an unknown message.
@@ -150,7 +165,8 @@ export interface MessageStore {
   ): Promise<MessageRecord | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */
   emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
-  createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord>;
+  /** Stores a received message with its events; null when the instance already has it (same network id). */
+  createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
   /** Queued messages created before `before` become failed with `error`, each together with its events; the failed messages. */
   failStale(before: Date, at: Date, error: string, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
   listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;

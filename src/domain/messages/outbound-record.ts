@@ -10,6 +10,7 @@ export function outboundRecord(message: NewOutboundMessage, id: string): Message
     instanceId: message.instanceId,
     apiKeyId: message.apiKeyId,
     direction: 'out',
+    networkMessageId: null,
     to: message.to,
     from: null,
     type: message.type,

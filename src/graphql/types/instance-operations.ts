@@ -68,8 +68,19 @@ const CreateInstanceInput = builder.inputType('CreateInstanceInput', {
     description: t.string({ description: 'V1 only; at most 500 characters.' }),
     webhookUrl: t.string({ description: 'https, on a public address.' }),
     webhookEvents: t.field({ type: [WebhookEventEnum], description: 'V1 only; all events of the variant when omitted.' }),
+    integration: t.string({ description: 'The chat network engine, one of `integrations`; the first of them when omitted.' }),
   }),
 });
+
+builder.queryField('integrations', (t) =>
+  t.stringList({
+    description: 'The chat network engines this gateway offers (ENGINES), the default for new instances first, e.g. CHAT-SANDBOX.',
+    resolve: async (_root, _args, ctx) => {
+      await ctx.actor();
+      return [...ctx.services.instances.engines];
+    },
+  }),
+);
 
 const UpdateInstanceInput = builder.inputType('UpdateInstanceInput', {
   description: 'Omitted fields stay as they are; webhookUrl "" or null removes the webhook.',
@@ -222,6 +233,40 @@ builder.mutationField('regenerateQrCode', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const actor = await ctx.actor();
       return payloadOf(() => ctx.services.instances.regenerateQr(actor, String(input.id)));
+    },
+  }),
+);
+
+const RequestPairingCodeInput = builder.inputType('RequestPairingCodeInput', {
+  description: 'The phone that will enter the code.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The instance to pair.' }),
+    phone: t.string({ required: true, description: 'The number of the phone to link, + and digits with the country code.' }),
+  }),
+});
+
+type PairingCodeShape = Payload<{ code: string; expiresAt: Date; instance: InstanceRecord }>;
+const RequestPairingCodePayload = builder.objectRef<PairingCodeShape>('RequestPairingCodePayload').implement({
+  description: 'A code to enter on the phone instead of scanning a QR code, or why there is none.',
+  interfaces: [MutationPayload],
+  fields: (t) => ({
+    code: t.string({ nullable: true, description: 'The 8 characters to enter on the phone (Linked devices → Link with phone number); null when refused.', resolve: (p) => p.code ?? null }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, description: 'When the code stops working.', resolve: (p) => p.expiresAt ?? null }),
+    instance: t.field({ type: InstanceType, nullable: true, description: 'The instance as it is now; null when refused.', resolve: (p) => p.instance ?? null }),
+  }),
+});
+
+builder.mutationField('requestPairingCode', (t) =>
+  t.field({
+    type: RequestPairingCodePayload,
+    description: 'A pairing code for the phone to enter (as POST …/instances/<id>/pairing-code); starts a pairing if none runs.',
+    args: { input: t.arg({ type: RequestPairingCodeInput, required: true, description: 'The instance and the phone.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const actor = await ctx.actor();
+      return payloadOf(async () => {
+        const pairing = await ctx.services.instances.requestPairingCode(actor, String(input.id), { phone: input.phone });
+        return { ...pairing, instance: await ctx.services.instances.ownedInstance(actor, String(input.id)) };
+      });
     },
   }),
 );

@@ -1,6 +1,8 @@
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { SESSION_STATUSES, sessionStatusOf, V1_STATUSES, v1StatusOf } from '../../domain/instances/state-machine.js';
+import { DISCONNECT_REASONS } from '../../domain/instances/engine.port.js';
+import { type LastDisconnect, lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
 import { builder } from '../builder.js';
 import { newestFirst } from '../../infra/db/list-scopes.js';
 import { checkPageSize } from '../page-size.js';
@@ -28,6 +30,19 @@ export const InstanceStatusEnum = builder.enumType('InstanceStatus', {
 export const SessionStatusEnum = builder.enumType('SessionStatus', {
   values: SESSION_STATUSES,
   description: 'Status in the session vocabulary (spec 3.2).',
+});
+
+export const DisconnectReasonEnum = builder.enumType('DisconnectReason', {
+  values: DISCONNECT_REASONS,
+  description: 'Why a connection closed (see the connection policy in docs/operating.md).',
+});
+
+const LastDisconnectType = builder.objectRef<LastDisconnect>('LastDisconnect').implement({
+  description: "The instance's last closed connection.",
+  fields: (t) => ({
+    reason: t.field({ type: DisconnectReasonEnum, description: 'Why it closed.', resolve: (last) => last.reason }),
+    at: t.expose('at', { type: 'DateTime', description: 'When it closed.' }),
+  }),
 });
 
 export const QrCodeType = builder.objectRef<LiveQr>('QrCode').implement({
@@ -70,6 +85,12 @@ export const InstanceType = builder.prismaObject('Instance', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
     lastConnection: t.expose('lastConnection', { type: 'DateTime', nullable: true, description: 'When a phone last connected; null if none ever did.' }),
+    lastDisconnect: t.field({
+      type: LastDisconnectType,
+      nullable: true,
+      description: 'Why the connection last closed, and when; null if it never did.',
+      resolve: (i) => lastDisconnectOf(i),
+    }),
     statistics: t.field({ type: Statistics, description: 'What it has carried.', resolve: (i) => i }),
     qrCode: t.field({
       type: QrCodeType,

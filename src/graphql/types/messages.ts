@@ -46,6 +46,7 @@ export const MessageType = builder.prismaObject('Message', {
     to: t.exposeString('to', { description: 'The recipient: digits with the country code, as sent (spec 4.1).' }),
     from: t.exposeString('from', { nullable: true, description: 'The sender of a received message; null for sent ones.' }),
     direction: t.expose('direction', { type: MessageDirectionEnum, description: 'Sent or received.' }),
+    networkMessageId: t.exposeString('networkMessageId', { nullable: true, description: "The chat network's own id of it, once it has one; webhooks and answers use `id`." }),
     type: t.field({ type: MessageTypeEnum, description: 'What it carries.', resolve: (m) => m.type as (typeof MESSAGE_TYPES)[number] }),
     text: t.exposeString('text', { nullable: true, description: 'The text as the recipient sees it; null for media without text.' }),
     mediaUrl: t.exposeString('mediaUrl', { nullable: true, description: 'Where its media was fetched from.' }),

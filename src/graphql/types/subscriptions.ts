@@ -1,6 +1,8 @@
 import type { InstanceEventKind, LiveEvent } from '../../domain/instances/live-events.js';
 import type { MessageStatus as MessageStatusValue } from '../../domain/messages/message-values.js';
 import { MessageStatusEnum } from './messages.js';
+import { DisconnectReasonEnum } from './instances.js';
+import { asDisconnectReason } from '../../domain/instances/last-disconnect.js';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
@@ -47,6 +49,12 @@ const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').
       nullable: true,
       description: 'The linked phone, +digits as everywhere else in the API; null before a phone is linked.',
       resolve: (event) => (event.phoneNumber ? `+${event.phoneNumber}` : null),
+    }),
+    reason: t.field({
+      type: DisconnectReasonEnum,
+      nullable: true,
+      description: 'Why the connection closed, when a close caused this change; null otherwise.',
+      resolve: (event) => asDisconnectReason(event.reason),
     }),
     timestamp: t.field({ type: 'DateTime', description: 'When the status changed.', resolve: (event) => new Date(event.timestamp) }),
     instance: t.prismaField({

@@ -4,6 +4,8 @@ import { type EnvelopeInstance, webhookPayload } from '../../domain/webhooks/env
 
 /** What the outbox needs to know of the instance an event belongs to. */
 export interface EventInstance extends EnvelopeInstance {
+  /** Its integration: session envelopes name chats in that network's domain. */
+  engine: string;
   webhookUrl: string | null;
   webhookEvents: string[];
 }
@@ -34,14 +36,14 @@ export function eventRows(
   subject: string,
   events: OutboxEvent[],
   now: Date,
-  options: { jidDomain: string },
+  options: { jidDomainOf: (engine: string) => string },
 ): EventRow[] {
   const createdAt = now.toISOString();
   return events.map((e) => {
     const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt };
     if (instance?.webhookUrl && instance.webhookEvents.includes(e.event)) {
       row.deliveryId = randomUUID();
-      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomain);
+      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine));
     }
     return row;
   });

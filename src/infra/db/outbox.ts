@@ -27,7 +27,7 @@ export type Outbox = ReturnType<typeof createOutbox>;
  * report, and so is one webhook delivery per event the instance subscribes to, with its exact body.
  * Once the transaction commits, the new deliveries are handed to the schedule.
  */
-export function createOutbox(prisma: PrismaClient, options: { jidDomain: string; firstDelayMs: number }) {
+export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engine: string) => string; firstDelayMs: number }) {
   let onDue: (due: DueDelivery[]) => void = () => {};
   let onCommitted: (events: CommittedEvent[]) => void = () => {};
 
@@ -47,7 +47,7 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomain: string;
     for (const e of events) committed.push({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now });
     const instance = await tx.instance.findUnique({
       where: { id: owner.instanceId },
-      select: { id: true, name: true, variant: true, webhookUrl: true, webhookEvents: true },
+      select: { id: true, name: true, variant: true, engine: true, webhookUrl: true, webhookEvents: true },
     });
     if (!instance?.webhookUrl) return [];
     const wanted = rows.filter((row) => instance.webhookEvents.includes(row.event));
@@ -59,7 +59,7 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomain: string;
         eventId: row.id,
         event: row.event,
         url: instance.webhookUrl!,
-        payload: webhookPayload(instance, row.event, row.data as Record<string, unknown>, now, options.jidDomain),
+        payload: webhookPayload(instance, row.event, row.data as Record<string, unknown>, now, options.jidDomainOf(instance.engine)),
         nextAttemptAt: at,
       })),
       select: { id: true },

@@ -1,8 +1,8 @@
 import type { Lease } from '../../domain/instances/ownership.js';
 import type { Statements } from '../db/statements.js';
 
-/** Instances that need an owner: a QR clock to run or a paired connection to hold (see wantsOwner). */
-const WANTS_OWNER = `(i.state IN ('qr', 'connecting', 'connected') OR (i.state = 'disconnected' AND i.phone IS NOT NULL))`;
+/** Instances that need an owner: a pairing to run, a paired connection to hold, a logout to carry out (see wantsOwner). */
+const WANTS_OWNER = `(i."pairingSince" IS NOT NULL OR i."logoutPending" OR i.state IN ('connecting', 'connected') OR (i.state = 'disconnected' AND i.phone IS NOT NULL))`;
 
 const HEARTBEAT = `
 INSERT INTO "GatewayNode" (id, "lastSeen") VALUES ($1, now())

@@ -3,10 +3,8 @@ import type { Logger } from '../logger.js';
 import { createRedis, type Redis } from '../redis.js';
 
 /** Work for one node, gathered over a turn of the event loop: one message per node per turn. */
-interface WorkBatch {
-  dispatch: string[];
-  sync: string[];
-}
+type WorkBatch = Record<OwnerWork, string[]>;
+const WORK: OwnerWork[] = ['dispatch', 'sync', 'forget'];
 
 export interface NodeBus {
   /** Work for the owner of these instances (another node). */
@@ -44,9 +42,8 @@ export function createNodeBus(
   subscriber.on('message', (channel: string, text: string) => {
     if (channel === everyone) return handlers.place();
     try {
-      const batch = JSON.parse(text) as WorkBatch;
-      for (const id of batch.dispatch) handlers.work(id, 'dispatch');
-      for (const id of batch.sync) handlers.work(id, 'sync');
+      const batch = JSON.parse(text) as Partial<WorkBatch>;
+      for (const work of WORK) for (const id of batch[work] ?? []) handlers.work(id, work);
     } catch {
       // not ours
     }
@@ -69,7 +66,7 @@ export function createNodeBus(
     send(target, instanceId, work) {
       if (pending.size === 0) setImmediate(flush);
       let batch = pending.get(target);
-      if (!batch) pending.set(target, (batch = { dispatch: [], sync: [] }));
+      if (!batch) pending.set(target, (batch = { dispatch: [], sync: [], forget: [] }));
       batch[work].push(instanceId);
     },
     placeAll() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
+import { DISCONNECT_REASONS } from '../../domain/instances/engine.port.js';
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES } from '../../domain/messages/message-values.js';
 import { PLANS } from '../../domain/tenants/plans.js';
 
@@ -40,10 +41,19 @@ export const V1ListItem = z
   })
   .meta({ id: 'V1Instance' });
 
+export const LastDisconnect = z
+  .object({ reason: z.enum(DISCONNECT_REASONS), at: instant })
+  .nullable()
+  .meta({ id: 'LastDisconnect', description: 'why the connection last closed, and when; null if it never did' });
+
+const integration = z.string().meta({ description: 'the chat network engine, e.g. CHAT-SANDBOX or CHAT-BAILEYS' });
+
 export const V1Detail = V1ListItem.extend({
+  integration,
   webhookUrl: z.string().nullable(),
   webhookEvents: z.array(z.string()),
   statistics: Statistics,
+  lastDisconnect: LastDisconnect,
 }).meta({ id: 'V1InstanceDetail' });
 
 export const V1Created = z
@@ -82,12 +92,13 @@ export const SessionDetail = z
     name: z.string(),
     phone: z.string().nullable(),
     status: z.enum(SESSION_STATUSES),
-    integration: z.string(),
+    integration,
     webhookUrl: z.string().nullable(),
     profilePicUrl: z.string().nullable(),
     active: z.boolean(),
     createdAt: instant,
     updatedAt: instant,
+    lastDisconnect: LastDisconnect,
     qrCode: SessionQr.optional().meta({ description: 'while a QR code is live' }),
   })
   .meta({ id: 'SessionInstanceDetail' });
@@ -97,7 +108,7 @@ export const SessionCreated = z
     instanceId: uuid,
     instanceName: z.string(),
     status: z.enum(SESSION_STATUSES),
-    integration: z.string(),
+    integration,
     webhookUrl: z.string().nullable(),
     webhookSecret: z.string().meta({ description: 'shown in this answer only' }),
   })
@@ -106,6 +117,13 @@ export const SessionCreated = z
 export const SessionRegenerated = z.object({ id: uuid, status: z.enum(SESSION_STATUSES), qrCode: SessionQr }).meta({ id: 'SessionQrRegenerated' });
 
 export const SessionDisconnected = z.object({ id: uuid, status: z.enum(SESSION_STATUSES) });
+
+export const PairingCode = z
+  .object({
+    code: z.string().meta({ description: 'the 8 characters to enter on the phone (Linked devices → Link with phone number)' }),
+    expiresAt: instant,
+  })
+  .meta({ id: 'PairingCode' });
 
 export const WebhookSecret = z.object({ webhookSecret: z.string() }).meta({ id: 'WebhookSecret' });
 
@@ -153,6 +171,7 @@ export const Message = z
     to: z.string(),
     from: z.string().nullable(),
     direction: z.enum(MESSAGE_DIRECTIONS),
+    networkMessageId: z.string().nullable().meta({ description: "the chat network's own id of the message, once it has one" }),
     type: z.string().meta({ description: `text, location or a media type (${MEDIA_TYPES.join(', ')})` }),
     text: z.string().nullable(),
     status: z.enum(MESSAGE_STATUSES),

@@ -1,10 +1,16 @@
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { sessionStatusOf, v1StatusOf } from '../../domain/instances/state-machine.js';
+import { lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
 import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function lastDisconnect(i: InstanceRecord): z.output<typeof documented.LastDisconnect> {
+  const last = lastDisconnectOf(i);
+  return last && { reason: last.reason, at: last.at.toISOString() };
+}
 const seconds = (qr: LiveQr) => Math.max(0, Math.ceil((qr.expiresAt.getTime() - Date.now()) / 1000));
 
 // v1 variant (spec 2.4 and 4.2)
@@ -25,9 +31,11 @@ export function presentV1ListItem(i: InstanceRecord): z.output<typeof documented
 export function presentV1Detail(i: InstanceRecord): z.output<typeof documented.V1Detail> {
   return {
     ...presentV1ListItem(i),
+    integration: i.engine,
     webhookUrl: i.webhookUrl,
     webhookEvents: i.webhookEvents,
     statistics: { messagesSent: i.messagesSent, messagesReceived: i.messagesReceived, mediaSize: Number(i.mediaSize) },
+    lastDisconnect: lastDisconnect(i),
   };
 }
 
@@ -77,6 +85,7 @@ export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null): z.ou
     active: i.active,
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
+    lastDisconnect: lastDisconnect(i),
     ...(qr ? { qrCode: sessionQr(qr) } : {}),
   };
 }
@@ -95,4 +104,8 @@ export function presentSessionCreated(i: InstanceRecord): z.output<typeof docume
 
 export function presentSessionRegenerated(i: InstanceRecord, qr: LiveQr): z.output<typeof documented.SessionRegenerated> {
   return { id: i.id, status: sessionStatusOf(i.state), qrCode: sessionQr(qr) };
+}
+
+export function presentPairingCode(pairing: { code: string; expiresAt: Date }): z.output<typeof documented.PairingCode> {
+  return { code: pairing.code, expiresAt: pairing.expiresAt.toISOString() };
 }

@@ -10,6 +10,7 @@ export function presentMessage(message: MessageRecord): z.output<typeof document
     to: message.to,
     from: message.from,
     direction: message.direction,
+    networkMessageId: message.networkMessageId,
     type: message.type,
     text: message.text,
     status: message.status,

@@ -4,7 +4,7 @@ import type { MessagesService } from '../../domain/messages/messages.service.js'
 import { actorOf, type AppState, ok } from '../context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { presentSessionCreated, presentSessionDetail, presentSessionListItem, presentSessionRegenerated } from '../presenters/instances.js';
+import { presentPairingCode, presentSessionCreated, presentSessionDetail, presentSessionListItem, presentSessionRegenerated } from '../presenters/instances.js';
 
 /** Spec 4.3: the session instance API, cookie authenticated. */
 export function instanceSessionRoutes(instances: InstancesService, messages: MessagesService, authenticated: Authenticator) {
@@ -37,6 +37,9 @@ export function instanceSessionRoutes(instances: InstancesService, messages: Mes
   router.post('/:instanceId/regenerate-qr', async (ctx) => {
     const { instance, qr } = await instances.regenerateQr(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = ok(presentSessionRegenerated(instance, qr));
+  });
+  router.post('/:instanceId/pairing-code', jsonBody, async (ctx) => {
+    ctx.body = ok(presentPairingCode(await instances.requestPairingCode(actorOf(ctx), ctx.params.instanceId!, ctx.state.body)));
   });
   router.post('/:instanceId/disconnect', async (ctx) => {
     const instance = await instances.disconnect(actorOf(ctx), ctx.params.instanceId!);

@@ -6,7 +6,7 @@ import { presentDelivery } from '../presenters/deliveries.js';
 import { actorOf, type AppState, ok } from '../context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { presentV1Created, presentV1Detail, presentV1ListItem, presentV1Qr } from '../presenters/instances.js';
+import { presentPairingCode, presentV1Created, presentV1Detail, presentV1ListItem, presentV1Qr } from '../presenters/instances.js';
 
 /** Spec 4.2: the v1 instance API, API-key authenticated. */
 export function instanceV1Routes(
@@ -42,6 +42,9 @@ export function instanceV1Routes(
   });
   router.get('/:instanceId/qr', async (ctx) => {
     ctx.body = ok(presentV1Qr(await instances.qrCode(actorOf(ctx), ctx.params.instanceId!)));
+  });
+  router.post('/:instanceId/pairing-code', jsonBody, async (ctx) => {
+    ctx.body = ok(presentPairingCode(await instances.requestPairingCode(actorOf(ctx), ctx.params.instanceId!, ctx.state.body)));
   });
   router.post('/:instanceId/webhook', jsonBody, async (ctx) => {
     const instance = await instances.setWebhook(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);

@@ -9,6 +9,10 @@ import { type AppState, ok } from '../context.js';
 import { jsonBody } from '../middleware/json-body.js';
 
 export const scanInput = z.object({ code: z.string({ error: 'is required' }).min(1), phone: z.string({ error: 'is required' }) });
+export const pairInput = z.object({
+  code: z.string({ error: 'is required' }).min(1).max(20).meta({ description: 'the pairing code as the phone user types it' }),
+  phone: z.string({ error: 'is required' }).meta({ description: 'the phone entering it, + and digits: the number the code was asked for' }),
+});
 export const inboundInput = z.object({
   from: phoneNumber,
   to: phoneNumber,
@@ -21,7 +25,7 @@ export const inboundInput = z.object({
 export const readInput = z.object({ messageId: z.string({ error: 'is required' }) });
 export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: phoneNumber.optional() });
 
-/** DESIGN §9: the control API of the simulated network, mounted only with ENGINE=sandbox. */
+/** DESIGN §9: the control API of the simulated network, mounted only when ENGINES offers the sandbox. */
 export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   const router = new Router<AppState>({ prefix: '/sandbox' });
   const { control } = sandbox;
@@ -30,9 +34,14 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
     const { code, phone } = parseInput(scanInput, ctx.state.body);
     ctx.body = ok(await control.scan(code, phone));
   });
+  router.post('/pair', jsonBody, async (ctx) => {
+    const { code, phone } = parseInput(pairInput, ctx.state.body);
+    ctx.body = ok(await control.pair(code, phone));
+  });
   router.post('/messages', jsonBody, async (ctx) => {
     const data = parseInput(inboundInput, ctx.state.body);
     const result = await control.inbound(`+${data.to}`, {
+      networkMessageId: null,
       from: data.from,
       type: data.type,
       text: data.text ?? null,

@@ -6,7 +6,7 @@ import type { Statements } from '../statements.js';
 
 /** A connected instance and the oldest of its queued messages, in one read. */
 const SENDING_BATCH = `
-SELECT m.*, i."tenantId" AS "i_tenantId", i.phone AS "i_phone", i.name AS "i_name", i.variant AS "i_variant",
+SELECT m.*, i."tenantId" AS "i_tenantId", i.engine AS "i_engine", i.phone AS "i_phone", i.name AS "i_name", i.variant AS "i_variant",
        i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
 FROM "Instance" i
 LEFT JOIN LATERAL (
@@ -25,9 +25,9 @@ const MARK_SENT = `
 WITH lease AS (
   SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $2::uuid AND owner = $4 AND token = $5::int8 FOR SHARE
 ),
-sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz)),
+sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz, "networkMessageId" text)),
 sent AS (
-  UPDATE "Message" m SET status = 'sent', "sentAt" = s."sentAt", "from" = $3, "updatedAt" = s."sentAt"
+  UPDATE "Message" m SET status = 'sent', "sentAt" = s."sentAt", "from" = $3, "updatedAt" = s."sentAt", "networkMessageId" = s."networkMessageId"
   FROM sent_input s
   WHERE m.id = s.id AND m.status = 'queued' AND m."instanceId" = $2::uuid AND EXISTS (SELECT 1 FROM lease)
   RETURNING m.id, m."sentAt"
@@ -44,6 +44,7 @@ SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM sent) AS sent, ${OUTBOX_R
 
 type SendingRow = MessageRecord & {
   i_tenantId: string;
+  i_engine: string;
   i_phone: string;
   i_name: string;
   i_variant: SendingInstance['variant'];
@@ -60,6 +61,7 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
       const instance: SendingInstance = {
         id: instanceId,
         tenantId: first.i_tenantId,
+        engine: first.i_engine,
         phone: first.i_phone,
         name: first.i_name,
         variant: first.i_variant,
@@ -68,7 +70,7 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
       };
       const messages = rows
         .filter((row) => row.id !== null)
-        .map(({ i_tenantId: _t, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, ...message }) => message as MessageRecord);
+        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, ...message }) => message as MessageRecord);
       return { instance, messages };
     },
 
@@ -76,7 +78,7 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
       const now = new Date();
       const events = sent.flatMap(({ message, events }) => outbox.rows(instance.tenantId, instance, message.id, events, now));
       const [result] = await statements.run<{ sent: string[] } & OutboxResult>(MARK_SENT, [
-        JSON.stringify(sent.map(({ message, at }) => ({ id: message.id, sentAt: at.toISOString() }))),
+        JSON.stringify(sent.map(({ message, at }) => ({ id: message.id, sentAt: at.toISOString(), networkMessageId: message.networkMessageId }))),
         instance.id,
         digits(instance.phone),
         lease.node,

@@ -64,11 +64,6 @@ export function createInstanceStore(
 
     findById: (id) => (isUuid(id) ? prisma.instance.findUnique({ where: { id } }) : Promise.resolve(null)),
 
-    findConnectedByPhone: (phone) =>
-      prisma.instance.findMany({ where: { phone, state: 'connected' }, orderBy: { lastConnection: 'desc' } }),
-
-    isPairedOffline: async (phone) => (await prisma.instance.count({ where: { phone, state: { in: ['disconnected', 'connecting'] } } })) > 0,
-
     listByTenant: (tenantId) => prisma.instance.findMany(instanceList(tenantId)),
 
     async change(id, patch, events, options = {}) {
@@ -87,10 +82,17 @@ export function createInstanceStore(
             const held = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "InstanceLease" WHERE "instanceId" = ${id}::uuid AND owner = ${node} AND token = ${token}::int8 FOR SHARE`;
             if (held.length === 0) throw new LeaseLost(id);
           }
-          const where: Prisma.InstanceWhereInput = { id, ...(options.ifState ? { state: { in: options.ifState } } : {}) };
-          const { count } = await tx.instance.updateMany({ where, data: patch });
+          const where: Prisma.InstanceWhereInput = {
+            id,
+            ...(options.ifState ? { state: { in: options.ifState } } : {}),
+            ...(options.ifPairingSince ? { pairingSince: options.ifPairingSince } : {}),
+          };
+          // A change that only adds a QR code or events still marks the instance changed (and Prisma
+          // counts no rows for an update without fields).
+          const { count } = await tx.instance.updateMany({ where, data: Object.keys(patch).length ? patch : { updatedAt: new Date() } });
           if (count === 0) return null;
           const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
+          if (options.retireQr) await tx.qrCode.updateMany({ where: { instanceId: id, usedAt: null }, data: { usedAt: new Date() } });
           if (options.qr) await tx.qrCode.create({ data: { ...options.qr, instanceId: id } });
           await emit({ tenantId: instance.tenantId, instanceId: id }, events);
           return instance;
@@ -110,16 +112,5 @@ export function createInstanceStore(
 
     liveQr: (instanceId, now) =>
       prisma.qrCode.findFirst({ where: { instanceId, usedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } }),
-
-    async useQr(code, now) {
-      const { count } = await prisma.qrCode.updateMany({ where: { code, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-      return count === 1 ? prisma.qrCode.findUnique({ where: { code } }) : null;
-    },
-
-    dueForQrRotation: (now, instanceIds) =>
-      prisma.instance.findMany({
-        where: { id: { in: instanceIds }, variant: 'session', state: 'qr', qrCodes: { none: { expiresAt: { gt: now } } } },
-        take: 100,
-      }),
   };
 }

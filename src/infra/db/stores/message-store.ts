@@ -55,18 +55,31 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
 
     ...dispatch,
 
-    recordStatus: receipts,
+    recordStatus: receipts.byId,
+    recordNetworkStatus: receipts.byNetworkId,
+
+    findByNetworkId: (instanceId, networkMessageId) =>
+      isUuid(instanceId) ? prisma.message.findUnique({ where: { instanceId_networkMessageId: { instanceId, networkMessageId } } }) : Promise.resolve(null),
 
     async emit(message, events) {
       await outbox.transaction((_tx, emit) => emit(message, events));
     },
 
     async createInbound(message, events) {
+      if (message.networkMessageId !== null) {
+        // The network hands over again what it is not sure arrived (after a reconnect): stored once.
+        const known = await prisma.message.findUnique({
+          where: { instanceId_networkMessageId: { instanceId: message.instanceId, networkMessageId: message.networkMessageId } },
+          select: { id: true },
+        });
+        if (known) return null;
+      }
       return outbox.transaction(async (tx, emit) => {
-        const created = await tx.message.create({
+        const [created] = await tx.message.createManyAndReturn({
           data: {
             tenantId: message.tenantId,
             instanceId: message.instanceId,
+            networkMessageId: message.networkMessageId,
             direction: 'in',
             from: message.from,
             to: message.to,
@@ -78,7 +91,10 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
             deliveredAt: message.at,
             createdAt: message.at,
           },
+          // Two reports of one message racing each other: the second stores nothing.
+          skipDuplicates: true,
         });
+        if (!created) return null;
         await tx.instance.update({ where: { id: message.instanceId }, data: { messagesReceived: { increment: 1 } } });
         await emit(created, events(created));
         return created;

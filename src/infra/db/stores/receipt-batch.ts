@@ -7,8 +7,11 @@ import { type EventInstance, type EventRow, OUTBOX_RESULT, type OutboxResult, ou
 import { isUuid } from '../prisma-errors.js';
 import { type Statements, withoutNulls } from '../statements.js';
 
+/** Which message a report is about: the gateway's id, or the network's id within an instance. */
+type MessageRef = { id: string } | { instanceId: string; networkMessageId: string };
+
 interface Report {
-  id: string;
+  ref: MessageRef;
   status: 'delivered' | 'read' | 'failed';
   at: Date;
   events: (message: MessageRecord) => OutboxEventInput[];
@@ -16,9 +19,10 @@ interface Report {
 }
 
 const READ = `
-SELECT m.*, i.name AS "i_name", i.variant AS "i_variant", i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
+SELECT m.*, i.name AS "i_name", i.variant AS "i_variant", i.engine AS "i_engine", i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
 FROM "Message" m LEFT JOIN "Instance" i ON i.id = m."instanceId"
-WHERE m.id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`;
+WHERE m.id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
+   OR (m."instanceId", m."networkMessageId") IN (SELECT * FROM jsonb_to_recordset($2::jsonb) AS r("instanceId" uuid, "networkMessageId" text))`;
 
 /**
  * Writes each message's new status only if the fields it was computed from are still what was read
@@ -45,7 +49,15 @@ moved AS (
 ${outboxWrites(2, 'moved')}
 SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM moved) AS moved, ${OUTBOX_RESULT}`;
 
-type ReadRow = MessageRecord & { i_name: string | null; i_variant: EventInstance['variant'] | null; i_webhookUrl: string | null; i_webhookEvents: string[] | null };
+type ReadRow = MessageRecord & {
+  i_name: string | null;
+  i_variant: EventInstance['variant'] | null;
+  i_engine: string | null;
+  i_webhookUrl: string | null;
+  i_webhookEvents: string[] | null;
+};
+
+const networkKey = (instanceId: string, networkMessageId: string) => `${instanceId}/${networkMessageId}`;
 
 const STAMP = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
 
@@ -69,10 +81,20 @@ const MAX_ROUNDS = 5;
  * receipts that arrive together, each with its own answer.
  */
 export function receiptBatches(statements: Statements, outbox: Outbox, options: { maxConcurrent: number; windowMs: number }) {
-  async function round(reports: Array<{ report: Report; n: number }>, outcomes: Array<Outcome<MessageRecord | null>>) {
-    const ids = [...new Set(reports.map(({ report }) => report.id))];
-    const rows = await statements.run<ReadRow>(READ, [JSON.stringify(ids)]);
+  async function round(pending: Array<{ report: Report; n: number }>, outcomes: Array<Outcome<MessageRecord | null>>) {
+    const byIds = pending.flatMap(({ report }) => ('id' in report.ref ? [report.ref.id] : []));
+    const byNetwork = pending.flatMap(({ report }) => ('networkMessageId' in report.ref ? [report.ref] : []));
+    const rows = await statements.run<ReadRow>(READ, [JSON.stringify([...new Set(byIds)]), JSON.stringify(byNetwork)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
+    const byNetworkId = new Map(rows.flatMap((row) => (row.instanceId && row.networkMessageId ? [[networkKey(row.instanceId, row.networkMessageId), row.id]] : [])));
+    // Every report by the message's own id, from here on; one the database does not know has no message.
+    const reports: Array<{ report: Report & { id: string }; n: number }> = [];
+    for (const { report, n } of pending) {
+      const id = 'id' in report.ref ? report.ref.id : byNetworkId.get(networkKey(report.ref.instanceId, report.ref.networkMessageId));
+      if (id === undefined) outcomes[n] = { ok: null };
+      else reports.push({ report: { ...report, id }, n });
+    }
+    const ids = [...new Set(reports.map(({ report }) => report.id))];
     const now = new Date();
     const writes: Array<Record<string, unknown>> = [];
     const events: EventRow[] = [];
@@ -84,9 +106,11 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
         for (const { n } of mine) outcomes[n] = { ok: null };
         continue;
       }
-      const { i_name, i_variant, i_webhookUrl, i_webhookEvents, ...was } = row;
+      const { i_name, i_variant, i_engine, i_webhookUrl, i_webhookEvents, ...was } = row;
       const instance: EventInstance | null =
-        was.instanceId && i_name && i_variant ? { id: was.instanceId, name: i_name, variant: i_variant, webhookUrl: i_webhookUrl, webhookEvents: i_webhookEvents ?? [] } : null;
+        was.instanceId && i_name && i_variant && i_engine
+          ? { id: was.instanceId, name: i_name, variant: i_variant, engine: i_engine, webhookUrl: i_webhookUrl, webhookEvents: i_webhookEvents ?? [] }
+          : null;
       // Reports of one message in one group apply in the order they arrived, each with its events.
       let message: MessageRecord = was;
       const steps: Array<{ n: number; message: MessageRecord }> = [];
@@ -118,7 +142,8 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
     for (const [id, steps] of results) {
       if (moved.has(id)) for (const { n, message } of steps) outcomes[n] = { ok: message };
     }
-    return reports.filter(({ report }) => results.has(report.id) && !moved.has(report.id));
+    // Changed by someone else meanwhile: read again by the message's own id.
+    return reports.filter(({ report }) => results.has(report.id) && !moved.has(report.id)).map(({ report, n }) => ({ report: { ...report, ref: { id: report.id } }, n }));
   }
 
   async function writeGroup(reports: Report[]): Promise<Array<Outcome<MessageRecord | null>>> {
@@ -135,6 +160,10 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
   }
 
   const group = groupCommit<Report, MessageRecord | null>(writeGroup, { maxItems: 500, maxConcurrent: options.maxConcurrent, windowMs: options.windowMs, failsEveryone: (error) => error instanceof Unavailable });
-  return (id: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
-    isUuid(id) ? group.add({ id, status, at, events, error }) : Promise.resolve(null);
+  return {
+    byId: (id: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
+      isUuid(id) ? group.add({ ref: { id }, status, at, events, error }) : Promise.resolve(null),
+    byNetworkId: (instanceId: string, networkMessageId: string, status: Report['status'], at: Date, events: Report['events']): Promise<MessageRecord | null> =>
+      isUuid(instanceId) ? group.add({ ref: { instanceId, networkMessageId }, status, at, events, error: undefined }) : Promise.resolve(null),
+  };
 }

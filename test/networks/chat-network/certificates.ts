@@ -1,0 +1,38 @@
+import { Curve, proto, type KeyPair } from 'baileys';
+
+/**
+ * The test root is made once per process, not per network: clients read the root they trust from
+ * one process-wide value (`WA_CERT_DETAILS.PUBLIC_KEY`), so two networks started by one test file
+ * (or a network restarted mid-test) must be trusted by the same clients.
+ */
+let root: KeyPair | undefined;
+
+export function testRootKeyPair(): KeyPair {
+  root ??= Curve.generateKeyPair();
+  return root;
+}
+
+/** What the server proves itself with in the handshake: its static key and the chain vouching for it. */
+export interface NoiseCertificate {
+  staticKeyPair: KeyPair;
+  chain: Uint8Array;
+}
+
+/**
+ * root → intermediate → leaf, as the real network's chain. Clients check the intermediate against the
+ * root they trust, the leaf against the intermediate, and that the intermediate names issuer serial 0.
+ */
+export function issueNoiseCertificate(): NoiseCertificate {
+  const { Details } = proto.CertChain.NoiseCertificate;
+  const intermediate = Curve.generateKeyPair();
+  const leaf = Curve.generateKeyPair();
+  const now = Math.floor(Date.now() / 1000);
+  const validity = { notBefore: now - 3600, notAfter: now + 365 * 24 * 3600 };
+  const intermediateDetails = Details.encode({ serial: 1, issuerSerial: 0, key: intermediate.public, ...validity }).finish();
+  const leafDetails = Details.encode({ serial: 2, issuerSerial: 1, key: leaf.public, ...validity }).finish();
+  const chain = proto.CertChain.encode({
+    intermediate: { details: intermediateDetails, signature: Curve.sign(testRootKeyPair().private, intermediateDetails) },
+    leaf: { details: leafDetails, signature: Curve.sign(intermediate.private, leafDetails) },
+  }).finish();
+  return { staticKeyPair: leaf, chain };
+}

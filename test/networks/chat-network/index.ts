@@ -1,0 +1,236 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { testRootKeyPair } from './certificates.js';
+import { createControlHandler } from './control.js';
+import { notFound } from './errors.js';
+import type { GroupSummary } from './groups.js';
+import type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
+import { normalizePhone } from './jids.js';
+import { MediaHost } from './media.js';
+import { NetworkCore } from './network.js';
+import type { ChatState, PresenceState } from './presence.js';
+import type { ProfileChange } from './profiles.js';
+import type {
+  DeviceSummary,
+  InboundContent,
+  NetworkStats,
+  PhoneMessage,
+  PresenceType,
+  ReceiptType,
+  SendOptions,
+  StreamErrorCode,
+} from './types.js';
+
+export { ChatNetworkError } from './errors.js';
+export type { GroupSummary } from './groups.js';
+export type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
+export type { ChatState, PresenceState } from './presence.js';
+export type { ProfileChange } from './profiles.js';
+export type * from './types.js';
+
+export interface ChatNetworkOptions {
+  /** Where the WebSocket, control API and media host listen: 127.0.0.1 by default. */
+  host?: string;
+  /** Port of the WebSocket and control API (0, the default, picks a free one). */
+  port?: number;
+  /** Refs per `pair-device` (one QR code each); 6 like the real network. */
+  qrRefs?: number;
+  /** How long each QR ref stays scannable; set it to the client's `qrTimeout` when that is set. */
+  qrTimeoutMs?: number;
+  /** Phones send delivery receipts for what they receive without being told to (off by default). */
+  autoDeliveryReceipts?: boolean;
+  /** Write the media host's CA certificate here (kept after close); a temporary file otherwise. */
+  caFile?: string;
+  logger?: Logger;
+}
+
+export interface ChatNetwork {
+  /** What a client's `waWebSocketUrl` gets: `ws://127.0.0.1:<port>/ws/chat`. */
+  url: string;
+  /** Base64 of the 32-byte test root public key; clients set `WA_CERT_DETAILS.PUBLIC_KEY` from it. */
+  rootKey: string;
+  /** The media host's CA certificate, as PEM text and as a file holding it. */
+  caPem: string;
+  caFile: string;
+  /** `host:port` of the media host (HTTPS). */
+  mediaHost: string;
+  /** The control API: `http://127.0.0.1:<port>` (paths under `/control`). */
+  controlUrl: string;
+
+  /** The phone scans the QR text a client showed (the `qr` of its connection update). */
+  scan(qrText: string, phone: string): Promise<void>;
+  /** The phone's user types the 8-character code the client's `requestPairingCode` returned. */
+  enterPairingCode(code: string, phone: string): Promise<void>;
+
+  /** What `phone` received from linked devices, oldest first, one entry per sender and message id. */
+  inbox(phone: string): PhoneMessage[];
+  waitForInbox(phone: string, count: number, timeoutMs?: number): Promise<PhoneMessage[]>;
+  /** Receipts that reached `phone` for messages it sent. */
+  receipts(phone: string): PhoneReceipt[];
+  /**
+   * Phone `from` sends to account `to` (a phone number) or to a group it is in (`…@g.us`); returns the
+   * message id. Held for devices that are offline, and for the first device of an account with none.
+   */
+  send(from: string, to: string, content: InboundContent, options?: SendOptions): Promise<string>;
+  /** `phone` acknowledges a message a linked device sent it. */
+  receipt(phone: string, messageId: string, type: ReceiptType): Promise<void>;
+  /** `phone` deletes for everyone a message it sent to `to` (number or group); returns the id of the revoke. */
+  revoke(phone: string, messageId: string, to: string): Promise<string>;
+  /** The file of a media message `phone` sent expires: the media host answers 410 for it from now on. */
+  expireMedia(phone: string, messageId: string): void;
+  lidOf(phone: string): string;
+  /** `phone`'s own phone tells its linked devices the LIDs of `contacts` (a LID-migration mapping sync). */
+  shareLidMapping(phone: string, contacts: string[]): Promise<string>;
+
+  /** Groups, made and changed by phones; members' linked devices get `w:gp2` notifications. */
+  groupCreate(owner: string, subject: string, participants: string[]): string;
+  groupAddParticipants(actor: string, group: string, participants: string[]): void;
+  groupRemoveParticipants(actor: string, group: string, participants: string[]): void;
+  groupSetSubject(actor: string, group: string, subject: string): void;
+  groupSetDescription(actor: string, group: string, description: string): void;
+  group(jid: string): GroupSummary;
+
+  /** Phone `from` shows itself online, offline or typing to `to`'s connected devices. */
+  presence(from: string, to: string, type: PresenceType): void;
+  /** The presence `phone` (a linked account) last announced, and the chat states devices sent `phone`. */
+  presenceOf(phone: string): PresenceState;
+  chatStates(phone: string): ChatState[];
+  /** A phone changes its push name or profile picture. */
+  setProfile(phone: string, change: ProfileChange): void;
+
+  /** Ends the live sessions of `phone`'s linked devices with `code`; returns how many it ended. */
+  streamError(phone: string, code: StreamErrorCode, options?: { deviceId?: number }): number;
+  /** Lifts a 403 ban. */
+  unban(phone: string): void;
+  devices(): DeviceSummary[];
+  loginAttempts(phone: string): number[];
+  received(): ReceivedStanza[];
+  deliveries(): DeliveredStanza[];
+  stats(): NetworkStats;
+  /** Resolves with the probe's first truthy value, re-checked whenever the network's state changes. */
+  waitFor<T>(probe: () => T | undefined | null | false, timeoutMs?: number, what?: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_WAIT_MS = 15_000;
+
+/** Starts a local chat network: WebSocket for clients, HTTPS media host, HTTP control API. */
+export async function startChatNetwork(options: ChatNetworkOptions = {}): Promise<ChatNetwork> {
+  const host = options.host ?? '127.0.0.1';
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const media = await MediaHost.start(host, logger);
+  const core = new NetworkCore(media, logger, {
+    qrRefs: options.qrRefs ?? 6,
+    qrTimeoutMs: options.qrTimeoutMs,
+    autoDeliveryReceipts: options.autoDeliveryReceipts ?? false,
+  });
+
+  const ownCaFile = !options.caFile;
+  const caFile = options.caFile ?? join(await mkdtemp(join(tmpdir(), 'chat-network-')), 'ca.pem');
+  await writeFile(caFile, media.caPem);
+
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 32 * 1024 * 1024 });
+  wss.on('connection', (ws) => core.accept(ws));
+  let network!: ChatNetwork;
+  const control = createControlHandler(() => network, logger);
+  const server = createServer((req, res) => control(req, res));
+  server.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws/chat') {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const journal = core.journal;
+  const waitFor = <T>(probe: () => T | undefined | null | false, timeoutMs = DEFAULT_WAIT_MS, what = 'a condition') =>
+    journal.waitFor(probe, timeoutMs, what);
+
+  network = {
+    url: `ws://${base}/ws/chat`,
+    rootKey: Buffer.from(testRootKeyPair().public).toString('base64'),
+    caPem: media.caPem,
+    caFile,
+    mediaHost: media.hostname,
+    controlUrl: `http://${base}`,
+    scan: (qrText, phone) => core.pairing.scan(qrText, phone),
+    enterPairingCode: (code, phone) => core.pairing.enterPairingCode(code, phone),
+    inbox: (phone) => core.inboxes.list(normalizePhone(phone)),
+    waitForInbox: (phone, count, timeoutMs) => {
+      const digits = normalizePhone(phone);
+      return waitFor(() => {
+        const list = core.inboxes.list(digits);
+        return list.length >= count && list;
+      }, timeoutMs, `${count} message(s) in the inbox of ${digits}`);
+    },
+    receipts: (phone) => [...(journal.phoneReceipts.get(normalizePhone(phone)) ?? [])],
+    send: (from, to, content, sendOptions) => core.phones.send(from, to, content, sendOptions),
+    receipt: async (phone, messageId, type) => core.phones.receipt(phone, messageId, type),
+    revoke: (phone, messageId, to) => core.phones.revoke(phone, messageId, to),
+    expireMedia: (phone, messageId) => {
+      const sent = core.accounts.find(normalizePhone(phone))?.sentMessage(messageId);
+      const content = sent && Object.values(sent.message).find((value) => value && typeof value === 'object' && 'directPath' in value);
+      const directPath = (content as { directPath?: string } | undefined)?.directPath;
+      if (!directPath || !media.expire(directPath)) throw notFound('unknown_media', `${phone} sent no media message ${messageId}`);
+    },
+    lidOf: (phone) => core.accounts.get(normalizePhone(phone)).lid,
+    shareLidMapping: (phone, contacts) => core.phones.shareLidMapping(phone, contacts),
+    groupCreate: (owner, subject, participants) => core.groups.create(owner, subject, participants).jid,
+    groupAddParticipants: (actor, group, participants) => void core.groups.addParticipants(actor, group, participants),
+    groupRemoveParticipants: (actor, group, participants) => void core.groups.removeParticipants(actor, group, participants),
+    groupSetSubject: (actor, group, subject) => core.groups.setSubject(actor, group, subject),
+    groupSetDescription: (actor, group, description) => core.groups.setDescription(actor, group, description),
+    group: (jid) => core.groups.summary(core.groups.find(jid)),
+    presence: (from, to, type) => core.presence.fromPhone(from, to, type),
+    presenceOf: (phone) => core.presence.of(phone),
+    chatStates: (phone) => core.presence.chatStatesSeenBy(phone),
+    setProfile: (phone, change) => core.profiles.change(phone, change),
+    streamError: (phone, code, streamOptions) => core.sessions.streamError(phone, code, streamOptions?.deviceId),
+    unban: (phone) => core.sessions.unban(phone),
+    devices: () =>
+      core.accounts.all().flatMap((account) =>
+        [...account.devices.values()].map((device) => ({
+          phone: account.phone,
+          deviceId: device.id,
+          jid: device.jid('pn'),
+          lid: device.jid('lid'),
+          platform: device.identity.platform,
+          connected: device.connected,
+          loggedOut: device.loggedOut,
+          pending: device.pendingCount,
+          linkedAt: new Date(device.linkedAt),
+        })),
+      ),
+    loginAttempts: (phone) => [...(journal.loginAttempts.get(normalizePhone(phone)) ?? [])],
+    received: () => [...journal.received],
+    deliveries: () => [...journal.delivered],
+    stats: () => ({
+      connections: core.connections.size,
+      handshakesInFlight: journal.handshakesInFlight,
+      maxHandshakesInFlight: journal.maxHandshakesInFlight,
+      logins: journal.logins,
+    }),
+    waitFor,
+    close: async () => {
+      core.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await media.close();
+      if (ownCaFile) await rm(join(caFile, '..'), { recursive: true, force: true });
+    },
+  };
+  return network;
+}

@@ -1,0 +1,178 @@
+import type { BinaryNode, proto } from 'baileys';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import { Accounts } from './accounts.js';
+import { issueNoiseCertificate, type NoiseCertificate } from './certificates.js';
+import { Connection, type ConnectionHandlers } from './connection.js';
+import type { NetworkContext, NetworkOptions } from './context.js';
+import type { DeliveryObserver, LinkedDevice } from './devices.js';
+import { GroupMessages } from './group-messages.js';
+import { Groups } from './groups.js';
+import { Inboxes } from './inbox.js';
+import { IqAnswers } from './iq.js';
+import { Journal } from './journal.js';
+import type { MediaHost } from './media.js';
+import { DeviceMessages } from './outbound.js';
+import { Pairing } from './pairing.js';
+import { Phones } from './phones.js';
+import { Presence } from './presence.js';
+import { Profiles } from './profiles.js';
+import { DeviceReceipts } from './receipts.js';
+import { Sessions } from './sessions.js';
+
+/**
+ * The network's core: its state, its parts, and the routing of each client stanza to the part that
+ * answers it. Transport (HTTP, WebSocket) and the public API live in index.ts.
+ */
+export class NetworkCore implements ConnectionHandlers {
+  readonly ctx: NetworkContext;
+  readonly journal = new Journal();
+  readonly accounts = new Accounts();
+  readonly inboxes: Inboxes;
+  readonly pairing: Pairing;
+  readonly phones: Phones;
+  readonly sessions: Sessions;
+  readonly messages: DeviceMessages;
+  readonly receipts: DeviceReceipts;
+  readonly iq: IqAnswers;
+  readonly groups: Groups;
+  readonly presence: Presence;
+  readonly profiles: Profiles;
+  readonly connections = new Set<Connection>();
+  private readonly certificate: NoiseCertificate = issueNoiseCertificate();
+
+  constructor(
+    readonly media: MediaHost,
+    readonly logger: Logger,
+    options: NetworkOptions,
+  ) {
+    this.inboxes = new Inboxes(media, this.journal);
+    const journal = this.journal;
+    const observer: DeliveryObserver = {
+      delivered(device, connection, node, offline) {
+        if (node.tag !== 'message') return;
+        const encs = ((node.content as BinaryNode[] | undefined) ?? []).filter((child) => child.tag === 'enc');
+        journal.recordDelivered({
+          connectionId: connection.id,
+          phone: device.phone,
+          deviceId: device.id,
+          id: node.attrs.id ?? '',
+          from: node.attrs.from ?? '',
+          encType: encs.map((enc) => enc.attrs.type).join('+') || null,
+          offline,
+          at: new Date(),
+        });
+      },
+      failed: (device, item, error) =>
+        logger.warn({ err: error, phone: device.phone, device: device.id, key: item?.key }, 'could not deliver to a device'),
+    };
+    this.ctx = {
+      options,
+      logger,
+      accounts: this.accounts,
+      journal: this.journal,
+      inboxes: this.inboxes,
+      media,
+      observer,
+      deviceLinked: (device) => this.deviceLinked(device),
+    };
+    this.pairing = new Pairing(this.ctx);
+    this.groups = new Groups(this.ctx);
+    this.phones = new Phones(this.ctx, this.groups);
+    this.sessions = new Sessions(this.ctx, this.pairing);
+    this.messages = new DeviceMessages(this.ctx, this.phones);
+    this.receipts = new DeviceReceipts(this.ctx, this.phones);
+    this.messages.groups = new GroupMessages(this.ctx, this.groups, this.messages);
+    this.presence = new Presence(this.ctx);
+    this.profiles = new Profiles(this.ctx);
+    this.iq = new IqAnswers(this.ctx, this.pairing, {
+      'w:g2': (iq, connection) => this.groups.iq(iq, connection),
+      'w:profile:picture': (iq) => (iq.attrs.type === 'get' ? this.profiles.pictureOf(this.accounts.resolve(iq.attrs.target)?.account) : undefined),
+    });
+  }
+
+  accept(ws: WebSocket): void {
+    const connection = new Connection(ws, this.certificate, this, this.logger);
+    this.connections.add(connection);
+    this.journal.changed();
+  }
+
+  helloReceived(): void {
+    const inFlight = [...this.connections].filter((connection) => connection.inHandshake).length;
+    this.journal.handshakesInFlight = inFlight;
+    this.journal.maxHandshakesInFlight = Math.max(this.journal.maxHandshakesInFlight, inFlight);
+  }
+
+  async authenticated(connection: Connection, payload: proto.ClientPayload): Promise<void> {
+    this.journal.handshakesInFlight = [...this.connections].filter((item) => item.inHandshake).length;
+    this.sessions.authenticated(connection, payload);
+  }
+
+  closed(connection: Connection): void {
+    this.connections.delete(connection);
+    this.journal.handshakesInFlight = [...this.connections].filter((item) => item.inHandshake).length;
+    this.sessions.closed(connection);
+  }
+
+  async node(connection: Connection, node: BinaryNode): Promise<void> {
+    const device = connection.device;
+    switch (node.tag) {
+      case 'iq': {
+        if (node.attrs.type === 'result' || node.attrs.type === 'error') {
+          this.pairing.iqResult(connection, node);
+          return;
+        }
+        const answer = await this.iq.answer(node, connection);
+        if (answer) connection.send(answer);
+        return;
+      }
+      case 'message':
+        if (device) await this.messages.handle(connection, device, node);
+        return;
+      case 'receipt':
+        if (device) await this.receipts.receipt(connection, device, node);
+        return;
+      case 'ack':
+        if (device) this.receipts.ack(device, node);
+        return;
+      case 'presence':
+      case 'chatstate':
+        if (device) this.presence.fromDevice(device, node);
+        return;
+      default:
+        // `ib` (unified_session, offline_batch), calls: nothing to answer.
+        this.logger.trace({ tag: node.tag, attrs: node.attrs }, 'stanza without an answer');
+        return;
+    }
+  }
+
+  /** Other devices of the account learn of the new one (`devices` notification); held messages go to it. */
+  private deviceLinked(device: LinkedDevice) {
+    const account = device.account;
+    for (const sibling of account.linkedDevices()) {
+      if (sibling === device) continue;
+      const id = `${Date.now()}${device.id}`;
+      sibling.hold({
+        key: `n:${id}`,
+        node: {
+          tag: 'notification',
+          attrs: { from: account.jid('pn'), type: 'devices', id, t: `${Math.floor(Date.now() / 1000)}` },
+          content: [
+            {
+              tag: 'add',
+              attrs: {},
+              content: [{ tag: 'device', attrs: { jid: device.jid('pn'), 'key-index': `${device.identity.keyIndex}` } }],
+            },
+          ],
+        },
+      });
+    }
+    this.phones.deliverHeld(device);
+    this.journal.changed();
+  }
+
+  close(): void {
+    for (const connection of this.connections) connection.drop();
+    this.journal.removeAllListeners();
+  }
+}

@@ -1,0 +1,102 @@
+import { getAllBinaryNodeChildren, type BinaryNode } from 'baileys';
+import type { Account } from './accounts.js';
+import type { NetworkContext } from './context.js';
+import type { LinkedDevice } from './devices.js';
+import { badRequest } from './errors.js';
+import { normalizePhone, unixSeconds } from './jids.js';
+import type { PresenceType } from './types.js';
+
+/** Who is online (or typing) as an account last said; presence is never queued for offline devices. */
+export interface PresenceState {
+  type: 'available' | 'unavailable';
+  lastSeen: number | null;
+}
+
+/** A chat state (typing, recording) a linked device sent to a phone. */
+export interface ChatState {
+  from: string;
+  state: 'composing' | 'recording' | 'paused';
+  at: Date;
+}
+
+const PRESENCE_TYPES: readonly PresenceType[] = ['available', 'unavailable', 'composing', 'recording', 'paused'];
+
+/**
+ * Presence both ways: a phone shows itself online or typing to an account's linked devices (only
+ * those connected hear it), and what devices announce is kept per account for tests to read.
+ */
+export class Presence {
+  private readonly states = new Map<string, PresenceState>();
+  private readonly chatStates = new Map<string, ChatState[]>();
+
+  constructor(private readonly ctx: NetworkContext) {}
+
+  of(phoneInput: string): PresenceState {
+    return this.states.get(normalizePhone(phoneInput)) ?? { type: 'unavailable', lastSeen: null };
+  }
+
+  chatStatesSeenBy(phoneInput: string): ChatState[] {
+    return [...(this.chatStates.get(normalizePhone(phoneInput)) ?? [])];
+  }
+
+  /** Phone `from` is online, offline, typing… in the eyes of `to`'s linked devices. */
+  fromPhone(fromInput: string, toInput: string, type: PresenceType): void {
+    if (!PRESENCE_TYPES.includes(type)) throw badRequest('invalid_presence', `presence must be one of ${PRESENCE_TYPES.join(', ')}`);
+    const from = this.ctx.accounts.get(normalizePhone(fromInput));
+    const to = this.ctx.accounts.get(normalizePhone(toInput));
+    if (type === 'available' || type === 'unavailable') {
+      this.states.set(from.phone, { type, lastSeen: type === 'unavailable' ? Math.floor(Date.now() / 1000) : null });
+    }
+    for (const device of to.linkedDevices()) this.tell(device, from, type);
+  }
+
+  /** `<presence>` and `<chatstate>` from a linked device. */
+  fromDevice(device: LinkedDevice, node: BinaryNode): void {
+    if (node.tag === 'presence') {
+      const { type, to } = node.attrs;
+      if (type === 'subscribe' && to) {
+        const target = this.ctx.accounts.resolve(to);
+        if (target) this.tellState(device, target.account);
+        return;
+      }
+      if (type === 'available' || type === 'unavailable') {
+        this.states.set(device.phone, { type, lastSeen: type === 'unavailable' ? Math.floor(Date.now() / 1000) : null });
+        this.ctx.journal.changed();
+      }
+      return;
+    }
+    const target = this.ctx.accounts.resolve(node.attrs.to);
+    const [state] = getAllBinaryNodeChildren(node);
+    if (!target || !state) return;
+    const kind = state.tag === 'composing' && state.attrs.media === 'audio' ? 'recording' : state.tag;
+    if (kind !== 'composing' && kind !== 'recording' && kind !== 'paused') return;
+    let list = this.chatStates.get(target.account.phone);
+    if (!list) this.chatStates.set(target.account.phone, (list = []));
+    list.push({ from: device.phone, state: kind, at: new Date() });
+    if (list.length > 1_000) list.shift();
+    for (const receiver of target.account.linkedDevices()) this.tell(receiver, device.account, kind);
+    this.ctx.journal.changed();
+  }
+
+  private tellState(device: LinkedDevice, about: Account) {
+    this.tell(device, about, this.states.get(about.phone)?.type ?? 'unavailable');
+  }
+
+  private tell(device: LinkedDevice, from: Account, type: PresenceType) {
+    const node: BinaryNode =
+      type === 'available' || type === 'unavailable'
+        ? {
+            tag: 'presence',
+            attrs: {
+              from: from.jid('pn'),
+              ...(type === 'unavailable' ? { type, last: `${this.states.get(from.phone)?.lastSeen ?? unixSeconds()}` } : {}),
+            },
+          }
+        : {
+            tag: 'chatstate',
+            attrs: { from: from.jid('pn') },
+            content: [{ tag: type === 'recording' ? 'composing' : type, attrs: type === 'recording' ? { media: 'audio' } : {} }],
+          };
+    device.hold({ key: `p:${from.phone}`, node, transient: true });
+  }
+}

@@ -33,6 +33,12 @@ const engines = z.string().transform((value, ctx) => {
   return list as EngineName[];
 });
 
+/** Base64 of exactly 32 bytes (a key). */
+const key32 = z.string().refine((value) => {
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 && bytes.toString('base64') === value.replace(/\s/g, '');
+}, '32 bytes in base64 (44 characters, e.g. from `openssl rand -base64 32`)');
+
 /** Exact browser origins (scheme://host[:port], nothing after), comma-separated. */
 const origins = z
   .string()
@@ -85,6 +91,16 @@ const envSchema = z
     NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'letters, digits and . : _ - only').optional(),
     NODE_LEASE_MS: int(1000, 600_000).default(5000),
     ENGINES: engines.default(['sandbox']),
+    ENGINE_STATE_KEY: key32.optional(),
+    CHAT_NETWORK_URL: url(['ws:', 'wss:']).optional(),
+    CHAT_NETWORK_ROOT_KEY: key32.optional(),
+    CHAT_NETWORK_CA_FILE: z.string().min(1).optional(),
+    CHAT_WEB_VERSION: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'three numbers separated by dots, e.g. 2.3000.1023223821')
+      .transform((value) => value.split('.').map(Number) as [number, number, number])
+      .optional(),
+    CHAT_QR_TIMEOUT_S: int(1, 600).optional(),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
     TRUST_PROXY: bool.default(false),

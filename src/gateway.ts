@@ -51,7 +51,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
 export async function startGateway(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Gateway> {
   const infra = await createInfra(config, logger, options);
   const services = createServices(infra.ports, policiesOf(config));
-  infra.sandbox.connect(services.engineEvents, { tell: (instanceId) => infra.placement.ownership.notify(instanceId, 'sync') });
+  infra.connectEngines(services.engineEvents, { tell: (instanceId) => infra.placement.ownership.notify(instanceId, 'sync') });
 
   if (config.GATEWAY_ADMIN_EMAIL && config.GATEWAY_ADMIN_PASSWORD) {
     const admin = await services.tenants.ensureAdmin({

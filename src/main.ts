@@ -16,6 +16,11 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 const gateway = await startGateway(config, logger).catch((error: unknown) => {
+  // A setting found wrong only once the database could be read (ENGINE_STATE_KEY): said as plainly as any other.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
   logger.fatal({ err: error }, 'gateway failed to start');
   process.exit(1);
 });

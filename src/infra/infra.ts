@@ -33,7 +33,10 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
-import type { ChatEngine, EngineRegistry } from '../domain/instances/engine.port.js';
+import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
+import { readFileSync } from 'node:fs';
+import { ConfigError } from '../config.js';
+import { openStateKey } from './engines/state-key.js';
 import { createPlacement, type Placement } from './nodes/placement.js';
 import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
 import { hostname } from 'node:os';
@@ -51,6 +54,8 @@ export interface Infra {
   sandbox: SandboxNetwork;
   /** The engines ENGINES offers. */
   engines: EngineRegistry;
+  /** Wires the engines to the domain's handlers, and to the owners of instances. */
+  connectEngines(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void;
   sandboxInbox: PhoneInbox;
   /** Sends webhook deliveries; started by the gateway once it serves. */
   deliveries: DeliveryWorker;
@@ -130,8 +135,14 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
   const offered: ChatEngine[] = [];
+  const realEngines: Array<{ connect(handlers: EngineEvents): void; stop(): void }> = [];
   for (const name of config.ENGINES) {
     if (name === 'sandbox') offered.push(sandbox.engine);
+    if (name === 'baileys') {
+      const baileys = await loadBaileys(config, db, outbound, logger);
+      offered.push(baileys.engine);
+      realEngines.push(baileys);
+    }
   }
   const engines = engineRegistry(offered);
   const deliveries = createDeliveryWorker({
@@ -196,6 +207,10 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     ports,
     sandbox,
     engines,
+    connectEngines(handlers, owners) {
+      sandbox.connect(handlers, owners);
+      for (const engine of realEngines) engine.connect(handlers);
+    },
     sandboxInbox,
     deliveries,
     liveFeed,
@@ -220,6 +235,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     async close() {
       await deliveries.stop();
       sandbox.stop();
+      for (const engine of realEngines) engine.stop();
       await outbound.close();
       await liveFeed.close();
       await invalidation.close();
@@ -227,4 +243,45 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       await db.close();
     },
   };
+}
+
+/**
+ * CHAT-BAILEYS, loaded only when offered: its state key checked against the database, its network
+ * (the live one, or a local one by CHAT_NETWORK_*) and what it fetches media with.
+ */
+async function loadBaileys(config: Config, db: Database, outbound: ReturnType<typeof createOutboundHttp>, logger: Logger) {
+  const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+  let caPem: string | undefined;
+  if (config.CHAT_NETWORK_CA_FILE) {
+    try {
+      caPem = readFileSync(config.CHAT_NETWORK_CA_FILE, 'utf8');
+    } catch (error) {
+      throw new ConfigError([`CHAT_NETWORK_CA_FILE: cannot be read (${(error as Error).message})`]);
+    }
+  }
+  const [{ createBaileysEngine }, { createEngineStateStore }, { mediaFetcher }] = await Promise.all([
+    import('./engines/baileys/index.js'),
+    import('./engines/baileys/auth-state.js'),
+    import('./engines/baileys/outbound.js'),
+  ]);
+  return createBaileysEngine({
+    store: createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 64 * 1024 * 1024 }),
+    network: {
+      url: config.CHAT_NETWORK_URL,
+      rootKey: config.CHAT_NETWORK_ROOT_KEY ? Buffer.from(config.CHAT_NETWORK_ROOT_KEY, 'base64') : undefined,
+      caPem,
+      version: config.CHAT_WEB_VERSION,
+      qrTimeoutMs: config.CHAT_QR_TIMEOUT_S === undefined ? undefined : config.CHAT_QR_TIMEOUT_S * 1000,
+    },
+    fetchMedia: mediaFetcher(outbound, config.WEBHOOK_TIMEOUT_MS),
+    async sentText(instanceId, networkMessageId) {
+      const message = await db.prisma.message.findUnique({
+        where: { instanceId_networkMessageId: { instanceId, networkMessageId } },
+        select: { text: true, caption: true, direction: true },
+      });
+      return message?.direction === 'out' ? (message.text ?? message.caption) : null;
+    },
+    logger,
+    report: (error, what) => logger.error({ err: error }, `${what} failed`),
+  });
 }

@@ -8,6 +8,7 @@ import type { UrlPolicy } from '../webhooks/url-policy.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from './messages.input.js';
 import type { MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
+import type { MediaType } from './message-values.js';
 
 export const TEST_PREFIX = '[TEST] ';
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -27,12 +28,17 @@ export interface MediaProbe {
   probe(url: string, maxBytes: number): Promise<{ contentType: string; bytes: number }>;
 }
 
-const MEDIA_CONTENT_TYPES: Record<string, RegExp> = {
+const MEDIA_CONTENT_TYPES: Record<MediaType, RegExp> = {
   image: /^image\/(jpeg|png)$/,
   video: /^video\/mp4$/,
   audio: /^audio\/(mpeg|mp3|ogg)$/,
   document: /^application\/(pdf|msword|vnd\.openxmlformats-officedocument\..+|vnd\.ms-.+|vnd\.oasis\.opendocument\..+|rtf)$|^text\/(plain|csv)$/,
 };
+
+/** Whether a served content type is one the media type allows (spec 4.3); checked at accept and again when an engine fetches the bytes. */
+export function mediaTypeAllows(mediaType: MediaType, contentType: string): boolean {
+  return MEDIA_CONTENT_TYPES[mediaType].test(contentType.split(';')[0]!.trim().toLowerCase());
+}
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
@@ -184,8 +190,7 @@ export function createMessagesService(deps: {
       );
       return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => {
         const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
-        const expected = MEDIA_CONTENT_TYPES[data.mediaType]!;
-        if (!expected.test(contentType.split(';')[0]!.trim().toLowerCase())) {
+        if (!mediaTypeAllows(data.mediaType, contentType)) {
           throw Invalid.at('mediaUrl', `serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
         }
         return { to: data.to, type: data.mediaType, text: null, mediaUrl, mediaType: contentType, caption: data.caption ?? null, mediaBytes: bytes };

@@ -1,0 +1,98 @@
+import { isJidGroup, isJidStatusBroadcast, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageKey, type WAMessageUpdate } from 'baileys';
+import type { InboundMessage, Receipt } from '../../../domain/instances/engine.port.js';
+
+/** What the network reported in one batch of library events, in the gateway's terms. */
+export interface NetworkReports {
+  inbound: InboundMessage[];
+  receipts: Receipt[];
+  deletes: Array<{ networkMessageId: string; deletedBy: string; forEveryone: boolean }>;
+}
+
+const Status = proto.WebMessageInfo.Status;
+
+/** The phone digits of a user jid (`<digits>[:device]@s.whatsapp.net`), or null for any other kind of jid. */
+export function phoneDigitsOf(jid: string | null | undefined): string | null {
+  const decoded = jid ? jidDecode(jid) : undefined;
+  return decoded && decoded.server === 's.whatsapp.net' && /^\d+$/.test(decoded.user) ? decoded.user : null;
+}
+
+/** The sender of a 1:1 message as phone digits: the chat, or the phone jid the network gave beside a LID. */
+function senderDigits(key: WAMessageKey): string | null {
+  return phoneDigitsOf(key.remoteJid) ?? phoneDigitsOf(key.remoteJidAlt);
+}
+
+/** One-to-one chats only: groups, status broadcasts and newsletters are not messages of the instance's phone. */
+const isDirectChat = (jid: string | null | undefined) => !!jid && !isJidGroup(jid) && !isJidStatusBroadcast(jid) && !jid.endsWith('@newsletter');
+
+/** A receipt status the library reports (numbers or names), as the gateway's; null for anything before delivery. */
+function receiptStatus(status: WAMessage['status']): Receipt['status'] | null {
+  const value = typeof status === 'string' ? Status[status as keyof typeof Status] : status;
+  if (value === Status.DELIVERY_ACK) return 'delivered';
+  // Played (a voice note listened to) counts as read.
+  if (value === Status.READ || value === Status.PLAYED) return 'read';
+  return null;
+}
+
+/** The content the gateway keeps of a received message; null for what it does not carry (protocol messages, reactions, …). */
+function inboundOf(message: WAMessage): InboundMessage | null {
+  const content = normalizeMessageContent(message.message);
+  if (!content || !message.key.id) return null;
+  const from = senderDigits(message.key);
+  if (!from) return null;
+  const base = { networkMessageId: message.key.id, from, pushName: message.pushName ?? null, location: null };
+  const text = content.conversation ?? content.extendedTextMessage?.text;
+  if (typeof text === 'string') return { ...base, type: 'text', text };
+  const location = content.locationMessage ?? content.liveLocationMessage;
+  if (location) {
+    const place = content.locationMessage;
+    return {
+      ...base,
+      type: 'location',
+      text: null,
+      location: {
+        latitude: location.degreesLatitude ?? undefined,
+        longitude: location.degreesLongitude ?? undefined,
+        ...(place?.name ? { name: place.name } : {}),
+        ...(place?.address ? { address: place.address } : {}),
+      },
+    };
+  }
+  return null;
+}
+
+/**
+ * messages.upsert: what the phone's contacts sent (new, or handed over again after a reconnect), and
+ * the receipts the library folds into the upsert of the instance's own sends.
+ */
+export function fromUpsert(messages: WAMessage[]): NetworkReports {
+  const reports: NetworkReports = { inbound: [], receipts: [], deletes: [] };
+  for (const message of messages) {
+    if (!isDirectChat(message.key.remoteJid) || !message.key.id) continue;
+    if (message.key.fromMe) {
+      const status = receiptStatus(message.status);
+      if (status) reports.receipts.push({ networkMessageId: message.key.id, status });
+      continue;
+    }
+    const inbound = inboundOf(message);
+    if (inbound) reports.inbound.push(inbound);
+  }
+  return reports;
+}
+
+/** messages.update: receipts of the instance's own sends (delivery and read may come merged), and deletes for everyone. */
+export function fromUpdates(updates: WAMessageUpdate[], ownDigits: string | null): NetworkReports {
+  const reports: NetworkReports = { inbound: [], receipts: [], deletes: [] };
+  for (const { key, update } of updates) {
+    if (!isDirectChat(key.remoteJid) || !key.id) continue;
+    if (update.message === null && update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {
+      // The revoke's own key says who deleted: this phone, or the contact of the chat.
+      const revoker = update.key?.fromMe ? ownDigits : senderDigits(update.key ?? key);
+      if (revoker) reports.deletes.push({ networkMessageId: key.id, deletedBy: revoker, forEveryone: true });
+      continue;
+    }
+    if (!key.fromMe) continue;
+    const status = receiptStatus(update.status);
+    if (status) reports.receipts.push({ networkMessageId: key.id, status });
+  }
+  return reports;
+}

@@ -1,0 +1,92 @@
+import type { ChatEngine, EngineEvents } from '../../../domain/instances/engine.port.js';
+import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
+import type { Lease } from '../../../domain/instances/ownership.js';
+import type { Logger } from '../../logger.js';
+import { INTEGRATIONS } from '../integrations.js';
+import type { EngineStateStore } from './auth-state.js';
+import { InstanceLink } from './connection.js';
+import type { mediaFetcher } from './outbound.js';
+import { type NetworkSettings, socketFactory } from './socket.js';
+
+export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
+
+/**
+ * CHAT-BAILEYS: the network's multi-device web protocol through the `baileys` library, one linked
+ * device per instance. Loaded only when ENGINES offers it (the library is large, and its signal
+ * dependency is GPL-3.0). Each owned instance has a link (see connection.ts); the engine is the
+ * port's face of them.
+ */
+export function createBaileysEngine(deps: {
+  store: EngineStateStore;
+  network: NetworkSettings;
+  fetchMedia: ReturnType<typeof mediaFetcher>;
+  /** The text of a message an instance sent, by the network's id of it (for a retry receipt). */
+  sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
+  logger: Logger;
+  report: (error: unknown, what: string) => void;
+}) {
+  const openSocket = socketFactory(deps.network);
+  const links = new Map<string, InstanceLink>();
+  let events: EngineEvents | undefined;
+  let stopped = false;
+  const log = deps.logger.child({ engine: BAILEYS_INTEGRATION });
+
+  function linkOf(instance: InstanceRecord, lease: Lease): InstanceLink {
+    const existing = links.get(instance.id);
+    if (existing) return existing;
+    const link = new InstanceLink(
+      {
+        instanceId: instance.id,
+        events: events!,
+        store: deps.store,
+        openSocket,
+        fetchMedia: deps.fetchMedia,
+        sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
+        qrTimeoutMs: deps.network.qrTimeoutMs,
+        logger: log,
+        report: deps.report,
+        stopped: () => stopped,
+      },
+      instance,
+      lease,
+    );
+    links.set(instance.id, link);
+    return link;
+  }
+
+  const engine: ChatEngine = {
+    integration: BAILEYS_INTEGRATION,
+    async attach(instance, lease) {
+      if (stopped) return;
+      await linkOf(instance, lease).sync(instance, lease);
+    },
+    detach(instanceId) {
+      links.get(instanceId)?.detach();
+      links.delete(instanceId);
+    },
+    async send(instance, messages, lease) {
+      return (await links.get(instance.id)?.send(messages, lease)) ?? [];
+    },
+    // A repeated hand-off carries the same network id, which the network drops as a repeat: nothing to look up.
+    holding: async () => new Map(),
+    async forget(instanceId) {
+      await links.get(instanceId)?.forget();
+      links.delete(instanceId);
+    },
+  };
+
+  return {
+    engine,
+    connect(handlers: EngineEvents) {
+      events = handlers;
+    },
+    /** Every link lets go (shutdown: the leases go to other nodes, which resume the sessions). */
+    stop() {
+      stopped = true;
+      for (const link of links.values()) link.detach();
+      links.clear();
+    },
+  };
+}
+
+export type BaileysNetwork = ReturnType<typeof createBaileysEngine>;

@@ -3,7 +3,7 @@ import type { ChatEngine, EngineRegistry } from '../../src/domain/instances/engi
 import type { InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from '../../src/domain/instances/instances.ports.js';
 import type { MessageRecord, MessageRouter, MessageStore, OutboxEventInput, StoredAnswer } from '../../src/domain/messages/messages.ports.js';
 import type { QuotaCounter } from '../../src/domain/messages/send-quota.js';
-import { nextMessageStatus } from '../../src/domain/messages/message-status.js';
+import { withReport } from '../../src/domain/messages/message-status.js';
 import { outboundRecord } from '../../src/domain/messages/outbound-record.js';
 import type { Clock } from '../../src/domain/ports.js';
 
@@ -161,10 +161,7 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
     async recordStatus(id, status, at, list, error) {
       const row = rows.get(id);
       if (!row) return null;
-      const stamp = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
-      row[stamp[status]] ??= at;
-      if (error) row.error = error;
-      row.status = nextMessageStatus(row.status, status);
+      Object.assign(row, withReport(row, status, at, error));
       record(row, list(row));
       return { ...row };
     },

@@ -30,6 +30,8 @@ export type CreateApiKeyInput = {
 export type CreateInstanceInput = {
   /** V1 only; at most 500 characters. */
   description?: string | null | undefined;
+  /** The chat network engine, one of `integrations`; the first of them when omitted. */
+  integration?: string | null | undefined;
   /** Unique within the tenant; 3 to 100 characters (v1) or 50 (session). */
   name: string;
   /** V1 answers with a QR code; SESSION issues one right after. */

@@ -1,5 +1,5 @@
 import type { MessageRecord, MessageStatus, OutboxEventInput } from '../../../domain/messages/messages.ports.js';
-import { nextMessageStatus } from '../../../domain/messages/message-status.js';
+import { withReport } from '../../../domain/messages/message-status.js';
 import { Unavailable } from '../../../domain/errors.js';
 import { groupCommit, type Outcome } from '../group-commit.js';
 import type { Outbox } from '../outbox.js';
@@ -59,20 +59,6 @@ type ReadRow = MessageRecord & {
 
 const networkKey = (instanceId: string, networkMessageId: string) => `${instanceId}/${networkMessageId}`;
 
-const STAMP = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } as const;
-
-/** A report applied to a message as the domain says: the status moves forward only, each time is kept once set. */
-function applied(message: MessageRecord, report: Report): MessageRecord {
-  const stamp = STAMP[report.status];
-  return {
-    ...message,
-    [stamp]: message[stamp] ?? report.at,
-    ...(report.error ? { error: report.error } : {}),
-    status: nextMessageStatus(message.status, report.status as MessageStatus),
-    updatedAt: report.at,
-  };
-}
-
 /** After this many rounds of finding a message changed by someone else, its reports fail. */
 const MAX_ROUNDS = 5;
 
@@ -115,7 +101,7 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
       let message: MessageRecord = was;
       const steps: Array<{ n: number; message: MessageRecord }> = [];
       for (const { report, n } of mine) {
-        message = applied(message, report);
+        message = withReport(message, report.status, report.at, report.error);
         steps.push({ n, message });
         events.push(...outbox.rows(was.tenantId, instance, id, report.events(message), now));
       }

@@ -69,6 +69,11 @@ export class InstanceLink {
   /** The pairing code registered with the current pairing socket. */
   private registeredCode: string | undefined;
   private closed = false;
+  /**
+   * What the link is for since the last sync or pairing: the row it was given says "pairing" until a
+   * phone linked the instance, a session from then on (its copy of the row is older than that).
+   */
+  private purpose: 'pairing' | 'session' | 'none' = 'none';
   /** Work on the link runs one piece at a time: syncs, closes and reconnects never interleave. */
   private queue: Promise<unknown> = Promise.resolve();
   /** What the network reports goes to the gateway in the order it came. */
@@ -101,8 +106,12 @@ export class InstanceLink {
       if (lease.token !== this.lease.token) this.deps.store.forget(this.deps.instanceId);
       this.instance = instance;
       this.lease = lease;
-      if (instance.logoutPending) return this.logout();
+      if (instance.logoutPending) {
+        this.purpose = 'none';
+        return this.logout();
+      }
       if (instance.pairingSince !== null) {
+        this.purpose = 'pairing';
         const since = instance.pairingSince.getTime();
         if (this.live?.mode !== 'pairing' || this.live.pairingSince !== since) await this.startPairing(since);
         return this.registerPairingCode();
@@ -110,9 +119,11 @@ export class InstanceLink {
       if (instance.phone !== null && ['connecting', 'connected', 'disconnected'].includes(instance.state)) {
         // Already connected or on its way (just linked and about to restart, a retry scheduled, replaced
         // tries used up): nothing new to do.
+        this.purpose = 'session';
         if (this.live?.mode === 'session' || this.live?.paired || this.retryTimer || this.replacedTries > REPLACED_RETRIES) return;
         return this.connect();
       }
+      this.purpose = 'none';
       this.retire();
     });
   }
@@ -267,6 +278,7 @@ export class InstanceLink {
 
   private async paired(live: Live) {
     live.paired = true;
+    this.purpose = 'session';
     const user = jidDecode(live.creds.me!.id)?.user;
     if (!user) return;
     await this.report('its pairing', () => this.deps.events.paired(this.deps.instanceId, this.lease, `+${user}`));
@@ -303,8 +315,8 @@ export class InstanceLink {
       this.retryTimer = undefined;
       void this.serial(async () => {
         if (this.closed || this.live) return;
-        if (this.instance.pairingSince !== null) return this.startPairing(this.instance.pairingSince.getTime());
-        return this.connect();
+        if (this.purpose === 'pairing' && this.instance.pairingSince !== null) return this.startPairing(this.instance.pairingSince.getTime());
+        if (this.purpose === 'session') return this.connect();
       }).catch((error: unknown) => this.deps.report(error, 'a reconnect'));
     }, ms);
   }
@@ -330,6 +342,7 @@ export class InstanceLink {
       case 'restart':
         return this.connect();
       case 'stop':
+        this.purpose = 'none';
         if (close.reason === 'logged_out') {
           await this.report('clearing its engine state', () => this.deps.store.erase(this.deps.instanceId, this.lease));
         }

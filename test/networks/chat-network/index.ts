@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
+import { quietSignalConsole } from '../../../src/infra/engines/baileys/quiet-signal.js';
 import { testRootKeyPair } from './certificates.js';
 import { createControlHandler } from './control.js';
 import { notFound } from './errors.js';
@@ -123,6 +124,8 @@ const DEFAULT_WAIT_MS = 15_000;
 export async function startChatNetwork(options: ChatNetworkOptions = {}): Promise<ChatNetwork> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? pino({ level: 'silent' });
+  // The phones' signal library prints whole session records to the console: kept out of the output.
+  quietSignalConsole(logger);
   const media = await MediaHost.start(host, logger);
   const core = new NetworkCore(media, logger, {
     qrRefs: options.qrRefs ?? 6,

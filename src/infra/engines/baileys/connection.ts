@@ -299,6 +299,8 @@ export class InstanceLink {
   private async connect(linked?: AuthenticationCreds) {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
+    // A node frozen past its lease must not log the device in again (it would knock the new owner's connection off).
+    if (!(await this.deps.store.holds(this.lease))) return this.leaseLost();
     const creds = linked ?? (await this.deps.store.readCreds(this.deps.instanceId));
     if (!creds) {
       // Paired, yet nothing kept to log in with (erased elsewhere): it has to pair again.

@@ -7,6 +7,7 @@ import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';
 import { type NetworkSettings, socketFactory } from './socket.js';
+import { quietSignalConsole } from './quiet-signal.js';
 
 export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
 
@@ -25,6 +26,7 @@ export function createBaileysEngine(deps: {
   logger: Logger;
   report: (error: unknown, what: string) => void;
 }) {
+  quietSignalConsole(deps.logger);
   const openSocket = socketFactory(deps.network);
   const links = new Map<string, InstanceLink>();
   let events: EngineEvents | undefined;

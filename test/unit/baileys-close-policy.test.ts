@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, closeOf } from '../../src/infra/engines/baileys/close-policy.js';
+import { fromUpdates, fromUpsert, phoneDigitsOf } from '../../src/infra/engines/baileys/inbound.js';
+import { networkMessageIdOf } from '../../src/infra/engines/baileys/network-id.js';
+import { proto } from 'baileys';
+
+describe('the connection policy of CHAT-BAILEYS', () => {
+  it.each([
+    [515, '', false, 'restart_required', 'restart'],
+    [401, 'Connection Failure', false, 'logged_out', 'stop'],
+    [403, 'Connection Failure', false, 'banned', 'stop'],
+    [440, 'Stream Errored (conflict)', false, 'replaced', 'replaced'],
+    [408, 'Connection was lost', false, 'connection_lost', 'reconnect'],
+    [408, 'Timed Out', false, 'timed_out', 'reconnect'],
+    [408, 'QR refs attempts ended', true, 'pairing_expired', 'stop'],
+    [428, 'Connection Closed', false, 'connection_closed', 'reconnect'],
+    [500, 'Stream Errored (unknown)', false, 'bad_session', 'reconnect'],
+    [411, 'Multi-device beta not joined', false, 'bad_session', 'reconnect'],
+    [503, 'Stream Errored (unknown)', false, 'unavailable', 'reconnect'],
+    [undefined, 'socket hang up', false, 'connection_closed', 'reconnect'],
+  ] as const)('maps %s "%s" (pairing: %s) to %s, then %s', (code, message, pairing, reason, action) => {
+    expect(closeOf(code, message, pairing)).toEqual({ reason, action });
+  });
+
+  it('backs off from 1 s to 60 s, with jitter between half and all of each step, never shorter than half a second', () => {
+    const lowest = Array.from({ length: 12 }, (_, attempt) => backoffMs(attempt, () => 0));
+    const highest = Array.from({ length: 12 }, (_, attempt) => backoffMs(attempt, () => 1));
+    expect(lowest).toEqual([500, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000, 30000, 30000]);
+    expect(highest).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000, 60000, 60000, 60000]);
+    expect(backoffMs(1000)).toBeLessThanOrEqual(60_000);
+  });
+
+  it('gives a message the same network id every time it is handed over, in the library\'s shape', () => {
+    const id = networkMessageIdOf('0b1c4a2e-2b6f-4a39-9a4e-2a6b1d9e7c11');
+    expect(id).toMatch(/^3EB0[0-9A-F]{18}$/);
+    expect(networkMessageIdOf('0b1c4a2e-2b6f-4a39-9a4e-2a6b1d9e7c11')).toBe(id);
+    expect(networkMessageIdOf('0b1c4a2e-2b6f-4a39-9a4e-2a6b1d9e7c12')).not.toBe(id);
+  });
+});
+
+describe('what CHAT-BAILEYS takes from the library\'s events', () => {
+  const chat = '5511988887777@s.whatsapp.net';
+  it('reads text and location from contacts, skips groups, status and protocol messages, and takes receipts folded into its own sends', () => {
+    const reports = fromUpsert([
+      { key: { remoteJid: chat, fromMe: false, id: 'A1' }, message: { conversation: 'oi' }, pushName: 'Ana' },
+      { key: { remoteJid: chat, fromMe: false, id: 'A2' }, message: { extendedTextMessage: { text: 'with a link https://x.example' } } },
+      { key: { remoteJid: chat, fromMe: false, id: 'A3' }, message: { locationMessage: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Paulista', address: 'Av. Paulista' } } },
+      { key: { remoteJid: '120363000000000001@g.us', fromMe: false, id: 'G1', participant: chat }, message: { conversation: 'in a group' } },
+      { key: { remoteJid: 'status@broadcast', fromMe: false, id: 'S1' }, message: { conversation: 'a status' } },
+      { key: { remoteJid: chat, fromMe: false, id: 'P1' }, message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } } },
+      { key: { remoteJid: chat, fromMe: true, id: 'OWN' }, message: { conversation: 'mine' }, status: proto.WebMessageInfo.Status.READ },
+      { key: { remoteJid: chat, fromMe: true, id: 'OWN2' }, message: { conversation: 'mine' }, status: proto.WebMessageInfo.Status.SERVER_ACK },
+    ]);
+    expect(reports.inbound).toEqual([
+      { networkMessageId: 'A1', from: '5511988887777', pushName: 'Ana', type: 'text', text: 'oi', location: null },
+      { networkMessageId: 'A2', from: '5511988887777', pushName: null, type: 'text', text: 'with a link https://x.example', location: null },
+      { networkMessageId: 'A3', from: '5511988887777', pushName: null, type: 'location', text: null, location: { latitude: -23.5, longitude: -46.6, name: 'Paulista', address: 'Av. Paulista' } },
+    ]);
+    expect(reports.receipts).toEqual([{ networkMessageId: 'OWN', status: 'read' }]);
+  });
+
+  it('turns delivery, read and played into receipts, a revoke into a delete by whoever revoked it', () => {
+    const reports = fromUpdates(
+      [
+        { key: { remoteJid: chat, fromMe: true, id: 'M1' }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } },
+        { key: { remoteJid: chat, fromMe: true, id: 'M2' }, update: { status: proto.WebMessageInfo.Status.PLAYED } },
+        { key: { remoteJid: chat, fromMe: false, id: 'M3' }, update: { status: proto.WebMessageInfo.Status.READ } },
+        { key: { remoteJid: chat, fromMe: false, id: 'M4' }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE, key: { remoteJid: chat, fromMe: false, id: 'R1' } } },
+        { key: { remoteJid: chat, fromMe: true, id: 'M5' }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE, key: { remoteJid: chat, fromMe: true, id: 'R2' } } },
+      ],
+      '5511911112222',
+    );
+    expect(reports.receipts).toEqual([
+      { networkMessageId: 'M1', status: 'delivered' },
+      { networkMessageId: 'M2', status: 'read' },
+    ]);
+    expect(reports.deletes).toEqual([
+      { networkMessageId: 'M4', deletedBy: '5511988887777', forEveryone: true },
+      { networkMessageId: 'M5', deletedBy: '5511911112222', forEveryone: true },
+    ]);
+  });
+
+  it('reads phone digits from phone jids only', () => {
+    expect(phoneDigitsOf('5511988887777:3@s.whatsapp.net')).toBe('5511988887777');
+    expect(phoneDigitsOf('123456789012345@lid')).toBeNull();
+    expect(phoneDigitsOf('120363000000000001@g.us')).toBeNull();
+    expect(phoneDigitsOf(undefined)).toBeNull();
+  });
+});

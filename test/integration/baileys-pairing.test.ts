@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baileysEnv } from '../factories/chat-network.js';
+import { eventually } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { startChildGateway } from '../helpers/child-gateway.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { type Client, client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+import { createTestDatabase } from '../helpers/postgres.js';
+import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
+import { decodeQr } from '../../src/infra/qr-decode.js';
+
+describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mode) => {
+  let network: ChatNetwork;
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    // Short codes, three per pairing, on both sides: what the network sends is what the gateway shows.
+    network = await startChatNetwork({ qrRefs: 3, qrTimeoutMs: 1500 });
+    gw = await startTestGateway(mode, { env: baileysEnv(network, mode, { CHAT_QR_TIMEOUT_S: '1' }) });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api, 'enterprise');
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.close();
+    await network?.close();
+  });
+
+  const qrEvents = async (instanceId: string) =>
+    (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId, event: 'qr.update' }, orderBy: { createdAt: 'asc' } })).map(
+      (e) => e.data as { qrCode: string; expiresAt: string; attemptId: string },
+    );
+
+  it('shows each code the network sends, and once they run out the instance is disconnected with no code; regenerate-qr starts over', async () => {
+    const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `rotating ${Date.now()}` } });
+    const id = created.body.data.instanceId;
+    const ended = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'disconnected', 20_000);
+    expect(ended.body.data.qrCode).toBeUndefined();
+    const codes = await qrEvents(id);
+    expect(codes).toHaveLength(3);
+    const texts = codes.map((event) => decodeQr(event.qrCode));
+    expect(new Set(texts).size).toBe(3);
+    for (const text of texts) expect(text).toMatch(/^https:\/\/wa\.me\/settings\/linked_devices#/);
+    const updates = await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'asc' } });
+    expect(updates.map((e) => (e.data as { status: string; reason: string | null }))).toEqual([
+      { status: 'qr', phoneNumber: null, reason: null },
+      { status: 'disconnected', phoneNumber: null, reason: 'pairing_expired' },
+    ]);
+
+    const regenerated = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+    expect(regenerated.status, regenerated.text).toBe(200);
+    expect(regenerated.body.data.status).toBe('qr');
+    const fresh = decodeQr(regenerated.body.data.qrCode.base64);
+    expect(texts).not.toContain(fresh);
+    await network.scan(fresh, '+15551230001');
+    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
+  });
+
+  it('v1: GET …/qr after the codes ran out starts a pairing and answers its first code', async () => {
+    const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `v1 again ${Date.now()}` } });
+    const id = created.body.data.id;
+    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'disconnected', 20_000);
+    const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
+    expect(qr.status).toBe(200);
+    expect((await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey })).body.data.status).toBe('qr_code');
+    await network.scan(decodeQr(qr.body.data.qrCode), '+15551230002');
+    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected', 20_000);
+  });
+});
+
+describe('ENGINE_STATE_KEY at start', () => {
+  let network: ChatNetwork;
+  const cleanups: Array<() => Promise<void> | void> = [];
+  beforeAll(async () => {
+    network = await startChatNetwork();
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await network?.close();
+  });
+
+  /** Starts the gateway and answers how it ended: its exit code and what it wrote to stderr. */
+  function startFailing(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  it('refuses, once and naming the variable, a key other than the one the state was sealed with, a malformed one, and none with PostgreSQL', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mgw-key-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const env = { ...baileysEnv(network, { database: 'pglite' }), DATA_DIR: dir };
+    // The first start makes the data folder's key and seals the check with it.
+    const first = await startChildGateway(env);
+    await first.kill('SIGTERM');
+
+    const wrong = await startFailing({ ...env, ENGINE_STATE_KEY: randomBytes(32).toString('base64') });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/ENGINE_STATE_KEY: not the key the engine state in this database was sealed with/);
+    expect(wrong.stderr).not.toMatch(/\n\s+at /);
+
+    const malformed = await startFailing({ ...env, ENGINE_STATE_KEY: 'too-short' });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toMatch(/ENGINE_STATE_KEY: 32 bytes in base64/);
+
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
+    const missing = await startFailing({ ...baileysEnv(network, { database: 'postgres' }), ENGINE_STATE_KEY: '', DATABASE_URL: database.url });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/ENGINE_STATE_KEY: required with DATABASE_URL/);
+
+    // The right key (the folder's own) still starts.
+    const again = await startChildGateway(env);
+    await again.kill('SIGTERM');
+  });
+});

@@ -271,6 +271,29 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     for (const message of inbox) expect(network.received().filter((stanza) => stanza.id === message.id)).toHaveLength(1);
   }, 90_000);
 
+  it('lets go of a device at once when another node takes the instance, and refuses every state write under the stale lease', async () => {
+    const { id, phone } = await pairedV1(api, tenant.liveKey, network, `taken ${Date.now()}`);
+    const { prisma } = gw.gateway.infra.db;
+    const stale = gw.gateway.infra.placement.ownership.leaseOf(id)!;
+    expect(stale).toBeDefined();
+    // Another node takes the instance over (as after this one was frozen past its lease).
+    await prisma.$executeRaw`UPDATE "InstanceLease" SET owner = 'another-node', token = token + 1 WHERE "instanceId" = ${id}::uuid`;
+    await eventually(async () => network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => !connected, 10_000);
+    const { openStateKey } = await import('../../src/infra/engines/state-key.js');
+    const { createEngineStateStore } = await import('../../src/infra/engines/baileys/auth-state.js');
+    const cipher = await openStateKey({ configured: gw.gateway.infra.config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: gw.gateway.infra.config.DATA_DIR, statements: gw.gateway.infra.db.statements });
+    const store = createEngineStateStore({ statements: gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024 });
+    const before = await prisma.engineKey.findMany({ where: { instanceId: id }, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
+    let lost = false;
+    await expect(store.keysFor(id, stale, () => (lost = true)).set({ session: { 'stale.0': null }, 'pre-key': { '1': null } })).rejects.toThrow(/no longer owns/);
+    expect(lost).toBe(true);
+    await expect(store.erase(id, stale)).rejects.toThrow(/no longer owns/);
+    const after = await prisma.engineKey.findMany({ where: { instanceId: id }, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
+    expect(after.map((row) => [row.type, row.id, Buffer.from(row.value).toString('hex')])).toEqual(before.map((row) => [row.type, row.id, Buffer.from(row.value).toString('hex')]));
+    // Still readable by whoever holds the instance next: the creds open with the key.
+    expect((await store.readCreds(id))?.me?.id).toMatch(new RegExp(`^${phone.slice(1)}`));
+  });
+
   it('keeps the engine state only sealed: no stored value reads as the library\'s data, and none opens under another key', async () => {
     const { id } = await pairedV1(api, tenant.liveKey, network, `sealed ${Date.now()}`);
     const rows = await gw.gateway.infra.db.prisma.engineKey.findMany({ where: { instanceId: id } });

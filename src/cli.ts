@@ -7,6 +7,7 @@ import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './infra/infra.js';
 import { createLogger } from './infra/logger.js';
 import { decodeQr, findPngDataUrl } from './infra/qr-decode.js';
+import { openStateKey, rekeyEngineState } from './infra/engines/state-key.js';
 
 /** Where a password may come from besides `--password` (which shows in the shell's history and `ps`). */
 const PASSWORD_ENV = 'GATEWAY_CLI_PASSWORD';
@@ -29,7 +30,35 @@ const tenant = { tenant: { type: 'string' } } satisfies Options;
 const password = { password: { type: 'string' }, 'password-stdin': { type: 'boolean' } } satisfies Options;
 const passwordArgs = `[--password <password> | --password-stdin]  (or ${PASSWORD_ENV})`;
 
+/** The new engine state key comes from the environment only (never the command line, which `ps` shows). */
+const NEW_STATE_KEY_ENV = 'ENGINE_STATE_KEY_NEW';
+
 const COMMANDS: Record<string, Command> = {
+  'engine-state:rekey': {
+    args: `(with ${NEW_STATE_KEY_ENV}=<32 bytes base64>, every node stopped)`,
+    summary: 'seal the engine state (linked devices, credentials) with a new ENGINE_STATE_KEY',
+    options: {},
+    needs: 'database',
+    async run() {
+      const config = loadConfig();
+      const next = process.env[NEW_STATE_KEY_ENV] ?? '';
+      const bytes = Buffer.from(next, 'base64');
+      if (bytes.length !== 32 || bytes.toString('base64') !== next.trim()) {
+        throw new ConfigError([`${NEW_STATE_KEY_ENV}: 32 bytes in base64 (44 characters, e.g. from \`openssl rand -base64 32\`): the key to seal the state with from now on`]);
+      }
+      const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+      try {
+        await applyMigrations(db.adapterFactory);
+        const embedded = db.kind === 'pglite';
+        const current = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded, dataDir: config.DATA_DIR, statements: db.statements });
+        const values = await rekeyEngineState({ db, current, next: bytes, dataDir: config.DATA_DIR, embedded, replaceFile: !config.ENGINE_STATE_KEY });
+        const start = embedded && !config.ENGINE_STATE_KEY ? 'the data folder keeps the new key' : `start every node with ENGINE_STATE_KEY=<the new key>`;
+        return `resealed ${values} engine state value(s) with the new key; ${start}`;
+      } finally {
+        await db.close();
+      }
+    },
+  },
   'qr:decode': {
     args: '',
     summary: 'print the text of the QR image in an API answer read from standard input',

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv } from '../factories/chat-network.js';
+import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { createKey, createTenant, login, type TestTenant } from '../factories/tenants.js';
 import { startChildGateway } from '../helpers/child-gateway.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
@@ -130,4 +130,47 @@ describe('ENGINE_STATE_KEY at start', () => {
     const again = await startChildGateway(env);
     await again.kill('SIGTERM');
   });
+
+  it('reseals the state with a new key (npm run cli -- engine-state:rekey): the linked device comes back without pairing', { timeout: 120_000 }, async () => {
+    const database = await createTestDatabase();
+    cleanups.push(database.drop);
+    const oldKey = randomBytes(32).toString('base64');
+    const newKey = randomBytes(32).toString('base64');
+    const admin = { GATEWAY_ADMIN_EMAIL: 'rekey@example.com', GATEWAY_ADMIN_PASSWORD: 'rekey-password' };
+    const env = { ...baileysEnv(network, { database: 'postgres' }), DATABASE_URL: database.url, ENGINE_STATE_KEY: oldKey, ...admin };
+    let gateway = await startChildGateway(env);
+    let api = client(gateway.url);
+    const cookie = await login(api, admin.GATEWAY_ADMIN_EMAIL, admin.GATEWAY_ADMIN_PASSWORD);
+    const key = await createKey(api, cookie, { name: 'rekey' });
+    const { id, phone } = await pairedV1(api, key, network, 'resealed');
+    await gateway.kill('SIGTERM');
+
+    const rekey = await runCli(['engine-state:rekey'], { ...env, ENGINE_STATE_KEY_NEW: newKey });
+    expect(rekey.code, rekey.output).toBe(0);
+    expect(rekey.output).toMatch(/resealed \d+ engine state value\(s\) with the new key/);
+    // The old key no longer opens the state.
+    expect((await startFailing(env)).stderr).toMatch(/ENGINE_STATE_KEY: not the key/);
+
+    gateway = await startChildGateway({ ...env, ENGINE_STATE_KEY: newKey });
+    api = client(gateway.url);
+    try {
+      const back = await eventually(() => api.get(`/v1/chat/instances/${id}`, { key }), (r) => r.body.data.status === 'connected', 20_000);
+      expect(back.body.data.phoneNumber).toBe(phone);
+      const to = newNetworkPhone().slice(1);
+      await api.post('/v1/messages/send', { key, body: { to, text: 'after a new key' } });
+      expect((await network.waitForInbox(to, 1))[0]!.text).toBe('after a new key');
+    } finally {
+      await gateway.kill('SIGTERM');
+    }
+  });
+
+  function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += String(chunk)));
+      child.stderr!.on('data', (chunk) => (output += String(chunk)));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+  }
 });

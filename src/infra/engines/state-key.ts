@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config.js';
 import type { Statements } from '../db/statements.js';
+import type { Database } from '../db/database.js';
 import { createStateCipher, type StateCipher } from './state-cipher.js';
 
 /** What is sealed in the key check: any value does, it only has to open. */
@@ -56,4 +57,36 @@ function embeddedKey(dataDir: string): Buffer {
   writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/**
+ * Seals everything kept with `next` instead: every engine state value and the key check, in one
+ * transaction, so the database is either all old key or all new. Run with every node stopped;
+ * embedded, the data folder's key file then holds the new key.
+ */
+export async function rekeyEngineState(options: { db: Database; current: StateCipher; next: Buffer; dataDir: string; embedded: boolean; replaceFile: boolean }) {
+  const next = createStateCipher(options.next);
+  const rewritten = await options.db.prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<Array<{ instanceId: string; type: string; id: string; value: Uint8Array }>>`
+        SELECT "instanceId"::text AS "instanceId", type, id, value FROM "EngineKey" FOR UPDATE`;
+      for (let start = 0; start < rows.length; start += 500) {
+        const chunk = rows.slice(start, start + 500).map((row) => {
+          const place = `${row.instanceId}/${row.type}/${row.id}`;
+          return { instanceId: row.instanceId, type: row.type, id: row.id, value: next.seal(options.current.open(row.value, place), place).toString('base64') };
+        });
+        await tx.$executeRaw`
+          UPDATE "EngineKey" k SET value = decode(c.value, 'base64')
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS c("instanceId" uuid, type text, id text, value text)
+          WHERE k."instanceId" = c."instanceId" AND k.type = c.type AND k.id = c.id`;
+      }
+      await tx.$executeRaw`UPDATE "EngineStateKeyCheck" SET sealed = ${next.seal(CHECK_PLAINTEXT, CHECK_PLACE)} WHERE id = 1`;
+      return rows.length;
+    },
+    { timeout: 10 * 60_000, maxWait: 60_000 },
+  );
+  if (options.embedded && options.replaceFile) {
+    writeFileSync(join(resolve(options.dataDir), 'engine-state.key'), `${options.next.toString('base64')}\n`, { mode: 0o600 });
+  }
+  return rewritten;
 }

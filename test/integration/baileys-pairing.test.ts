@@ -63,6 +63,22 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
     await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
   });
 
+  it('refuses media URLs outside the URL policy with 400 before the library sees anything: file:, loopback, plain http', async () => {
+    const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `policy ${Date.now()}` } });
+    const id = created.body.data.instanceId;
+    const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => Boolean(r.body.data.qrCode));
+    await network.scan(decodeQr(detail.body.data.qrCode.base64), '+15551230003');
+    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
+    const before = network.received().length;
+    for (const mediaUrl of ['file:///etc/passwd', 'https://127.0.0.1/picture.png', 'https://localhost/picture.png', 'https://[::1]/picture.png', 'http://example.com/picture.png']) {
+      const refused = await api.post(`/chat/instances/${id}/send-media`, { cookie: tenant.cookie, body: { to: '15551239999', mediaUrl, mediaType: 'image' } });
+      expect(refused.status, mediaUrl).toBe(400);
+      expect(refused.body.error.message).toMatch(/^mediaUrl: /);
+    }
+    expect(network.received()).toHaveLength(before);
+    expect(await gw.gateway.infra.db.prisma.message.count({ where: { instanceId: id } })).toBe(0);
+  });
+
   it('v1: GET …/qr after the codes ran out starts a pairing and answers its first code', async () => {
     const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `v1 again ${Date.now()}` } });
     const id = created.body.data.id;

@@ -89,10 +89,15 @@ function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
+  // Every round trip is counted (GET /metrics); the counter exists once the metrics do.
+  let roundTrip = () => {};
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    onQuery: options.onQuery,
+    onQuery: (sql) => {
+      roundTrip();
+      options.onQuery?.(sql);
+    },
     timeouts: {
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -116,6 +121,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       );
   const prisma = db.prisma;
   const metrics = createMetrics({ prisma, redis });
+  roundTrip = metrics.databaseRoundTrip;
   const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
   // PGlite runs one statement at a time, on this thread: a second group in flight would only make
   // both smaller, and a group gathers for a few milliseconds so requests get parsed in between.

@@ -34,6 +34,11 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     registers,
   });
   const accepted = new Counter({ name: 'mgw_sends_accepted_total', help: 'Outbound messages accepted (stored as queued).', registers });
+  const roundTrips = new Counter({
+    name: 'mgw_database_round_trips_total',
+    help: 'Round trips to the database (statements, BEGIN and COMMIT; the scrape of this endpoint included).',
+    registers,
+  });
   const attempts = new Counter({
     name: 'mgw_webhook_attempts_total',
     help: 'Webhook delivery attempts, by outcome: delivered, retry (will be tried again), failed (out of attempts).',
@@ -89,6 +94,7 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     },
     rateLimited: (limit: 'requests' | 'daily_quota' | 'login') => limited.inc({ limit }),
     sendsAccepted: (count: number) => accepted.inc(count),
+    databaseRoundTrip: () => roundTrips.inc(),
     webhookAttempt: (outcome: 'delivered' | 'retry' | 'failed') => attempts.inc({ outcome }),
     /** Where the WebSocket gauges read from, once the WebSocket server exists. */
     watchWebSockets(connections: () => number, operations: () => number) {

@@ -122,14 +122,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   await infra.placement.start(services.ownerDuties);
   await services.resume();
   await infra.deliveries.start();
-  // QR expiry and rotation have second granularity; a half-second clock keeps them on time.
-  let ticking: Promise<void> | undefined;
-  const clock = setInterval(() => {
-    ticking ??= services
-      .tick()
-      .catch((error: unknown) => logger.error({ err: error }, 'background tick failed'))
-      .finally(() => (ticking = undefined));
-  }, 500);
+  infra.maintenance.start(() => services.tick());
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -147,7 +140,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     async close({ drainMs = 0, graceMs = 5000 }: ShutdownOptions = {}) {
       draining = true;
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      clearInterval(clock);
+      await infra.maintenance.stop();
       callers.stop();
       // WebSockets are told the server is going away (1001) before the caller watch ends what is left (SSE streams).
       await webSockets.close();
@@ -157,7 +150,6 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
-      await ticking;
       // Nothing new is dispatched here; what is in progress finishes, then the leases go to other nodes at once.
       await infra.placement.stop();
       await services.dispatcher.idle();

@@ -50,6 +50,8 @@ export interface Ports {
   report: (error: unknown, context: string) => void;
   /** Runs work after the current request has been answered; failures go to `report`. */
   background: (work: () => Promise<unknown>, what: string) => void;
+  /** Work arrived on this node (a send was accepted): the safety sweeps look often again while it waits. */
+  workArrived: () => void;
 }
 
 /** Business limits the domain enforces, from configuration. */
@@ -71,9 +73,11 @@ export function createServices(ports: Ports, policies: Policies) {
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
   });
-  /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant). */
+  /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant); the instances that took some. */
   async function handOverWaiting(tenantId?: string) {
-    for (const instanceId of await ports.messages.routeWaiting(tenantId)) dispatcher.kick(instanceId);
+    const routed = await ports.messages.routeWaiting(tenantId);
+    for (const instanceId of routed) dispatcher.kick(instanceId);
+    return routed;
   }
   const urls = createUrlPolicy(ports.resolver, policies.allowInsecureUrls);
   const instances = createInstancesService({ ...ports, urls, handOverWaiting });
@@ -97,7 +101,10 @@ export function createServices(ports: Ports, policies: Policies) {
       instances,
       quotas: policies.quotas,
       urls,
-      onAccepted: (instanceId) => dispatcher.kick(instanceId),
+      onAccepted: (instanceId) => {
+        dispatcher.kick(instanceId);
+        ports.workArrived();
+      },
     }),
     instances,
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
@@ -112,19 +119,25 @@ export function createServices(ports: Ports, policies: Policies) {
     },
 
     /**
-     * Time-driven work, run on a timer by every node, each step safe to race: route messages that
-     * wait without an instance while one is usable (a send that raced a connect is never stranded),
-     * resume dispatches of owned instances that failed or whose notification was lost, fail messages
-     * queued too long.
+     * The sweeps over queued messages, run by every node while some are queued (see infra's
+     * maintenance), each step safe to race: route messages that wait without an instance while one is
+     * usable (a send that raced a connect is never stranded), resume dispatches of owned instances that
+     * failed or whose notification was lost, fail messages queued too long. Says whether this node
+     * found messages it can move now (the sweep comes back soon) or only ones that wait for a
+     * connection, another node or nothing (their announcements will come; the sweep backs off).
      */
-    async tick() {
-      await handOverWaiting();
+    async tick(): Promise<boolean> {
+      const routed = await handOverWaiting();
+      let dispatching = routed.length > 0;
       // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
       for (const instanceId of await ports.messages.instancesHoldingQueued()) {
-        if (ports.ownership.leaseOf(instanceId)) dispatcher.kick(instanceId);
+        if (!ports.ownership.leaseOf(instanceId)) continue;
+        dispatcher.kick(instanceId);
+        dispatching = true;
       }
       const now = clock.now();
       await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, STALE_MESSAGE_ERROR, (failed) => [statusEvent(failed)]);
+      return dispatching;
     },
   };
 }

@@ -30,6 +30,7 @@ import { createLiveFeed } from './live-feed.js';
 import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
 import { createInvalidationBus } from './cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { createMaintenance, type Maintenance, type MaintenanceOptions } from './maintenance.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
@@ -59,6 +60,8 @@ export interface Infra {
   sandboxInbox: PhoneInbox;
   /** Sends webhook deliveries; started by the gateway once it serves. */
   deliveries: DeliveryWorker;
+  /** The safety sweeps; started by the gateway once it serves, with the domain's sweeps over queued messages. */
+  maintenance: Maintenance;
   /** QR and connection events for GraphQL subscriptions. */
   liveFeed: LiveFeed;
   metrics: Metrics;
@@ -74,6 +77,8 @@ export interface InfraOptions {
   rateLimiting?: boolean;
   /** Sees every SQL query (tests count them). */
   onQuery?: (sql: string) => void;
+  /** The safety sweeps' pace (tests of what a sweep does, rather than when, shorten its idle pause). */
+  maintenance?: MaintenanceOptions;
 }
 
 /** How long /readyz waits for each dependency's answer. */
@@ -162,8 +167,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       perEndpoint: 32,
       total: 256,
-      pollMs: 200,
-      sweepMs: 10_000,
+      idlePollMs: 5000,
     },
   });
   const placement = createPlacement({
@@ -201,7 +205,9 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     // A macrotask: the answer of the request that asked for it is written first.
     background: (work, what) =>
       void setImmediate(() => void work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`))),
+    workArrived: () => maintenance.wake(),
   };
+  const maintenance = createMaintenance({ statements: db.statements, sweepDeliveries: () => deliveries.sweep(), logger, options: options.maintenance });
 
   return {
     config,
@@ -219,6 +225,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     },
     sandboxInbox,
     deliveries,
+    maintenance,
     liveFeed,
     metrics,
     placement,
@@ -239,6 +246,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       return { database: 'ok', redis: 'ok', ...nodes };
     },
     async close() {
+      await maintenance.stop();
       await deliveries.stop();
       sandbox.stop();
       for (const engine of realEngines) engine.stop();

@@ -4,7 +4,7 @@
  * round trips over a quiet window with no instances at all, and again with 50 connected sandbox
  * instances and nothing to send. Round trips are read from GET /metrics (the scrape's own are taken
  * out); with PostgreSQL the server's own count of transactions is shown beside them.
- * Usage: npm run bench:idle [-- --seconds 60 --instances 50 --mode PostgreSQL|embedded]
+ * Usage: npm run bench:idle [-- --seconds 60 --settle 30 --instances 50 --mode PostgreSQL|embedded]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,11 +24,14 @@ import { createTestDatabase } from '../helpers/postgres.js';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
+    settle: { type: 'string', default: '30' },
     instances: { type: 'string', default: '50' },
     mode: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
+/** Before each window: what follows start (or pairing) is over, the collector's post-start work included. */
+const SETTLE_MS = Number(values.settle) * 1000;
 const INSTANCES = Number(values.instances);
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'idle@example.com', GATEWAY_ADMIN_PASSWORD: 'idle-password', GATEWAY_ADMIN_PLAN: 'enterprise', RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '1000000' };
 const TICKS_PER_SECOND = 100;
@@ -109,8 +112,8 @@ async function quietWindow(started: Started, transactions?: () => Promise<number
   const tripsAfter = await roundTrips(started.url);
   const xactAfter = await transactions?.();
   const perMinute = ((tripsAfter - trips - perScrape) * 60) / SECONDS;
-  // The bench's own reading is one transaction, and so is each of the two scrapes' gauges' reads… counted by the metric above.
-  const xactPerMinute = xactBefore === undefined || xactAfter === undefined ? undefined : ((xactAfter - xactBefore - 1) * 60) / SECONDS;
+  // Within the window: the bench's first reading (counted once it commits) and two scrapes.
+  const xactPerMinute = xactBefore === undefined || xactAfter === undefined ? undefined : ((xactAfter - xactBefore - 1 - 2 * perScrape) * 60) / SECONDS;
   return { cpu, perMinute, xactPerMinute };
 }
 
@@ -136,10 +139,10 @@ async function measure(name: string, storage: Record<string, string>, transactio
     readies.push(started.readyMs);
   }
   try {
-    await sleep(5000);
+    await sleep(SETTLE_MS);
     const empty = await quietWindow(started!, transactions);
     await pairSandbox(started!.url, INSTANCES);
-    await sleep(5000);
+    await sleep(SETTLE_MS);
     const busy = await quietWindow(started!, transactions);
     const xact = (w: typeof empty) => (w.xactPerMinute === undefined ? '' : `, ${w.xactPerMinute.toFixed(1)} transactions/min on the server`);
     console.log(`\n${name}`);

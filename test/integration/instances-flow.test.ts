@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { MAINTENANCE } from '../../src/infra/maintenance.js';
 import { client, failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
@@ -21,7 +22,11 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
   beforeAll(async () => {
     // Media is served from this machine over http, so insecure URLs are allowed here.
     // A dropped connection stays down long enough for the held-message test to send while it is.
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true', SANDBOX_RECONNECT_DELAY_MS: '1500' } });
+    gw = await startTestGateway(mode, {
+      env: { WEBHOOK_ALLOW_INSECURE: 'true', SANDBOX_RECONNECT_DELAY_MS: '1500' },
+      // The stale-message test inserts what no announcement reports: the sweep comes back within a second.
+      infra: { maintenance: { ...MAINTENANCE, idleMs: 1000 } },
+    });
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api, 'enterprise');
     media = createServer((req, res) => {

@@ -6,6 +6,7 @@ import { client, type Client } from '../helpers/http.js';
 import { gatewaySuite } from '../helpers/suite.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { startChildGateway } from '../helpers/child-gateway.js';
+import { MAINTENANCE } from '../../src/infra/maintenance.js';
 
 const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 
@@ -15,7 +16,8 @@ async function statuses(api: Client, key: string, ids: string[]) {
 }
 
 describe.each(MODES)('routing of /v1/messages/send — $name', (mode) => {
-  const suite = gatewaySuite(mode);
+  // The sweep test inserts what no announcement reports: the sweep comes back within a second.
+  const suite = gatewaySuite(mode, { infra: { maintenance: { ...MAINTENANCE, idleMs: 1000 } } });
 
   it('50 concurrent routed sends to a tenant with one connected instance all reach the phone', async () => {
     const tenant = await createTenant(suite.gw.gateway, suite.api);

@@ -27,7 +27,7 @@ export function createEngineEvents(deps: {
   qrImages: QrImages;
   clock: Clock;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
-  handOverWaiting: (tenantId: string) => Promise<void>;
+  handOverWaiting: (tenantId: string) => Promise<unknown>;
 }): EngineEvents {
   const { instances, transitions, messages, dispatcher, clock } = deps;
 

@@ -49,7 +49,7 @@ export function createInstancesService(deps: {
   clock: Clock;
   urls: UrlPolicy;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
-  handOverWaiting: (tenantId: string) => Promise<void>;
+  handOverWaiting: (tenantId: string) => Promise<unknown>;
   /** How long to wait for the engine's answer (PAIRING_WAIT_MS unless a test says otherwise). */
   pairingWaitMs?: number;
 }) {

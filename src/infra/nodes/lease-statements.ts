@@ -4,16 +4,21 @@ import type { Statements } from '../db/statements.js';
 /** Instances that need an owner: a pairing to run, a paired connection to hold, a logout to carry out (see wantsOwner). */
 const WANTS_OWNER = `(i."pairingSince" IS NOT NULL OR i."logoutPending" OR i.state IN ('connecting', 'connected') OR (i.state = 'disconnected' AND i.phone IS NOT NULL))`;
 
-const HEARTBEAT = `
-INSERT INTO "GatewayNode" (id, "lastSeen") VALUES ($1, now())
-ON CONFLICT (id) DO UPDATE SET "lastSeen" = now()`;
-
 /**
- * The node's unexpired leases: renewed while their instance needs an owner, handed back (expired
- * now, token kept) when it no longer does. Rows are locked in id order, as acquisitions lock them.
+ * A node's round, in one statement: it announces itself until `$3` ms from now (past its next
+ * round), renews its unexpired leases while their instance needs an owner and hands back (expired
+ * now, token kept) those that no longer do, and reads the live nodes and every instance that needs an
+ * owner, with its current owner, or for how long it has had none (a never-owned instance counts from
+ * its last change). Lease rows are locked in id order, as acquisitions lock them. Every part reads
+ * the same snapshot: this node's own leases are unexpired in it, and this node counts as live.
  */
-const RENEW = `
-WITH mine AS (
+const ROUND = `
+WITH beat AS (
+  INSERT INTO "GatewayNode" (id, "lastSeen", "staleAt") VALUES ($1, now(), now() + $3 * interval '1 millisecond')
+  ON CONFLICT (id) DO UPDATE SET "lastSeen" = now(), "staleAt" = EXCLUDED."staleAt"
+  RETURNING 1
+),
+mine AS (
   SELECT l."instanceId", ${WANTS_OWNER} AS wanted
   FROM "InstanceLease" l JOIN "Instance" i ON i.id = l."instanceId"
   WHERE l.owner = $1 AND l."expiresAt" > now()
@@ -25,18 +30,18 @@ renewed AS (
   SET "expiresAt" = CASE WHEN m.wanted THEN now() + $2 * interval '1 millisecond' ELSE now() END
   FROM mine m WHERE l."instanceId" = m."instanceId"
   RETURNING l."instanceId", l.token, m.wanted
+),
+wanted AS (
+  SELECT i.id, CASE WHEN l."expiresAt" > now() THEN l.owner END AS owner,
+         (extract(epoch FROM now() - coalesce(l."expiresAt", i."updatedAt")) * 1000)::float8 AS "orphanedMs"
+  FROM "Instance" i LEFT JOIN "InstanceLease" l ON l."instanceId" = i.id
+  WHERE ${WANTS_OWNER}
 )
-SELECT "instanceId"::text AS "instanceId", token::text AS token FROM renewed WHERE wanted`;
-
-/**
- * Every instance that needs an owner, with its current owner when its lease is unexpired, else for
- * how long it has had none.
- */
-const PLACEMENT = `
-SELECT i.id::text AS id, CASE WHEN l."expiresAt" > now() THEN l.owner END AS owner,
-       coalesce(extract(epoch FROM now() - l."expiresAt") * 1000, 0)::float8 AS "orphanedMs"
-FROM "Instance" i LEFT JOIN "InstanceLease" l ON l."instanceId" = i.id
-WHERE ${WANTS_OWNER}`;
+SELECT
+  (SELECT coalesce(json_agg(json_build_object('instanceId', "instanceId"::text, 'token', token::text)), '[]'::json) FROM renewed WHERE wanted) AS renewed,
+  (SELECT coalesce(json_agg(id ORDER BY id), '[]'::json) FROM "GatewayNode" WHERE "staleAt" > now() OR id = $1) AS fresh,
+  (SELECT coalesce(json_agg(json_build_object('id', id::text, 'owner', owner, 'orphanedMs', greatest("orphanedMs", 0))), '[]'::json) FROM wanted) AS wanted,
+  (SELECT count(*) FROM beat)::int AS beat`;
 
 /** Takes over instances whose lease is missing or expired; the token grows on every takeover. */
 const ACQUIRE = `
@@ -52,17 +57,23 @@ RETURNING "instanceId"::text AS "instanceId", token::text AS token`;
 const LIVE_NODES = `
 SELECT n.id, n."lastSeen", count(l."instanceId")::int AS instances
 FROM "GatewayNode" n LEFT JOIN "InstanceLease" l ON l.owner = n.id AND l."expiresAt" > now()
-WHERE n."lastSeen" > now() - $1 * interval '1 millisecond'
+WHERE n."staleAt" > now()
 GROUP BY n.id, n."lastSeen"
 ORDER BY n.id`;
-
-/** Nodes that announced themselves within the last $1 ms. */
-const FRESH_NODES = `SELECT id FROM "GatewayNode" WHERE "lastSeen" > now() - $1 * interval '1 millisecond' ORDER BY id`;
 
 /** Hands every lease of the node back at once (expired now; the next owner's token is higher). */
 const RELEASE_ALL = `UPDATE "InstanceLease" SET "expiresAt" = now() WHERE owner = $1 AND "expiresAt" > now()`;
 
 const LEAVE = `DELETE FROM "GatewayNode" WHERE id = $1 OR "lastSeen" < now() - interval '1 day'`;
+
+export interface Round {
+  /** This node's leases, renewed (those it handed back are not among them). */
+  renewed: Lease[];
+  /** The live nodes: the candidates for new and orphaned instances. */
+  fresh: string[];
+  /** Every instance that needs an owner: its owner, or for how long it has had none. */
+  wanted: Array<{ id: string; owner: string | null; orphanedMs: number }>;
+}
 
 export interface LiveNode {
   id: string;
@@ -75,15 +86,15 @@ export function leaseStatements(statements: Statements, leaseMs: number) {
   const leasesOf = (node: string, rows: Array<{ instanceId: string; token: string }>): Lease[] =>
     rows.map((row) => ({ instanceId: row.instanceId, node, token: row.token }));
   return {
-    heartbeat: (node: string) => statements.run(HEARTBEAT, [node]).then(() => {}),
-    renew: async (node: string) => leasesOf(node, await statements.run(RENEW, [node, leaseMs])),
-    placement: () => statements.run<{ id: string; owner: string | null; orphanedMs: number }>(PLACEMENT),
+    /** The node's round (see ROUND); it counts as live for `liveMs` from now. */
+    async round(node: string, liveMs: number): Promise<Round> {
+      const [row] = await statements.run<{ renewed: Array<{ instanceId: string; token: string }>; fresh: string[]; wanted: Round['wanted'] }>(ROUND, [node, leaseMs, liveMs]);
+      return { renewed: leasesOf(node, row!.renewed), fresh: row!.fresh, wanted: row!.wanted };
+    },
     acquire: async (node: string, instanceIds: string[]) =>
       instanceIds.length ? leasesOf(node, await statements.run(ACQUIRE, [node, leaseMs, instanceIds])) : [],
-    /** Nodes whose heartbeat has not expired (one lease long), with the instances each owns. */
-    liveNodes: () => statements.run<LiveNode>(LIVE_NODES, [leaseMs]),
-    /** Nodes that missed at most one heartbeat: the candidates for new and orphaned instances. */
-    freshNodes: async () => (await statements.run<{ id: string }>(FRESH_NODES, [Math.floor((leaseMs * 2) / 3)])).map((row) => row.id),
+    /** Nodes that count as live (see ROUND), with the instances each owns. */
+    liveNodes: () => statements.run<LiveNode>(LIVE_NODES),
     releaseAll: (node: string) => statements.run(RELEASE_ALL, [node]).then(() => {}),
     leave: (node: string) => statements.run(LEAVE, [node]).then(() => {}),
   };

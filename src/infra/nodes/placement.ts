@@ -10,6 +10,12 @@ import { rendezvousWinner } from './rendezvous.js';
 /** How soon after a change (an instance connected, a node left) every node looks for instances to take. */
 const PLACE_SOON_MS = 20;
 
+/**
+ * How often a node does its round while no instance needs an owner: it only says it is alive
+ * (changes reach it by notification; this is the safety net).
+ */
+export const IDLE_ROUND_MS = 30_000;
+
 export interface Placement {
   readonly node: string;
   ownership: Ownership;
@@ -24,10 +30,13 @@ export interface Placement {
 }
 
 /**
- * One owner per instance across the nodes sharing a database. Every lease-renewal interval (a
- * third of the lease) each node announces itself, renews its leases, and takes the instances
- * without an owner that rendezvous hashing over the live nodes gives it. A node that stops renewing
- * (killed, frozen, cut off) loses its leases when they expire; a stopping node hands them back.
+ * One owner per instance across the nodes sharing a database. In each round (one statement) a node
+ * announces itself, renews its leases, and takes the instances without an owner that rendezvous
+ * hashing over the live nodes gives it (or any left without an owner for a whole renewal interval).
+ * Rounds come every renewal interval (a third of the lease) while any instance needs an owner (to
+ * renew, to place, or to take over from a node that stops), every IDLE_ROUND_MS while none does,
+ * and at once after a change. A node that stops renewing (killed, frozen, cut off) loses its leases
+ * when they expire; a stopping node hands them back.
  */
 export function createPlacement(options: {
   node: string;
@@ -69,19 +78,22 @@ export function createPlacement(options: {
     duties?.lost(instanceId);
   }
 
+  /** Whether the next round must come soon: any instance needs an owner (this one or another). */
+  let busy = false;
+
   async function round() {
-    await sql.heartbeat(node);
-    const renewed = await sql.renew(node);
+    // Announced as live past the next round, with room for a late one.
+    const nextMs = busy ? renewalMs : IDLE_ROUND_MS;
+    const { renewed, fresh, wanted } = await sql.round(node, Math.max(options.leaseMs, nextMs * 2));
     const kept = new Map(renewed.map((lease) => [lease.instanceId, lease]));
     for (const instanceId of [...leases.keys()]) if (!kept.has(instanceId)) lose(instanceId);
     // A lease the database gives this node that it did not know of (an acquisition whose answer was lost).
     for (const lease of renewed) if (leases.get(lease.instanceId)?.token !== lease.token) take(lease);
 
-    const candidates = await sql.freshNodes();
-    if (!candidates.includes(node)) candidates.push(node);
+    const candidates = fresh.includes(node) ? fresh : [...fresh, node];
     const next = new Map<string, string>();
     const mine: string[] = [];
-    for (const { id, owner, orphanedMs } of await sql.placement()) {
+    for (const { id, owner, orphanedMs } of wanted) {
       if (owner) next.set(id, owner);
       // Placed by rendezvous hashing; one left without an owner for a whole round goes to whoever sees it first.
       else if (orphanedMs > renewalMs || rendezvousWinner(id, candidates) === node) mine.push(id);
@@ -89,6 +101,15 @@ export function createPlacement(options: {
     owners = next;
     if (stopped) return;
     for (const lease of await sql.acquire(node, mine)) take(lease);
+    // Leases to renew, or instances that another node holds (it may die: taken over within a lease)
+    // or that still wait for one: the next round comes soon.
+    busy = leases.size > 0 || wanted.length > 0;
+  }
+
+  function schedule() {
+    clearTimeout(loop);
+    if (stopped) return;
+    loop = setTimeout(runRound, busy ? renewalMs : IDLE_ROUND_MS);
   }
 
   function runRound() {
@@ -97,12 +118,18 @@ export function createPlacement(options: {
       return;
     }
     running = round()
-      .catch(report('placement round failed'))
+      .catch((error: unknown) => {
+        // A round that failed (the database is away) is tried again soon, not after an idle pause.
+        busy = true;
+        report('placement round failed')(error);
+      })
       .finally(() => {
         running = undefined;
         if (again && !stopped) {
           again = false;
           runRound();
+        } else {
+          schedule();
         }
       });
   }
@@ -149,12 +176,11 @@ export function createPlacement(options: {
       await sql.releaseAll(node);
       runRound();
       await running;
-      loop = setInterval(runRound, renewalMs);
     },
 
     async stop() {
       stopped = true;
-      clearInterval(loop);
+      clearTimeout(loop);
       clearTimeout(soonTimer);
       await running;
       for (const instanceId of [...leases.keys()]) lose(instanceId);

@@ -13,10 +13,12 @@ export interface DeliveryWorkerOptions {
   perEndpoint: number;
   /** Attempts in flight in this process. */
   total: number;
-  /** How often the schedule is polled when nothing local woke the worker. */
-  pollMs: number;
-  /** How often pending deliveries are put back on the schedule from the database. */
-  sweepMs: number;
+  /**
+   * The longest the worker sleeps before looking at the schedule again when nothing woke it: it wakes
+   * for the next delivery it knows is due, for new ones this node writes, and at least this often
+   * for what other nodes scheduled.
+   */
+  idlePollMs: number;
 }
 
 const CLAIM_BATCH = 500;
@@ -45,7 +47,9 @@ export function createDeliveryWorker(deps: {
   let pumping: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  const timers: NodeJS.Timeout[] = [];
+  /** The next look at the schedule, and when it is due. */
+  let pollTimer: NodeJS.Timeout | undefined;
+  let pollAt = Infinity;
   // A lease outlives any attempt (the timeout, and time to record the answer); if its node dies
   // mid-attempt, the delivery is tried again once the lease has run out.
   const leaseMs = options.timeoutMs * 2 + 5_000;
@@ -97,7 +101,10 @@ export function createDeliveryWorker(deps: {
       prisma.webhookDelivery.updateMany({ where: { id: { in: exhausted } }, data: { status: 'failed', nextAttemptAt: null } }),
       ...retried.map((o) => prisma.webhookDelivery.updateMany({ where: { id: o.id }, data: { nextAttemptAt: o.next } })),
     ]);
-    if (retried.length) await schedule.add(retried.map((o) => ({ id: o.id, at: o.next! })));
+    if (retried.length) {
+      await schedule.add(retried.map((o) => ({ id: o.id, at: o.next! })));
+      pollAgain(Math.min(...retried.map((o) => o.next!.getTime())));
+    }
   }
 
   function record(outcome: Outcome) {
@@ -154,15 +161,30 @@ export function createDeliveryWorker(deps: {
   }
 
   async function pump() {
+    let nextDueAt: number | null = null;
     do {
       again = false;
       for (;;) {
         const now = new Date();
-        const ids = await schedule.claimDue(now, CLAIM_BATCH);
-        if (ids.length === 0) break;
-        for (const delivery of await lease(ids, now)) run(delivery, now);
+        const claimed = await schedule.claimDue(now, CLAIM_BATCH);
+        nextDueAt = claimed.nextDueAt;
+        if (claimed.ids.length === 0) break;
+        for (const delivery of await lease(claimed.ids, now)) run(delivery, now);
       }
     } while (again && !stopped);
+    pollAgain(nextDueAt === null ? Date.now() + options.idlePollMs : Math.min(nextDueAt, Date.now() + options.idlePollMs));
+  }
+
+  /** Looks at the schedule again at `at` (or sooner, if already planned sooner). */
+  function pollAgain(at: number) {
+    if (stopped || at >= pollAt) return;
+    clearTimeout(pollTimer);
+    pollAt = at;
+    pollTimer = setTimeout(() => {
+      pollAt = Infinity;
+      wake();
+    }, Math.max(0, at - Date.now()));
+    pollTimer.unref();
   }
 
   function wake() {
@@ -172,7 +194,10 @@ export function createDeliveryWorker(deps: {
       return;
     }
     pumping = pump()
-      .catch((error: unknown) => logger.error({ err: error }, 'webhook schedule could not be read'))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'webhook schedule could not be read');
+        pollAgain(Date.now() + options.idlePollMs);
+      })
       .finally(() => (pumping = undefined));
   }
 
@@ -197,18 +222,13 @@ export function createDeliveryWorker(deps: {
     },
     async start() {
       await sweep();
-      timers.push(setInterval(wake, options.pollMs));
-      timers.push(
-        setInterval(() => {
-          sweep().catch((error: unknown) => logger.error({ err: error }, 'webhook sweep failed'));
-        }, options.sweepMs),
-      );
-      for (const timer of timers) timer.unref();
     },
+    /** Puts every pending delivery back on the schedule (the maintenance loop calls it while some are pending). */
+    sweep,
     /** Stops taking work and waits for attempts in flight. */
     async stop() {
       stopped = true;
-      for (const timer of timers) clearInterval(timer);
+      clearTimeout(pollTimer);
       await pumping;
       await Promise.allSettled([...inFlight]);
       await flushNow();

@@ -6,8 +6,11 @@ import type { DueDelivery } from '../db/outbox.js';
 export interface DeliverySchedule {
   /** Adds or moves deliveries; with `keepEarlier`, a delivery already scheduled keeps its time. */
   add(items: DueDelivery[], keepEarlier?: boolean): Promise<void>;
-  /** Takes up to `limit` deliveries due by `now`; no two callers ever take the same entry. */
-  claimDue(now: Date, limit: number): Promise<string[]>;
+  /**
+   * Takes up to `limit` deliveries due by `now` (no two callers ever take the same entry), and says
+   * when the next one left is due (null: none is scheduled).
+   */
+  claimDue(now: Date, limit: number): Promise<{ ids: string[]; nextDueAt: number | null }>;
 }
 
 export function memorySchedule(): DeliverySchedule {
@@ -21,23 +24,27 @@ export function memorySchedule(): DeliverySchedule {
       }
     },
     async claimDue(now, limit) {
-      const claimed: string[] = [];
+      const ids: string[] = [];
+      let nextDueAt: number | null = null;
       for (const [id, at] of due) {
-        if (at > now.getTime()) continue;
-        due.delete(id);
-        claimed.push(id);
-        if (claimed.length >= limit) break;
+        if (at <= now.getTime() && ids.length < limit) {
+          due.delete(id);
+          ids.push(id);
+        } else if (nextDueAt === null || at < nextDueAt) {
+          nextDueAt = at;
+        }
       }
-      return claimed;
+      return { ids, nextDueAt };
     },
   };
 }
 
-// Read and remove in one script, so two nodes never claim one entry.
+// Read and remove in one script, so two nodes never claim one entry; the next entry's time comes along.
 const CLAIM = `
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 if #ids > 0 then redis.call('ZREM', KEYS[1], unpack(ids)) end
-return ids`;
+local next = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {ids, next[2] or false}`;
 
 /** A sorted set in Redis shared by every node; per-node memory while Redis is unreachable. */
 export function redisSchedule(redis: Redis, prefix: string, logger: Logger): DeliverySchedule {
@@ -69,9 +76,11 @@ export function redisSchedule(redis: Redis, prefix: string, logger: Logger): Del
       const local = await fallback.claimDue(now, limit);
       if (redis.status !== 'ready') return local;
       try {
-        const ids = (await redis.eval(CLAIM, 1, key, now.getTime(), limit - local.length)) as string[];
+        const [ids, next] = (await redis.eval(CLAIM, 1, key, now.getTime(), limit - local.ids.length)) as [string[], string | null];
         recovered();
-        return [...local, ...ids];
+        const shared = next === null ? null : Number(next);
+        const nextDueAt = local.nextDueAt === null ? shared : shared === null ? local.nextDueAt : Math.min(local.nextDueAt, shared);
+        return { ids: [...local.ids, ...ids], nextDueAt };
       } catch (error) {
         degrade(error);
         return local;

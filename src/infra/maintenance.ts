@@ -1,0 +1,99 @@
+import type { Statements } from './db/statements.js';
+import type { Logger } from './logger.js';
+
+/** Is anything waiting: outbound messages still queued, webhook deliveries still pending. One cheap statement (both are indexed). */
+const PROBE = `
+SELECT EXISTS (SELECT 1 FROM "Message" WHERE status = 'queued' AND direction = 'out') AS queued,
+       EXISTS (SELECT 1 FROM "WebhookDelivery" WHERE status = 'pending') AS deliveries`;
+
+export interface MaintenanceOptions {
+  /** Between sweeps while this node has messages it can move. */
+  busyMs: number;
+  /** Between looks otherwise: a lost announcement waits at most this long. */
+  idleMs: number;
+  /** Between re-schedulings of pending webhook deliveries (they may have been lost with Redis). */
+  deliverySweepMs: number;
+}
+
+export const MAINTENANCE: MaintenanceOptions = { busyMs: 500, idleMs: 30_000, deliverySweepMs: 10_000 };
+
+export type Maintenance = ReturnType<typeof createMaintenance>;
+
+/**
+ * The safety sweeps that catch what an announcement missed (a send whose notification was lost, a
+ * dispatch that failed, a message queued for a day, deliveries Redis forgot). Work is announced, so
+ * these only look: every `busyMs` while the domain's sweep finds messages this node can move, soon
+ * after work arrives here, and otherwise once every `idleMs` (one statement when nothing is queued).
+ */
+export function createMaintenance(deps: {
+  statements: Statements;
+  sweepDeliveries: () => Promise<void>;
+  logger: Logger;
+  options?: MaintenanceOptions;
+}) {
+  const options = deps.options ?? MAINTENANCE;
+  let timer: NodeJS.Timeout | undefined;
+  let dueAt = Infinity;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let lastDeliverySweep = Date.now();
+  /** The domain's sweeps over queued messages (route, resume, fail the stale ones): whether it found messages to move. */
+  let sweepMessages: () => Promise<boolean> = async () => false;
+
+  async function pass(): Promise<boolean> {
+    const [found] = await deps.statements.run<{ queued: boolean; deliveries: boolean }>(PROBE);
+    const moving = found?.queued ? await sweepMessages() : false;
+    if (found?.deliveries && Date.now() - lastDeliverySweep >= options.deliverySweepMs) {
+      lastDeliverySweep = Date.now();
+      await deps.sweepDeliveries();
+    }
+    return moving;
+  }
+
+  /** The next pass in `ms` (or sooner, if one is already planned sooner). */
+  function plan(ms: number) {
+    const at = Date.now() + ms;
+    if (stopped || at >= dueAt) return;
+    clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(run, ms);
+    timer.unref();
+  }
+
+  function run() {
+    dueAt = Infinity;
+    if (running || stopped) return;
+    running = pass()
+      .then(
+        (busy) => busy,
+        (error: unknown) => {
+          deps.logger.error({ err: error }, 'maintenance sweep failed');
+          return true;
+        },
+      )
+      .then((busy) => {
+        running = undefined;
+        plan(busy ? options.busyMs : options.idleMs);
+      });
+  }
+
+  return {
+    /** Starts looking, with the domain's sweeps over queued messages. */
+    start(sweep: () => Promise<boolean>) {
+      sweepMessages = sweep;
+      stopped = false;
+      plan(options.busyMs);
+    },
+    /** How long until the next pass (Infinity while one runs, or once stopped). */
+    plannedInMs: () => dueAt - Date.now(),
+    /** Work arrived on this node: look soon, and keep looking often while it waits. */
+    wake() {
+      plan(options.busyMs);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -23,8 +23,8 @@ import { createOutbox } from './db/outbox.js';
 import { createDeliveryLog } from './db/stores/delivery-log.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/delivery-worker.js';
 import { memorySchedule, redisSchedule } from './webhooks/schedule.js';
-import { memorySlots, redisSlots } from './rate-limit/in-flight.js';
-import { createRequestLimiter, type RequestLimiter, subjectOf, unlimited } from './rate-limit/request-limiter.js';
+import { memoryCounts, redisCounts } from './rate-limit/request-counts.js';
+import { createRequestLimiter, type RequestLimiter, requestWindows, subjectOf, unlimited } from './rate-limit/request-limiter.js';
 import { createRedis, type Redis } from './redis.js';
 import { createLiveFeed } from './live-feed.js';
 import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
@@ -117,13 +117,11 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
   const limiters = createLimiterFactory(redis, config.REDIS_PREFIX);
   const slotTtlMs = config.RATE_LIMIT_SLOT_TTL_S * 1000;
+  const requestLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST };
+  const windows = requestWindows(requestLimits);
   const requestLimiter = options.rateLimiting === false
     ? unlimited
-    : createRequestLimiter(
-        limiters,
-        redis ? redisSlots(redis, config.REDIS_PREFIX, slotTtlMs, logger) : memorySlots(slotTtlMs),
-        { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST },
-      );
+    : createRequestLimiter(redis ? redisCounts(redis, config.REDIS_PREFIX, windows, slotTtlMs, logger) : memoryCounts(windows, slotTtlMs), requestLimits);
   const prisma = db.prisma;
   const metrics = createMetrics({ prisma, redis });
   roundTrip = metrics.databaseRoundTrip;

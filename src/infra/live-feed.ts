@@ -5,8 +5,15 @@ import type { InstanceEventKind, LiveEvent, LiveFeed, TenantEventKind } from '..
 import type { Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 
-/** Instance kinds are published per instance, tenant kinds per tenant. */
-type Topics = { [K in LiveEvent['kind']]: [id: string, event: Extract<LiveEvent, { kind: K }>] };
+type MessageEvent = Extract<LiveEvent, { kind: 'message' }>;
+
+/**
+ * Instance kinds are published per instance, tenant kinds per tenant. Message status changes come
+ * by the hundred from one statement: they travel as one publication per tenant and batch.
+ */
+type Topics = { [K in Exclude<LiveEvent['kind'], 'message'>]: [id: string, event: Extract<LiveEvent, { kind: K }>] } & {
+  messages: [tenantId: string, events: MessageEvent[]];
+};
 
 /** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
 const SUBSCRIBER_BUFFER = 16;
@@ -52,12 +59,15 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
   return {
     publish(events) {
       // One topic per kind and instance (or tenant): a subscriber gets only what it asked for, without a filter stage.
+      const messages = new Map<string, MessageEvent[]>();
       for (const event of events) {
         if (event.kind === 'qr') pubsub.publish('qr', topic(event.instanceId), event);
         else if (event.kind === 'connection') pubsub.publish('connection', topic(event.instanceId), event);
         else if (event.kind === 'instance') pubsub.publish('instance', topic(event.tenantId), event);
-        else pubsub.publish('message', topic(event.tenantId), event);
+        else if (messages.has(event.tenantId)) messages.get(event.tenantId)!.push(event);
+        else messages.set(event.tenantId, [event]);
       }
+      for (const [tenantId, batch] of messages) pubsub.publish('messages', topic(tenantId), batch);
     },
     subscribe<K extends InstanceEventKind>(instanceId: string, kind: K) {
       const events = kind === 'qr' ? pubsub.subscribe('qr', topic(instanceId)) : pubsub.subscribe('connection', topic(instanceId));
@@ -65,7 +75,7 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     subscribeTenant<K extends TenantEventKind>(tenantId: string, kind: K) {
-      const events = kind === 'instance' ? pubsub.subscribe('instance', topic(tenantId)) : pubsub.subscribe('message', topic(tenantId));
+      const events = kind === 'instance' ? pubsub.subscribe('instance', topic(tenantId)) : oneByOne(pubsub.subscribe('messages', topic(tenantId)));
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     onResumed(listener) {
@@ -93,4 +103,31 @@ function loggingRejections(client: Redis, logger: Logger): Redis {
         );
     },
   });
+}
+
+/**
+ * The events of batches one at a time. Ending it ends the source at once, even while it waits for
+ * a batch (an async generator would wait for the next one first, keeping the subscription open).
+ */
+function oneByOne<T>(batches: AsyncIterableIterator<T[]>): AsyncIterableIterator<T> {
+  let pending: T[] = [];
+  let next = 0;
+  const iterator: AsyncIterableIterator<T> = {
+    async next() {
+      while (next >= pending.length) {
+        const batch = await batches.next();
+        if (batch.done) return { done: true, value: undefined };
+        pending = batch.value;
+        next = 0;
+      }
+      return { done: false, value: pending[next++]! };
+    },
+    async return() {
+      pending = [];
+      await batches.return?.();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }

@@ -256,7 +256,7 @@ describe('rate limits across nodes (Redis)', () => {
       redis = await startRedis(port);
       await waitFor(async () => (await api.get('/readyz')).status === 200);
       expect((await api.get('/api-keys', { key })).status).toBe(200);
-      const shared = await gw.gateway.infra.redis!.keys(`${gw.gateway.infra.config.REDIS_PREFIX}rl:req-minute*`);
+      const shared = await gw.gateway.infra.redis!.keys(`${gw.gateway.infra.config.REDIS_PREFIX}rl:*:minute`);
       expect(shared).toHaveLength(1);
       expect(Number(await gw.gateway.infra.redis!.get(shared[0]!))).toBe(1);
     } finally {

@@ -1,8 +1,6 @@
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Actor } from '../../domain/actor.js';
 import { RateLimited } from '../../domain/errors.js';
-import type { InFlightSlots } from './in-flight.js';
-import type { LimiterFactory } from './limiter-factory.js';
+import type { CountedWindow, RequestCounts } from './request-counts.js';
 
 export interface WindowState {
   name: 'minute' | 'hour';
@@ -43,52 +41,43 @@ export interface RequestLimiter {
   minuteUsage(subject: string): Promise<{ used: number; max: number } | null>;
 }
 
+/** The fixed windows every subject is limited by, in the order the counts report them. */
+export function requestWindows(limits: RequestLimits): CountedWindow[] {
+  return [
+    { name: 'minute', limit: limits.perMinute, windowSeconds: 60 },
+    { name: 'hour', limit: limits.perHour, windowSeconds: 3600 },
+  ];
+}
+
 /** Requests per minute and per hour (fixed windows) and requests in flight, per subject. */
-export function createRequestLimiter(limiters: LimiterFactory, slots: InFlightSlots, limits: RequestLimits): RequestLimiter {
-  const windows = [
-    { name: 'minute' as const, limit: limits.perMinute, windowSeconds: 60 },
-    { name: 'hour' as const, limit: limits.perHour, windowSeconds: 3600 },
-  ].map((w) => ({ ...w, limiter: limiters({ keyPrefix: `req-${w.name}`, points: w.limit, durationSeconds: w.windowSeconds }) }));
+export function createRequestLimiter(counts: RequestCounts, limits: RequestLimits): RequestLimiter {
+  const windows = requestWindows(limits) as Array<CountedWindow & { name: WindowState['name'] }>;
 
   return {
     async minuteUsage(subject) {
       const minute = windows[0]!;
-      const res = await minute.limiter.get(subject);
-      return { used: Math.min(minute.limit, res?.consumedPoints ?? 0), max: minute.limit };
+      return { used: Math.min(minute.limit, await counts.used(subject, 0)), max: minute.limit };
     },
     async enter(subject) {
-      // Windows and the in-flight slot in parallel: one round trip to Redis instead of two.
-      const [results, leave] = await Promise.all([
-        Promise.all(
-          windows.map(async (w) => {
-            try {
-              return { w, res: await w.limiter.consume(subject), exceeded: false };
-            } catch (error) {
-              if (error instanceof RateLimiterRes) return { w, res: error, exceeded: true };
-              throw error;
-            }
-          }),
-        ),
-        slots.acquire(subject, limits.burst),
-      ]);
-      const states: WindowState[] = results.map(({ w, res }) => ({
+      const counted = await counts.count(subject, limits.burst);
+      const states: WindowState[] = windows.map((w, i) => ({
         name: w.name,
         limit: w.limit,
         windowSeconds: w.windowSeconds,
-        remaining: Math.max(0, res.remainingPoints),
-        resetIn: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+        remaining: Math.max(0, w.limit - counted.windows[i]!.used),
+        resetIn: Math.max(1, Math.ceil(counted.windows[i]!.msLeft / 1000)),
       }));
-      const exceeded = results.filter((r) => r.exceeded);
+      const exceeded = windows.flatMap((w, i) => (counted.windows[i]!.used > w.limit ? [{ w, state: states[i]! }] : []));
       if (exceeded.length) {
-        leave?.();
-        const retryAfter = Math.max(...exceeded.map((r) => Math.max(1, Math.ceil(r.res.msBeforeNext / 1000))));
-        const names = exceeded.map((r) => `${r.w.limit} requests per ${r.w.name}`).join(' and ');
+        counted.release?.();
+        const retryAfter = Math.max(...exceeded.map((e) => e.state.resetIn));
+        const names = exceeded.map((e) => `${e.w.limit} requests per ${e.w.name}`).join(' and ');
         throw new RequestLimitExceeded(retryAfter, states, `Rate limit of ${names} exceeded. Retry after ${retryAfter} seconds.`);
       }
-      if (!leave) {
+      if (!counted.release) {
         throw new RequestLimitExceeded(1, states, `At most ${limits.burst} requests may be in flight at once. Retry after 1 second.`);
       }
-      return { windows: states, leave };
+      return { windows: states, leave: counted.release };
     },
   };
 }

@@ -102,7 +102,9 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
     },
 
     async failStale(before, at, error, events) {
-      const stale = await prisma.message.findMany({ where: { status: 'queued', direction: 'out', createdAt: { lt: before } }, select: { id: true } });
+      // The status is written out (not a parameter) so the plan can use the index of queued messages.
+      const stale = await prisma.$queryRaw<Array<{ id: string }>>`
+        SELECT id::text AS id FROM "Message" WHERE status = 'queued' AND direction = 'out' AND "createdAt" < ${before}`;
       const failed = [];
       for (const { id } of stale) {
         // The status and its event commit together: a crash in between cannot lose the event.

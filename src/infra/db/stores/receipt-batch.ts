@@ -18,11 +18,26 @@ interface Report {
   error: string | undefined;
 }
 
+/*
+ * The messages the reports are about, by their own ids ($1) and by the network's ids within an
+ * instance ($2), with their instance. Each is one lookup of a unique index (the subqueries with LIMIT
+ * are not flattened into a join, so however stale the planner's idea of the table's size, this never
+ * reads the whole table).
+ */
 const READ = `
+WITH wanted AS (
+  SELECT found.id FROM jsonb_array_elements_text($1::jsonb) AS v(id)
+  CROSS JOIN LATERAL (SELECT m.id FROM "Message" m WHERE m.id = v.id::uuid LIMIT 1) found
+  UNION
+  SELECT found.id FROM jsonb_to_recordset($2::jsonb) AS r("instanceId" uuid, "networkMessageId" text)
+  CROSS JOIN LATERAL (
+    SELECT m.id FROM "Message" m WHERE m."instanceId" = r."instanceId" AND m."networkMessageId" = r."networkMessageId" LIMIT 1
+  ) found
+)
 SELECT m.*, i.name AS "i_name", i.variant AS "i_variant", i.engine AS "i_engine", i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
-FROM "Message" m LEFT JOIN "Instance" i ON i.id = m."instanceId"
-WHERE m.id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
-   OR (m."instanceId", m."networkMessageId") IN (SELECT * FROM jsonb_to_recordset($2::jsonb) AS r("instanceId" uuid, "networkMessageId" text))`;
+FROM wanted w
+CROSS JOIN LATERAL (SELECT * FROM "Message" m WHERE m.id = w.id LIMIT 1) m
+LEFT JOIN "Instance" i ON i.id = m."instanceId"`;
 
 /**
  * Writes each message's new status only if the fields it was computed from are still what was read
@@ -41,7 +56,7 @@ moved AS (
   SET status = s.status::"MessageStatus", "deliveredAt" = s."deliveredAt", "readAt" = s."readAt",
       "failedAt" = s."failedAt", error = s.error, "updatedAt" = s."updatedAt"
   FROM status_input s
-  WHERE m.id = s.id AND m.status::text = s."wasStatus"
+  WHERE m.id = ANY(ARRAY(SELECT id FROM status_input)) AND m.id = s.id AND m.status::text = s."wasStatus"
     AND m."deliveredAt" IS NOT DISTINCT FROM s."wasDeliveredAt" AND m."readAt" IS NOT DISTINCT FROM s."wasReadAt"
     AND m."failedAt" IS NOT DISTINCT FROM s."wasFailedAt" AND m.error IS NOT DISTINCT FROM s."wasError"
   RETURNING m.id

@@ -103,6 +103,9 @@ const envSchema = z
     CHAT_QR_TIMEOUT_S: int(1, 600).optional(),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
+    PUBLIC_URL: url(['http:', 'https:'])
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     TRUST_PROXY: bool.default(false),
     SHUTDOWN_DRAIN_MS: int(0, 600_000).default(1000),
     SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),

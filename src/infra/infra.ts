@@ -34,6 +34,7 @@ import { createMaintenance, type Maintenance, type MaintenanceOptions } from './
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
+import { createSandboxMedia } from './engines/sandbox-media.js';
 import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.js';
@@ -136,13 +137,14 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const sandbox = createSandboxEngine({
     handoffs: createSandboxHandoffs(db.statements),
     directory: createSandboxDirectory(prisma),
+    media: createSandboxMedia(prisma),
     qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
     reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
+  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000, publicUrl: config.PUBLIC_URL });
   const offered: ChatEngine[] = [];
   const realEngines: Array<{ connect(handlers: EngineEvents): void; stop(): void }> = [];
   for (const name of config.ENGINES) {

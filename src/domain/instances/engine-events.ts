@@ -117,16 +117,27 @@ export function createEngineEvents(deps: {
 
     async inbound(instanceId, message) {
       const instance = await find(instanceId);
+      // A reaction or a reply names the other message by the network's id; the gateway's id is added when it has that message.
+      const ours = async (networkMessageId: string | null | undefined) =>
+        networkMessageId ? { messageId: (await messages.findByNetworkId(instance.id, networkMessageId))?.id ?? null, networkMessageId } : null;
+      const quoted = await ours(message.quotedNetworkId);
+      const reacted = message.reaction ? await ours(message.reaction.networkMessageId) : null;
       const stored = await messages.createInbound(
         {
           tenantId: instance.tenantId,
           instanceId: instance.id,
           networkMessageId: message.networkMessageId,
           from: message.from,
+          fromLid: message.from === null ? (message.fromLid ?? null) : null,
           to: digits(instance.phone),
           type: message.type,
           text: message.text,
+          caption: message.caption ?? null,
           location: message.location,
+          media: message.media ?? null,
+          contacts: message.contacts ?? null,
+          reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
+          quoted,
           at: clock.now(),
         },
         (created) => [upsertEvent(created, { pushName: message.pushName })],

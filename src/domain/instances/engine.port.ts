@@ -1,4 +1,6 @@
 import type { InstanceRecord } from './instances.ports.js';
+import type { MediaDescriptor, MediaSource } from '../messages/media.js';
+import type { InboundContact, InboundType } from '../messages/messages.ports.js';
 import type { Lease } from './ownership.js';
 
 /** An outbound message as an engine carries it. */
@@ -68,16 +70,27 @@ export interface ChatEngine {
   holding(instanceId: string, messageIds: string[]): Promise<Map<string, string>>;
   /** Best effort, on the owner: the instance is being deleted, log it out of the network now. */
   forget(instanceId: string): Promise<void>;
+  /** Present when the network keeps received files: opens the bytes of a stored media descriptor (any node can). */
+  readonly media?: MediaSource;
 }
 
 /** An inbound message as an engine reports it. */
 export interface InboundMessage {
   /** The network's id of the message: a message reported twice (after a reconnect) is stored once. */
   networkMessageId: string | null;
-  from: string;
-  type: 'text' | 'image' | 'location';
+  /** The sender's phone digits; null when the network gave only a LID (`fromLid`) it knows no number for. */
+  from: string | null;
+  fromLid?: string | null;
+  type: InboundType;
   text: string | null;
+  caption?: string | null;
   location: { name?: string; latitude?: number; longitude?: number; address?: string } | null;
+  media?: MediaDescriptor | null;
+  contacts?: InboundContact[] | null;
+  /** A reaction: the emoji ('' takes a reaction back) and the network's id of the message reacted to. */
+  reaction?: { emoji: string; networkMessageId: string } | null;
+  /** The network's id of the message this one replies to. */
+  quotedNetworkId?: string | null;
   pushName: string | null;
 }
 

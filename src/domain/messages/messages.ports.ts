@@ -3,6 +3,16 @@ import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { MediaType, MessageDirection, MessageStatus } from './message-values.js';
+import type { InboundMediaType, MediaDescriptor } from './media.js';
+
+/** The kinds of message the network hands the gateway. */
+export type InboundType = 'text' | 'location' | 'contact' | 'reaction' | InboundMediaType;
+
+/** A contact card received (vCard 3.0 as the sender's app made it). */
+export interface InboundContact {
+  displayName: string;
+  vcard: string;
+}
 
 export type { MessageDirection, MessageStatus };
 
@@ -25,6 +35,13 @@ export interface MessageRecord {
   mediaType: string | null;
   caption: string | null;
   location: JsonValue;
+  /** Inbound media as the network describes it (a MediaDescriptor), else null. */
+  media: JsonValue;
+  contacts: JsonValue;
+  reaction: JsonValue;
+  quoted: JsonValue;
+  /** The sender's LID when the network hid its phone number and no mapping was known. */
+  fromLid: string | null;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;
@@ -101,11 +118,18 @@ export interface NewInboundMessage {
   instanceId: string;
   /** The network's id: the same message reported again is stored once. */
   networkMessageId: string | null;
-  from: string;
+  /** Phone digits; null when the network gave only a LID it has no phone number for. */
+  from: string | null;
+  fromLid: string | null;
   to: string;
-  type: 'text' | 'image' | 'location';
+  type: InboundType;
   text: string | null;
+  caption: string | null;
   location: Record<string, unknown> | null;
+  media: MediaDescriptor | null;
+  contacts: InboundContact[] | null;
+  reaction: { emoji: string; messageId: string | null; networkMessageId: string } | null;
+  quoted: { messageId: string | null; networkMessageId: string } | null;
   at: Date;
 }
 

@@ -36,14 +36,14 @@ export function eventRows(
   subject: string,
   events: OutboxEvent[],
   now: Date,
-  options: { jidDomainOf: (engine: string) => string },
+  options: { jidDomainOf: (engine: string) => string; publicUrl?: string },
 ): EventRow[] {
   const createdAt = now.toISOString();
   return events.map((e) => {
     const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt };
     if (instance?.webhookUrl && instance.webhookEvents.includes(e.event)) {
       row.deliveryId = randomUUID();
-      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine));
+      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
     }
     return row;
   });

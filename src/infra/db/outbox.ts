@@ -27,7 +27,7 @@ export type Outbox = ReturnType<typeof createOutbox>;
  * report, and so is one webhook delivery per event the instance subscribes to, with its exact body.
  * Once the transaction commits, the new deliveries are handed to the schedule.
  */
-export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engine: string) => string; firstDelayMs: number }) {
+export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engine: string) => string; firstDelayMs: number; publicUrl?: string }) {
   let onDue: (due: DueDelivery[]) => void = () => {};
   let onCommitted: (events: CommittedEvent[]) => void = () => {};
 
@@ -59,7 +59,7 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engi
         eventId: row.id,
         event: row.event,
         url: instance.webhookUrl!,
-        payload: webhookPayload(instance, row.event, row.data as Record<string, unknown>, now, options.jidDomainOf(instance.engine)),
+        payload: webhookPayload(instance, row.event, row.data as Record<string, unknown>, now, options.jidDomainOf(instance.engine), options.publicUrl),
         nextAttemptAt: at,
       })),
       select: { id: true },

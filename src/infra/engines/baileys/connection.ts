@@ -7,7 +7,7 @@ import { untilStored } from '../../../domain/retry.js';
 import type { Logger } from '../../logger.js';
 import type { EngineStateStore } from './auth-state.js';
 import { backoffMs, type Close, closeOf, REPLACED_RETRIES, REPLACED_WAIT_MS } from './close-policy.js';
-import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf } from './inbound.js';
+import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
 import { networkMessageIdOf } from './network-id.js';
 import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
@@ -212,7 +212,11 @@ export class InstanceLink {
       if (live.mode === 'pairing' && !live.paired && live.creds.account && live.creds.me) void this.paired(live);
     });
     ev.on('messages.upsert', ({ messages }) => {
-      if (this.isCurrent(live)) this.forward(fromUpsert(messages));
+      if (!this.isCurrent(live)) return;
+      // The LID look-up is async: its result is forwarded in the order the upserts came.
+      const lids = live.sock.signalRepository.lidMapping;
+      const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
+      this.forwardLater(resolved.then(fromUpsert));
     });
     ev.on('messages.update', (updates) => {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
@@ -374,7 +378,12 @@ export class InstanceLink {
   }
 
   private forward(reports: NetworkReports) {
-    this.reports = this.reports.then(() => this.reported(reports)).catch((error: unknown) => this.deps.report(error, 'network reports'));
+    this.forwardLater(Promise.resolve(reports));
+  }
+
+  /** Reports still being worked out keep their place: each waits for the ones before it. */
+  private forwardLater(reports: Promise<NetworkReports>) {
+    this.reports = this.reports.then(async () => this.reported(await reports)).catch((error: unknown) => this.deps.report(error, 'network reports'));
   }
 
   private async reported(reports: NetworkReports) {

@@ -6,7 +6,8 @@ import { INTEGRATIONS } from '../integrations.js';
 import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';
-import { type NetworkSettings, socketFactory } from './socket.js';
+import { mediaAgent, type NetworkSettings, socketFactory } from './socket.js';
+import { baileysMediaSource } from './media-source.js';
 import { quietSignalConsole } from './quiet-signal.js';
 
 export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
@@ -27,7 +28,8 @@ export function createBaileysEngine(deps: {
   report: (error: unknown, what: string) => void;
 }) {
   quietSignalConsole(deps.logger);
-  const openSocket = socketFactory(deps.network);
+  const agent = mediaAgent(deps.network);
+  const openSocket = socketFactory(deps.network, agent);
   const links = new Map<string, InstanceLink>();
   let events: EngineEvents | undefined;
   let stopped = false;
@@ -75,6 +77,7 @@ export function createBaileysEngine(deps: {
       await links.get(instanceId)?.forget();
       links.delete(instanceId);
     },
+    media: baileysMediaSource(agent),
   };
 
   return {
@@ -87,6 +90,7 @@ export function createBaileysEngine(deps: {
       stopped = true;
       for (const link of links.values()) link.detach();
       links.clear();
+      agent.destroy();
     },
   };
 }

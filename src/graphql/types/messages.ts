@@ -44,27 +44,30 @@ const MessageMedia = builder.objectRef<NonNullable<ReturnType<typeof messageMedi
   description: 'A file a message carries: received (kept by the network, downloaded decrypted) or sent.',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'image, video, audio, document or sticker.' }),
-    mimetype: t.exposeString('mimetype', { nullable: true }),
+    mimetype: t.exposeString('mimetype', { nullable: true, description: 'Its MIME type; null for a sent file whose type was not recorded.' }),
     size: t.exposeInt('size', { nullable: true, description: 'Bytes of the file, when known.' }),
-    caption: t.exposeString('caption', { nullable: true }),
+    caption: t.exposeString('caption', { nullable: true, description: 'The caption sent with it.' }),
     fileName: t.exposeString('fileName', { nullable: true, description: "The sender's name for it, when it gave one." }),
     url: t.exposeString('url', { description: 'GET it with an API key (REST): /v1/messages/<id>/media, relative to the gateway unless PUBLIC_URL is set.' }),
   }),
 });
 const MessageContact = builder.objectRef<InboundContact>('MessageContact').implement({
   description: 'A contact card received.',
-  fields: (t) => ({ displayName: t.exposeString('displayName'), vcard: t.exposeString('vcard', { description: 'vCard 3.0 as the sender made it.' }) }),
+  fields: (t) => ({ displayName: t.exposeString('displayName', { description: 'The name the card shows.' }), vcard: t.exposeString('vcard', { description: 'vCard 3.0 as the sender made it.' }) }),
 });
 const MessageReference = builder.objectRef<{ messageId: string | null; networkMessageId: string }>('MessageReference').implement({
   description: 'Another message, named by the network: messageId is null when the gateway does not have it.',
-  fields: (t) => ({ messageId: t.exposeString('messageId', { nullable: true }), networkMessageId: t.exposeString('networkMessageId') }),
+  fields: (t) => ({
+    messageId: t.exposeString('messageId', { nullable: true, description: "The gateway's id of the message; null when it does not have it." }),
+    networkMessageId: t.exposeString('networkMessageId', { description: "The network's id of the message." }),
+  }),
 });
 const MessageReaction = builder.objectRef<{ emoji: string; messageId: string | null; networkMessageId: string }>('MessageReaction').implement({
   description: "A reaction received: the emoji ('' takes it back) and the message reacted to.",
   fields: (t) => ({
-    emoji: t.exposeString('emoji'),
-    messageId: t.exposeString('messageId', { nullable: true }),
-    networkMessageId: t.exposeString('networkMessageId'),
+    emoji: t.exposeString('emoji', { description: "The emoji; '' when the reaction was taken back." }),
+    messageId: t.exposeString('messageId', { nullable: true, description: "The gateway's id of the message reacted to; null when it does not have it." }),
+    networkMessageId: t.exposeString('networkMessageId', { description: "The network's id of the message reacted to." }),
   }),
 });
 

@@ -160,6 +160,14 @@ export function createEngineEvents(deps: {
       }
     },
 
+    async network(instanceId, { event, data }) {
+      const instance = await find(instanceId);
+      // The v1 variant has no such events (spec 6.2): nothing to keep for it.
+      if (instance.variant !== 'session') return false;
+      await messages.emit({ tenantId: instance.tenantId, instanceId: instance.id }, [{ event, data: data as unknown as Record<string, unknown> }]);
+      return true;
+    },
+
     async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {
       const message = await messages.findByNetworkId(instanceId, networkMessageId);
       if (!message) throw new NotFound('Message');

@@ -2,6 +2,7 @@ import type { InstanceRecord } from './instances.ports.js';
 import type { MediaDescriptor, MediaSource } from '../messages/media.js';
 import type { InboundContact, InboundType } from '../messages/messages.ports.js';
 import type { Lease } from './ownership.js';
+import type { NetworkEvent } from './network-events.js';
 
 /** An outbound message as an engine carries it. */
 export interface EngineMessage {
@@ -123,6 +124,8 @@ export interface EngineEvents {
   receipts(instanceId: string, receipts: Receipt[]): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
+  /** A group, contact or presence change the network told the instance's device: kept for session instances (false for v1 ones). */
+  network(instanceId: string, event: NetworkEvent): Promise<boolean>;
 }
 
 /** The engines a deployment offers (ENGINES), the first being the default for new instances. */

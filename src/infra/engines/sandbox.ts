@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
 import type { SandboxHandoffs } from './sandbox-handoffs.js';
 import type { SandboxMedia } from './sandbox-media.js';
+import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './sandbox-directory.js';
 
 export { SANDBOX_INTEGRATION };
@@ -285,6 +286,12 @@ export function createSandboxEngine(options: {
         const instanceId = await directory.senderOf(messageId);
         if (!instanceId) throw new NotFound('Message');
         await events!.deleted(instanceId, messageId, deletedBy, forEveryone);
+      },
+      /** The network tells the instance's device of a group, contact or presence change (session instances only). */
+      async raise(instanceId: string, event: NetworkEvent) {
+        if (!(await events!.network(await sandboxInstance(instanceId), event))) {
+          throw new Conflict('instance_unavailable', 'A v1 instance has no group, contact or presence events (they belong to the session variant).');
+        }
       },
       async drop(instanceId: string) {
         await events!.closed(await sandboxInstance(instanceId), undefined, 'connection_lost');

@@ -3,7 +3,7 @@ import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
 import { loginInput } from '../../domain/auth/auth.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, phoneNumber, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
-import { deleteInput, inboundInput, pairInput, readInput, scanInput } from '../routes/sandbox.js';
+import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
 
@@ -84,6 +84,10 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/sandbox/phones/:number/read', tag: 'Sandbox network', summary: 'The phone reads a message (read receipt)', auth: [], body: readInput, success: { status: 200, schema: ok(s.ReadAnswer), description: 'read' }, errors: [400, 404] },
   { method: 'post', path: '/sandbox/messages/:messageId/delete', tag: 'Sandbox network', summary: 'A phone deletes a message', auth: [], body: deleteInput, success: { status: 200, schema: ok(s.DeletedAnswer), description: 'deleted' }, errors: [400, 404] },
   { method: 'post', path: '/sandbox/messages/:messageId/media-expiry', tag: 'Sandbox network', summary: 'The network lets the file of a received media message expire (its media answers 410 from then on)', auth: [], success: { status: 200, schema: ok(s.MediaExpiredAnswer), description: 'expired' }, errors: [404] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/groups', tag: 'Sandbox network', summary: "A phone makes a group with the instance's number in it: groups.upsert (session instances)", auth: [], body: groupInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/groups/:groupId', tag: 'Sandbox network', summary: 'A group the instance is in changes: groups.update (session instances)', auth: [], body: groupChangeInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/contacts', tag: 'Sandbox network', summary: "A contact's push name or picture changes: contacts.update (session instances)", auth: [], body: contactChangeInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/presence', tag: 'Sandbox network', summary: 'A contact comes online, goes offline or types: presence.update (session instances)', auth: [], body: presenceInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag: 'Sandbox network', summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag: 'Sandbox network', summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
 ];

@@ -262,6 +262,7 @@ export const PhoneMessage = z.object({
 
 export const Paired = z.object({ instanceId: uuid });
 export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() })]);
+export const RaisedAnswer = z.object({ event: z.string() }).catchall(z.unknown()).meta({ description: 'the event raised and what it carries' });
 export const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.literal(true) });
 export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
 export const DeletedAnswer = z.object({ messageId: z.string(), forEveryone: z.boolean() });

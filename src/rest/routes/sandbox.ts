@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { Router } from '@koa/router';
+import { PRESENCES } from '../../domain/instances/network-events.js';
 import { z } from 'zod';
 import { NotFound } from '../../domain/errors.js';
 import { phoneNumber } from '../../domain/messages/messages.input.js';
@@ -46,6 +48,36 @@ export const inboundInput = z
     if (body.type === 'contact' && !body.contacts) ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'is required for a contact' });
     if (body.type === 'reaction' && !body.reaction) ctx.addIssue({ code: 'custom', path: ['reaction'], message: 'is required for a reaction' });
   });
+
+const GROUP_ID = /^\d{6,30}@g\.us$/;
+const person = phoneNumber.meta({ description: 'digits with the country code' });
+export const groupInput = z.object({
+  subject: z.string({ error: 'is required' }).min(1).max(100),
+  description: z.string().max(2048).nullish(),
+  owner: person.optional().meta({ description: 'who created it (default: the first participant)' }),
+  participants: z.array(person).min(1).max(256),
+});
+export const groupChangeInput = z
+  .object({
+    author: person.optional(),
+    subject: z.string().min(1).max(100).optional(),
+    description: z.string().max(2048).nullable().optional(),
+    announce: z.boolean().optional(),
+    restrict: z.boolean().optional(),
+    participants: z.object({ action: z.enum(['add', 'remove', 'promote', 'demote']), phones: z.array(person).min(1).max(256) }).optional(),
+  })
+  .refine((body) => ['subject', 'description', 'announce', 'restrict', 'participants'].some((field) => body[field as keyof typeof body] !== undefined), {
+    message: 'give at least one of subject, description, announce, restrict, participants',
+  });
+export const contactChangeInput = z
+  .object({ phone: person, pushName: z.string().min(1).max(100).optional(), picture: z.enum(['changed', 'removed']).optional() })
+  .refine((body) => body.pushName !== undefined || body.picture !== undefined, { message: 'give pushName or picture' });
+export const presenceInput = z.object({
+  phone: person,
+  presence: z.enum(PRESENCES),
+  lastSeen: z.iso.datetime({ error: 'must be an ISO 8601 instant' }).nullish(),
+  group: z.string().regex(GROUP_ID, 'must be a group id like 120363012345678901@g.us').optional(),
+});
 
 export const readInput = z.object({ messageId: z.string({ error: 'is required' }) });
 export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: phoneNumber.optional() });
@@ -114,6 +146,46 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   router.post('/messages/:messageId/media-expiry', async (ctx) => {
     await control.expireMedia(ctx.params.messageId!);
     ctx.body = ok({ messageId: ctx.params.messageId, expired: true });
+  });
+  // Session-variant events, one endpoint per kind: what a real network tells a linked device.
+  router.post('/instances/:instanceId/groups', jsonBody, async (ctx) => {
+    const body = parseInput(groupInput, ctx.state.body);
+    const id = `120363${randomInt(1e9, 1e10)}${randomInt(1e5, 1e6)}@g.us`;
+    const owner = body.owner ?? body.participants[0]!;
+    const members = [...new Set([owner, ...body.participants])];
+    const group = {
+      id,
+      subject: body.subject,
+      description: body.description ?? null,
+      owner: { phone: owner },
+      participants: members.map((phone) => ({ phone, admin: phone === owner ? ('superadmin' as const) : null })),
+      createdAt: new Date().toISOString(),
+    };
+    await control.raise(ctx.params.instanceId!, { event: 'groups.upsert', data: { groups: [group] } });
+    ctx.body = ok({ event: 'groups.upsert', group });
+  });
+  router.post('/instances/:instanceId/groups/:groupId', jsonBody, async (ctx) => {
+    const groupId = parseInput(z.string().regex(GROUP_ID, 'must be a group id like 120363012345678901@g.us'), ctx.params.groupId);
+    const { author, participants, ...fields } = parseInput(groupChangeInput, ctx.state.body);
+    const change = {
+      id: groupId,
+      author: author ? { phone: author } : null,
+      ...fields,
+      ...(participants ? { participants: { action: participants.action, members: participants.phones.map((phone) => ({ phone })) } } : {}),
+    };
+    await control.raise(ctx.params.instanceId!, { event: 'groups.update', data: change });
+    ctx.body = ok({ event: 'groups.update', change });
+  });
+  router.post('/instances/:instanceId/contacts', jsonBody, async (ctx) => {
+    const contact = parseInput(contactChangeInput, ctx.state.body);
+    await control.raise(ctx.params.instanceId!, { event: 'contacts.update', data: { contacts: [contact] } });
+    ctx.body = ok({ event: 'contacts.update', contact });
+  });
+  router.post('/instances/:instanceId/presence', jsonBody, async (ctx) => {
+    const { lastSeen, ...rest } = parseInput(presenceInput, ctx.state.body);
+    const presence = { ...rest, lastSeen: lastSeen ?? null };
+    await control.raise(ctx.params.instanceId!, { event: 'presence.update', data: presence });
+    ctx.body = ok({ event: 'presence.update', presence });
   });
   router.post('/instances/:instanceId/drop', async (ctx) => {
     await control.drop(ctx.params.instanceId!);

@@ -11,6 +11,16 @@ import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones
 import { networkMessageIdOf } from './network-id.js';
 import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
+import type { NetworkEvent } from '../../../domain/instances/network-events.js';
+import {
+  contactsUpdated,
+  groupsUpdated,
+  groupsUpserted,
+  participantsChanged,
+  type PhoneOfLid,
+  presenceUpdated,
+  type PushNames,
+} from './session-events.js';
 
 /** How long a hand-off waits for the network's acknowledgement of each message. */
 const ACK_TIMEOUT_MS = 15_000;
@@ -31,6 +41,8 @@ export interface LinkDeps {
   /** The text of a message the instance sent, for the library to send again on a retry receipt. */
   sentText: (networkMessageId: string) => Promise<string | null>;
   qrTimeoutMs: number | undefined;
+  /** Push names already reported, shared by the node's links. */
+  pushNames: PushNames;
   logger: Logger;
   /** Reports the gateway could not store; the engine carries on. */
   report: (error: unknown, what: string) => void;
@@ -221,6 +233,19 @@ export class InstanceLink {
     ev.on('messages.update', (updates) => {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
     });
+    // Group, contact and presence changes are events of session instances only: a v1 instance skips the work.
+    const phoneOfLid: PhoneOfLid = (jid) => live.sock.signalRepository.lidMapping.getPNForLID(jid);
+    const raise = (events: () => Promise<NetworkEvent[]>) => {
+      if (!this.isCurrent(live) || this.instance.variant !== 'session') return;
+      this.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
+    };
+    ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));
+    ev.on('groups.update', (updates) => raise(() => groupsUpdated(updates, phoneOfLid)));
+    ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
+    ev.on('contacts.update', (updates) =>
+      raise(() => contactsUpdated(updates, (jid, name) => this.deps.pushNames.changed(this.deps.instanceId, jid, name), phoneOfLid)),
+    );
+    ev.on('presence.update', (update) => raise(() => presenceUpdated(update, phoneOfLid)));
     // The network acknowledges every message it takes (or says why it did not): that is "sent".
     ws.on('CB:ack,class:message', (node: { attrs: Record<string, string> }) => {
       const settle = live.acks.get(node.attrs.id ?? '');
@@ -393,6 +418,7 @@ export class InstanceLink {
     for (const { networkMessageId, deletedBy, forEveryone } of reports.deletes) {
       await this.report('a delete', () => events.deleted(instanceId, networkMessageId, deletedBy, forEveryone));
     }
+    for (const event of reports.events ?? []) await this.report(event.event, () => events.network(instanceId, event));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { isJidGroup, isJidStatusBroadcast, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageKey, type WAMessageUpdate } from 'baileys';
 import type { InboundMessage, Receipt } from '../../../domain/instances/engine.port.js';
+import type { NetworkEvent } from '../../../domain/instances/network-events.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../../domain/messages/media.js';
 import type { BaileysMediaSource } from './media-source.js';
 
@@ -8,6 +9,8 @@ export interface NetworkReports {
   inbound: InboundMessage[];
   receipts: Receipt[];
   deletes: Array<{ networkMessageId: string; deletedBy: string; forEveryone: boolean }>;
+  /** Group, contact and presence changes (session instances' events). */
+  events?: NetworkEvent[];
 }
 
 const Status = proto.WebMessageInfo.Status;

@@ -8,6 +8,7 @@ import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';
 import { mediaAgent, type NetworkSettings, socketFactory } from './socket.js';
 import { baileysMediaSource } from './media-source.js';
+import { PushNames } from './session-events.js';
 import { quietSignalConsole } from './quiet-signal.js';
 
 export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
@@ -31,6 +32,7 @@ export function createBaileysEngine(deps: {
   const agent = mediaAgent(deps.network);
   const openSocket = socketFactory(deps.network, agent);
   const links = new Map<string, InstanceLink>();
+  const pushNames = new PushNames();
   let events: EngineEvents | undefined;
   let stopped = false;
   const log = deps.logger.child({ engine: BAILEYS_INTEGRATION });
@@ -47,6 +49,7 @@ export function createBaileysEngine(deps: {
         fetchMedia: deps.fetchMedia,
         sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
         qrTimeoutMs: deps.network.qrTimeoutMs,
+        pushNames,
         logger: log,
         report: deps.report,
         stopped: () => stopped,

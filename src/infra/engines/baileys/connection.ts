@@ -234,7 +234,11 @@ export class InstanceLink {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
     });
     // Group, contact and presence changes are events of session instances only: a v1 instance skips the work.
-    const phoneOfLid: PhoneOfLid = (jid) => live.sock.signalRepository.lidMapping.getPNForLID(jid);
+    const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {
+      learn: (lid: string, pn: string) => {
+        if (this.isCurrent(live)) live.sock.signalRepository.lidMapping.storeLIDPNMappings([{ lid, pn }]).catch(() => {});
+      },
+    });
     const raise = (events: () => Promise<NetworkEvent[]>) => {
       if (!this.isCurrent(live) || this.instance.variant !== 'session') return;
       this.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));

@@ -2,8 +2,11 @@ import { type BaileysEventMap, type Contact, type GroupMetadata, type GroupParti
 import type { ContactChange, GroupChange, GroupSummary, NetworkEvent, Person, PresenceChange } from '../../../domain/instances/network-events.js';
 import { PRESENCES } from '../../../domain/instances/network-events.js';
 
-/** The phone jid the library's LID mapping knows for a LID jid. */
-export type PhoneOfLid = (lidJid: string) => Promise<string | null | undefined>;
+/** The library's LID ↔ phone mapping (kept with the engine state): what it knows, and what the network just told. */
+export interface PhoneOfLid {
+  (lidJid: string): Promise<string | null | undefined>;
+  learn?: (lidJid: string, phoneJid: string) => void;
+}
 
 /** A person of the network as phone digits, or null and the LID when the mapping does not know the number. */
 export async function personOf(jid: string | null | undefined, phoneJid: string | null | undefined, phoneOfLid: PhoneOfLid): Promise<Person | null> {
@@ -15,7 +18,10 @@ export async function personOf(jid: string | null | undefined, phoneJid: string 
   };
   if (decoded.server === 's.whatsapp.net') return { phone: digitsOf(jid) };
   if (decoded.server !== 'lid') return null;
-  const phone = digitsOf(phoneJid) ?? digitsOf(await phoneOfLid(jid!).catch(() => null));
+  const told = digitsOf(phoneJid);
+  // The network named both (group metadata does): the mapping is kept for what names the LID alone later.
+  if (told) phoneOfLid.learn?.(jid!, phoneJid!);
+  const phone = told ?? digitsOf(await phoneOfLid(jid!).catch(() => null));
   return phone ? { phone } : { phone: null, lid: decoded.user };
 }
 

@@ -101,6 +101,7 @@ const envSchema = z
       .transform((value) => value.split('.').map(Number) as [number, number, number])
       .optional(),
     CHAT_QR_TIMEOUT_S: int(1, 600).optional(),
+    CHAT_HANDSHAKES_MAX: int(1, 1000).default(16),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
     PUBLIC_URL: url(['http:', 'https:'])

@@ -150,7 +150,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   for (const name of config.ENGINES) {
     if (name === 'sandbox') offered.push(sandbox.engine);
     if (name === 'baileys') {
-      const baileys = await loadBaileys(config, db, outbound, logger);
+      const baileys = await loadBaileys(config, db, outbound, logger, metrics);
+      metrics.watchEngine(baileys.engine.integration, () => baileys.counts());
       offered.push(baileys.engine);
       realEngines.push(baileys);
     }
@@ -263,7 +264,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
  * CHAT-BAILEYS, loaded only when offered: its state key checked against the database, its network
  * (the live one, or a local one by CHAT_NETWORK_*) and what it fetches media with.
  */
-async function loadBaileys(config: Config, db: Database, outbound: ReturnType<typeof createOutboundHttp>, logger: Logger) {
+async function loadBaileys(config: Config, db: Database, outbound: ReturnType<typeof createOutboundHttp>, logger: Logger, metrics: Metrics) {
   const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
   let caPem: string | undefined;
   if (config.CHAT_NETWORK_CA_FILE) {
@@ -288,6 +289,8 @@ async function loadBaileys(config: Config, db: Database, outbound: ReturnType<ty
       qrTimeoutMs: config.CHAT_QR_TIMEOUT_S === undefined ? undefined : config.CHAT_QR_TIMEOUT_S * 1000,
     },
     fetchMedia: mediaFetcher(outbound, config.WEBHOOK_TIMEOUT_MS),
+    maxHandshakes: config.CHAT_HANDSHAKES_MAX,
+    onReconnect: (reason) => metrics.engineReconnect('CHAT-BAILEYS', reason),
     async sentText(instanceId, networkMessageId) {
       const message = await db.prisma.message.findUnique({
         where: { instanceId_networkMessageId: { instanceId, networkMessageId } },

@@ -9,6 +9,7 @@ import type { EngineStateStore } from './auth-state.js';
 import { backoffMs, type Close, closeOf, REPLACED_RETRIES, REPLACED_WAIT_MS } from './close-policy.js';
 import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
 import { networkMessageIdOf } from './network-id.js';
+import type { HandshakeGate } from './handshake-gate.js';
 import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { NetworkEvent } from '../../../domain/instances/network-events.js';
@@ -43,6 +44,10 @@ export interface LinkDeps {
   qrTimeoutMs: number | undefined;
   /** Push names already reported, shared by the node's links. */
   pushNames: PushNames;
+  /** The node's bound on handshakes in flight: a session connection is opened with a slot of it. */
+  handshakes: HandshakeGate;
+  /** A close after which the link connects again (metrics: reconnects by reason). */
+  onReconnect: (reason: DisconnectReason) => void;
   logger: Logger;
   /** Reports the gateway could not store; the engine carries on. */
   report: (error: unknown, what: string) => void;
@@ -61,6 +66,8 @@ interface Live {
   openedAt?: number;
   /** Hand-offs waiting for the network's acknowledgement, by the network's message id. */
   acks: Map<string, (error: string | null) => void>;
+  /** Gives back the handshake slot the socket holds until it is open or closed. */
+  releaseHandshake?: () => void;
 }
 
 /**
@@ -140,6 +147,11 @@ export class InstanceLink {
     });
   }
 
+  /** Open and carrying the session. */
+  get connected(): boolean {
+    return this.live?.mode === 'session' && this.live.openedAt !== undefined;
+  }
+
   /** This node no longer owns the instance: the socket goes at once, without logging out. */
   detach() {
     this.closed = true;
@@ -161,6 +173,7 @@ export class InstanceLink {
     this.live = undefined;
     this.registeredCode = undefined;
     if (!live) return;
+    live.releaseHandshake?.();
     for (const settle of live.acks.values()) settle('connection closed');
     live.acks.clear();
     live.sock.end(undefined).catch(() => {});
@@ -319,12 +332,7 @@ export class InstanceLink {
 
   private async opened(live: Live) {
     live.openedAt = Date.now();
-    const openedAt = live.openedAt;
-    setTimeout(() => {
-      if (this.live !== live || live.openedAt !== openedAt) return;
-      this.attempts = 0;
-      this.replacedTries = 0;
-    }, STABLE_MS).unref();
+    live.releaseHandshake?.();
     await this.report('its connection', () => this.deps.events.connected(this.deps.instanceId, this.lease));
   }
 
@@ -341,7 +349,20 @@ export class InstanceLink {
       await this.report('its logout', () => this.deps.events.closed(this.deps.instanceId, this.lease, 'logged_out'));
       return;
     }
-    this.socket('session', creds);
+    // Through the node's bound on handshakes: a restart with many paired instances opens them a few at a time.
+    const release = await this.deps.handshakes.acquire();
+    try {
+      // While it waited the link may have been let go, or another node may have taken the instance.
+      if (this.closed || this.live) return release();
+      if (!(await this.deps.store.holds(this.lease))) {
+        release();
+        return this.leaseLost();
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.socket('session', creds).releaseHandshake = release;
   }
 
   private later(ms: number) {
@@ -359,6 +380,13 @@ export class InstanceLink {
   private async onClose(live: Live, close: Close) {
     if (!this.isCurrent(live)) return;
     this.live = undefined;
+    live.releaseHandshake?.();
+    // A connection that stayed open a while proved itself: the backoff starts again from its first step.
+    if (live.openedAt && Date.now() - live.openedAt >= STABLE_MS) {
+      this.attempts = 0;
+      this.replacedTries = 0;
+    }
+    if (live.mode === 'session' && close.action !== 'stop') this.deps.onReconnect(close.reason);
     for (const settle of live.acks.values()) settle('connection closed');
     live.acks.clear();
     const closeReported = (reason: DisconnectReason) => this.report('a closed connection', () => this.deps.events.closed(this.deps.instanceId, this.lease, reason));

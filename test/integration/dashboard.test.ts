@@ -186,6 +186,34 @@ describe('the dashboard in a browser', () => {
     await expect.poll(() => page.getByRole('row', { name: /hello from the browser/ }).count()).toBe(0);
   });
 
+  it('shows received media in the message list: a picture as a thumbnail, a document as a download link', async () => {
+    screenshotOnFailure('media');
+    const listed = await api.get('/chat/instances', { cookie: tenant.cookie });
+    const desk = listed.body.data.find((instance: { name: string }) => instance.name === 'Front desk');
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const to = String(desk.phone).slice(1);
+    const picture = await api.post('/sandbox/messages', { body: { from: '5511977771234', to, type: 'image', caption: 'the shelf', media: { data: png, mimetype: 'image/png' } } });
+    expect(picture.status, picture.text).toBe(200);
+    const pdf = Buffer.from('%PDF-1.4 a tiny file').toString('base64');
+    const document = await api.post('/sandbox/messages', { body: { from: '5511977771234', to, type: 'document', media: { data: pdf, mimetype: 'application/pdf', fileName: 'order.pdf' } } });
+    expect(document.status, document.text).toBe(200);
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await page.getByLabel('Status').selectOption('');
+    const row = page.locator(`tr[data-message-id="${picture.body.data.messageId}"]`);
+    await row.waitFor();
+    const thumb = row.locator('img.thumb');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(1);
+    expect(await row.textContent()).toContain('the shelf');
+    const link = page.locator(`tr[data-message-id="${document.body.data.messageId}"] a`, { hasText: 'Download document' });
+    expect(await link.getAttribute('href')).toBe(`/v1/messages/${document.body.data.messageId}/media`);
+    expect(await link.getAttribute('download')).toBe('order.pdf');
+    const fetched = await page.evaluate(async (href) => {
+      const answer = await fetch(href!);
+      return { status: answer.status, type: answer.headers.get('content-type'), text: await answer.text() };
+    }, await link.getAttribute('href'));
+    expect(fetched).toEqual({ status: 200, type: 'application/pdf', text: '%PDF-1.4 a tiny file' });
+  });
+
   it('sets a webhook, sends a test with the receiver\'s answer, and shows attempts in the delivery log', async () => {
     screenshotOnFailure('webhooks');
     await page.getByRole('link', { name: 'Instances', exact: true }).click();

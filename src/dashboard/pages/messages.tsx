@@ -67,7 +67,10 @@ export function MessagesPage() {
               {rows.map((m) => (
                 <tr key={m.id} data-message-id={m.id}>
                   <td>{m.direction === 'in' ? `from ${m.from}` : m.to}</td>
-                  <td>{m.text ?? m.type}</td>
+                  <td>
+                    {m.media && <MediaPreview media={m.media} />}
+                    {m.text ?? (m.media ? '' : m.type)}
+                  </td>
                   <td>
                     <MessageStatusBadge status={m.status} />
                     {m.error && <span class="muted"> {m.error}</span>}
@@ -86,6 +89,20 @@ export function MessagesPage() {
         </button>
       )}
     </section>
+  );
+}
+
+/** A received (or sent) file: pictures as a thumbnail, everything as a download link. */
+function MediaPreview(props: { media: { type: string; mimetype?: string | null; url: string; fileName?: string | null } }) {
+  const { media } = props;
+  const picture = media.type === 'image' || media.type === 'sticker';
+  return (
+    <span class="media">
+      {picture && <img class="thumb" src={media.url} alt={`${media.type} received`} loading="lazy" width={64} height={64} />}
+      <a href={media.url} download={media.fileName ?? ''}>
+        Download {media.type}
+      </a>{' '}
+    </span>
   );
 }
 

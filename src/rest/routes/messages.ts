@@ -23,7 +23,8 @@ export function messageRoutes(messages: MessagesService, media: MediaDownloads, 
     });
   });
 
-  router.get('/v1/messages/:messageId/media', withKey, async (ctx) => {
+  // The dashboard shows received pictures with its session cookie (a read: no cross-site write to guard).
+  router.get('/v1/messages/:messageId/media', authenticated({ apiKey: true, xApiKey: true, session: true }), async (ctx) => {
     const download = await media.open(actorOf(ctx), ctx.params.messageId!);
     // Sets Content-Disposition (an attachment, with an ASCII fallback of the name); the type is the media's own.
     ctx.attachment(download.fileName);

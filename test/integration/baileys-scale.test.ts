@@ -63,15 +63,12 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
       await eventually(
         async () => {
           const detail = await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie });
-          if (detail.body.data.status === 'connected') return true;
-          if (!detail.body.data.qrCode) return false;
-          return network.scan(decodeQr(detail.body.data.qrCode.base64), phone).then(
-            () => false,
-            () => false,
-          );
+          const { status, qrCode, lastDisconnect } = detail.body.data;
+          if (status !== 'connected' && qrCode) await network.scan(decodeQr(qrCode.base64), phone).catch(() => {});
+          return { status, lastDisconnect, qr: Boolean(qrCode) };
         },
-        (done) => done,
-        120_000,
+        (seen) => seen.status === 'connected',
+        180_000,
       );
       return { id, phone, tenant };
     });

@@ -9,6 +9,7 @@ import makeWASocket, {
   type WASocket,
 } from 'baileys';
 import type { Logger } from '../../logger.js';
+import { sharedCaches } from './shared-caches.js';
 
 /** The logger shape the library takes. */
 export type LibraryLogger = NonNullable<Parameters<typeof makeWASocket>[0]['logger']>;
@@ -52,6 +53,7 @@ export const mediaAgent = (settings: NetworkSettings) => new Agent({ keepAlive: 
 export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
   // Read at every handshake, process-wide: a local network's test root.
   if (settings.rootKey) WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(settings.rootKey);
+  const caches = sharedCaches();
 
   return (options: {
     creds: AuthenticationCreds;
@@ -73,6 +75,7 @@ export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
       shouldSyncHistoryMessage: () => false,
       generateHighQualityLinkPreview: false,
       fetchAgent,
+      ...caches,
       getMessage: options.getMessage,
       // A write the database refuses is retried a few times, not for half a minute.
       transactionOpts: { maxCommitRetries: 3, delayBetweenTriesMs: 500 },

@@ -93,7 +93,7 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
     const devices = network.devices().length;
     const loginsBefore = network.stats().logins;
     await first.gateway.close();
-    expect(network.devices().filter((device) => device.connected)).toHaveLength(0);
+    await network.waitFor(() => network.devices().every((device) => !device.connected), 30_000, 'every device disconnected');
     network.resetHandshakePeak();
 
     const second = await startTestGateway(mode, { env, reuse: first });

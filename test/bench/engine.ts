@@ -200,9 +200,9 @@ async function measureScale() {
     CHAT_NETWORK_URL: network.url,
     CHAT_NETWORK_ROOT_KEY: network.rootKey,
     CHAT_NETWORK_CA_FILE: network.caFile,
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    RATE_LIMIT_PER_HOUR: '100000000',
-    RATE_LIMIT_BURST: '100000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_HOUR: '10000000',
+    RATE_LIMIT_BURST: '10000',
     DAILY_MESSAGES_ENTERPRISE: '100000000',
   };
   let gateway = await startGateway(env);

@@ -53,18 +53,26 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
   const countConnected = (gw: TestGateway) => gw.gateway.infra.db.prisma.instance.count({ where: { id: { in: instances.map((i) => i.id) }, state: 'connected' } });
 
   it(`pairs ${INSTANCES} instances, all connected; a send through each arrives once`, { timeout: 600_000 }, async () => {
-    instances = await inBatches(Array.from({ length: INSTANCES }, (_, n) => n), 8, async (n) => {
+    instances = await inBatches(Array.from({ length: INSTANCES }, (_, n) => n), 6, async (n) => {
       const tenant = tenants[Math.floor(n / PER_TENANT)]!;
       const phone = newNetworkPhone();
       const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `scale ${n}` } });
       expect(created.status, created.text).toBe(201);
       const id = created.body.data.instanceId as string;
-      // On a busy machine a pairing socket can time out and show new codes: the phone scans the code shown now.
+      // On a busy machine a code can run out before it is scanned: the phone scans the code shown now, and
+      // a pairing left without a code for a while is started again (regenerate-qr), as a person would.
+      let codeSeenAt = Date.now();
       await eventually(
         async () => {
           const detail = await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie });
           const { status, qrCode, lastDisconnect } = detail.body.data;
-          if (status !== 'connected' && qrCode) await network.scan(decodeQr(qrCode.base64), phone).catch(() => {});
+          if (status !== 'connected' && qrCode) {
+            codeSeenAt = Date.now();
+            await network.scan(decodeQr(qrCode.base64), phone).catch(() => {});
+          } else if ((status === 'qr' || status === 'disconnected') && Date.now() - codeSeenAt > 10_000) {
+            codeSeenAt = Date.now();
+            await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+          }
           return { status, lastDisconnect, qr: Boolean(qrCode) };
         },
         (seen) => seen.status === 'connected',

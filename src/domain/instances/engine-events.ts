@@ -15,6 +15,9 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
 /** Tries of a receipt whose message is not found (about 6 s in all). */
 const RECEIPT_ATTEMPTS = 6;
 
+/** Tries of recording a pairing whose row another write changed meanwhile. */
+const PAIRED_ATTEMPTS = 5;
+
 /** Closes after which the instance keeps its status: the connection comes back at once (a restart, a new owner). */
 const PASSING: readonly DisconnectReason[] = ['restart_required', 'shutdown'];
 
@@ -98,13 +101,22 @@ export function createEngineEvents(deps: {
 
     async paired(instanceId, lease, phone) {
       if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
-      const instance = await find(instanceId);
-      await transitions.move(
-        instance,
-        'scanned',
-        { phone, pairingSince: null, pairingCode: null, pairingPhone: null, pairingCodeExpiresAt: null, lastDisconnectReason: null, lastDisconnectAt: null },
-        { fence: lease, retireQr: true },
-      );
+      // The phone linked the device: that stands even if the row changed meanwhile (a new code of the same
+      // pairing, a v1 QR read moving it to qr_code), so a lost race is read again and tried again.
+      for (let attempt = 1; ; attempt++) {
+        const instance = await find(instanceId);
+        try {
+          await transitions.move(
+            instance,
+            'scanned',
+            { phone, pairingSince: null, pairingCode: null, pairingPhone: null, pairingCodeExpiresAt: null, lastDisconnectReason: null, lastDisconnectAt: null },
+            { fence: lease, retireQr: true },
+          );
+          return;
+        } catch (error) {
+          if (!(error instanceof Conflict) || attempt >= PAIRED_ATTEMPTS || !['created', 'qr'].includes((await find(instanceId)).state)) throw error;
+        }
+      }
     },
 
     async connected(instanceId, lease) {

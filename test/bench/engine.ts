@@ -285,6 +285,7 @@ async function measureScale() {
     await pairUpTo(restartAt);
     gateway.child.kill('SIGTERM');
     await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await network.waitFor(() => network.devices().every((device) => !device.connected), 60_000, 'every device gone');
     network.resetHandshakePeak();
     const restartedAt = Date.now();
     gateway = await startGateway(env);
@@ -300,15 +301,9 @@ async function measureScale() {
         await sleep(20);
       }
     })();
-    let connectedAfter = 0;
-    for (;;) {
-      const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Instance" WHERE state = 'connected'`);
-      if (rows[0]!.n >= restartAt) {
-        connectedAfter = (Date.now() - restartedAt) / 1000;
-        break;
-      }
-      await sleep(250);
-    }
+    // Connected as the network sees it: a logged-in device (the rows kept `connected` across the restart).
+    await network.waitFor(() => network.devices().filter((device) => device.connected).length >= restartAt, 600_000, 'every device logged in again');
+    const connectedAfter = (Date.now() - restartedAt) / 1000;
     waveOver = true;
     await probes;
     latencies.sort((a, b) => a - b);

@@ -108,21 +108,19 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
     const api2 = client(second.url);
     try {
       // During the wave: readiness and a send through an instance that is back already answer as usual.
+      // Connected as the network sees it: the rows kept `connected` across the restart (a shutdown is no drop).
       const ready = await api2.get('/readyz');
       expect(ready.status).toBe(200);
-      const back = await eventually(
-        () => second.gateway.infra.db.prisma.instance.findFirst({ where: { id: { in: instances.map((i) => i.id) }, state: 'connected', lastConnection: { gt: new Date(Date.now() - 60_000) } }, select: { id: true } }),
-        (row) => row !== null,
-        60_000,
-      );
-      const carrier = instances.find((instance) => instance.id === back!.id)!;
+      const loggedIn = () => new Set(network.devices().filter((device) => device.connected).map((device) => `+${device.phone}`));
+      const carrier = await network.waitFor(() => instances.find((instance) => loggedIn().has(instance.phone)), 60_000, 'a first device back');
       const to = newNetworkPhone().slice(1);
       const sent = await api2.post(`/chat/instances/${carrier.id}/send-text`, { cookie: carrier.tenant.cookie, body: { to, message: 'during the wave' } });
       expect(sent.status, sent.text).toBe(200);
       const readyAgain = await api2.get('/readyz');
       expect(readyAgain.status).toBe(200);
 
-      await eventually(() => countConnected(second), (count) => count === INSTANCES, 300_000);
+      await network.waitFor(() => loggedIn().size === INSTANCES, 300_000, 'every device logged in again');
+      expect(await countConnected(second)).toBe(INSTANCES);
       expect((await network.waitForInbox(to, 1))[0]!.text).toBe('during the wave');
       const stats = network.stats();
       expect(stats.maxHandshakesInFlight).toBeGreaterThan(0);

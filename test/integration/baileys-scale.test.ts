@@ -129,8 +129,12 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
       // No pairing: the same linked devices, no new ones, and no QR shown to anyone.
       expect(network.devices()).toHaveLength(devices);
       expect(await second.gateway.infra.db.prisma.instance.count({ where: { id: { in: instances.map((i) => i.id) }, pairingSince: { not: null } } })).toBe(0);
-      const metrics = await api2.get('/metrics');
-      expect(metrics.text).toMatch(new RegExp(`mgw_engine_connections\\{engine="CHAT-BAILEYS",state="connected"\\} ${INSTANCES}\\b`));
+      // The network counts a device once it answered its login; the gateway once the library says open, a moment later.
+      await eventually(
+        async () => (await api2.get('/metrics')).text,
+        (text) => new RegExp(`mgw_engine_connections\\{engine="CHAT-BAILEYS",state="connected"\\} ${INSTANCES}\\b`).test(text) && /state="connecting"\} 0\b/.test(text),
+        30_000,
+      );
     } finally {
       await second.close();
     }

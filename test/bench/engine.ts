@@ -95,7 +95,8 @@ async function pair(api: ReturnType<typeof client>, key: string, network: ChatNe
     await network.scan(decodeQr(qr), phone).catch(() => {});
     const status = (await api.get(`/v1/chat/instances/${id}`, { key })).body.data.status;
     if (status === 'connected') return id;
-    if (status === 'qr_code' || status === 'initializing') qr = (await api.get(`/v1/chat/instances/${id}/qr`, { key })).body.data?.qrCode ?? qr;
+    // The live code, or (its codes having run out: disconnected) the first of a new pairing.
+    if (status === 'qr_code' || status === 'initializing' || status === 'disconnected') qr = (await api.get(`/v1/chat/instances/${id}/qr`, { key })).body.data?.qrCode ?? qr;
   }
   throw new Error(`instance ${name} did not connect`);
 }

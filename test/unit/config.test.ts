@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_IP: 50,
       ENGINES: ['sandbox'],
       NODE_LEASE_MS: 5000,
+      CHAT_HANDSHAKES_MAX: 16,
       SANDBOX_DELIVERY_DELAY_MS: 100,
       SANDBOX_RECONNECT_DELAY_MS: 300,
       TRUST_PROXY: false,

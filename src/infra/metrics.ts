@@ -136,6 +136,11 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     /** Where the event-stream gauges read from. */
     watchEventStreams(streams: typeof eventStreams) {
       eventStreams = streams;
+      // Zero from the start, so a rate or an alert on them has a series before the first event.
+      for (const stream of streams) {
+        published.inc({ broker: stream.name }, 0);
+        publishFailures.inc({ broker: stream.name }, 0);
+      }
     },
     /** Where the WebSocket gauges read from, once the WebSocket server exists. */
     watchWebSockets(connections: () => number, operations: () => number) {

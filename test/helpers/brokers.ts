@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
+import { promisify } from 'node:util';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { connect as amqpConnect } from 'amqplib';
@@ -97,7 +100,9 @@ export async function natsConsumer(stream: string, filter: string) {
       received.push({ key: message.subject, body: message.string(), headers, id: headers['Nats-Msg-Id']!, contentType: headers['Content-Type'] });
       if (stopped) break;
     }
-  })().catch((error: unknown) => console.error("NATS test consumer stopped:", error));
+  })().catch((error: unknown) => {
+    if (!stopped) console.error('NATS test consumer stopped:', error);
+  });
   return {
     received,
     async close() {
@@ -118,4 +123,47 @@ export async function dropBrokerNames(names: ReturnType<typeof brokerNames>) {
   const manager = await jetstreamManager(nc);
   await manager.streams.delete(names.stream).catch(() => {});
   await nc.close();
+}
+
+const run = promisify(execFile);
+
+/** Closes, from the server's side, every RabbitMQ connection the gateway in process `pid` opened for its events. */
+export async function closeGatewayAmqpConnections(pid: number): Promise<number> {
+  const { stdout } = await run('rabbitmqctl', ['-q', 'list_connections', 'pid', 'client_properties'], { timeout: 30_000 });
+  const pids = stdout
+    .split('\n')
+    .filter((line) => line.includes(`messaging-gateway events ${pid}"`))
+    .map((line) => line.split('\t')[0]!.trim());
+  for (const connection of pids) await run('rabbitmqctl', ['-q', 'close_connection', connection, 'test: broker outage'], { timeout: 30_000 });
+  return pids.length;
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+async function waitForPort(port: number, open: boolean) {
+  const deadline = Date.now() + 30_000;
+  while ((await portOpen(port)) !== open) {
+    if (Date.now() > deadline) throw new Error(`port ${port} did not ${open ? 'open' : 'close'}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops the machine's NATS server (its JetStream data stays on disk). */
+export async function stopNats() {
+  await run('start-stop-daemon', ['--stop', '--oknodo', '--retry', '10', '--exec', '/usr/sbin/nats-server']);
+  await waitForPort(4222, false);
+}
+
+/** Starts it again as `.ci/run` does. */
+export async function startNats() {
+  await run('start-stop-daemon', [
+    '--start', '--oknodo', '--background', '--exec', '/usr/sbin/nats-server', '--',
+    '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', '/var/lib/nats-server', '-l', '/var/log/nats-server.log',
+  ]);
+  await waitForPort(4222, true);
 }

@@ -23,6 +23,9 @@ WHERE e.streams <> '{}' AND $1 = ANY(e.streams)
 ORDER BY e.seq
 LIMIT $2`;
 
+/** Is anything waiting for this broker (one index probe; most looks of an idle or a second node end here). */
+const ANY = `SELECT EXISTS (SELECT 1 FROM "OutboxEvent" WHERE streams <> '{}' AND $1 = ANY(streams)) AS waiting`;
+
 const MARK = `UPDATE "OutboxEvent" SET streams = array_remove(streams, $1) WHERE id = ANY($2::uuid[])`;
 
 /** One publisher per broker at a time across the nodes: a transaction-scoped lock, gone with its connection if the node dies. */
@@ -75,6 +78,8 @@ export function pendingEvents(db: Database) {
         if (published) await db.statements.run(MARK, [broker, events.slice(0, published).map((e) => e.id)]);
         return { locked: false, read: events.length, published };
       }
+      const [any] = await db.statements.run<{ waiting: boolean }>(ANY, [broker]);
+      if (!any?.waiting) return { locked: false, read: 0, published: 0 };
       return db.prisma.$transaction(
         async (tx) => {
           const [lock] = await tx.$queryRawUnsafe<Array<{ locked: boolean }>>(LOCK, broker);

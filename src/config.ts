@@ -33,6 +33,17 @@ const engines = z.string().transform((value, ctx) => {
   return list as EngineName[];
 });
 
+/** A broker URL: one of `protocols`, with a host (credentials and a vhost or port may follow). */
+const brokerUrl = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      const parsed = new URL(v);
+      return protocols.includes(parsed.protocol) && parsed.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, `a URL like ${protocols[0]}//host:port (starting with ${protocols.map((p) => `${p}//`).join(' or ')})`);
+
 /** Base64 of exactly 32 bytes (a key). */
 const key32 = z.string().refine((value) => {
   const bytes = Buffer.from(value, 'base64');
@@ -116,6 +127,14 @@ const envSchema = z
     GRAPHQL_WS_REAUTH_S: int(1, 3600).default(30),
     CORS_ORIGINS: origins.default([]),
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+    EVENTS_AMQP_URL: brokerUrl(['amqp:', 'amqps:']).optional(),
+    EVENTS_AMQP_EXCHANGE: z.string().regex(/^[\w.:-]{1,127}$/, 'letters, digits and . : _ - only').default('gateway.events'),
+    EVENTS_NATS_URL: brokerUrl(['nats:', 'tls:']).optional(),
+    EVENTS_NATS_STREAM: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ and - only').default('GATEWAY_EVENTS'),
+    EVENTS_NATS_SUBJECT_PREFIX: z
+      .string()
+      .regex(/^[\w-]+(\.[\w-]+)*$/, 'subject tokens (letters, digits, _ and -) separated by dots, no wildcards')
+      .default('gateway'),
   });
 
 export type Config = Readonly<z.output<typeof envSchema>>;

@@ -122,6 +122,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   await infra.placement.start(services.ownerDuties);
   await services.resume();
   await infra.deliveries.start();
+  infra.eventStreams.start();
   infra.maintenance.start(() => services.tick());
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -41,6 +41,7 @@ import { openStateKey } from './engines/state-key.js';
 import { createPlacement, type Placement } from './nodes/placement.js';
 import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
 import { hostname } from 'node:os';
+import { createEventStreams, type EventStreams } from './events/event-streams.js';
 import { randomBytes } from 'node:crypto';
 
 export interface Infra {
@@ -67,8 +68,16 @@ export interface Infra {
   metrics: Metrics;
   /** This node's place among the nodes sharing the database: which instances it owns. */
   placement: Placement;
+  /** The brokers configured (EVENTS_*); started by the gateway once it serves. */
+  eventStreams: EventStreams;
   /** Every dependency the gateway needs to serve (throws naming the one that is not), and the live nodes. */
-  checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured'; node: string; nodes: LiveNode[] }>;
+  checkReady(): Promise<{
+    database: 'ok';
+    redis: 'ok' | 'not configured';
+    node: string;
+    nodes: LiveNode[];
+    brokers?: Partial<Record<'amqp' | 'nats', 'ok' | 'down'>>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -142,7 +151,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000 });
+  const eventStreams = createEventStreams({ config, db, logger, metrics });
+  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000, streams: eventStreams.names });
   const offered: ChatEngine[] = [];
   const realEngines: Array<{ connect(handlers: EngineEvents): void; stop(): void }> = [];
   for (const name of config.ENGINES) {
@@ -178,7 +188,10 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     logger,
   });
   const liveFeed = createLiveFeed(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
-  outbox.onCommitted((events) => liveFeed.publish(events.flatMap(liveEventsOf)));
+  outbox.onCommitted((events) => {
+    liveFeed.publish(events.flatMap(liveEventsOf));
+    eventStreams.committed(events[0]!.createdAt);
+  });
   outbox.onDue((due) => void deliveries.scheduled(due).catch((error: unknown) => logger.error({ err: error }, 'scheduling webhook deliveries failed')));
 
   const ports: Ports = {
@@ -227,6 +240,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     liveFeed,
     metrics,
     placement,
+    eventStreams,
     async checkReady() {
       // A load balancer needs an answer within its own timeout, even from a stalled dependency.
       try {
@@ -234,7 +248,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       } catch {
         throw new Error('database unreachable');
       }
-      const nodes = { node: placement.node, nodes: await withinMs(placement.liveNodes(), READY_CHECK_MS) };
+      // A broker down delays events (they wait in the outbox); it does not make the gateway unready.
+      const nodes = { node: placement.node, nodes: await withinMs(placement.liveNodes(), READY_CHECK_MS), ...eventStreams.readiness() };
       if (!redis) return { database: 'ok', redis: 'not configured', ...nodes };
       try {
         await withinMs(redis.ping(), READY_CHECK_MS);
@@ -246,6 +261,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     async close() {
       await maintenance.stop();
       await deliveries.stop();
+      await eventStreams.stop();
       sandbox.stop();
       for (const engine of realEngines) engine.stop();
       await outbound.close();

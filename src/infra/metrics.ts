@@ -47,6 +47,39 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     labelNames: ['outcome'] as const,
     registers,
   });
+  const published = new Counter({
+    name: 'gateway_events_published_total',
+    help: 'Events published to a broker and confirmed by it (RabbitMQ publisher confirm, JetStream ack), by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+  });
+  const publishFailures = new Counter({
+    name: 'gateway_events_publish_failures_total',
+    help: 'Events a broker did not confirm in a batch (they stay in the outbox and are published again), by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+  });
+  let eventStreams: Array<{ name: string; isUp: () => boolean; backlogAgeSeconds: () => number }> = [];
+  new Gauge({
+    name: 'gateway_events_backlog_age_seconds',
+    help: 'How long the oldest event this node knows to be waiting for a broker has waited (0 when none), by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const stream of eventStreams) this.set({ broker: stream.name }, stream.backlogAgeSeconds());
+    },
+  });
+  new Gauge({
+    name: 'gateway_events_broker_up',
+    help: '1 while this node is connected to the broker (its exchange or stream declared), else 0, by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const stream of eventStreams) this.set({ broker: stream.name }, stream.isUp() ? 1 : 0);
+    },
+  });
   let liveConnections = () => 0;
   let liveOperations = () => 0;
   new Gauge({ name: 'mgw_websocket_connections', help: 'Open GraphQL WebSocket connections.', registers, collect() { this.set(liveConnections()); } });
@@ -98,6 +131,17 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     sendsAccepted: (count: number) => accepted.inc(count),
     databaseRoundTrip: () => roundTrips.inc(),
     webhookAttempt: (outcome: 'delivered' | 'retry' | 'failed') => attempts.inc({ outcome }),
+    eventsPublished: (broker: string, count: number) => published.inc({ broker }, count),
+    eventsFailed: (broker: string, count: number) => publishFailures.inc({ broker }, count),
+    /** Where the event-stream gauges read from. */
+    watchEventStreams(streams: typeof eventStreams) {
+      eventStreams = streams;
+      // Zero from the start, so a rate or an alert on them has a series before the first event.
+      for (const stream of streams) {
+        published.inc({ broker: stream.name }, 0);
+        publishFailures.inc({ broker: stream.name }, 0);
+      }
+    },
     /** Where the WebSocket gauges read from, once the WebSocket server exists. */
     watchWebSockets(connections: () => number, operations: () => number) {
       liveConnections = connections;

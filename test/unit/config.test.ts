@@ -45,7 +45,31 @@ describe('loadConfig', () => {
       GRAPHQL_INTROSPECTION: true,
       GRAPHQL_WS_REAUTH_S: 30,
       CORS_ORIGINS: [],
+      EVENTS_AMQP_EXCHANGE: 'gateway.events',
+      EVENTS_NATS_STREAM: 'GATEWAY_EVENTS',
+      EVENTS_NATS_SUBJECT_PREFIX: 'gateway',
     });
+  });
+
+  it('takes broker URLs for the event streams and names each wrong one', () => {
+    const config = loadConfig({ EVENTS_AMQP_URL: 'amqp://user:pass@rabbit:5672/vhost', EVENTS_NATS_URL: 'nats://nats:4222' });
+    expect(config.EVENTS_AMQP_URL).toBe('amqp://user:pass@rabbit:5672/vhost');
+    expect(config.EVENTS_NATS_URL).toBe('nats://nats:4222');
+    let error: unknown;
+    try {
+      loadConfig({
+        EVENTS_AMQP_URL: 'rabbit:5672',
+        EVENTS_NATS_URL: 'http://nats:4222',
+        EVENTS_AMQP_EXCHANGE: 'bad exchange',
+        EVENTS_NATS_STREAM: 'a.b',
+        EVENTS_NATS_SUBJECT_PREFIX: 'gw.>',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['EVENTS_AMQP_URL', 'EVENTS_NATS_URL', 'EVENTS_AMQP_EXCHANGE', 'EVENTS_NATS_STREAM', 'EVENTS_NATS_SUBJECT_PREFIX']) expect(problems).toContain(`${name}:`);
   });
 
   it('takes CORS_ORIGINS as a list of exact origins and names every entry that is not one', () => {

@@ -33,7 +33,7 @@ const ok = s.okEnvelope;
 
 export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness: the process answers', auth: [], success: { status: 200, schema: ok(s.Health), description: 'alive' }, errors: [] },
-  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: database and Redis answer; the live node set', auth: [], success: { status: 200, schema: ok(s.Ready), description: 'ready to serve' }, errors: [503] },
+  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: database and Redis answer; the live node set; the event brokers (ok or down)', auth: [], success: { status: 200, schema: ok(s.Ready), description: 'ready to serve' }, errors: [503] },
   { method: 'get', path: '/metrics', tag: 'Operations', summary: 'Prometheus metrics (bearer METRICS_TOKEN when set)', auth: ['metricsToken'], success: { status: 200, description: 'Prometheus text format', contentType: 'text/plain' }, errors: [401] },
   { method: 'get', path: '/openapi.json', tag: 'Operations', summary: 'This document', auth: [], success: { status: 200, description: 'an OpenAPI 3.1 document', contentType: 'application/json' }, errors: [] },
   { method: 'get', path: '/docs', tag: 'Operations', summary: 'The API reference page for this document', auth: [], success: { status: 200, description: 'an HTML page', contentType: 'text/html' }, errors: [] },

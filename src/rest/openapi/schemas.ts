@@ -226,6 +226,10 @@ export const Ready = z.object({
   redis: z.enum(['ok', 'not configured']),
   node: z.string().meta({ description: 'the id of the node that answered' }),
   nodes: z.array(z.object({ id: z.string(), instances: z.number().int(), lastSeen: instant })).meta({ description: 'the live nodes and how many instances each owns' }),
+  brokers: z
+    .object({ amqp: z.enum(['ok', 'down']).optional(), nats: z.enum(['ok', 'down']).optional() })
+    .optional()
+    .meta({ description: 'the event-stream brokers configured (EVENTS_AMQP_URL, EVENTS_NATS_URL) and whether this node reaches them; a broker down delays events and does not make the gateway unready' }),
 });
 
 export const PhoneMessage = z.object({

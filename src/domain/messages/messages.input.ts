@@ -38,17 +38,20 @@ export const templateInput = z
 export type TemplateInput = z.output<typeof templateInput>;
 
 /** Text or a template, exactly one: `field` is the text's name in the endpoint's body. */
-function textOrTemplate(field: string) {
-  return (data: { template?: TemplateInput | undefined } & Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const hasText = data[field] !== undefined;
-    if (hasText && data.template !== undefined) ctx.addIssue({ code: 'custom', path: ['template'], message: `give either ${field} or template, not both` });
-    if (!hasText && data.template === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'is required (or a template, on a CHAT-CLOUD instance)' });
-  };
+function textOrTemplate<T extends z.ZodObject>(schema: T, field: string) {
+  const has = (value: unknown, key: string) => (value as Record<string, unknown>)[key] !== undefined;
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+  return schema
+    .refine((data) => !(has(data, field) && has(data, 'template')), { path: ['template'], message: `give either ${field} or template, not both` })
+    .refine((data) => has(data, field) || has(data, 'template'), {
+      path: [field],
+      message: 'is required',
+      // Reported beside the other fields' problems, as when the text was a required field of its own.
+      when: (payload) => isObject(payload.value),
+    });
 }
 
-export const sendMessageInput = z
-  .object({ to: phoneNumber, text: messageText.optional(), template: templateInput.optional() })
-  .superRefine(textOrTemplate('text'));
+export const sendMessageInput = textOrTemplate(z.object({ to: phoneNumber, text: messageText.optional(), template: templateInput.optional() }), 'text');
 
 export type SendMessageInput = z.output<typeof sendMessageInput>;
 
@@ -72,9 +75,7 @@ export type ListMessagesInput = z.output<typeof listMessagesInput>;
 export const urlText = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
 
 /** POST /chat/instances/<id>/send-text. */
-export const sendTextInput = z
-  .object({ to: phoneNumber, message: messageText.optional(), template: templateInput.optional() })
-  .superRefine(textOrTemplate('message'));
+export const sendTextInput = textOrTemplate(z.object({ to: phoneNumber, message: messageText.optional(), template: templateInput.optional() }), 'message');
 
 /** POST /chat/instances/<id>/send-media. */
 export const sendMediaInput = z.object({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../factories/sandbox.js';
+import { connectedV1Instance, eventually } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
@@ -448,6 +448,28 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     expect(byType('text').find((u) => u.data.text === 'a reply')!.data.content.replyTo).toMatchObject({ messageId: out.body.data.id });
   });
 
+  it('disconnect stops the instance until a token is given again by PUT; a routed template on a pairing engine fails with a reason', async () => {
+    const { id, credentials } = await connectedV1(`disconnecting ${sequence}`);
+    const off = await api.post(`/chat/instances/${id}/disconnect`, { cookie: tenant.cookie });
+    expect(off.status).toBe(200);
+    await eventually(() => v1Detail(id), (d) => d.status === 'disconnected' && d.phoneNumber === null, 10_000);
+    const put = await api.put(`/v1/chat/instances/${id}`, { key: tenant.liveKey, body: { cloud: { accessToken: credentials.accessToken } } });
+    expect(put.status, put.text).toBe(200);
+    await eventually(() => v1Detail(id), (d) => d.status === 'connected', 10_000);
+    // A token for an instance that pairs is refused by name.
+    const sandbox = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `no token here ${sequence}`, integration: 'CHAT-SANDBOX' } });
+    const refused = await api.put(`/v1/chat/instances/${sandbox.body.data.id}`, { key: tenant.liveKey, body: { cloud: { accessToken: 'x' } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('cloud');
+
+    const sandboxOnly = await createTenant(gw.gateway, api);
+    await connectedV1Instance(api, sandboxOnly.liveKey, 'sandbox line');
+    const routed = await api.post('/v1/messages/send', { key: sandboxOnly.liveKey, body: { to: newUser(), template: { name: 'welcome', language: 'en' } } });
+    expect(routed.status).toBe(200);
+    const failed = await eventually(() => api.get(`/v1/messages/status/${routed.body.data.id}`, { key: sandboxOnly.liveKey }), (r) => r.body.data.status === 'failed');
+    expect(failed.body.data.error).toMatch(/^template_unsupported: /);
+  });
+
   it('the credentials never appear in an answer, a GraphQL result, a log line or a webhook', async () => {
     const { id } = await connectedV1(`secretive ${sequence}`);
     await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey });
@@ -477,3 +499,26 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
   });
 });
 
+
+describe('CHAT-CLOUD: the network callback has its own limit per source address', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startTestGateway(MODES[0]!, { env: { ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: VERIFY_TOKEN, CLOUD_WEBHOOK_PER_MINUTE: '3' } });
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('answers 429 with Retry-After in the envelope past CLOUD_WEBHOOK_PER_MINUTE, whatever the request', async () => {
+    const api = client(gw.url);
+    const verify = `/webhooks/cloud?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`;
+    for (let n = 0; n < 3; n++) expect((await api.get(verify)).status).toBe(200);
+    const limited = await api.post('/webhooks/cloud', { raw: '{}', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' } });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, error: { code: 'rate_limit_exceeded' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The tenants' API is not counted against it.
+    expect((await api.get('/healthz')).status).toBe(200);
+  });
+});

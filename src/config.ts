@@ -112,6 +112,12 @@ const envSchema = z
       .transform((value) => value.split('.').map(Number) as [number, number, number])
       .optional(),
     CHAT_QR_TIMEOUT_S: int(1, 600).optional(),
+    CLOUD_API_URL: url(['https:', 'http:']).default('https://graph.facebook.com'),
+    CLOUD_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'a Graph API version such as v23.0').default('v23.0'),
+    CLOUD_API_TIMEOUT_MS: int(100, 120_000).default(15_000),
+    CLOUD_VERIFY_TOKEN: z.string().min(8, 'at least 8 characters').max(256, 'at most 256 characters').optional(),
+    CLOUD_MPS: int(1, 100_000).default(80),
+    CLOUD_WEBHOOK_PER_MINUTE: int(1, 10_000_000).default(6000),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
     TRUST_PROXY: bool.default(false),
@@ -179,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked apart from the schema so it is reported together with any other problem.
   if (('GATEWAY_ADMIN_EMAIL' in present) !== ('GATEWAY_ADMIN_PASSWORD' in present)) {
     problems.push('GATEWAY_ADMIN_EMAIL / GATEWAY_ADMIN_PASSWORD: set both or neither');
+  }
+  if (parsed.success && parsed.data.ENGINES.includes('cloud') && !parsed.data.CLOUD_VERIFY_TOKEN) {
+    problems.push('CLOUD_VERIFY_TOKEN: required when ENGINES offers cloud (the token the network is given to verify /webhooks/cloud)');
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return Object.freeze(parsed.data);

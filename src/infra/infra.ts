@@ -43,6 +43,11 @@ import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
 import { hostname } from 'node:os';
 import { createEventStreams, type EventStreams } from './events/event-streams.js';
 import { randomBytes } from 'node:crypto';
+import type { EngineCredentials } from '../domain/instances/instances.ports.js';
+import { Unavailable } from '../domain/errors.js';
+import { createCloudCredentialStore } from './engines/cloud/credentials.js';
+import { createCloudEngine } from './engines/cloud/index.js';
+import { createCloudWebhookReceiver, type CloudWebhookReceiver } from './engines/cloud/webhook-receiver.js';
 
 export interface Infra {
   config: Config;
@@ -56,6 +61,8 @@ export interface Infra {
   sandbox: SandboxNetwork;
   /** The engines ENGINES offers. */
   engines: EngineRegistry;
+  /** The network's webhooks for CHAT-CLOUD instances, when ENGINES offers it. */
+  cloudWebhooks: CloudWebhookReceiver | undefined;
   /** Wires the engines to the domain's handlers, and to the owners of instances. */
   connectEngines(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void;
   sandboxInbox: PhoneInbox;
@@ -154,13 +161,38 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const eventStreams = createEventStreams({ config, db, logger, metrics });
   const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000, streams: eventStreams.names });
   const offered: ChatEngine[] = [];
-  const realEngines: Array<{ connect(handlers: EngineEvents): void; stop(): void }> = [];
+  const realEngines: Array<{ connect(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void; stop(): void }> = [];
+  let credentials: EngineCredentials = noCredentials;
+  let cloudWebhooks: CloudWebhookReceiver | undefined;
+  let engineHandlers: EngineEvents | undefined;
   for (const name of config.ENGINES) {
     if (name === 'sandbox') offered.push(sandbox.engine);
     if (name === 'baileys') {
       const baileys = await loadBaileys(config, db, outbound, logger);
       offered.push(baileys.engine);
       realEngines.push(baileys);
+    }
+    if (name === 'cloud') {
+      const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+      const store = createCloudCredentialStore({ statements: db.statements, cipher });
+      const cloud = createCloudEngine({
+        credentials: store,
+        api: { url: config.CLOUD_API_URL, version: config.CLOUD_API_VERSION, timeoutMs: config.CLOUD_API_TIMEOUT_MS },
+        messagesPerSecond: config.CLOUD_MPS,
+        logger,
+        report: (error, what) => logger.error({ err: error }, `${what} failed`),
+      });
+      offered.push(cloud.engine);
+      realEngines.push(cloud);
+      credentials = store;
+      cloudWebhooks = createCloudWebhookReceiver({
+        credentials: store,
+        events: () => {
+          if (!engineHandlers) throw new Unavailable('The gateway is starting; try again.');
+          return engineHandlers;
+        },
+        logger,
+      });
     }
   }
   const engines = engineRegistry(offered);
@@ -206,6 +238,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
     engines,
+    credentials,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
@@ -230,9 +263,11 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     ports,
     sandbox,
     engines,
+    cloudWebhooks,
     connectEngines(handlers, owners) {
+      engineHandlers = handlers;
       sandbox.connect(handlers, owners);
-      for (const engine of realEngines) engine.connect(handlers);
+      for (const engine of realEngines) engine.connect(handlers, owners);
     },
     sandboxInbox,
     deliveries,
@@ -272,6 +307,12 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     },
   };
 }
+
+/** Credentials are only ever given to a credentials engine, which is offered whenever an instance can have one. */
+const noCredentials: EngineCredentials = {
+  save: () => Promise.reject(new Error('no credentials engine is offered')),
+  replace: () => Promise.reject(new Error('no credentials engine is offered')),
+};
 
 /**
  * CHAT-BAILEYS, loaded only when offered: its state key checked against the database, its network

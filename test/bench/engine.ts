@@ -6,8 +6,12 @@
  * - the gateway's resident memory with 1, 10 and 50 connected instances (and per instance beyond
  *   the first);
  * - database bytes of engine state per instance after pairing.
+ * CHAT-CLOUD against the local business API server (in this process), CLOUD_MPS unbounded:
+ * - messages/s through one instance, from the send request to the API receiving the POST, and p99;
+ * - webhook statuses processed per second (signed POSTs of 50 `delivered` statuses each, answered
+ *   200 once stored).
  * Both running modes: PostgreSQL + Redis, and embedded.
- * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50]
+ * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50 --engines baileys,cloud]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,17 +28,20 @@ import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
+import { serialize, signature256, startCloudApi } from '../networks/cloud-api/index.js';
 
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '20' },
     instances: { type: 'string', default: '1,10,50' },
+    engines: { type: 'string', default: 'baileys,cloud' },
   },
 });
 const MESSAGES = Number(values.messages);
 const CONCURRENCY = Number(values.concurrency);
 const STEPS = values.instances!.split(',').map(Number);
+const ENGINES = values.engines!.split(',');
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
 
 await promisify(execFile)(process.execPath, ['scripts/build-if-changed.mjs']);
@@ -140,6 +147,95 @@ async function measure(modeName: string, storage: Record<string, string>, stateB
   }
 }
 
+/** Statuses per signed webhook POST in the status figure. */
+const STATUSES_PER_POST = 50;
+
+async function measureCloud(modeName: string, storage: Record<string, string>) {
+  const cloud = await startCloudApi();
+  const verifyToken = 'bench-verify-token';
+  const gateway = await startGateway({
+    ...storage,
+    ...ADMIN,
+    ENGINES: 'cloud',
+    CLOUD_API_URL: cloud.url,
+    CLOUD_VERIFY_TOKEN: verifyToken,
+    CLOUD_MPS: '100000',
+    CLOUD_WEBHOOK_PER_MINUTE: '10000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_HOUR: '10000000',
+    RATE_LIMIT_BURST: '10000',
+    DAILY_MESSAGES_ENTERPRISE: '100000000',
+  });
+  try {
+    cloud.setWebhook(`${gateway.url}/webhooks/cloud`, verifyToken);
+    const api = client(gateway.url);
+    const cookie = await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD);
+    const credentials = { phoneNumberId: `9${Date.now()}`, accessToken: `EAAG-${randomBytes(12).toString('hex')}`, appSecret: randomBytes(16).toString('hex') };
+    cloud.addNumber({ ...credentials, displayPhoneNumber: '15559990000' });
+    // The API reports no statuses by itself here: the status figure posts its own.
+    cloud.statusScript(credentials.phoneNumberId, []);
+    const created = await api.post('/chat/instances', { cookie, body: { name: `cloud ${Date.now()}`, integration: 'CHAT-CLOUD', cloud: credentials } });
+    const instanceId = created.body.data.instanceId as string;
+    await eventually(() => api.get(`/chat/instances/${instanceId}`, { cookie }), (r) => r.body.data.status === 'connected', 30_000);
+    const to = `1666${randomBytes(3).readUIntBE(0, 3).toString().padStart(7, '0')}`;
+    cloud.openWindow(credentials.phoneNumberId, to);
+
+    const startedAt = new Map<string, number>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < MESSAGES) {
+          const text = `bench ${next++}`;
+          startedAt.set(text, Date.now());
+          const answer = await api.post(`/chat/instances/${instanceId}/send-text`, { cookie, body: { to, message: text } });
+          if (answer.status !== 200) throw new Error(`send answered ${answer.status}`);
+        }
+      }),
+    );
+    const sends = await cloud.waitForSent(MESSAGES, (s) => s.phoneNumberId === credentials.phoneNumberId, 300_000);
+    const textOf = (body: Record<string, unknown>) => (body.text as { body: string }).body;
+    const seconds = (Math.max(...sends.map((s) => s.at)) - Math.min(...startedAt.values())) / 1000;
+    const latencies = sends.map((s) => s.at - startedAt.get(textOf(s.body))!).sort((a, b) => a - b);
+    // Every message marked sent (its wamid stored) before statuses about it arrive.
+    await eventually(
+      async () => (await api.get('/v1/messages/list?limit=1', { key: await createKey(api, cookie, { name: `probe ${Date.now()}` }) })).body.data[0],
+      (message) => message?.status === 'sent',
+      60_000,
+    );
+    await sleep(1000);
+
+    const bodies: string[] = [];
+    for (let n = 0; n < sends.length; n += STATUSES_PER_POST) {
+      const statuses = sends.slice(n, n + STATUSES_PER_POST).map((s) => ({ id: s.wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }));
+      const value = { messaging_product: 'whatsapp', metadata: { display_phone_number: '15559990000', phone_number_id: credentials.phoneNumberId }, statuses };
+      bodies.push(serialize({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value }] }] }));
+    }
+    const statusStart = Date.now();
+    let nextBody = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (nextBody < bodies.length) {
+          const body = bodies[nextBody++]!;
+          const answer = await fetch(`${gateway.url}/webhooks/cloud`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature256(credentials.appSecret, body) },
+            body,
+          });
+          if (answer.status !== 200) throw new Error(`webhook answered ${answer.status}: ${await answer.text()}`);
+        }
+      }),
+    );
+    const statusSeconds = (Date.now() - statusStart) / 1000;
+    console.log(`\n${modeName}, CHAT-CLOUD (local business API, CLOUD_MPS unbounded)`);
+    console.log(`  one instance: ${(MESSAGES / seconds).toFixed(0)} messages/s accept → received by the API (${MESSAGES} messages, ${CONCURRENCY} at a time); p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+    console.log(`  webhook statuses: ${(sends.length / statusSeconds).toFixed(0)} statuses/s stored (${sends.length} delivered statuses, ${STATUSES_PER_POST} per signed POST, 4 POSTs at a time)`);
+  } finally {
+    gateway.child.kill('SIGTERM');
+    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await cloud.close();
+  }
+}
+
 const stateSql = `SELECT sum(octet_length(value))::int AS bytes FROM "EngineKey" GROUP BY "instanceId"`;
 
 // PostgreSQL + Redis: the gateway's own memory, the database elsewhere.
@@ -147,11 +243,11 @@ const database = await createTestDatabase();
 try {
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
-  await measure(
-    'PostgreSQL + Redis',
-    { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchengine:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64') },
-    async () => (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes),
-  );
+  const storage = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchengine:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64') };
+  if (ENGINES.includes('baileys')) {
+    await measure('PostgreSQL + Redis', storage, async () => (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes));
+  }
+  if (ENGINES.includes('cloud')) await measureCloud('PostgreSQL + Redis', storage);
   await sql.end();
 } finally {
   await database.drop();
@@ -160,7 +256,8 @@ try {
 // Embedded: PGlite in the gateway's process (its memory counts too; its state is the same as above).
 const dir = mkdtempSync(join(tmpdir(), 'mgw-bench-engine-'));
 try {
-  await measure('embedded (PGlite in the process)', { DATA_DIR: dir }, async () => []);
+  if (ENGINES.includes('baileys')) await measure('embedded (PGlite in the process)', { DATA_DIR: dir }, async () => []);
+  if (ENGINES.includes('cloud')) await measureCloud('embedded (PGlite in the process)', { DATA_DIR: dir });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -31,6 +31,11 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_IP: 50,
       ENGINES: ['sandbox'],
       NODE_LEASE_MS: 5000,
+      CLOUD_API_URL: 'https://graph.facebook.com',
+      CLOUD_API_VERSION: 'v23.0',
+      CLOUD_API_TIMEOUT_MS: 15000,
+      CLOUD_MPS: 80,
+      CLOUD_WEBHOOK_PER_MINUTE: 6000,
       SANDBOX_DELIVERY_DELAY_MS: 100,
       SANDBOX_RECONNECT_DELAY_MS: 300,
       TRUST_PROXY: false,
@@ -129,5 +134,20 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'WEBHOOK_RETRY_DELAYS', 'WEBHOOK_ALLOW_INSECURE', 'LOG_LEVEL', 'GATEWAY_ADMIN_PASSWORD']) {
       expect(problems).toContain(name);
     }
+  });
+
+  it('requires CLOUD_VERIFY_TOKEN when ENGINES offers cloud, and checks the cloud variables', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ ENGINES: 'sandbox,cloud' })).toContain('CLOUD_VERIFY_TOKEN');
+    expect(problems({ ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: 'long enough token' })).toBe('');
+    const bad = problems({ ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: 'short', CLOUD_API_URL: 'ftp://x', CLOUD_API_VERSION: '23', CLOUD_MPS: '0' });
+    for (const name of ['CLOUD_VERIFY_TOKEN', 'CLOUD_API_URL', 'CLOUD_API_VERSION', 'CLOUD_MPS']) expect(bad).toContain(name);
   });
 });

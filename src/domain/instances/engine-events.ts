@@ -59,6 +59,16 @@ export function createEngineEvents(deps: {
         return void (await transitions.move(instance, 'banned', { ...lastDisconnect, ...noPairing }, { fence, reason }));
       case 'pairing_expired':
         return void (await transitions.move(instance, 'qr_exhausted', noPairing, { fence, reason }));
+      case 'credentials_rejected':
+        // The check the credentials were given for failed: v1 error, session disconnected, until new ones come.
+        if (instance.state === 'error') return void (await instances.change(instance.id, { ...lastDisconnect, ...noPairing }, [], { fence }));
+        return void (await transitions.move(instance, 'failed', { ...lastDisconnect, ...noPairing }, { fence, reason }));
+      case 'token_expired':
+        // In use, the token stopped working: down (queue kept) until a new token is given.
+        if (instance.state === 'connected' || instance.state === 'connecting') {
+          return void (await transitions.move(instance, 'dropped', { ...lastDisconnect, ...noPairing }, { fence, reason }));
+        }
+        return close(instance, 'credentials_rejected', fence);
       default:
         // Lost, timed out, closed, unavailable, a bad session, replaced: down until the engine's policy
         // brings it back. A reconnect attempt that fails while down only leaves its reason.
@@ -107,6 +117,19 @@ export function createEngineEvents(deps: {
       );
     },
 
+    async verified(instanceId, lease, phone) {
+      if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
+      let instance = await find(instanceId);
+      const checked: InstancePatch = { phone, pairingSince: null, lastDisconnectReason: null, lastDisconnectAt: null };
+      if (instance.state === 'connected') {
+        await instances.change(instanceId, checked, [], { fence: lease });
+        return;
+      }
+      if (instance.state === 'created') instance = await transitions.move(instance, 'scanned', checked, { fence: lease });
+      else if (instance.state === 'disconnected' || instance.state === 'error') instance = await transitions.move(instance, 'reconnecting', checked, { fence: lease });
+      await linked(instance, lease);
+    },
+
     async connected(instanceId, lease) {
       await linked(await find(instanceId), lease);
     },
@@ -117,6 +140,15 @@ export function createEngineEvents(deps: {
 
     async inbound(instanceId, message) {
       const instance = await find(instanceId);
+      // A reply or a reaction names the network's id of a message; receivers get the gateway's id beside it.
+      const content = message.content ? { ...message.content } : null;
+      for (const key of ['replyTo', 'reaction'] as const) {
+        const ref = content?.[key] as { networkMessageId?: unknown } | undefined;
+        if (content && ref && typeof ref.networkMessageId === 'string') {
+          const known = await messages.findByNetworkId(instanceId, ref.networkMessageId);
+          content[key] = { ...ref, messageId: known?.id ?? null };
+        }
+      }
       const stored = await messages.createInbound(
         {
           tenantId: instance.tenantId,
@@ -127,6 +159,7 @@ export function createEngineEvents(deps: {
           type: message.type,
           text: message.text,
           location: message.location,
+          content,
           at: clock.now(),
         },
         (created) => [upsertEvent(created, { pushName: message.pushName })],
@@ -143,7 +176,17 @@ export function createEngineEvents(deps: {
       for (let attempt = 0; pending.length > 0 && attempt < RECEIPT_ATTEMPTS; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
         const applied = await Promise.all(
-          pending.map((receipt) => messages.recordNetworkStatus(instanceId, receipt.networkMessageId, receipt.status, at, (message) => [statusEvent(message)])),
+          pending.map((receipt) =>
+            messages.recordNetworkStatus(
+              instanceId,
+              receipt.networkMessageId,
+              receipt.status,
+              at,
+              // A repeated or overtaken receipt records its time but announces nothing: one messages.update per status.
+              (message, before) => (message.status === before.status ? [] : [statusEvent(message)]),
+              receipt.error && `${receipt.error.code}: ${receipt.error.message}`,
+            ),
+          ),
         );
         pending = pending.filter((_, n) => applied[n] === null);
       }

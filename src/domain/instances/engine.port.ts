@@ -1,3 +1,4 @@
+import type { InboundType } from '../messages/messages.ports.js';
 import type { InstanceRecord } from './instances.ports.js';
 import type { Lease } from './ownership.js';
 
@@ -5,12 +6,21 @@ import type { Lease } from './ownership.js';
 export interface EngineMessage {
   messageId: string;
   to: string;
-  type: 'text' | 'image' | 'video' | 'audio' | 'document';
+  type: 'text' | 'image' | 'video' | 'audio' | 'document' | 'template';
   text: string | null;
+  /** A template message's template (only engines with `sendsTemplates` carry them). */
+  template: MessageTemplate | null;
   mediaUrl: string | null;
   /** The content type the media was accepted with (checked again when an engine fetches it). */
   mediaType: string | null;
   caption: string | null;
+}
+
+/** A pre-approved message of the business API, the only kind it sends outside the 24-hour window. */
+export interface MessageTemplate {
+  name: string;
+  language: string;
+  components?: unknown[];
 }
 
 /** What became of one message handed to an engine. */
@@ -33,6 +43,10 @@ export const DISCONNECT_REASONS = [
   'banned',
   'pairing_expired',
   'shutdown',
+  // A credentials engine (CHAT-CLOUD): the API refused the credentials when they were checked, or the
+  // access token stopped working while in use (the API's code 190).
+  'credentials_rejected',
+  'token_expired',
 ] as const;
 export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
@@ -45,6 +59,13 @@ export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 export interface ChatEngine {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
+  /**
+   * How an instance links: by pairing (QR codes, pairing codes; the default), or with credentials given
+   * at creation (no QR: the engine checks them and reports `verified` or a `credentials_rejected` close).
+   */
+  readonly connectsWith?: 'pairing' | 'credentials';
+  /** Whether it can send template messages (`template` in place of text). */
+  readonly sendsTemplates?: boolean;
   /**
    * This node owns the instance: hold its connection as its row says, and call again whenever the
    * row may have changed (idempotent). A pairing under way (`pairingSince`) shows QR codes and
@@ -75,16 +96,20 @@ export interface InboundMessage {
   /** The network's id of the message: a message reported twice (after a reconnect) is stored once. */
   networkMessageId: string | null;
   from: string;
-  type: 'text' | 'image' | 'location';
+  type: InboundType;
   text: string | null;
   location: { name?: string; latitude?: number; longitude?: number; address?: string } | null;
   pushName: string | null;
+  /** Anything else the message carries (a media id, contacts, a reaction, the message it replies to). */
+  content?: Record<string, unknown> | null;
 }
 
 /** A receipt for a message this instance sent, by the network's id of it. */
 export interface Receipt {
   networkMessageId: string;
-  status: 'delivered' | 'read';
+  status: 'delivered' | 'read' | 'failed';
+  /** Why a `failed` message failed, in the network's words (its code). */
+  error?: { code: string; message: string };
 }
 
 /**
@@ -101,6 +126,8 @@ export interface EngineEvents {
   pairingEnded(instanceId: string, lease: Lease | undefined): Promise<void>;
   /** A phone linked the instance (by QR or pairing code); linking continues. */
   paired(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
+  /** A credentials engine checked the instance's credentials with the network: connected as `phone`. */
+  verified(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
   /** The connection is open: linked for the first time, back after a drop, or resumed by a new owner. */
   connected(instanceId: string, lease: Lease | undefined): Promise<void>;
   /** The connection closed for `reason`; the instance moves as the reason says. */

@@ -16,6 +16,8 @@ export function upsertEvent(message: MessageRecord, extra: { pushName?: string |
       timestamp: (message.direction === 'out' ? message.sentAt ?? message.createdAt : message.createdAt).toISOString(),
       ...(message.location ? { location: message.location } : {}),
       ...(message.mediaUrl ? { mediaUrl: message.mediaUrl } : {}),
+      // A template sent, or what an inbound message carries beyond text (media id, contacts, reaction, reply).
+      ...(message.content ? { content: message.content } : {}),
       ...(extra.pushName ? { pushName: extra.pushName } : {}),
     },
   };

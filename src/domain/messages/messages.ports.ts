@@ -6,6 +6,9 @@ import type { MediaType, MessageDirection, MessageStatus } from './message-value
 
 export type { MessageDirection, MessageStatus };
 
+/** Kinds of message a network reports receiving. */
+export type InboundType = 'text' | 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contacts' | 'reaction';
+
 /** A value stored as JSON (a message's location). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key in string]?: JsonValue };
 
@@ -25,6 +28,8 @@ export interface MessageRecord {
   mediaType: string | null;
   caption: string | null;
   location: JsonValue;
+  /** What the network needs beyond text: a template to send; an inbound message's media id, contacts, reaction or reply. */
+  content: JsonValue;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;
@@ -62,8 +67,10 @@ export interface NewOutboundMessage {
   instanceId: string | null;
   apiKeyId: string | null;
   to: string;
-  type: 'text' | MediaType;
+  type: 'text' | 'template' | MediaType;
   text: string | null;
+  /** A template message's template (CHAT-CLOUD). */
+  content?: JsonValue;
   mediaUrl?: string | null;
   mediaType?: string | null;
   caption?: string | null;
@@ -103,9 +110,10 @@ export interface NewInboundMessage {
   networkMessageId: string | null;
   from: string;
   to: string;
-  type: 'text' | 'image' | 'location';
+  type: InboundType;
   text: string | null;
   location: Record<string, unknown> | null;
+  content?: Record<string, unknown> | null;
   at: Date;
 }
 
@@ -147,9 +155,10 @@ export interface MessageStore {
   recordNetworkStatus(
     instanceId: string,
     networkMessageId: string,
-    status: 'delivered' | 'read',
+    status: 'delivered' | 'read' | 'failed',
     at: Date,
-    events: (message: MessageRecord) => OutboxEventInput[],
+    events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
+    error?: string,
   ): Promise<MessageRecord | null>;
   findByNetworkId(instanceId: string, networkMessageId: string): Promise<MessageRecord | null>;
   /**
@@ -160,7 +169,7 @@ export interface MessageStore {
     id: string,
     status: 'delivered' | 'read' | 'failed',
     at: Date,
-    events: (message: MessageRecord) => OutboxEventInput[],
+    events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
     error?: string,
   ): Promise<MessageRecord | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */

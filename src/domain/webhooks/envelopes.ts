@@ -45,6 +45,7 @@ function sessionData(event: string, data: Record<string, unknown>, jidDomain: st
         conversation: String(data.text ?? ''),
         messageTimestamp: String(Math.floor(Date.parse(String(data.timestamp)) / 1000)),
         ...(data.location ? { location: data.location } : {}),
+        ...(data.content ? { content: data.content } : {}),
       },
       messageType: MESSAGE_TYPES[String(data.type)] ?? String(data.type),
       pushName: String(data.pushName ?? ''),

@@ -14,7 +14,7 @@ export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
   /** As the router writes it: `/v1/chat/instances/:instanceId`. */
   path: string;
-  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Operations';
+  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations';
   summary: string;
   auth: Credential[];
   body?: z.ZodType;
@@ -84,6 +84,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/sandbox/messages/:messageId/delete', tag: 'Sandbox network', summary: 'A phone deletes a message', auth: [], body: deleteInput, success: { status: 200, schema: ok(s.DeletedAnswer), description: 'deleted' }, errors: [400, 404] },
   { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag: 'Sandbox network', summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag: 'Sandbox network', summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
+
+  { method: 'get', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's verification of the webhook subscription: hub.challenge back as text when hub.verify_token is CLOUD_VERIFY_TOKEN", auth: [], query: s.CloudVerification, success: { status: 200, description: 'the challenge', contentType: 'text/plain' }, errors: [403, 429] },
+  { method: 'post', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's messages and statuses for CHAT-CLOUD instances, signed (X-Hub-Signature-256) with the app secret of the number they name; 200 once stored", auth: [], body: s.CloudWebhookBody, success: { status: 200, schema: ok(s.CloudWebhookAnswer), description: 'stored' }, errors: [400, 401, 403, 404, 413, 429] },
 ];
 
 /** Path parameters a route path names; a phone number is digits. */

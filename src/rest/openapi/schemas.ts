@@ -247,3 +247,21 @@ export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ 
 export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
 export const DeletedAnswer = z.object({ messageId: z.string(), forEveryone: z.boolean() });
 export const NetworkEventAnswer = (status: string) => z.object({ instanceId: z.string(), status: z.literal(status) });
+
+export const CloudVerification = z.object({
+  'hub.mode': z.string().meta({ description: 'subscribe' }),
+  'hub.challenge': z.string().meta({ description: 'answered back as text' }),
+  'hub.verify_token': z.string().meta({ description: 'must be CLOUD_VERIFY_TOKEN' }),
+});
+
+export const CloudWebhookBody = z
+  .object({
+    object: z.string().meta({ description: 'whatsapp_business_account' }),
+    entry: z.array(z.record(z.string(), z.unknown())).meta({ description: 'every entry, change, message and status is processed' }),
+  })
+  .meta({ id: 'CloudWebhookBody', description: "the network's envelope (at most 4 MiB), signed over its exact bytes" });
+
+export const CloudWebhookAnswer = z.object({
+  messages: z.number().int().meta({ description: 'inbound messages processed (each stored once)' }),
+  statuses: z.number().int().meta({ description: 'statuses processed' }),
+});

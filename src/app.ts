@@ -87,7 +87,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     openApiRoutes({ sandbox: deps.sandbox !== undefined, cloud: deps.cloudWebhooks !== undefined }),
     authRoutes(deps.services.auth, deps.origins),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
-    messageRoutes(deps.services.messages, authenticated),
+    messageRoutes(deps.services.messages, deps.services.mediaDownloads, authenticated),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),

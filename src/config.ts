@@ -118,8 +118,12 @@ const envSchema = z
     CLOUD_VERIFY_TOKEN: z.string().min(8, 'at least 8 characters').max(256, 'at most 256 characters').optional(),
     CLOUD_MPS: int(1, 100_000).default(80),
     CLOUD_WEBHOOK_PER_MINUTE: int(1, 10_000_000).default(6000),
+    CHAT_HANDSHAKES_MAX: int(1, 1000).default(16),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
+    PUBLIC_URL: url(['http:', 'https:'])
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     TRUST_PROXY: bool.default(false),
     SHUTDOWN_DRAIN_MS: int(0, 600_000).default(1000),
     SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),

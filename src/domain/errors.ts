@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'instance_limit_reached',
   'idempotency_conflict',
   'service_unavailable',
+  'media_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

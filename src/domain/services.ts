@@ -15,6 +15,7 @@ import { statusEvent } from './messages/message-events.js';
 import { QUEUED_MESSAGE_LIFETIME_MS, STALE_MESSAGE_ERROR } from './messages/message-status.js';
 import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
 import { createMessagesService, type MediaProbe } from './messages/messages.service.js';
+import { createMediaDownloads } from './messages/media-downloads.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
@@ -111,6 +112,7 @@ export function createServices(ports: Ports, policies: Policies) {
       },
     }),
     instances,
+    mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media }),
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,

@@ -34,6 +34,7 @@ import { createMaintenance, type Maintenance, type MaintenanceOptions } from './
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
+import { createSandboxMedia } from './engines/sandbox-media.js';
 import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.js';
@@ -152,6 +153,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const sandbox = createSandboxEngine({
     handoffs: createSandboxHandoffs(db.statements),
     directory: createSandboxDirectory(prisma),
+    media: createSandboxMedia(prisma),
     qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
     reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,
@@ -159,7 +161,12 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const eventStreams = createEventStreams({ config, db, logger, metrics });
-  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000, streams: eventStreams.names });
+  const outbox = createOutbox(prisma, {
+    jidDomainOf,
+    firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000,
+    streams: eventStreams.names,
+    publicUrl: config.PUBLIC_URL,
+  });
   const offered: ChatEngine[] = [];
   const realEngines: Array<{ connect(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void; stop(): void }> = [];
   let credentials: EngineCredentials = noCredentials;
@@ -168,7 +175,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   for (const name of config.ENGINES) {
     if (name === 'sandbox') offered.push(sandbox.engine);
     if (name === 'baileys') {
-      const baileys = await loadBaileys(config, db, outbound, logger);
+      const baileys = await loadBaileys(config, db, outbound, logger, metrics);
+      metrics.watchEngine(baileys.engine.integration, () => baileys.counts());
       offered.push(baileys.engine);
       realEngines.push(baileys);
     }
@@ -318,7 +326,7 @@ const noCredentials: EngineCredentials = {
  * CHAT-BAILEYS, loaded only when offered: its state key checked against the database, its network
  * (the live one, or a local one by CHAT_NETWORK_*) and what it fetches media with.
  */
-async function loadBaileys(config: Config, db: Database, outbound: ReturnType<typeof createOutboundHttp>, logger: Logger) {
+async function loadBaileys(config: Config, db: Database, outbound: ReturnType<typeof createOutboundHttp>, logger: Logger, metrics: Metrics) {
   const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
   let caPem: string | undefined;
   if (config.CHAT_NETWORK_CA_FILE) {
@@ -343,6 +351,8 @@ async function loadBaileys(config: Config, db: Database, outbound: ReturnType<ty
       qrTimeoutMs: config.CHAT_QR_TIMEOUT_S === undefined ? undefined : config.CHAT_QR_TIMEOUT_S * 1000,
     },
     fetchMedia: mediaFetcher(outbound, config.WEBHOOK_TIMEOUT_MS),
+    maxHandshakes: config.CHAT_HANDSHAKES_MAX,
+    onReconnect: (reason) => metrics.engineReconnect('CHAT-BAILEYS', reason),
     async sentText(instanceId, networkMessageId) {
       const message = await db.prisma.message.findUnique({
         where: { instanceId_networkMessageId: { instanceId, networkMessageId } },

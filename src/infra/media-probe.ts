@@ -1,4 +1,5 @@
-import { Invalid } from '../domain/errors.js';
+import { Invalid, Unavailable } from '../domain/errors.js';
+import { MediaExpired } from '../domain/messages/media.js';
 import type { MediaProbe } from '../domain/messages/messages.service.js';
 import { describeFailure, type OutboundHttp } from './outbound-http.js';
 
@@ -16,6 +17,19 @@ export function createMediaProbe(http: OutboundHttp, timeoutMs: number): MediaPr
       if (answer.truncated) throw Invalid.at('mediaUrl', `is larger than ${maxBytes} bytes`);
       const contentType = answer.headers['content-type'];
       return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? '', bytes: answer.body.length };
+    },
+    async fetch(url, maxBytes) {
+      let answer;
+      try {
+        answer = await http.send('GET', url, { maxBytes });
+      } catch (error) {
+        throw new Unavailable(`The media URL could not be fetched (${describeFailure(error, timeoutMs, url)}).`);
+      }
+      if (answer.statusCode >= 500) throw new Unavailable(`The media URL answered HTTP ${answer.statusCode}.`);
+      // The source took it down or changed it: the file that was sent is gone for good.
+      if (answer.statusCode !== 200 || answer.truncated) throw new MediaExpired();
+      const contentType = answer.headers['content-type'];
+      return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? '', bytes: answer.body };
     },
   };
 }

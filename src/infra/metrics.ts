@@ -80,6 +80,23 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
       for (const stream of eventStreams) this.set({ broker: stream.name }, stream.isUp() ? 1 : 0);
     },
   });
+  const reconnects = new Counter({
+    name: 'mgw_engine_reconnects_total',
+    help: "Connections of a real engine that closed and are opened again, by engine and the close's reason.",
+    labelNames: ['engine', 'reason'] as const,
+    registers,
+  });
+  const engineCounts = new Map<string, () => { connected: number; connecting: number; waiting: number }>();
+  new Gauge({
+    name: 'mgw_engine_connections',
+    help: "A real engine's connections on this node, by engine and state: connected, connecting (a handshake in flight), waiting (for a handshake slot).",
+    labelNames: ['engine', 'state'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [engine, counts] of engineCounts) for (const [state, value] of Object.entries(counts())) this.set({ engine, state }, value);
+    },
+  });
   let liveConnections = () => 0;
   let liveOperations = () => 0;
   new Gauge({ name: 'mgw_websocket_connections', help: 'Open GraphQL WebSocket connections.', registers, collect() { this.set(liveConnections()); } });
@@ -141,6 +158,11 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
         published.inc({ broker: stream.name }, 0);
         publishFailures.inc({ broker: stream.name }, 0);
       }
+    },
+    engineReconnect: (engine: string, reason: string) => reconnects.inc({ engine, reason }),
+    /** Where an engine's connection gauge reads from. */
+    watchEngine(engine: string, counts: () => { connected: number; connecting: number; waiting: number }) {
+      engineCounts.set(engine, counts);
     },
     /** Where the WebSocket gauges read from, once the WebSocket server exists. */
     watchWebSockets(connections: () => number, operations: () => number) {

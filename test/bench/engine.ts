@@ -11,7 +11,15 @@
  * - webhook statuses processed per second (signed POSTs of 50 `delivered` statuses each, answered
  *   200 once stored).
  * Both running modes: PostgreSQL + Redis, and embedded.
- * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50 --engines baileys,cloud]
+ * Then, PostgreSQL + Redis only, the node at scale (issue 24's goals):
+ * - resident memory per connected instance beyond the first, at `--scale-memory` (500) instances;
+ * - idle CPU with those instances connected (keep-alives only), as % of one core;
+ * - messages/s routed through `--spread` (50) instances at once, accept → decrypted on the network;
+ * - engine state growth per message to a known contact, and per new contact;
+ * - a restart of the node with `--scale-restart` (1,000) paired instances: time until all are
+ *   connected, and the p99 of API requests answered meanwhile.
+ * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50
+ *   --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +44,13 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '20' },
     instances: { type: 'string', default: '1,10,50' },
     engines: { type: 'string', default: 'baileys,cloud' },
+    'scale-memory': { type: 'string', default: '500' },
+    'scale-restart': { type: 'string', default: '1000' },
+    spread: { type: 'string', default: '50' },
+    'spread-messages': { type: 'string', default: '5000' },
+    'idle-seconds': { type: 'string', default: '30' },
+    'skip-basic': { type: 'boolean', default: false },
+    'skip-scale': { type: 'boolean', default: false },
   },
 });
 const MESSAGES = Number(values.messages);
@@ -236,29 +251,195 @@ async function measureCloud(modeName: string, storage: Record<string, string>) {
   }
 }
 
-const stateSql = `SELECT sum(octet_length(value))::int AS bytes FROM "EngineKey" GROUP BY "instanceId"`;
+const cpuSeconds = (pid: number) => {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
-// PostgreSQL + Redis: the gateway's own memory, the database elsewhere.
-const database = await createTestDatabase();
-try {
+async function cli(env: Record<string, string>, args: string[]): Promise<any> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } });
+  return JSON.parse(stdout);
+}
+
+/** Runs `work` over 0..count-1, `width` at a time. */
+async function eachOf(count: number, width: number, work: (n: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < count) await work(next++);
+  }));
+}
+
+/** The node at scale, PostgreSQL + Redis (see the header). */
+async function measureScale() {
+  const memoryAt = Number(values['scale-memory']);
+  const restartAt = Math.max(memoryAt, Number(values['scale-restart']));
+  const spread = Number(values.spread);
+  const spreadMessages = Number(values['spread-messages']);
+  const database = await createTestDatabase();
+  const network = await startChatNetwork();
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
-  const storage = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchengine:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64') };
-  if (ENGINES.includes('baileys')) {
-    await measure('PostgreSQL + Redis', storage, async () => (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes));
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: `mgwbenchscale:${randomBytes(4).toString('hex')}:`,
+    ENGINE_STATE_KEY: randomBytes(32).toString('base64'),
+    ENGINES: 'baileys',
+    CHAT_NETWORK_URL: network.url,
+    CHAT_NETWORK_ROOT_KEY: network.rootKey,
+    CHAT_NETWORK_CA_FILE: network.caFile,
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    RATE_LIMIT_PER_HOUR: '100000000',
+    RATE_LIMIT_BURST: '100000',
+    DAILY_MESSAGES_ENTERPRISE: '100000000',
+  };
+  let gateway = await startGateway(env);
+  try {
+    let api = client(gateway.url);
+    // Enterprise tenants hold 50 instances each: as many tenants as the largest step needs.
+    const keys: string[] = [];
+    for (let n = 0; n < Math.ceil(restartAt / 50); n++) {
+      const tenant = await cli(env, ['tenant:create', '--name', `bench ${n}`, '--plan', 'enterprise']);
+      keys.push((await cli(env, ['key:create', '--tenant', tenant.id, '--name', 'bench'])).key);
+    }
+    const ids: string[] = [];
+    const pairUpTo = async (count: number) => {
+      const from = ids.length;
+      await eachOf(count - from, 8, async (n) => {
+        const index = from + n;
+        ids[index] = await pair(api, keys[Math.floor(index / 50)]!, network, `scale ${index}`, `+1777${String(10_000_000 + index).slice(1)}`);
+      });
+    };
+    await pairUpTo(1);
+    const firstRss = await settledRss(gateway.child.pid!);
+    let startedAt = Date.now();
+    await pairUpTo(memoryAt);
+    const pairingSeconds = (Date.now() - startedAt) / 1000;
+    const rss = await settledRss(gateway.child.pid!);
+
+    const idleSeconds = Number(values['idle-seconds']);
+    const cpuBefore = cpuSeconds(gateway.child.pid!);
+    await sleep(idleSeconds * 1000);
+    const idleCpu = ((cpuSeconds(gateway.child.pid!) - cpuBefore) / idleSeconds) * 100;
+
+    // Routed sends of the first tenant spread over its 50 instances (least recently used first).
+    const recipients = Array.from({ length: spread }, (_, n) => `1888${String(10_000_000 + n).slice(1)}`);
+    const sentAt = new Map<string, number>();
+    let next = 0;
+    startedAt = Date.now();
+    await Promise.all(Array.from({ length: 100 }, async () => {
+      while (next < spreadMessages) {
+        const n = next++;
+        sentAt.set(`spread ${n}`, Date.now());
+        const answer = await api.post('/v1/messages/send', { key: keys[0]!, body: { to: recipients[n % spread], text: `spread ${n}` } });
+        if (answer.status !== 200) throw new Error(`send answered ${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    }));
+    await network.waitFor(() => recipients.reduce((sum, to) => sum + network.inbox(to).length, 0) >= spreadMessages, 600_000, 'every spread message');
+    const received = recipients.flatMap((to) => network.inbox(to));
+    const spreadSeconds = (Math.max(...received.map((m) => m.receivedAt.getTime())) - startedAt) / 1000;
+    const senders = new Set(received.map((m) => m.from)).size;
+
+    // State growth: many messages to one known contact, then one message to each of 20 new contacts.
+    const stateOf = async (id: string) => (await sql.query<{ bytes: number }>(`SELECT coalesce(sum(octet_length(value)), 0)::int AS bytes FROM "EngineKey" WHERE "instanceId" = $1`, [id])).rows[0]!.bytes;
+    const probeKey = keys[1] ?? keys[0]!;
+    const routed = async (to: string, text: string) => {
+      const answer = await api.post('/v1/messages/send', { key: probeKey, body: { to, text } });
+      if (answer.status !== 200) throw new Error(`send answered ${answer.status}`);
+    };
+    // Routed sends spread over the tenant's instances: the growth is read over all of them.
+    const allOfTenant = (await api.get('/v1/chat/instances', { key: probeKey })).body.data.map((i: { id: string }) => i.id) as string[];
+    const tenantState = async () => (await Promise.all(allOfTenant.map(stateOf))).reduce((a, b) => a + b, 0);
+    await routed('1999000000001', 'hello');
+    await network.waitForInbox('1999000000001', 1);
+    await sleep(2000);
+    const s0 = await tenantState();
+    for (let n = 0; n < 100; n++) await routed('1999000000001', `again ${n}`);
+    await network.waitForInbox('1999000000001', 101, 120_000);
+    await sleep(2000);
+    const s1 = await tenantState();
+    for (let n = 0; n < 20; n++) await routed(`19990000001${String(10 + n)}`, 'new contact');
+    await network.waitFor(() => Array.from({ length: 20 }, (_, n) => network.inbox(`19990000001${String(10 + n)}`).length).every((c) => c === 1), 120_000);
+    await sleep(2000);
+    const s2 = await tenantState();
+    const bytes = (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes).sort((a, b) => a - b);
+
+    // The restart: every paired instance back without pairing.
+    await pairUpTo(restartAt);
+    gateway.child.kill('SIGTERM');
+    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    network.resetHandshakePeak();
+    const restartedAt = Date.now();
+    gateway = await startGateway(env);
+    api = client(gateway.url);
+    const latencies: number[] = [];
+    let waveOver = false;
+    const probes = (async () => {
+      while (!waveOver) {
+        const t0 = Date.now();
+        const answer = await api.get(`/v1/chat/instances/${ids[0]}`, { key: keys[0]! });
+        if (answer.status !== 200) throw new Error(`detail answered ${answer.status}`);
+        latencies.push(Date.now() - t0);
+        await sleep(20);
+      }
+    })();
+    let connectedAfter = 0;
+    for (;;) {
+      const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Instance" WHERE state = 'connected'`);
+      if (rows[0]!.n >= restartAt) {
+        connectedAfter = (Date.now() - restartedAt) / 1000;
+        break;
+      }
+      await sleep(250);
+    }
+    waveOver = true;
+    await probes;
+    latencies.sort((a, b) => a - b);
+    const restartRss = rssMb(gateway.child.pid!);
+
+    console.log('\nat scale, PostgreSQL + Redis (one gateway process; the network in the bench process)');
+    console.log(`  paired ${memoryAt} instances in ${pairingSeconds.toFixed(0)} s; resident memory 1 connected ${firstRss.toFixed(0)} MB, ${memoryAt} connected ${rss.toFixed(0)} MB: ${((rss - firstRss) / (memoryAt - 1)).toFixed(2)} MB per instance beyond the first`);
+    console.log(`  idle CPU with ${memoryAt} connected: ${idleCpu.toFixed(1)} % of a core (${idleSeconds} s)`);
+    console.log(`  routed through ${senders} instances: ${(spreadMessages / spreadSeconds).toFixed(0)} messages/s accept → decrypted on the network (${spreadMessages} messages)`);
+    console.log(`  engine state per instance: median ${(percentile(bytes, 50) / 1024).toFixed(0)} KB, max ${(bytes.at(-1)! / 1024).toFixed(0)} KB; 100 messages to a known contact: ${((s1 - s0) / 1024).toFixed(1)} KB in all; per new contact: ${((s2 - s1) / 20 / 1024).toFixed(2)} KB`);
+    console.log(`  restart with ${restartAt} paired: all connected after ${connectedAfter.toFixed(1)} s (peak handshakes in flight ${network.stats().maxHandshakesInFlight}); API p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms over ${latencies.length} requests meanwhile; resident memory then ${restartRss.toFixed(0)} MB`);
+  } finally {
+    gateway.child.kill('SIGTERM');
+    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await sql.end();
+    await network.close();
+    await database.drop();
   }
-  if (ENGINES.includes('cloud')) await measureCloud('PostgreSQL + Redis', storage);
-  await sql.end();
-} finally {
-  await database.drop();
 }
 
-// Embedded: PGlite in the gateway's process (its memory counts too; its state is the same as above).
-const dir = mkdtempSync(join(tmpdir(), 'mgw-bench-engine-'));
-try {
-  if (ENGINES.includes('baileys')) await measure('embedded (PGlite in the process)', { DATA_DIR: dir }, async () => []);
-  if (ENGINES.includes('cloud')) await measureCloud('embedded (PGlite in the process)', { DATA_DIR: dir });
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+const stateSql = `SELECT sum(octet_length(value))::int AS bytes FROM "EngineKey" GROUP BY "instanceId"`;
+
+if (!values['skip-basic']) {
+  // PostgreSQL + Redis: the gateway's own memory, the database elsewhere.
+  const database = await createTestDatabase();
+  try {
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    const storage = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchengine:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64') };
+    if (ENGINES.includes('baileys')) {
+      await measure('PostgreSQL + Redis', storage, async () => (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes));
+    }
+    if (ENGINES.includes('cloud')) await measureCloud('PostgreSQL + Redis', storage);
+    await sql.end();
+  } finally {
+    await database.drop();
+  }
+
+  // Embedded: PGlite in the gateway's process (its memory counts too; its state is the same as above).
+  const dir = mkdtempSync(join(tmpdir(), 'mgw-bench-engine-'));
+  try {
+    if (ENGINES.includes('baileys')) await measure('embedded (PGlite in the process)', { DATA_DIR: dir }, async () => []);
+    if (ENGINES.includes('cloud')) await measureCloud('embedded (PGlite in the process)', { DATA_DIR: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+if (!values['skip-scale']) await measureScale();
 process.exit(0);

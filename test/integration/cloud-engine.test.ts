@@ -440,12 +440,19 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const byType = (type: string) => upserts.filter((u) => u.data.type === type);
     expect(byType('text').map((u) => u.data.text).sort()).toEqual(['a reply', 'hello there']);
     expect(byType('text').find((u) => u.data.text === 'hello there')!.data).toMatchObject({ from: user });
-    expect(byType('image')[0]!.data).toMatchObject({ text: 'a picture', content: { media: { mimeType: 'image/png' } } });
-    expect(byType('image')[0]!.data.content.media.mediaId).toMatch(/^\d+$/);
+    const image = byType('image')[0]!.data;
+    expect(image).toMatchObject({ text: 'a picture', media: { type: 'image', mimetype: 'image/png', caption: 'a picture' } });
+    // The file stays with the API: the download fetches it with the instance's token, byte for byte.
+    const download = await fetch(`${gw.url}/v1/messages/${image.messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^image\/png/);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
     expect(byType('location')[0]!.data.location).toMatchObject({ latitude: 38.72, longitude: -9.14, name: 'Lisbon' });
-    expect(byType('contacts')[0]!.data).toMatchObject({ text: 'Bob Smith' });
-    expect(byType('reaction')[0]!.data).toMatchObject({ text: '👍', content: { reaction: { networkMessageId: outbound.networkMessageId, messageId: out.body.data.id } } });
-    expect(byType('text').find((u) => u.data.text === 'a reply')!.data.content.replyTo).toMatchObject({ messageId: out.body.data.id });
+    const card = byType('contact')[0]!.data;
+    expect(card).toMatchObject({ text: 'Bob Smith', contacts: [{ displayName: 'Bob Smith' }] });
+    expect(card.contacts[0].vcard).toMatch(/^BEGIN:VCARD[\s\S]*FN:Bob Smith[\s\S]*TEL;type=CELL:\+1 555 0100[\s\S]*END:VCARD$/);
+    expect(byType('reaction')[0]!.data).toMatchObject({ text: '👍', reaction: { emoji: '👍', networkMessageId: outbound.networkMessageId, messageId: out.body.data.id } });
+    expect(byType('text').find((u) => u.data.text === 'a reply')!.data.quoted).toEqual({ networkMessageId: outbound.networkMessageId, messageId: out.body.data.id });
   });
 
   it('disconnect stops the instance until a token is given again by PUT; a routed template on a pairing engine fails with a reason', async () => {

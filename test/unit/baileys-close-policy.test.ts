@@ -52,9 +52,9 @@ describe('what CHAT-BAILEYS takes from the library\'s events', () => {
       { key: { remoteJid: chat, fromMe: true, id: 'OWN2' }, message: { conversation: 'mine' }, status: proto.WebMessageInfo.Status.SERVER_ACK },
     ]);
     expect(reports.inbound).toEqual([
-      { networkMessageId: 'A1', from: '5511988887777', pushName: 'Ana', type: 'text', text: 'oi', location: null },
-      { networkMessageId: 'A2', from: '5511988887777', pushName: null, type: 'text', text: 'with a link https://x.example', location: null },
-      { networkMessageId: 'A3', from: '5511988887777', pushName: null, type: 'location', text: null, location: { latitude: -23.5, longitude: -46.6, name: 'Paulista', address: 'Av. Paulista' } },
+      { networkMessageId: 'A1', from: '5511988887777', pushName: 'Ana', fromLid: null, quotedNetworkId: null, type: 'text', text: 'oi', location: null },
+      { networkMessageId: 'A2', from: '5511988887777', pushName: null, fromLid: null, quotedNetworkId: null, type: 'text', text: 'with a link https://x.example', location: null },
+      { networkMessageId: 'A3', from: '5511988887777', pushName: null, fromLid: null, quotedNetworkId: null, type: 'location', text: null, location: { latitude: -23.5, longitude: -46.6, name: 'Paulista', address: 'Av. Paulista' } },
     ]);
     expect(reports.receipts).toEqual([{ networkMessageId: 'OWN', status: 'read' }]);
   });

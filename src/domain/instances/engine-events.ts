@@ -140,26 +140,28 @@ export function createEngineEvents(deps: {
 
     async inbound(instanceId, message) {
       const instance = await find(instanceId);
-      // A reply or a reaction names the network's id of a message; receivers get the gateway's id beside it.
-      const content = message.content ? { ...message.content } : null;
-      for (const key of ['replyTo', 'reaction'] as const) {
-        const ref = content?.[key] as { networkMessageId?: unknown } | undefined;
-        if (content && ref && typeof ref.networkMessageId === 'string') {
-          const known = await messages.findByNetworkId(instanceId, ref.networkMessageId);
-          content[key] = { ...ref, messageId: known?.id ?? null };
-        }
-      }
+      // A reaction or a reply names the other message by the network's id; the gateway's id is added when it has that message.
+      const ours = async (networkMessageId: string | null | undefined) =>
+        networkMessageId ? { messageId: (await messages.findByNetworkId(instance.id, networkMessageId))?.id ?? null, networkMessageId } : null;
+      const quoted = await ours(message.quotedNetworkId);
+      const reacted = message.reaction ? await ours(message.reaction.networkMessageId) : null;
       const stored = await messages.createInbound(
         {
           tenantId: instance.tenantId,
           instanceId: instance.id,
           networkMessageId: message.networkMessageId,
           from: message.from,
+          fromLid: message.from === null ? (message.fromLid ?? null) : null,
           to: digits(instance.phone),
           type: message.type,
           text: message.text,
+          caption: message.caption ?? null,
           location: message.location,
-          content,
+          media: message.media ?? null,
+          contacts: message.contacts ?? null,
+          reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
+          quoted,
+          content: message.content ?? null,
           at: clock.now(),
         },
         (created) => [upsertEvent(created, { pushName: message.pushName })],
@@ -190,6 +192,14 @@ export function createEngineEvents(deps: {
         );
         pending = pending.filter((_, n) => applied[n] === null);
       }
+    },
+
+    async network(instanceId, { event, data }) {
+      const instance = await find(instanceId);
+      // The v1 variant has no such events (spec 6.2): nothing to keep for it.
+      if (instance.variant !== 'session') return false;
+      await messages.emit({ tenantId: instance.tenantId, instanceId: instance.id }, [{ event, data: data as unknown as Record<string, unknown> }]);
+      return true;
     },
 
     async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {

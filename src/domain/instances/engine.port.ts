@@ -1,6 +1,8 @@
-import type { InboundType } from '../messages/messages.ports.js';
 import type { InstanceRecord } from './instances.ports.js';
+import type { MediaDescriptor, MediaSource } from '../messages/media.js';
+import type { InboundContact, InboundType } from '../messages/messages.ports.js';
 import type { Lease } from './ownership.js';
+import type { NetworkEvent } from './network-events.js';
 
 /** An outbound message as an engine carries it. */
 export interface EngineMessage {
@@ -89,18 +91,29 @@ export interface ChatEngine {
   holding(instanceId: string, messageIds: string[]): Promise<Map<string, string>>;
   /** Best effort, on the owner: the instance is being deleted, log it out of the network now. */
   forget(instanceId: string): Promise<void>;
+  /** Present when the network keeps received files: opens the bytes of a stored media descriptor (any node can). */
+  readonly media?: MediaSource;
 }
 
 /** An inbound message as an engine reports it. */
 export interface InboundMessage {
   /** The network's id of the message: a message reported twice (after a reconnect) is stored once. */
   networkMessageId: string | null;
-  from: string;
+  /** The sender's phone digits; null when the network gave only a LID (`fromLid`) it knows no number for. */
+  from: string | null;
+  fromLid?: string | null;
   type: InboundType;
   text: string | null;
+  caption?: string | null;
   location: { name?: string; latitude?: number; longitude?: number; address?: string } | null;
+  media?: MediaDescriptor | null;
+  contacts?: InboundContact[] | null;
+  /** A reaction: the emoji ('' takes a reaction back) and the network's id of the message reacted to. */
+  reaction?: { emoji: string; networkMessageId: string } | null;
+  /** The network's id of the message this one replies to. */
+  quotedNetworkId?: string | null;
   pushName: string | null;
-  /** Anything else the message carries (a media id, contacts, a reaction, the message it replies to). */
+  /** What a network's message carries that has no field of its own (CHAT-CLOUD: a button or list reply). */
   content?: Record<string, unknown> | null;
 }
 
@@ -137,6 +150,8 @@ export interface EngineEvents {
   receipts(instanceId: string, receipts: Receipt[]): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
+  /** A group, contact or presence change the network told the instance's device: kept for session instances (false for v1 ones). */
+  network(instanceId: string, event: NetworkEvent): Promise<boolean>;
 }
 
 /** The engines a deployment offers (ENGINES), the first being the default for new instances. */

@@ -1,6 +1,27 @@
+import { asDescriptor } from './media.js';
 import type { MessageRecord, OutboxEventInput } from './messages.ports.js';
 
 const iso = (date: Date | null) => date?.toISOString();
+
+/** Where a message's media is downloaded (GET, with an API key); events carry it relative to the gateway's address. */
+export const mediaPath = (messageId: string) => `/v1/messages/${messageId}/media`;
+
+/** The media a message carries, received (the network's descriptor) or sent (the URL it was sent from), as events and answers show it. */
+export function messageMedia(message: MessageRecord): { type: string; mimetype: string | null; size: number | null; caption: string | null; fileName: string | null; url: string } | null {
+  const descriptor = asDescriptor(message.media);
+  if (descriptor) {
+    return { type: descriptor.type, mimetype: descriptor.mimetype, size: descriptor.size, caption: message.caption, fileName: descriptor.fileName, url: mediaPath(message.id) };
+  }
+  if (message.direction === 'out' && message.mediaUrl) {
+    return { type: message.type, mimetype: message.mediaType, size: null, caption: message.caption, fileName: null, url: mediaPath(message.id) };
+  }
+  return null;
+}
+
+const mediaFields = (message: MessageRecord) => {
+  const media = messageMedia(message);
+  return media ? { media } : {};
+};
 
 /** messages.upsert, spec 6.2: the message as it enters the network (sent) or arrives (received). */
 export function upsertEvent(message: MessageRecord, extra: { pushName?: string | null } = {}): OutboxEventInput {
@@ -8,7 +29,8 @@ export function upsertEvent(message: MessageRecord, extra: { pushName?: string |
     event: 'messages.upsert',
     data: {
       messageId: message.id,
-      from: message.from ?? '',
+      // A sender known only by its LID has no phone: null, and the LID in fromLid.
+      from: message.direction === 'in' ? message.from : (message.from ?? ''),
       to: message.to,
       fromMe: message.direction === 'out',
       type: message.type,
@@ -16,8 +38,13 @@ export function upsertEvent(message: MessageRecord, extra: { pushName?: string |
       timestamp: (message.direction === 'out' ? message.sentAt ?? message.createdAt : message.createdAt).toISOString(),
       ...(message.location ? { location: message.location } : {}),
       ...(message.mediaUrl ? { mediaUrl: message.mediaUrl } : {}),
-      // A template sent, or what an inbound message carries beyond text (media id, contacts, reaction, reply).
+      // A template sent; a network's message part with no field of its own (CHAT-CLOUD button and list replies).
       ...(message.content ? { content: message.content } : {}),
+      ...mediaFields(message),
+      ...(message.contacts ? { contacts: message.contacts } : {}),
+      ...(message.reaction ? { reaction: message.reaction } : {}),
+      ...(message.quoted ? { quoted: message.quoted } : {}),
+      ...(message.fromLid ? { fromLid: message.fromLid } : {}),
       ...(extra.pushName ? { pushName: extra.pushName } : {}),
     },
   };

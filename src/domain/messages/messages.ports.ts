@@ -3,11 +3,18 @@ import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { MediaType, MessageDirection, MessageStatus } from './message-values.js';
+import type { InboundMediaType, MediaDescriptor } from './media.js';
+
+/** The kinds of message the network hands the gateway. */
+export type InboundType = 'text' | 'location' | 'contact' | 'reaction' | InboundMediaType;
+
+/** A contact card received (vCard 3.0 as the sender's app made it). */
+export interface InboundContact {
+  displayName: string;
+  vcard: string;
+}
 
 export type { MessageDirection, MessageStatus };
-
-/** Kinds of message a network reports receiving. */
-export type InboundType = 'text' | 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contacts' | 'reaction';
 
 /** A value stored as JSON (a message's location). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key in string]?: JsonValue };
@@ -28,8 +35,15 @@ export interface MessageRecord {
   mediaType: string | null;
   caption: string | null;
   location: JsonValue;
-  /** What the network needs beyond text: a template to send; an inbound message's media id, contacts, reaction or reply. */
+  /** A template to send; a network message part with no field of its own (CHAT-CLOUD button and list replies). */
   content: JsonValue;
+  /** Inbound media as the network describes it (a MediaDescriptor), else null. */
+  media: JsonValue;
+  contacts: JsonValue;
+  reaction: JsonValue;
+  quoted: JsonValue;
+  /** The sender's LID when the network hid its phone number and no mapping was known. */
+  fromLid: string | null;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;
@@ -108,12 +122,19 @@ export interface NewInboundMessage {
   instanceId: string;
   /** The network's id: the same message reported again is stored once. */
   networkMessageId: string | null;
-  from: string;
+  /** Phone digits; null when the network gave only a LID it has no phone number for. */
+  from: string | null;
+  fromLid: string | null;
   to: string;
   type: InboundType;
   text: string | null;
+  caption: string | null;
   location: Record<string, unknown> | null;
   content?: Record<string, unknown> | null;
+  media: MediaDescriptor | null;
+  contacts: InboundContact[] | null;
+  reaction: { emoji: string; messageId: string | null; networkMessageId: string } | null;
+  quoted: { messageId: string | null; networkMessageId: string } | null;
   at: Date;
 }
 

@@ -26,6 +26,8 @@ export function toSendResult(message: MessageRecord): SendResult {
 export interface MediaProbe {
   /** Content type and size, reading at most `maxBytes`; throws Invalid naming `mediaUrl` when it cannot. */
   probe(url: string, maxBytes: number): Promise<{ contentType: string; bytes: number }>;
+  /** The file again (a sent message's media, downloaded): MediaExpired when the URL no longer serves it. */
+  fetch(url: string, maxBytes: number): Promise<{ contentType: string; bytes: Buffer }>;
 }
 
 const MEDIA_CONTENT_TYPES: Record<MediaType, RegExp> = {

@@ -13,6 +13,9 @@ const MESSAGE_TYPES: Record<string, string> = {
   audio: 'audioMessage',
   document: 'documentMessage',
   location: 'locationMessage',
+  sticker: 'stickerMessage',
+  contact: 'contactMessage',
+  reaction: 'reactionMessage',
 };
 
 /**
@@ -20,11 +23,19 @@ const MESSAGE_TYPES: Record<string, string> = {
  * v1 (spec 6.2): {event, instanceId, timestamp, data}. Session (spec 6.3): {event, instance:
  * {instanceName, instanceId}, data}, where message events carry key/message/messageType/pushName.
  */
-export function webhookPayload(instance: EnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string): string {
+export function webhookPayload(instance: EnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string, publicUrl = ''): string {
+  data = withAbsoluteMediaUrl(data, publicUrl);
   if (instance.variant === 'v1') {
     return JSON.stringify({ event, instanceId: instance.id, timestamp: at.toISOString(), data: v1Data(event, data) });
   }
   return JSON.stringify({ event, instance: { instanceName: instance.name, instanceId: instance.id }, data: sessionData(event, data, jidDomain) });
+}
+
+/** Events store the media download's path; a gateway that knows its public address (PUBLIC_URL) sends it whole. */
+function withAbsoluteMediaUrl(data: Record<string, unknown>, publicUrl: string): Record<string, unknown> {
+  const media = data.media as { url?: unknown } | undefined;
+  if (!publicUrl || !media || typeof media.url !== 'string' || !media.url.startsWith('/')) return data;
+  return { ...data, media: { ...media, url: `${publicUrl}${media.url}` } };
 }
 
 /** Fields events carry for other consumers (the session envelope's pushName, the media URL) that spec 6.2 does not list. */
@@ -35,20 +46,26 @@ function v1Data(event: string, data: Record<string, unknown>): Record<string, un
   return Object.fromEntries(Object.entries(data).filter(([key]) => !NOT_IN_V1_UPSERT.includes(key)));
 }
 
+/** What a received message carries beyond its text, inside the session envelope's `message`. */
+const SESSION_MESSAGE_EXTRAS = ['location', 'media', 'contacts', 'reaction', 'quoted', 'content'];
+
 function sessionData(event: string, data: Record<string, unknown>, jidDomain: string): Record<string, unknown> {
   if (event === 'messages.upsert') {
     const fromMe = data.fromMe === true;
     const counterpart = String(fromMe ? data.to : data.from);
+    // A sender known only by its LID is addressed as the network does: <lid>@lid.
+    const remoteJid = !fromMe && !data.from && data.fromLid ? `${String(data.fromLid)}@lid` : `${counterpart}@${jidDomain}`;
+    const extras = Object.fromEntries(SESSION_MESSAGE_EXTRAS.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]));
     return {
-      key: { remoteJid: `${counterpart}@${jidDomain}`, fromMe, id: data.messageId },
+      key: { remoteJid, fromMe, id: data.messageId },
       message: {
         conversation: String(data.text ?? ''),
         messageTimestamp: String(Math.floor(Date.parse(String(data.timestamp)) / 1000)),
-        ...(data.location ? { location: data.location } : {}),
-        ...(data.content ? { content: data.content } : {}),
+        ...extras,
       },
       messageType: MESSAGE_TYPES[String(data.type)] ?? String(data.type),
       pushName: String(data.pushName ?? ''),
+      ...(data.fromLid ? { fromLid: data.fromLid } : {}),
     };
   }
   if (event === 'messages.update' || event === 'messages.delete') {

@@ -21,6 +21,7 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   instance_limit_reached: "The tenant's plan allows no more instances.",
   idempotency_conflict: 'The idempotency key was used with a different request.',
   service_unavailable: 'A service the gateway depends on is down; retry shortly.',
+  media_expired: 'The network no longer has the media of this message (REST answers 410).',
 };
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {

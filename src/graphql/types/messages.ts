@@ -1,6 +1,7 @@
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSAGE_TYPES } from '../../domain/messages/message-values.js';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import type { InboundContact, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import { messageMedia } from '../../domain/messages/message-events.js';
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';
@@ -39,6 +40,37 @@ const MessageTimestamps = builder
     }),
   });
 
+const MessageMedia = builder.objectRef<NonNullable<ReturnType<typeof messageMedia>>>('MessageMedia').implement({
+  description: 'A file a message carries: received (kept by the network, downloaded decrypted) or sent.',
+  fields: (t) => ({
+    type: t.exposeString('type', { description: 'image, video, audio, document or sticker.' }),
+    mimetype: t.exposeString('mimetype', { nullable: true, description: 'Its MIME type; null for a sent file whose type was not recorded.' }),
+    size: t.exposeInt('size', { nullable: true, description: 'Bytes of the file, when known.' }),
+    caption: t.exposeString('caption', { nullable: true, description: 'The caption sent with it.' }),
+    fileName: t.exposeString('fileName', { nullable: true, description: "The sender's name for it, when it gave one." }),
+    url: t.exposeString('url', { description: 'GET it with an API key (REST): /v1/messages/<id>/media, relative to the gateway unless PUBLIC_URL is set.' }),
+  }),
+});
+const MessageContact = builder.objectRef<InboundContact>('MessageContact').implement({
+  description: 'A contact card received.',
+  fields: (t) => ({ displayName: t.exposeString('displayName', { description: 'The name the card shows.' }), vcard: t.exposeString('vcard', { description: 'vCard 3.0 as the sender made it.' }) }),
+});
+const MessageReference = builder.objectRef<{ messageId: string | null; networkMessageId: string }>('MessageReference').implement({
+  description: 'Another message, named by the network: messageId is null when the gateway does not have it.',
+  fields: (t) => ({
+    messageId: t.exposeString('messageId', { nullable: true, description: "The gateway's id of the message; null when it does not have it." }),
+    networkMessageId: t.exposeString('networkMessageId', { description: "The network's id of the message." }),
+  }),
+});
+const MessageReaction = builder.objectRef<{ emoji: string; messageId: string | null; networkMessageId: string }>('MessageReaction').implement({
+  description: "A reaction received: the emoji ('' takes it back) and the message reacted to.",
+  fields: (t) => ({
+    emoji: t.exposeString('emoji', { description: "The emoji; '' when the reaction was taken back." }),
+    messageId: t.exposeString('messageId', { nullable: true, description: "The gateway's id of the message reacted to; null when it does not have it." }),
+    networkMessageId: t.exposeString('networkMessageId', { description: "The network's id of the message reacted to." }),
+  }),
+});
+
 export const MessageType = builder.prismaObject('Message', {
   description: 'A message sent through the gateway or received by one of its instances.',
   interfaces: [NodeInterface],
@@ -51,6 +83,11 @@ export const MessageType = builder.prismaObject('Message', {
     text: t.exposeString('text', { nullable: true, description: 'The text as the recipient sees it; null for media without text.' }),
     mediaUrl: t.exposeString('mediaUrl', { nullable: true, description: 'Where its media was fetched from.' }),
     caption: t.exposeString('caption', { nullable: true, description: "The media's caption." }),
+    media: t.field({ type: MessageMedia, nullable: true, description: 'Its file, received or sent; null for none.', resolve: (m) => messageMedia(m as MessageRecord) }),
+    contacts: t.field({ type: [MessageContact], nullable: true, description: 'Contact cards received; null for other messages.', resolve: (m) => m.contacts as InboundContact[] | null }),
+    reaction: t.field({ type: MessageReaction, nullable: true, description: 'A reaction received; null for other messages.', resolve: (m) => m.reaction as never }),
+    quoted: t.field({ type: MessageReference, nullable: true, description: 'The message a received reply quotes.', resolve: (m) => m.quoted as never }),
+    fromLid: t.exposeString('fromLid', { nullable: true, description: "The sender's LID when the network hid its phone number and no mapping was known (`from` is then null)." }),
     status: t.expose('status', { type: MessageStatusEnum, description: 'Where it is now.' }),
     mode: t.expose('mode', { type: MessageModeEnum, description: 'Sent with a test or a live key.' }),
     instanceId: t.exposeString('instanceId', { nullable: true, description: 'The instance carrying it; null while a routed message waits for one.' }),

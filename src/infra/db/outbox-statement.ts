@@ -38,7 +38,7 @@ export function eventRows(
   subject: string,
   events: OutboxEvent[],
   now: Date,
-  options: { jidDomainOf: (engine: string) => string; streams: readonly string[] },
+  options: { jidDomainOf: (engine: string) => string; streams: readonly string[]; publicUrl?: string },
 ): EventRow[] {
   const createdAt = now.toISOString();
   const streams = instance && options.streams.length ? `{${options.streams.join(',')}}` : undefined;
@@ -46,7 +46,7 @@ export function eventRows(
     const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams };
     if (instance && (streams || (instance.webhookUrl && instance.webhookEvents.includes(e.event)))) {
       row.deliveryId = randomUUID();
-      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine));
+      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
     }
     return row;
   });

@@ -37,6 +37,8 @@ export function createOutbox(
     firstDelayMs: number;
     /** The event streams (brokers) configured: each instance event is kept for them to publish. */
     streams?: readonly string[];
+    /** The gateway's public address: media URLs in events are made absolute with it. */
+    publicUrl?: string;
   },
 ) {
   let onDue: (due: DueDelivery[]) => void = () => {};
@@ -64,7 +66,7 @@ export function createOutbox(
       const row = { id: randomUUID(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: null as string | null, payload: null as string | null };
       if (instance && (streams.length || (instance.webhookUrl && instance.webhookEvents.includes(e.event)))) {
         row.deliveryId = randomUUID();
-        row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine));
+        row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
       }
       return row;
     });

@@ -6,6 +6,8 @@ import { normalPairingCode } from '../../domain/instances/pairing-code.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
 import type { SandboxHandoffs } from './sandbox-handoffs.js';
+import type { SandboxMedia } from './sandbox-media.js';
+import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './sandbox-directory.js';
 
 export { SANDBOX_INTEGRATION };
@@ -42,6 +44,7 @@ interface Pairing {
 export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;
   directory: SandboxDirectory;
+  media: SandboxMedia;
   qr: SandboxQrTimings;
   deliveryDelayMs: number;
   reconnectDelayMs: number;
@@ -208,6 +211,7 @@ export function createSandboxEngine(options: {
       stopPairing(instanceId);
     },
     async forget() {},
+    media: options.media.source,
   };
 
   /** A phone completes a pairing: linking, then connected at once (the simulated network confirms immediately). */
@@ -267,6 +271,12 @@ export function createSandboxEngine(options: {
         }
         return result;
       },
+      /** A phone uploads a file it is about to send: the source of its message's media descriptor. */
+      keepMedia: (bytes: Buffer, mimetype: string) => options.media.put(bytes, mimetype),
+      /** The file of a received message expires: its media answers 410 from now on. */
+      async expireMedia(messageId: string) {
+        if (!(await options.media.expire(messageId))) throw new NotFound('Received media message');
+      },
       async read(messageId: string) {
         const instanceId = await directory.senderOf(messageId);
         if (!instanceId) throw new NotFound('Message');
@@ -276,6 +286,12 @@ export function createSandboxEngine(options: {
         const instanceId = await directory.senderOf(messageId);
         if (!instanceId) throw new NotFound('Message');
         await events!.deleted(instanceId, messageId, deletedBy, forEveryone);
+      },
+      /** The network tells the instance's device of a group, contact or presence change (session instances only). */
+      async raise(instanceId: string, event: NetworkEvent) {
+        if (!(await events!.network(await sandboxInstance(instanceId), event))) {
+          throw new Conflict('instance_unavailable', 'A v1 instance has no group, contact or presence events (they belong to the session variant).');
+        }
       },
       async drop(instanceId: string) {
         await events!.closed(await sandboxInstance(instanceId), undefined, 'connection_lost');

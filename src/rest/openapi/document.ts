@@ -8,6 +8,7 @@ const ERROR_WORDS: Record<number, string> = {
   401: 'no valid credential (unauthorized, invalid_api_key)',
   403: "another tenant's resource, a plan limit, or a change sent with the session cookie from another site's page (forbidden, instance_limit_reached)",
   404: 'not found (not_found)',
+  410: 'the network no longer has the media (media_expired)',
   408: 'the body did not arrive in time (request_timeout)',
   409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict)',
   413: 'the body is too large (payload_too_large)',

@@ -3,7 +3,7 @@ import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
 import { loginInput } from '../../domain/auth/auth.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, phoneNumber, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
-import { deleteInput, inboundInput, pairInput, readInput, scanInput } from '../routes/sandbox.js';
+import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
 
@@ -48,6 +48,7 @@ export const OPERATIONS: Operation[] = [
 
   { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 409] },
   { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
+  { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: keyOrHeader, success: { status: 200, description: 'the file, with its Content-Type, Content-Length and a file name in Content-Disposition', contentType: 'application/octet-stream' }, errors: [403, 404, 410] },
   { method: 'get', path: '/v1/messages/status/:messageId', tag: 'Messages', summary: 'One message and its status times', auth: keyOrHeader, success: { status: 200, schema: ok(s.Message), description: 'the message' }, errors: [403, 404] },
 
   { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },
@@ -82,6 +83,11 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/sandbox/phones/:number/messages', tag: 'Sandbox network', summary: 'What a phone received: one entry per hand-off', auth: [], success: { status: 200, schema: ok(z.array(s.PhoneMessage)), description: 'oldest first' }, errors: [400] },
   { method: 'post', path: '/sandbox/phones/:number/read', tag: 'Sandbox network', summary: 'The phone reads a message (read receipt)', auth: [], body: readInput, success: { status: 200, schema: ok(s.ReadAnswer), description: 'read' }, errors: [400, 404] },
   { method: 'post', path: '/sandbox/messages/:messageId/delete', tag: 'Sandbox network', summary: 'A phone deletes a message', auth: [], body: deleteInput, success: { status: 200, schema: ok(s.DeletedAnswer), description: 'deleted' }, errors: [400, 404] },
+  { method: 'post', path: '/sandbox/messages/:messageId/media-expiry', tag: 'Sandbox network', summary: 'The network lets the file of a received media message expire (its media answers 410 from then on)', auth: [], success: { status: 200, schema: ok(s.MediaExpiredAnswer), description: 'expired' }, errors: [404] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/groups', tag: 'Sandbox network', summary: "A phone makes a group with the instance's number in it: groups.upsert (session instances)", auth: [], body: groupInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/groups/:groupId', tag: 'Sandbox network', summary: 'A group the instance is in changes: groups.update (session instances)', auth: [], body: groupChangeInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/contacts', tag: 'Sandbox network', summary: "A contact's push name or picture changes: contacts.update (session instances)", auth: [], body: contactChangeInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  { method: 'post', path: '/sandbox/instances/:instanceId/presence', tag: 'Sandbox network', summary: 'A contact comes online, goes offline or types: presence.update (session instances)', auth: [], body: presenceInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag: 'Sandbox network', summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag: 'Sandbox network', summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
 

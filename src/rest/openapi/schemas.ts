@@ -165,6 +165,17 @@ export const SendResult = z
 
 export const SessionSendResult = z.object({ id: uuid, status: z.enum(MESSAGE_STATUSES), timestamp: instant }).meta({ id: 'SessionSendResult' });
 
+export const MessageMedia = z
+  .object({
+    type: z.string().meta({ description: 'image, video, audio, document or sticker' }),
+    mimetype: z.string().nullable(),
+    size: z.number().int().nullable().meta({ description: 'bytes of the file, when known' }),
+    caption: z.string().nullable(),
+    fileName: z.string().nullable(),
+    url: z.string().meta({ description: 'GET it with an API key: /v1/messages/<id>/media (absolute when PUBLIC_URL is set)' }),
+  })
+  .meta({ id: 'MessageMedia' });
+
 export const Message = z
   .object({
     id: uuid,
@@ -174,6 +185,17 @@ export const Message = z
     networkMessageId: z.string().nullable().meta({ description: "the chat network's own id of the message, once it has one" }),
     type: z.string().meta({ description: `text, location or a media type (${MEDIA_TYPES.join(', ')})` }),
     text: z.string().nullable(),
+    fromLid: z.string().nullable().meta({ description: "the sender's LID when the network hid its phone number and no mapping was known (`from` is then null)" }),
+    media: MessageMedia.nullable(),
+    contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).nullable().meta({ description: 'contact cards received (vCard)' }),
+    reaction: z
+      .object({ emoji: z.string(), messageId: uuid.nullable(), networkMessageId: z.string() })
+      .nullable()
+      .meta({ description: "a reaction: the emoji ('' takes it back) and the message reacted to (messageId null when the gateway does not have it)" }),
+    quoted: z
+      .object({ messageId: uuid.nullable(), networkMessageId: z.string() })
+      .nullable()
+      .meta({ description: 'the message a reply quotes (messageId null when the gateway does not have it)' }),
     status: z.enum(MESSAGE_STATUSES),
     mode: z.enum(MESSAGE_MODES),
     instanceId: uuid.nullable(),
@@ -244,6 +266,8 @@ export const PhoneMessage = z.object({
 
 export const Paired = z.object({ instanceId: uuid });
 export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() })]);
+export const RaisedAnswer = z.object({ event: z.string() }).catchall(z.unknown()).meta({ description: 'the event raised and what it carries' });
+export const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.literal(true) });
 export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
 export const DeletedAnswer = z.object({ messageId: z.string(), forEveryone: z.boolean() });
 export const NetworkEventAnswer = (status: string) => z.object({ instanceId: z.string(), status: z.literal(status) });

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
+import { messageMedia } from '../../domain/messages/message-events.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function presentMessage(message: MessageRecord): z.output<typeof documented.Message> {
+type Output = z.output<typeof documented.Message>;
+
+export function presentMessage(message: MessageRecord): Output {
   return {
     id: message.id,
     to: message.to,
@@ -13,6 +16,11 @@ export function presentMessage(message: MessageRecord): z.output<typeof document
     networkMessageId: message.networkMessageId,
     type: message.type,
     text: message.text,
+    fromLid: message.fromLid,
+    media: messageMedia(message),
+    contacts: message.contacts as Output['contacts'],
+    reaction: message.reaction as Output['reaction'],
+    quoted: message.quoted as Output['quoted'],
     status: message.status,
     mode: message.mode,
     instanceId: message.instanceId,

@@ -1,11 +1,13 @@
+import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
+import type { MediaDownloads } from '../../domain/messages/media-downloads.js';
 import type { MessagesService } from '../../domain/messages/messages.service.js';
 import { actorOf, type AppState, ok } from '../context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { presentMessage } from '../presenters/messages.js';
 
-export function messageRoutes(messages: MessagesService, authenticated: Authenticator) {
+export function messageRoutes(messages: MessagesService, media: MediaDownloads, authenticated: Authenticator) {
   const router = new Router<AppState>();
   const withKey = authenticated({ apiKey: true, xApiKey: true });
 
@@ -19,6 +21,15 @@ export function messageRoutes(messages: MessagesService, authenticated: Authenti
     ctx.body = ok(page.items.map(presentMessage), {
       pagination: { page: page.page, limit: page.limit, total: page.total, pages: page.pages },
     });
+  });
+
+  router.get('/v1/messages/:messageId/media', withKey, async (ctx) => {
+    const download = await media.open(actorOf(ctx), ctx.params.messageId!);
+    // Sets Content-Disposition (an attachment, with an ASCII fallback of the name); the type is the media's own.
+    ctx.attachment(download.fileName);
+    ctx.type = download.mimetype;
+    if (download.size !== null) ctx.length = download.size;
+    ctx.body = Readable.from(download.bytes, { objectMode: false });
   });
 
   router.get('/v1/messages/status/:messageId', withKey, async (ctx) => {

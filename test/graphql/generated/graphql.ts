@@ -89,6 +89,8 @@ export type ErrorCode =
   | 'invalid_api_key'
   /** The input breaks a rule; `field` says where. */
   | 'invalid_request'
+  /** The network no longer has the media of this message (REST answers 410). */
+  | 'media_expired'
   /** No such thing for this caller. */
   | 'not_found'
   /** Too many requests or messages; `retryAfter` says how long to wait. */

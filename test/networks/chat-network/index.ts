@@ -113,6 +113,8 @@ export interface ChatNetwork {
   received(): ReceivedStanza[];
   deliveries(): DeliveredStanza[];
   stats(): NetworkStats;
+  /** The peak of handshakes in flight starts again from those in flight now (to measure one wave of connections). */
+  resetHandshakePeak(): void;
   /** Resolves with the probe's first truthy value, re-checked whenever the network's state changes. */
   waitFor<T>(probe: () => T | undefined | null | false, timeoutMs?: number, what?: string): Promise<T>;
   close(): Promise<void>;
@@ -217,6 +219,9 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     loginAttempts: (phone) => [...(journal.loginAttempts.get(normalizePhone(phone)) ?? [])],
     received: () => [...journal.received],
     deliveries: () => [...journal.delivered],
+    resetHandshakePeak: () => {
+      journal.maxHandshakesInFlight = journal.handshakesInFlight;
+    },
     stats: () => ({
       connections: core.connections.size,
       handshakesInFlight: journal.handshakesInFlight,

@@ -9,6 +9,8 @@ import { acceptBatches } from './accept-batch.js';
 import { dispatchStatements } from './dispatch-statements.js';
 import { receiptBatches } from './receipt-batch.js';
 
+const json = (value: unknown) => (value ?? undefined) as Prisma.InputJsonValue | undefined;
+
 /**
  * Messages in the database. The message path (accept, dispatch, receipts) runs as grouped, multi-row
  * statements straight on the driver; the rest goes through Prisma.
@@ -84,9 +86,15 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
             from: message.from,
             to: message.to,
             type: message.type,
+            fromLid: message.fromLid,
             text: message.text,
-            location: (message.location ?? undefined) as Prisma.InputJsonValue | undefined,
-            content: (message.content ?? undefined) as Prisma.InputJsonValue | undefined,
+            caption: message.caption,
+            location: json(message.location),
+            media: json(message.media),
+            contacts: json(message.contacts),
+            reaction: json(message.reaction),
+            quoted: json(message.quoted),
+            content: json(message.content),
             status: 'delivered',
             mode: 'production',
             deliveredAt: message.at,

@@ -7,10 +7,21 @@ import { untilStored } from '../../../domain/retry.js';
 import type { Logger } from '../../logger.js';
 import type { EngineStateStore } from './auth-state.js';
 import { backoffMs, type Close, closeOf, REPLACED_RETRIES, REPLACED_WAIT_MS } from './close-policy.js';
-import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf } from './inbound.js';
+import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
 import { networkMessageIdOf } from './network-id.js';
+import type { HandshakeGate } from './handshake-gate.js';
 import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
+import type { NetworkEvent } from '../../../domain/instances/network-events.js';
+import {
+  contactsUpdated,
+  groupsUpdated,
+  groupsUpserted,
+  participantsChanged,
+  type PhoneOfLid,
+  presenceUpdated,
+  type PushNames,
+} from './session-events.js';
 
 /** How long a hand-off waits for the network's acknowledgement of each message. */
 const ACK_TIMEOUT_MS = 15_000;
@@ -31,6 +42,12 @@ export interface LinkDeps {
   /** The text of a message the instance sent, for the library to send again on a retry receipt. */
   sentText: (networkMessageId: string) => Promise<string | null>;
   qrTimeoutMs: number | undefined;
+  /** Push names already reported, shared by the node's links. */
+  pushNames: PushNames;
+  /** The node's bound on handshakes in flight: a session connection is opened with a slot of it. */
+  handshakes: HandshakeGate;
+  /** A close after which the link connects again (metrics: reconnects by reason). */
+  onReconnect: (reason: DisconnectReason) => void;
   logger: Logger;
   /** Reports the gateway could not store; the engine carries on. */
   report: (error: unknown, what: string) => void;
@@ -49,6 +66,8 @@ interface Live {
   openedAt?: number;
   /** Hand-offs waiting for the network's acknowledgement, by the network's message id. */
   acks: Map<string, (error: string | null) => void>;
+  /** Gives back the handshake slot the socket holds until it is open or closed. */
+  releaseHandshake?: () => void;
 }
 
 /**
@@ -128,6 +147,11 @@ export class InstanceLink {
     });
   }
 
+  /** Open and carrying the session. */
+  get connected(): boolean {
+    return this.live?.mode === 'session' && this.live.openedAt !== undefined;
+  }
+
   /** This node no longer owns the instance: the socket goes at once, without logging out. */
   detach() {
     this.closed = true;
@@ -149,6 +173,7 @@ export class InstanceLink {
     this.live = undefined;
     this.registeredCode = undefined;
     if (!live) return;
+    live.releaseHandshake?.();
     for (const settle of live.acks.values()) settle('connection closed');
     live.acks.clear();
     live.sock.end(undefined).catch(() => {});
@@ -212,11 +237,32 @@ export class InstanceLink {
       if (live.mode === 'pairing' && !live.paired && live.creds.account && live.creds.me) void this.paired(live);
     });
     ev.on('messages.upsert', ({ messages }) => {
-      if (this.isCurrent(live)) this.forward(fromUpsert(messages));
+      if (!this.isCurrent(live)) return;
+      // The LID look-up is async: its result is forwarded in the order the upserts came.
+      const lids = live.sock.signalRepository.lidMapping;
+      const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
+      this.forwardLater(resolved.then(fromUpsert));
     });
     ev.on('messages.update', (updates) => {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
     });
+    // Group, contact and presence changes are events of session instances only: a v1 instance skips the work.
+    const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {
+      learn: (lid: string, pn: string) => {
+        if (this.isCurrent(live)) live.sock.signalRepository.lidMapping.storeLIDPNMappings([{ lid, pn }]).catch(() => {});
+      },
+    });
+    const raise = (events: () => Promise<NetworkEvent[]>) => {
+      if (!this.isCurrent(live) || this.instance.variant !== 'session') return;
+      this.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
+    };
+    ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));
+    ev.on('groups.update', (updates) => raise(() => groupsUpdated(updates, phoneOfLid)));
+    ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
+    ev.on('contacts.update', (updates) =>
+      raise(() => contactsUpdated(updates, (jid, name) => this.deps.pushNames.changed(this.deps.instanceId, jid, name), phoneOfLid)),
+    );
+    ev.on('presence.update', (update) => raise(() => presenceUpdated(update, phoneOfLid)));
     // The network acknowledges every message it takes (or says why it did not): that is "sent".
     ws.on('CB:ack,class:message', (node: { attrs: Record<string, string> }) => {
       const settle = live.acks.get(node.attrs.id ?? '');
@@ -286,12 +332,7 @@ export class InstanceLink {
 
   private async opened(live: Live) {
     live.openedAt = Date.now();
-    const openedAt = live.openedAt;
-    setTimeout(() => {
-      if (this.live !== live || live.openedAt !== openedAt) return;
-      this.attempts = 0;
-      this.replacedTries = 0;
-    }, STABLE_MS).unref();
+    live.releaseHandshake?.();
     await this.report('its connection', () => this.deps.events.connected(this.deps.instanceId, this.lease));
   }
 
@@ -308,7 +349,20 @@ export class InstanceLink {
       await this.report('its logout', () => this.deps.events.closed(this.deps.instanceId, this.lease, 'logged_out'));
       return;
     }
-    this.socket('session', creds);
+    // Through the node's bound on handshakes: a restart with many paired instances opens them a few at a time.
+    const release = await this.deps.handshakes.acquire();
+    try {
+      // While it waited the link may have been let go, or another node may have taken the instance.
+      if (this.closed || this.live) return release();
+      if (!(await this.deps.store.holds(this.lease))) {
+        release();
+        return this.leaseLost();
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.socket('session', creds).releaseHandshake = release;
   }
 
   private later(ms: number) {
@@ -326,6 +380,13 @@ export class InstanceLink {
   private async onClose(live: Live, close: Close) {
     if (!this.isCurrent(live)) return;
     this.live = undefined;
+    live.releaseHandshake?.();
+    // A connection that stayed open a while proved itself: the backoff starts again from its first step.
+    if (live.openedAt && Date.now() - live.openedAt >= STABLE_MS) {
+      this.attempts = 0;
+      this.replacedTries = 0;
+    }
+    if (live.mode === 'session' && close.action !== 'stop') this.deps.onReconnect(close.reason);
     for (const settle of live.acks.values()) settle('connection closed');
     live.acks.clear();
     const closeReported = (reason: DisconnectReason) => this.report('a closed connection', () => this.deps.events.closed(this.deps.instanceId, this.lease, reason));
@@ -374,7 +435,12 @@ export class InstanceLink {
   }
 
   private forward(reports: NetworkReports) {
-    this.reports = this.reports.then(() => this.reported(reports)).catch((error: unknown) => this.deps.report(error, 'network reports'));
+    this.forwardLater(Promise.resolve(reports));
+  }
+
+  /** Reports still being worked out keep their place: each waits for the ones before it. */
+  private forwardLater(reports: Promise<NetworkReports>) {
+    this.reports = this.reports.then(async () => this.reported(await reports)).catch((error: unknown) => this.deps.report(error, 'network reports'));
   }
 
   private async reported(reports: NetworkReports) {
@@ -384,6 +450,7 @@ export class InstanceLink {
     for (const { networkMessageId, deletedBy, forEveryone } of reports.deletes) {
       await this.report('a delete', () => events.deleted(instanceId, networkMessageId, deletedBy, forEveryone));
     }
+    for (const event of reports.events ?? []) await this.report(event.event, () => events.network(instanceId, event));
   }
 
   /**

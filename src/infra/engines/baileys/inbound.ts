@@ -1,11 +1,16 @@
 import { isJidGroup, isJidStatusBroadcast, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageKey, type WAMessageUpdate } from 'baileys';
 import type { InboundMessage, Receipt } from '../../../domain/instances/engine.port.js';
+import type { NetworkEvent } from '../../../domain/instances/network-events.js';
+import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../../domain/messages/media.js';
+import type { BaileysMediaSource } from './media-source.js';
 
 /** What the network reported in one batch of library events, in the gateway's terms. */
 export interface NetworkReports {
   inbound: InboundMessage[];
   receipts: Receipt[];
   deletes: Array<{ networkMessageId: string; deletedBy: string; forEveryone: boolean }>;
+  /** Group, contact and presence changes (session instances' events). */
+  events?: NetworkEvent[];
 }
 
 const Status = proto.WebMessageInfo.Status;
@@ -33,13 +38,61 @@ function receiptStatus(status: WAMessage['status']): Receipt['status'] | null {
   return null;
 }
 
-/** The content the gateway keeps of a received message; null for what it does not carry (protocol messages, reactions, …). */
+/** The file of a media message as the network describes it; the engine downloads it again from `source`. */
+function mediaOf(content: proto.IMessage): { descriptor: MediaDescriptor; caption: string | null } | null {
+  for (const type of INBOUND_MEDIA_TYPES) {
+    const media = content[`${type}Message`] as (proto.Message.IImageMessage & proto.Message.IDocumentMessage & proto.Message.IAudioMessage) | null | undefined;
+    if (!media?.mediaKey || !(media.directPath || media.url)) continue;
+    const b64 = (bytes: Uint8Array | null | undefined) => (bytes?.length ? Buffer.from(bytes).toString('base64') : null);
+    const source: BaileysMediaSource = {
+      mediaType: type,
+      directPath: media.directPath ?? null,
+      url: media.url ?? null,
+      mediaKey: b64(media.mediaKey)!,
+      fileEncSha256: b64(media.fileEncSha256),
+      fileSha256: b64(media.fileSha256),
+    };
+    const size = media.fileLength === null || media.fileLength === undefined ? null : Number(media.fileLength);
+    return {
+      descriptor: {
+        type,
+        mimetype: media.mimetype ?? 'application/octet-stream',
+        size: Number.isSafeInteger(size) ? size : null,
+        fileName: media.fileName ?? null,
+        ...(type === 'audio' ? { voice: media.ptt === true } : {}),
+        source: source as unknown as MediaDescriptor['source'],
+      },
+      caption: media.caption ?? null,
+    };
+  }
+  return null;
+}
+
+/** The network's id of the message a reply quotes, from the context any kind of message may carry. */
+function quotedIdOf(content: proto.IMessage): string | null {
+  for (const value of Object.values(content)) {
+    const context = (value as { contextInfo?: proto.IContextInfo | null } | null)?.contextInfo;
+    if (context?.stanzaId && context.quotedMessage) return context.stanzaId;
+  }
+  return null;
+}
+
+/** The content the gateway keeps of a received message; null for what it does not carry (protocol messages, polls, …). */
 function inboundOf(message: WAMessage): InboundMessage | null {
   const content = normalizeMessageContent(message.message);
   if (!content || !message.key.id) return null;
   const from = senderDigits(message.key);
-  if (!from) return null;
-  const base = { networkMessageId: message.key.id, from, pushName: message.pushName ?? null, location: null };
+  const fromLid = from ? null : lidOf(message.key.remoteJid);
+  if (!from && !fromLid) return null;
+  const base = {
+    networkMessageId: message.key.id,
+    from,
+    fromLid,
+    pushName: message.pushName ?? null,
+    location: null,
+    text: null,
+    quotedNetworkId: quotedIdOf(content),
+  };
   const text = content.conversation ?? content.extendedTextMessage?.text;
   if (typeof text === 'string') return { ...base, type: 'text', text };
   const location = content.locationMessage ?? content.liveLocationMessage;
@@ -48,7 +101,6 @@ function inboundOf(message: WAMessage): InboundMessage | null {
     return {
       ...base,
       type: 'location',
-      text: null,
       location: {
         latitude: location.degreesLatitude ?? undefined,
         longitude: location.degreesLongitude ?? undefined,
@@ -57,7 +109,36 @@ function inboundOf(message: WAMessage): InboundMessage | null {
       },
     };
   }
+  const media = mediaOf(content);
+  if (media) return { ...base, type: media.descriptor.type, caption: media.caption, media: media.descriptor };
+  const cards = content.contactMessage ? [content.contactMessage] : (content.contactsArrayMessage?.contacts ?? []);
+  if (cards.length) {
+    return { ...base, type: 'contact', contacts: cards.map((card) => ({ displayName: card.displayName ?? '', vcard: card.vcard ?? '' })) };
+  }
+  const reaction = content.reactionMessage;
+  if (reaction?.key?.id) return { ...base, type: 'reaction', reaction: { emoji: reaction.text ?? '', networkMessageId: reaction.key.id } };
   return null;
+}
+
+/** The LID of a LID jid (`<digits>[:device]@lid`), else null. */
+function lidOf(jid: string | null | undefined): string | null {
+  const decoded = jid ? jidDecode(jid) : undefined;
+  return decoded && decoded.server === 'lid' ? decoded.user : null;
+}
+
+/**
+ * Messages whose sender the network named by LID alone get the phone jid the library's LID mapping
+ * (kept with the engine state) knows for it; the rest stay as they are.
+ */
+export async function withPhones(messages: WAMessage[], phoneOfLid: (lidJid: string) => Promise<string | null | undefined>): Promise<WAMessage[]> {
+  return Promise.all(
+    messages.map(async (message) => {
+      const { remoteJid, remoteJidAlt } = message.key;
+      if (!remoteJid || !lidOf(remoteJid) || phoneDigitsOf(remoteJidAlt)) return message;
+      const phone = await phoneOfLid(remoteJid).catch(() => null);
+      return phone ? { ...message, key: { ...message.key, remoteJidAlt: phone } } : message;
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ChatEngine, EngineEvents } from '../../../domain/instances/engine.port.js';
+import type { ChatEngine, DisconnectReason, EngineEvents } from '../../../domain/instances/engine.port.js';
+import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import type { Lease } from '../../../domain/instances/ownership.js';
 import type { Logger } from '../../logger.js';
@@ -6,7 +7,9 @@ import { INTEGRATIONS } from '../integrations.js';
 import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';
-import { type NetworkSettings, socketFactory } from './socket.js';
+import { mediaAgent, type NetworkSettings, socketFactory } from './socket.js';
+import { baileysMediaSource } from './media-source.js';
+import { PushNames } from './session-events.js';
 import { quietSignalConsole } from './quiet-signal.js';
 
 export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
@@ -23,12 +26,20 @@ export function createBaileysEngine(deps: {
   fetchMedia: ReturnType<typeof mediaFetcher>;
   /** The text of a message an instance sent, by the network's id of it (for a retry receipt). */
   sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
+  /** Handshakes in flight on this node at most (CHAT_HANDSHAKES_MAX). */
+  maxHandshakes: number;
+  /** A connection closed and will be opened again, for this reason (metrics). */
+  onReconnect?: (reason: DisconnectReason) => void;
   logger: Logger;
   report: (error: unknown, what: string) => void;
 }) {
   quietSignalConsole(deps.logger);
-  const openSocket = socketFactory(deps.network);
+  const agent = mediaAgent(deps.network);
+  const openSocket = socketFactory(deps.network, agent);
   const links = new Map<string, InstanceLink>();
+  const pushNames = new PushNames();
+  const handshakes = new HandshakeGate(deps.maxHandshakes);
+  const onReconnect = deps.onReconnect ?? (() => {});
   let events: EngineEvents | undefined;
   let stopped = false;
   const log = deps.logger.child({ engine: BAILEYS_INTEGRATION });
@@ -45,6 +56,9 @@ export function createBaileysEngine(deps: {
         fetchMedia: deps.fetchMedia,
         sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
         qrTimeoutMs: deps.network.qrTimeoutMs,
+        pushNames,
+        handshakes,
+        onReconnect,
         logger: log,
         report: deps.report,
         stopped: () => stopped,
@@ -75,6 +89,7 @@ export function createBaileysEngine(deps: {
       await links.get(instanceId)?.forget();
       links.delete(instanceId);
     },
+    media: baileysMediaSource(agent),
   };
 
   return {
@@ -82,11 +97,19 @@ export function createBaileysEngine(deps: {
     connect(handlers: EngineEvents) {
       events = handlers;
     },
+    /** Connections of this node: open, handshaking, and waiting for a handshake slot. */
+    counts() {
+      let connected = 0;
+      for (const link of links.values()) if (link.connected) connected++;
+      const { inFlight, waiting } = handshakes.counts;
+      return { connected, connecting: inFlight, waiting };
+    },
     /** Every link lets go (shutdown: the leases go to other nodes, which resume the sessions). */
     stop() {
       stopped = true;
       for (const link of links.values()) link.detach();
       links.clear();
+      agent.destroy();
     },
   };
 }

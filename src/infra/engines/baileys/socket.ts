@@ -46,11 +46,12 @@ export function libraryLogger(logger: Logger): LibraryLogger {
   return wrap(logger.child({ component: 'baileys' }));
 }
 
-export function socketFactory(settings: NetworkSettings) {
+/** Uploads and downloads go to the media hosts the network names (https only): their CA trusted beside the usual ones. */
+export const mediaAgent = (settings: NetworkSettings) => new Agent({ keepAlive: true, ca: settings.caPem ? [...rootCertificates, settings.caPem] : undefined });
+
+export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
   // Read at every handshake, process-wide: a local network's test root.
   if (settings.rootKey) WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(settings.rootKey);
-  // Uploads go to the media host the network names (https only): trust its CA beside the usual ones.
-  const fetchAgent = new Agent({ keepAlive: true, ca: settings.caPem ? [...rootCertificates, settings.caPem] : undefined });
 
   return (options: {
     creds: AuthenticationCreds;

@@ -77,6 +77,23 @@ export function createGraphApi(settings: GraphSettings) {
       if (typeof wamid !== 'string' || wamid === '') return { ok: false, failure: { status: 200, code: null, message: 'the API accepted the message without an id' } };
       return { ok: true, value: { wamid } };
     },
+    /** `GET /<version>/<media-id>`: where a received file can be downloaded now (a short-lived URL). */
+    async mediaUrl(credentials: CloudCredentials, mediaId: string): Promise<GraphResult<{ url: string }>> {
+      const answer = await call<{ url?: unknown }>('GET', encodeURIComponent(mediaId), credentials.accessToken);
+      if (!answer.ok) return answer;
+      if (typeof answer.value.url !== 'string') return { ok: false, failure: { status: 200, code: null, message: 'the API answered no download URL for the media' } };
+      return { ok: true, value: { url: answer.value.url } };
+    },
+    /** The file at a download URL the API gave, fetched with the same token (it is refused without). */
+    async download(credentials: CloudCredentials, url: string) {
+      const answer = await request(url, { method: 'GET', dispatcher: agent, headers: { authorization: `Bearer ${credentials.accessToken}` } });
+      if (answer.statusCode !== 200) {
+        await answer.body.dump();
+        return { status: answer.statusCode, bytes: null, size: null };
+      }
+      const length = Number(answer.headers['content-length']);
+      return { status: 200, bytes: answer.body as AsyncIterable<Uint8Array>, size: Number.isFinite(length) ? length : null };
+    },
     close: () => agent.close(),
   };
 }

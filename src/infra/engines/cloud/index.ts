@@ -2,6 +2,8 @@ import type { ChatEngine, EngineEvents, SendOutcome } from '../../../domain/inst
 import type { CloudCredentials, InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import type { Lease } from '../../../domain/instances/ownership.js';
 import type { Logger } from '../../logger.js';
+import { MediaExpired, type MediaSource } from '../../../domain/messages/media.js';
+import { Unavailable } from '../../../domain/errors.js';
 import { INTEGRATIONS } from '../integrations.js';
 import { actionOf, messageError } from './api-errors.js';
 import type { CloudCredentialStore } from './credentials.js';
@@ -89,8 +91,36 @@ export function createCloudEngine(deps: {
     if (instance.pairingSince !== null || instance.state === 'connecting') await check(instance, link, credentials);
   }
 
+  /**
+   * Received files stay with the API: a download asks it for a fresh URL with the receiving
+   * instance's token, then streams the bytes. A media id the API no longer knows has expired.
+   */
+  const media: MediaSource = {
+    async open(descriptor) {
+      const source = descriptor.source as { instanceId?: unknown; mediaId?: unknown } | null;
+      const instanceId = typeof source?.instanceId === 'string' ? source.instanceId : null;
+      const mediaId = typeof source?.mediaId === 'string' ? source.mediaId : null;
+      const credentials = instanceId && mediaId ? await deps.credentials.read(instanceId) : null;
+      if (!credentials || !mediaId) throw new MediaExpired();
+      const located = await graph.mediaUrl(credentials, mediaId);
+      if (!located.ok) {
+        if (located.failure.status === null || located.failure.status >= 500) throw new Unavailable(`The business API could not be reached for the media (${located.failure.message}).`);
+        throw new MediaExpired();
+      }
+      const file = await graph.download(credentials, located.value.url).catch((error: unknown) => {
+        throw new Unavailable(`The business API's media host could not be reached (${(error as Error).message}).`);
+      });
+      if (!file.bytes) {
+        if (file.status >= 500) throw new Unavailable(`The business API's media host answered HTTP ${file.status}.`);
+        throw new MediaExpired();
+      }
+      return { bytes: file.bytes, size: file.size };
+    },
+  };
+
   const engine: ChatEngine = {
     integration: CLOUD_INTEGRATION,
+    media,
     connectsWith: 'credentials',
     sendsTemplates: true,
     async attach(instance, lease) {

@@ -1,4 +1,6 @@
 import type { InboundMessage, Receipt } from '../../../domain/instances/engine.port.js';
+import type { MediaDescriptor } from '../../../domain/messages/media.js';
+import type { InboundContact } from '../../../domain/messages/messages.ports.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,37 +16,52 @@ export interface NumberUpdate {
   errors: Array<{ code: string; message: string }>;
 }
 
-/** The part of an inbound item that is not its type's own: the quoted message of a reply. */
-function replyOf(item: Obj): Obj {
+/** The network's id of the message an inbound item replies to, if it is a reply. */
+function quotedOf(item: Obj): string | null {
   const context = item.context;
-  if (!isObject(context) || typeof context.id !== 'string') return {};
-  return { replyTo: { networkMessageId: context.id, from: text(context.from) } };
+  return isObject(context) && typeof context.id === 'string' ? context.id : null;
 }
 
 const MEDIA = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+
+/** A contact card as the API sends it (structured), written as the vCard 3.0 other engines carry. */
+function contactOf(card: Obj): InboundContact {
+  const name = isObject(card.name) ? card.name : {};
+  const displayName = text(name.formatted_name) ?? [text(name.first_name), text(name.last_name)].filter(Boolean).join(' ');
+  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${escape(displayName)}`];
+  for (const phone of list(card.phones)) {
+    if (!isObject(phone) || typeof phone.phone !== 'string') continue;
+    const waid = typeof phone.wa_id === 'string' ? `;waid=${phone.wa_id}` : '';
+    lines.push(`TEL;type=${text(phone.type) ?? 'CELL'}${waid}:${escape(phone.phone)}`);
+  }
+  for (const email of list(card.emails)) if (isObject(email) && typeof email.email === 'string') lines.push(`EMAIL:${escape(email.email)}`);
+  if (isObject(card.org) && typeof card.org.company === 'string') lines.push(`ORG:${escape(card.org.company)}`);
+  lines.push('END:VCARD');
+  return { displayName, vcard: lines.join('\n') };
+}
 
 /** One `messages[]` item as the gateway stores it; null for what it does not keep (unsupported, system, order). */
 function inboundOf(item: Obj, pushNames: Map<string, string>): InboundMessage | null {
   const from = text(item.from);
   const type = text(item.type);
   if (!from || !/^\d{6,15}$/.test(from) || !type) return null;
-  const base = { networkMessageId: text(item.id), from, pushName: pushNames.get(from) ?? null, location: null };
-  const reply = replyOf(item);
+  const base = { networkMessageId: text(item.id), from, pushName: pushNames.get(from) ?? null, location: null, quotedNetworkId: quotedOf(item) };
   const body = item[type];
   if (type === 'text' && isObject(body) && typeof body.body === 'string') {
-    return { ...base, type: 'text', text: body.body, content: Object.keys(reply).length ? reply : null };
+    return { ...base, type: 'text', text: body.body };
   }
   if ((MEDIA as readonly string[]).includes(type) && isObject(body) && typeof body.id === 'string') {
-    // The media itself is fetched on demand with the instance's token (GET /<media-id>); its id is kept.
-    const media = {
-      mediaId: body.id,
-      mimeType: text(body.mime_type),
-      sha256: text(body.sha256),
-      ...(typeof body.filename === 'string' ? { filename: body.filename } : {}),
+    // The bytes stay with the API: fetched on demand with the instance's token (GET /<media-id>).
+    const media: MediaDescriptor = {
+      type: type as (typeof MEDIA)[number],
+      mimetype: text(body.mime_type) ?? 'application/octet-stream',
+      size: null,
+      fileName: text(body.filename),
       ...(typeof body.voice === 'boolean' ? { voice: body.voice } : {}),
-      ...(typeof body.animated === 'boolean' ? { animated: body.animated } : {}),
+      source: { mediaId: body.id, sha256: text(body.sha256) },
     };
-    return { ...base, type: type as (typeof MEDIA)[number], text: text(body.caption), content: { media, ...reply } };
+    return { ...base, type: media.type, text: null, caption: text(body.caption), media };
   }
   if (type === 'location' && isObject(body) && typeof body.latitude === 'number' && typeof body.longitude === 'number') {
     const location = {
@@ -53,22 +70,22 @@ function inboundOf(item: Obj, pushNames: Map<string, string>): InboundMessage | 
       ...(typeof body.name === 'string' ? { name: body.name } : {}),
       ...(typeof body.address === 'string' ? { address: body.address } : {}),
     };
-    return { ...base, type: 'location', text: null, location, content: Object.keys(reply).length ? reply : null };
+    return { ...base, type: 'location', text: null, location };
   }
   if (type === 'contacts' && Array.isArray(item.contacts)) {
-    const names = item.contacts.flatMap((card) => (isObject(card) && isObject(card.name) && typeof card.name.formatted_name === 'string' ? [card.name.formatted_name] : []));
-    return { ...base, type: 'contacts', text: names.join(', ') || null, content: { contacts: item.contacts, ...reply } };
+    const contacts = item.contacts.filter(isObject).map(contactOf);
+    return { ...base, type: 'contact', text: contacts.map((c) => c.displayName).filter(Boolean).join(', ') || null, contacts };
   }
   if (type === 'reaction' && isObject(body) && typeof body.message_id === 'string') {
     // An empty emoji is how the network reports a removed reaction.
-    return { ...base, type: 'reaction', text: text(body.emoji), content: { reaction: { networkMessageId: body.message_id, emoji: text(body.emoji) ?? '' } } };
+    return { ...base, type: 'reaction', text: text(body.emoji), reaction: { networkMessageId: body.message_id, emoji: text(body.emoji) ?? '' } };
   }
   if (type === 'button' && isObject(body)) {
-    return { ...base, type: 'text', text: text(body.text), content: { button: body, ...reply } };
+    return { ...base, type: 'text', text: text(body.text), content: { button: body } };
   }
   if (type === 'interactive' && isObject(body)) {
     const chosen = [body.button_reply, body.list_reply].find(isObject);
-    return { ...base, type: 'text', text: chosen ? text(chosen.title) : null, content: { interactive: body, ...reply } };
+    return { ...base, type: 'text', text: chosen ? text(chosen.title) : null, content: { interactive: body } };
   }
   return null;
 }

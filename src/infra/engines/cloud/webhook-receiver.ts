@@ -46,7 +46,9 @@ export function createCloudWebhookReceiver(deps: { credentials: CloudCredentialS
       for (const { instanceId, credentials } of signedFor) {
         const update = updates.find((candidate) => candidate.phoneNumberId === credentials.phoneNumberId)!;
         for (const message of update.inbound) {
-          await events.inbound(instanceId, message);
+          // A file is fetched later with this instance's token: its descriptor names the instance.
+          const media = message.media && { ...message.media, source: { ...(message.media.source as object), instanceId } };
+          await events.inbound(instanceId, media ? { ...message, media } : message);
           messages++;
         }
         if (update.receipts.length) await events.receipts(instanceId, update.receipts);

@@ -1,0 +1,51 @@
+import type { Actor } from '../actor.js';
+import { assertSameTenant } from '../actor.js';
+import { NotFound, Unavailable } from '../errors.js';
+import type { EngineRegistry } from '../instances/engine.port.js';
+import type { InstanceStore } from '../instances/instances.ports.js';
+import { asDescriptor, downloadName, type MediaContent } from './media.js';
+import type { MediaProbe } from './messages.service.js';
+import type { MessageStore } from './messages.ports.js';
+import { MAX_MEDIA_BYTES } from './messages.service.js';
+
+async function* once(bytes: Uint8Array) {
+  yield bytes;
+}
+
+/** A message's media ready to stream: its bytes, and what the download is called and declared as. */
+export interface MediaDownload extends MediaContent {
+  mimetype: string;
+  fileName: string;
+}
+
+/**
+ * GET /v1/messages/<id>/media: a received file from the network that keeps it (through its engine's
+ * media source, DESIGN §15), or a sent one from the URL it was sent from.
+ */
+export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe }) {
+  return {
+    async open(actor: Actor, messageId: string): Promise<MediaDownload> {
+      const message = await deps.messages.findById(messageId);
+      if (!message) throw new NotFound('Message');
+      assertSameTenant(actor, message);
+      const descriptor = asDescriptor(message.media);
+      if (descriptor) {
+        const instance = message.instanceId ? await deps.instances.findById(message.instanceId) : null;
+        const source = instance ? deps.engines.of(instance.engine)?.media : undefined;
+        // The engine that received it is no longer offered by this deployment: nothing can fetch it now.
+        if (!source) throw new Unavailable('The engine that received this media is not offered by this gateway now.');
+        const content = await source.open(descriptor);
+        return { ...content, mimetype: descriptor.mimetype, fileName: downloadName(message.id, descriptor) };
+      }
+      if (message.direction === 'out' && message.mediaUrl) {
+        const fetched = await deps.media.fetch(message.mediaUrl, MAX_MEDIA_BYTES);
+        const mimetype = message.mediaType ?? fetched.contentType;
+        const fileName = decodeURIComponent(new URL(message.mediaUrl).pathname.split('/').pop() ?? '') || downloadName(message.id, { fileName: null, mimetype, type: message.type as never });
+        return { bytes: once(fetched.bytes), size: fetched.bytes.length, mimetype, fileName };
+      }
+      throw new NotFound('Media of that message');
+    },
+  };
+}
+
+export type MediaDownloads = ReturnType<typeof createMediaDownloads>;

@@ -1,0 +1,61 @@
+import { DomainError } from '../errors.js';
+import type { JsonValue } from './messages.ports.js';
+
+export const INBOUND_MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+export type InboundMediaType = (typeof INBOUND_MEDIA_TYPES)[number];
+
+/**
+ * A received file as the network describes it, stored with its message. The bytes stay with the
+ * network (decrypted on demand); `source` is the engine's own way to fetch them again, opaque to the
+ * rest of the gateway.
+ */
+export interface MediaDescriptor {
+  type: InboundMediaType;
+  mimetype: string;
+  /** Bytes of the file (decrypted), when the network said. */
+  size: number | null;
+  fileName: string | null;
+  /** A voice note (audio recorded in the app) rather than an audio file. */
+  voice?: boolean;
+  source: JsonValue;
+}
+
+/** What a media source answers: the file's bytes as they stream in, and their length when known. */
+export interface MediaContent {
+  bytes: AsyncIterable<Uint8Array>;
+  size: number | null;
+}
+
+/**
+ * The capability of an engine whose network keeps received files (DESIGN §15): it opens a stored
+ * descriptor's bytes. An engine without it serves no inbound media.
+ */
+export interface MediaSource {
+  /** Throws MediaExpired when the network no longer has the file. */
+  open(descriptor: MediaDescriptor): Promise<MediaContent>;
+}
+
+/** The network no longer serves the file (its retention ended): asking again will not help. */
+export class MediaExpired extends DomainError {
+  constructor() {
+    super('media_expired', 'The network no longer has this media (it expired); ask the sender to send it again.');
+  }
+}
+
+/** A file name for a download: the sender's, else one made of the message id and the type's usual extension. */
+export function downloadName(messageId: string, descriptor: Pick<MediaDescriptor, 'fileName' | 'mimetype' | 'type'>): string {
+  if (descriptor.fileName) return descriptor.fileName;
+  const subtype = descriptor.mimetype.split(';')[0]!.split('/')[1] ?? 'bin';
+  const extension = EXTENSIONS[subtype] ?? (/^[a-z0-9]{1,8}$/.test(subtype) ? subtype : 'bin');
+  return `${descriptor.type}-${messageId}.${extension}`;
+}
+
+const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', 'x-m4a': 'm4a', mpeg: 'mp3', 'vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx', plain: 'txt' };
+
+/** A descriptor as stored (JSON), or null when the value is not one. */
+export function asDescriptor(value: JsonValue | undefined): MediaDescriptor | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as Record<string, JsonValue>;
+  if (typeof record.type !== 'string' || typeof record.mimetype !== 'string') return null;
+  return record as unknown as MediaDescriptor;
+}

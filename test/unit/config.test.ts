@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       NODE_LEASE_MS: 5000,
       CLOUD_API_URL: 'https://graph.facebook.com',
       CLOUD_API_VERSION: 'v23.0',
+      CHAT_HANDSHAKES_MAX: 16,
       CLOUD_API_TIMEOUT_MS: 15000,
       CLOUD_MPS: 80,
       CLOUD_WEBHOOK_PER_MINUTE: 6000,

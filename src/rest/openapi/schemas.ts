@@ -185,17 +185,17 @@ export const Message = z
     networkMessageId: z.string().nullable().meta({ description: "the chat network's own id of the message, once it has one" }),
     type: z.string().meta({ description: `text, location or a media type (${MEDIA_TYPES.join(', ')})` }),
     text: z.string().nullable(),
-    fromLid: z.string().nullable().meta({ description: "the sender's LID when the network hid its phone number and no mapping was known (`from` is then null)" }),
-    media: MessageMedia.nullable(),
-    contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).nullable().meta({ description: 'contact cards received (vCard)' }),
+    fromLid: z.string().optional().meta({ description: "present when the network hid the sender's phone number and no mapping was known (`from` is then null): the sender's LID" }),
+    media: MessageMedia.optional(),
+    contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).optional().meta({ description: 'present on a contact message: the cards received (vCard)' }),
     reaction: z
       .object({ emoji: z.string(), messageId: uuid.nullable(), networkMessageId: z.string() })
-      .nullable()
-      .meta({ description: "a reaction: the emoji ('' takes it back) and the message reacted to (messageId null when the gateway does not have it)" }),
+      .optional()
+      .meta({ description: "present on a reaction: the emoji ('' takes it back) and the message reacted to (messageId null when the gateway does not have it)" }),
     quoted: z
       .object({ messageId: uuid.nullable(), networkMessageId: z.string() })
-      .nullable()
-      .meta({ description: 'the message a reply quotes (messageId null when the gateway does not have it)' }),
+      .optional()
+      .meta({ description: 'present on a reply: the message it quotes (messageId null when the gateway does not have it)' }),
     status: z.enum(MESSAGE_STATUSES),
     mode: z.enum(MESSAGE_MODES),
     instanceId: uuid.nullable(),

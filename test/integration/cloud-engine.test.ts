@@ -190,6 +190,14 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const put = await api.put(`/v1/chat/instances/${v1.body.data.id}`, { key: tenant.liveKey, body: { cloud: { accessToken: number.credentials.accessToken } } });
     expect(put.status, put.text).toBe(200);
     await eventually(() => v1Detail(v1.body.data.id), (d) => d.status === 'connected' && d.phoneNumber === number.phone, 10_000);
+    // And by GraphQL, for the session instance.
+    const updated = await api.graphql(
+      `mutation($input: UpdateInstanceInput!) { updateInstance(input: $input) { instance { id } userErrors { code field message } } }`,
+      { input: { id: session.body.data.instanceId, cloud: { accessToken: number.credentials.accessToken } } },
+      { cookie: tenant.cookie },
+    );
+    expect(updated.body.data.updateInstance.userErrors).toEqual([]);
+    await eventually(() => v1Detail(session.body.data.instanceId), (d) => d.status === 'connected', 10_000);
   });
 
   it('QR and pairing-code endpoints answer 409 for a credentials instance, naming why', async () => {

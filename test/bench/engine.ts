@@ -192,17 +192,19 @@ async function measureCloud(modeName: string, storage: Record<string, string>) {
     const created = await api.post('/chat/instances', { cookie, body: { name: `cloud ${Date.now()}`, integration: 'CHAT-CLOUD', cloud: credentials } });
     const instanceId = created.body.data.instanceId as string;
     await eventually(() => api.get(`/chat/instances/${instanceId}`, { cookie }), (r) => r.body.data.status === 'connected', 30_000);
-    const to = `1666${randomBytes(3).readUIntBE(0, 3).toString().padStart(7, '0')}`;
-    cloud.openWindow(credentials.phoneNumberId, to);
+    // Customers, each with an open window: one customer's messages go out in order, different customers' in parallel.
+    const customers = Array.from({ length: 50 }, (_, n) => `1666${String(1_000_000 + n).slice(1)}${randomBytes(1)[0]! % 10}`);
+    for (const customer of customers) cloud.openWindow(credentials.phoneNumberId, customer);
 
     const startedAt = new Map<string, number>();
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < MESSAGES) {
-          const text = `bench ${next++}`;
+          const n = next++;
+          const text = `bench ${n}`;
           startedAt.set(text, Date.now());
-          const answer = await api.post(`/chat/instances/${instanceId}/send-text`, { cookie, body: { to, message: text } });
+          const answer = await api.post(`/chat/instances/${instanceId}/send-text`, { cookie, body: { to: customers[n % customers.length], message: text } });
           if (answer.status !== 200) throw new Error(`send answered ${answer.status}`);
         }
       }),
@@ -221,7 +223,7 @@ async function measureCloud(modeName: string, storage: Record<string, string>) {
 
     const bodies: string[] = [];
     for (let n = 0; n < sends.length; n += STATUSES_PER_POST) {
-      const statuses = sends.slice(n, n + STATUSES_PER_POST).map((s) => ({ id: s.wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to }));
+      const statuses = sends.slice(n, n + STATUSES_PER_POST).map((s) => ({ id: s.wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: s.waId }));
       const value = { messaging_product: 'whatsapp', metadata: { display_phone_number: '15559990000', phone_number_id: credentials.phoneNumberId }, statuses };
       bodies.push(serialize({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value }] }] }));
     }
@@ -242,7 +244,7 @@ async function measureCloud(modeName: string, storage: Record<string, string>) {
     );
     const statusSeconds = (Date.now() - statusStart) / 1000;
     console.log(`\n${modeName}, CHAT-CLOUD (local business API, CLOUD_MPS unbounded)`);
-    console.log(`  one instance: ${(MESSAGES / seconds).toFixed(0)} messages/s accept → received by the API (${MESSAGES} messages, ${CONCURRENCY} at a time); p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+    console.log(`  one instance: ${(MESSAGES / seconds).toFixed(0)} messages/s accept → received by the API (${MESSAGES} messages to ${customers.length} customers, ${CONCURRENCY} at a time); p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
     console.log(`  webhook statuses: ${(sends.length / statusSeconds).toFixed(0)} statuses/s stored (${sends.length} delivered statuses, ${STATUSES_PER_POST} per signed POST, 4 POSTs at a time)`);
   } finally {
     gateway.child.kill('SIGTERM');

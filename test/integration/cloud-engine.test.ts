@@ -8,6 +8,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { startReceiver } from '../helpers/receiver.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { type CloudApi, serialize, signature256, startCloudApi } from '../networks/cloud-api/index.js';
 
 const VERIFY_TOKEN = `verify-${randomBytes(8).toString('hex')}`;
@@ -190,6 +191,14 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const put = await api.put(`/v1/chat/instances/${v1.body.data.id}`, { key: tenant.liveKey, body: { cloud: { accessToken: number.credentials.accessToken } } });
     expect(put.status, put.text).toBe(200);
     await eventually(() => v1Detail(v1.body.data.id), (d) => d.status === 'connected' && d.phoneNumber === number.phone, 10_000);
+    // And by GraphQL, for the session instance.
+    const updated = await api.graphql(
+      `mutation($input: UpdateInstanceInput!) { updateInstance(input: $input) { instance { id } userErrors { code field message } } }`,
+      { input: { id: session.body.data.instanceId, cloud: { accessToken: number.credentials.accessToken } } },
+      { cookie: tenant.cookie },
+    );
+    expect(updated.body.data.updateInstance.userErrors).toEqual([]);
+    await eventually(() => v1Detail(session.body.data.instanceId), (d) => d.status === 'connected', 10_000);
   });
 
   it('QR and pairing-code endpoints answer 409 for a credentials instance, naming why', async () => {
@@ -527,5 +536,43 @@ describe('CHAT-CLOUD: the network callback has its own limit per source address'
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The tenants' API is not counted against it.
     expect((await api.get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('CHAT-CLOUD: an outage of the API', () => {
+  let cloud: CloudApi;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    cloud = await startCloudApi({ statusDelayMs: 20 });
+    proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(cloud.url).port) });
+    gw = await startTestGateway(MODES[0]!, {
+      env: { ENGINES: 'cloud', CLOUD_API_URL: `http://127.0.0.1:${proxy.port}`, CLOUD_VERIFY_TOKEN: VERIFY_TOKEN, CLOUD_API_TIMEOUT_MS: '2000' },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.close();
+    await proxy?.close();
+    await cloud?.close();
+  });
+
+  it('keeps the message queued while the API cannot be reached, and sends it once when it is back', async () => {
+    const api = client(gw.url);
+    const tenant = await createTenant(gw.gateway, api);
+    const { credentials } = newNumber(cloud);
+    const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'through an outage', integration: 'CHAT-CLOUD', cloud: credentials } });
+    await eventually(() => api.get(`/v1/chat/instances/${created.body.data.id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected', 10_000);
+    const user = newUser();
+    cloud.openWindow(credentials.phoneNumberId, user);
+    proxy.cut();
+    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: user, text: 'after the outage' } });
+    expect(sent.status).toBe(200);
+    await eventually(async () => gw.logs.text(), (text) => text.includes('the API is not taking messages now'), 10_000);
+    expect((await api.get(`/v1/messages/status/${sent.body.data.id}`, { key: tenant.liveKey })).body.data.status).toBe('queued');
+    proxy.restore();
+    const done = await eventually(() => api.get(`/v1/messages/status/${sent.body.data.id}`, { key: tenant.liveKey }), (r) => r.body.data.status !== 'queued', 15_000);
+    expect(done.body.data.status).not.toBe('failed');
+    expect(cloud.sent(credentials.phoneNumberId).filter((s) => s.to === user)).toHaveLength(1);
   });
 });

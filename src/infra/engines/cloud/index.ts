@@ -1,4 +1,5 @@
-import type { ChatEngine, EngineEvents, SendOutcome } from '../../../domain/instances/engine.port.js';
+import pLimit from 'p-limit';
+import type { ChatEngine, EngineEvents, EngineMessage, SendOutcome } from '../../../domain/instances/engine.port.js';
 import type { CloudCredentials, InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import type { Lease } from '../../../domain/instances/ownership.js';
 import type { Logger } from '../../logger.js';
@@ -16,6 +17,9 @@ export const CLOUD_INTEGRATION = INTEGRATIONS.cloud;
 /** Waits before trying again after a rate limit or an outage: 1 s doubling to 60 s, with jitter. */
 const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
+
+/** Requests to the API in flight at once, across the instances of this node. */
+const SENDS_IN_FLIGHT = 16;
 
 interface Link {
   lease: Lease;
@@ -44,6 +48,7 @@ export function createCloudEngine(deps: {
   const graph = createGraphApi(deps.api);
   const pace = createPace(deps.messagesPerSecond);
   const links = new Map<string, Link>();
+  const inFlight = pLimit(SENDS_IN_FLIGHT);
   const log = deps.logger.child({ engine: CLOUD_INTEGRATION });
   let events: EngineEvents | undefined;
   let tell: (instanceId: string) => void = () => {};
@@ -144,36 +149,46 @@ export function createCloudEngine(deps: {
       if (!link?.credentials || Date.now() < link.pausedUntil) return [];
       link.lease = lease;
       const credentials = link.credentials;
-      const outcomes: SendOutcome[] = [];
-      for (const message of messages) {
-        if (stopped || links.get(instance.id) !== link) break;
-        await pace.take(credentials.phoneNumberId);
-        const answer = await graph.send(credentials, messageBody(message));
-        if (answer.ok) {
-          link.failures = 0;
-          outcomes.push({ messageId: message.messageId, networkMessageId: answer.value.wamid });
-          continue;
-        }
-        const action = actionOf(answer.failure);
-        if (action === 'fail') {
-          outcomes.push({ messageId: message.messageId, failed: messageError(answer.failure) });
-          continue;
-        }
-        if (action === 'retry') {
-          log.warn({ instanceId: instance.id, status: answer.failure.status, code: answer.failure.code }, 'the API is not taking messages now; the queue waits');
-          later(instance.id, link);
-          break;
-        }
-        // The token stopped working: disconnected with that reason; the rest stays queued for a new token.
-        log.warn({ instanceId: instance.id, code: answer.failure.code }, 'the access token no longer works; disconnected until a new one is given');
+      const decided = new Map<string, SendOutcome>();
+      /** Set by a limit, an outage or the token: nothing more starts; what is in flight finishes. */
+      let halted: 'retry' | 'token' | null = null;
+      // One recipient's messages go one after another, in order; different recipients' in parallel.
+      const lanes = new Map<string, EngineMessage[]>();
+      for (const message of messages) lanes.set(message.to, [...(lanes.get(message.to) ?? []), message]);
+      await Promise.all(
+        [...lanes.values()].map((lane) =>
+          inFlight(async () => {
+            for (const message of lane) {
+              if (halted || stopped || links.get(instance.id) !== link) return;
+              const answered = await pace.take(credentials.phoneNumberId);
+              const answer = await graph.send(credentials, messageBody(message)).finally(answered);
+              if (answer.ok) {
+                link.failures = 0;
+                decided.set(message.messageId, { messageId: message.messageId, networkMessageId: answer.value.wamid });
+                continue;
+              }
+              const action = actionOf(answer.failure);
+              if (action === 'fail') {
+                decided.set(message.messageId, { messageId: message.messageId, failed: messageError(answer.failure) });
+                continue;
+              }
+              if (!halted) log.warn({ instanceId: instance.id, status: answer.failure.status, code: answer.failure.code }, action === 'retry' ? 'the API is not taking messages now; the queue waits' : 'the access token no longer works; disconnected until a new one is given');
+              halted = halted === 'token' ? 'token' : action;
+              return;
+            }
+          }),
+        ),
+      );
+      if (halted === 'retry') later(instance.id, link);
+      if (halted === 'token') {
+        // The rest stays queued for a new token.
         try {
           await events!.closed(instance.id, lease, 'token_expired');
         } catch (error) {
           deps.report(error, `disconnecting instance ${instance.id}`);
         }
-        break;
       }
-      return outcomes;
+      return messages.flatMap((message) => decided.get(message.messageId) ?? []);
     },
     // The API has no way to ask which messages it holds; a repeat after a takeover is not detected.
     holding: async () => new Map(),

@@ -12,9 +12,14 @@ export interface EventStreamOptions {
   idleMs: number;
   /** After the broker refused part of a batch: the first pause, doubled up to `idleMs`. */
   refusedMs: number;
+  /**
+   * Events announced are published this long after the first announcement, with whatever else
+   * arrived meanwhile: under load a batch carries many events instead of one statement set each.
+   */
+  gatherMs: number;
 }
 
-export const EVENT_STREAM: EventStreamOptions = { batch: 500, contendedMs: 500, idleMs: 30_000, refusedMs: 1000 };
+export const EVENT_STREAM: EventStreamOptions = { batch: 500, contendedMs: 500, idleMs: 30_000, refusedMs: 1000, gatherMs: 100 };
 
 export type EventStream = ReturnType<typeof createEventStream>;
 
@@ -54,7 +59,7 @@ export function createEventStream(deps: {
   /** The oldest event known to wait (backlog age); null once a pass found nothing left. */
   let oldestWaiting: Date | null = null;
 
-  /** Publishes until the outbox is empty for this broker, or something stops it; says when to look again. */
+  /** Publishes until the outbox is empty for this broker (as far as it knows), or something stops it; says when to look again. */
   async function pass(): Promise<number | null> {
     for (;;) {
       again = false;
@@ -73,9 +78,10 @@ export function createEventStream(deps: {
         return Math.min(options.idleMs, options.refusedMs * 2 ** (refusals - 1));
       }
       refusals = 0;
-      if (outcome.read < options.batch && !again) {
-        oldestWaiting = null;
-        return options.idleMs;
+      // A full batch: more is waiting, go on. Otherwise what arrived meanwhile is gathered first.
+      if (outcome.read < options.batch) {
+        if (!again) oldestWaiting = null;
+        return again ? options.gatherMs : options.idleMs;
       }
     }
   }
@@ -103,7 +109,7 @@ export function createEventStream(deps: {
       })
       .then((next) => {
         running = undefined;
-        if (again) plan(0);
+        if (again) plan(options.gatherMs);
         else if (next !== null) plan(next);
       });
   }
@@ -121,7 +127,8 @@ export function createEventStream(deps: {
     /** Events were committed on this node (at `at`): publish them now. */
     committed(at: Date) {
       oldestWaiting ??= at;
-      plan(0);
+      if (running) again = true;
+      else plan(options.gatherMs);
     },
     /** Seconds the oldest event known to wait for this broker has waited (0 when none). */
     backlogAgeSeconds: () => (oldestWaiting ? Math.max(0, (Date.now() - oldestWaiting.getTime()) / 1000) : 0),

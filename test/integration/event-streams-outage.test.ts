@@ -13,7 +13,7 @@ import {
 } from '../helpers/brokers.js';
 import { freePort } from '../helpers/child-gateway.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { client } from '../helpers/http.js';
+import { client, type HttpResponse } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 
 /** Every id arrived; an id seen twice carried the same bytes; each message's events came in the order they happened. */
@@ -64,7 +64,7 @@ describe.each(MODES)('event streams through broker outages — $name', (mode) =>
       const { id } = await connectedV1Instance(api, tenant.liveKey, 'Outage');
       await eventually(async () => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()), Boolean, 15_000);
       // 20 sends a second on a fixed schedule, whatever each answer's latency.
-      const answers: Array<ReturnType<typeof api.post>> = [];
+      const answers: Array<Promise<HttpResponse>> = [];
       let sending = true;
       const sender = (async () => {
         for (let tick = Date.now(); sending; tick += 50) {

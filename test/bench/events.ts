@@ -108,6 +108,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, everyMs = 100, t
 }
 
 type Variant = 'off' | 'on' | 'amqp' | 'nats' | 'unreachable';
+const cpuPerSend: Record<Variant, number[]> = { off: [], on: [], amqp: [], nats: [], unreachable: [] };
 
 /** The broker settings of a variant: none, both, one, or both pointing at a closed port (events kept, not published). */
 function variantEnv(variant: Variant, names: ReturnType<typeof brokerNames>): Record<string, string> {
@@ -129,6 +130,7 @@ async function sendRate(mode: (typeof MODES)[number], variant: Variant): Promise
     const tenant = await createTenant(gw.gateway, api, 'enterprise');
     await connectedV1Instance(api, tenant.liveKey, 'bench line');
     if (brokers) await waitFor(() => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()));
+    const cpuBefore = process.cpuUsage();
     const { stdout } = await run(
       join('node_modules', '.bin', 'autocannon'),
       [
@@ -144,6 +146,9 @@ async function sendRate(mode: (typeof MODES)[number], variant: Variant): Promise
       { maxBuffer: 64 * 1024 * 1024 },
     );
     const result = JSON.parse(stdout);
+    const cpu = process.cpuUsage(cpuBefore);
+    // The gateway runs in this process: its CPU time per accepted send (publication included).
+    cpuPerSend[variant].push(((cpu.user + cpu.system) / 1000) / Math.max(1, result['2xx'] as number));
     return (result['2xx'] as number) / Number(values.duration);
   } finally {
     await gw.close();
@@ -165,6 +170,9 @@ for (const mode of modes) {
   }
   const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
   if (values.detail) {
+    const ms = (v: Variant) => mean(cpuPerSend[v]).toFixed(3);
+    console.log(mode.name, 'gateway CPU ms per send: off', ms('off'), 'both', ms('on'), 'RabbitMQ only', ms('amqp'), 'NATS only', ms('nats'), 'kept, not published', ms('unreachable'));
+    for (const list of Object.values(cpuPerSend)) list.length = 0;
     console.log(mode.name, 'sends/s: off', Math.round(mean(off)), 'both', Math.round(mean(on)), 'RabbitMQ only', Math.round(mean(detail.amqp!)), 'NATS only', Math.round(mean(detail.nats!)), 'kept, not published', Math.round(mean(detail.unreachable!)));
   }
   rows.push({

@@ -84,6 +84,9 @@ export function createNatsBroker(options: { url: string; stream: string; subject
         waitOnFirstConnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
+        // Otherwise every request (each publish waits for an ack) allocates an Error for its stack:
+        // a tenth of the gateway's CPU under load.
+        noAsyncTraces: true,
       });
       if (stopped) return void nc.close().catch(() => {});
       connection = nc;

@@ -58,12 +58,15 @@ export function createEventStream(deps: {
   let refusals = 0;
   /** The oldest event known to wait (backlog age); null once a pass found nothing left. */
   let oldestWaiting: Date | null = null;
+  /** Passes that read the outbox (a pass knows better than the look at start). */
+  let reads = 0;
 
   /** Publishes until the outbox is empty for this broker (as far as it knows), or something stops it; says when to look again. */
   async function pass(): Promise<number | null> {
     for (;;) {
       again = false;
       if (!broker.isUp()) return null;
+      reads += 1;
       const outcome = await pending.batch(broker.name, options.batch, async (events) => {
         oldestWaiting = events[0]!.createdAt;
         const now = new Date();
@@ -123,6 +126,13 @@ export function createEventStream(deps: {
       stopped = false;
       broker.start();
       plan(0);
+      // What waits from before a restart counts in the backlog's age even while the broker is still down.
+      void pending.oldest(broker.name).then(
+        (at) => {
+          if (at && reads === 0) oldestWaiting = oldestWaiting && oldestWaiting < at ? oldestWaiting : at;
+        },
+        (error: unknown) => deps.logger.warn({ err: error, broker: broker.name }, 'event stream backlog could not be read'),
+      );
     },
     /** Events were committed on this node (at `at`): publish them now. */
     committed(at: Date) {

@@ -5,7 +5,8 @@
  * - send-path cost: POST /v1/messages/send under load (autocannon, its own process) on a gateway with
  *   both brokers configured and on one with none, alternating rounds in the same run; the ratio of
  *   accepted sends/s (goal: at least 0.95).
- * Usage: npm run bench:events [-- --backlog 20000 --duration 10 --connections 50 --rounds 2 --mode PostgreSQL]
+ * `--detail` also measures one broker alone and both configured but unreachable (the cost of keeping events apart from publishing them).
+ * Usage: npm run bench:events [-- --backlog 20000 --duration 10 --connections 50 --rounds 2 --mode PostgreSQL --detail]
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '2' },
     mode: { type: 'string', default: '' },
+    /** Also measure one broker alone and brokers configured but unreachable (what storing costs apart from publishing). */
+    detail: { type: 'boolean', default: false },
   },
 });
 const BACKLOG = Number(values.backlog);
@@ -104,15 +107,30 @@ async function waitFor(check: () => boolean | Promise<boolean>, everyMs = 100, t
   }
 }
 
-/** Accepted sends/s on a gateway with both brokers (on) or none (off). */
-async function sendRate(mode: (typeof MODES)[number], brokers: boolean): Promise<number> {
+type Variant = 'off' | 'on' | 'amqp' | 'nats' | 'unreachable';
+const cpuPerSend: Record<Variant, number[]> = { off: [], on: [], amqp: [], nats: [], unreachable: [] };
+
+/** The broker settings of a variant: none, both, one, or both pointing at a closed port (events kept, not published). */
+function variantEnv(variant: Variant, names: ReturnType<typeof brokerNames>): Record<string, string> {
+  const env = brokerEnv(names);
+  if (variant === 'off') return {};
+  if (variant === 'amqp') return { EVENTS_AMQP_URL: env.EVENTS_AMQP_URL!, EVENTS_AMQP_EXCHANGE: env.EVENTS_AMQP_EXCHANGE! };
+  if (variant === 'nats') return { EVENTS_NATS_URL: env.EVENTS_NATS_URL!, EVENTS_NATS_STREAM: env.EVENTS_NATS_STREAM!, EVENTS_NATS_SUBJECT_PREFIX: env.EVENTS_NATS_SUBJECT_PREFIX! };
+  if (variant === 'unreachable') return { ...env, EVENTS_AMQP_URL: 'amqp://127.0.0.1:1', EVENTS_NATS_URL: 'nats://127.0.0.1:1' };
+  return env;
+}
+
+/** Accepted sends/s on a gateway in one of those variants. */
+async function sendRate(mode: (typeof MODES)[number], variant: Variant): Promise<number> {
   const names = brokerNames();
-  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'warn', ...(brokers ? brokerEnv(names) : {}) }, infra: { rateLimiting: false } });
+  const brokers = variant !== 'off' && variant !== 'unreachable';
+  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'error', ...variantEnv(variant, names) }, infra: { rateLimiting: false } });
   try {
     const api = client(gw.url);
     const tenant = await createTenant(gw.gateway, api, 'enterprise');
     await connectedV1Instance(api, tenant.liveKey, 'bench line');
     if (brokers) await waitFor(() => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()));
+    const cpuBefore = process.cpuUsage();
     const { stdout } = await run(
       join('node_modules', '.bin', 'autocannon'),
       [
@@ -128,10 +146,13 @@ async function sendRate(mode: (typeof MODES)[number], brokers: boolean): Promise
       { maxBuffer: 64 * 1024 * 1024 },
     );
     const result = JSON.parse(stdout);
+    const cpu = process.cpuUsage(cpuBefore);
+    // The gateway runs in this process: its CPU time per accepted send (publication included).
+    cpuPerSend[variant].push(((cpu.user + cpu.system) / 1000) / Math.max(1, result['2xx'] as number));
     return (result['2xx'] as number) / Number(values.duration);
   } finally {
     await gw.close();
-    if (brokers) await dropBrokerNames(names);
+    if (variant !== 'off') await dropBrokerNames(names);
   }
 }
 
@@ -141,11 +162,19 @@ for (const mode of modes) {
   const nats = await publication(mode, 'nats');
   const off: number[] = [];
   const on: number[] = [];
+  const detail: Record<string, number[]> = { amqp: [], nats: [], unreachable: [] };
   for (let round = 0; round < Number(values.rounds); round++) {
-    off.push(await sendRate(mode, false));
-    on.push(await sendRate(mode, true));
+    off.push(await sendRate(mode, 'off'));
+    on.push(await sendRate(mode, 'on'));
+    if (values.detail) for (const variant of ['amqp', 'nats', 'unreachable'] as const) detail[variant]!.push(await sendRate(mode, variant));
   }
   const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+  if (values.detail) {
+    const ms = (v: Variant) => mean(cpuPerSend[v]).toFixed(3);
+    console.log(mode.name, 'gateway CPU ms per send: off', ms('off'), 'both', ms('on'), 'RabbitMQ only', ms('amqp'), 'NATS only', ms('nats'), 'kept, not published', ms('unreachable'));
+    for (const list of Object.values(cpuPerSend)) list.length = 0;
+    console.log(mode.name, 'sends/s: off', Math.round(mean(off)), 'both', Math.round(mean(on)), 'RabbitMQ only', Math.round(mean(detail.amqp!)), 'NATS only', Math.round(mean(detail.nats!)), 'kept, not published', Math.round(mean(detail.unreachable!)));
+  }
   rows.push({
     mode: mode.name,
     'RabbitMQ events/s': Math.round(amqp),

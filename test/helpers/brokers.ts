@@ -1,4 +1,8 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { promisify } from 'node:util';
@@ -75,8 +79,8 @@ export async function amqpConsumer(exchange: string, bindingKey: string) {
 }
 
 /** Reads a JetStream stream from its start (an ordered consumer), keeping the messages on `filter`. */
-export async function natsConsumer(stream: string, filter: string) {
-  const connection = await natsConnect({ servers: NATS_URL, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
+export async function natsConsumer(stream: string, filter: string, url = NATS_URL) {
+  const connection = await natsConnect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
   const received: Consumed[] = [];
   let stopped = false;
   const js = jetstream(connection);
@@ -153,17 +157,37 @@ async function waitForPort(port: number, open: boolean) {
   }
 }
 
-/** Stops the machine's NATS server (its JetStream data stays on disk). */
-export async function stopNats() {
-  await run('start-stop-daemon', ['--stop', '--oknodo', '--retry', '10', '--exec', '/usr/sbin/nats-server']);
-  await waitForPort(4222, false);
-}
-
-/** Starts it again as `.ci/run` does. */
-export async function startNats() {
-  await run('start-stop-daemon', [
-    '--start', '--oknodo', '--background', '--exec', '/usr/sbin/nats-server', '--',
-    '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', '/var/lib/nats-server', '-l', '/var/log/nats-server.log',
-  ]);
-  await waitForPort(4222, true);
+/**
+ * A nats-server with JetStream of a test's own (its own port and storage folder), to stop and start
+ * at will without touching the machine's server other suites use.
+ */
+export async function privateNats(port: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'mgw-nats-'));
+  let child: ChildProcess | undefined;
+  const server = {
+    url: `nats://127.0.0.1:${port}`,
+    async start() {
+      if (child) return;
+      child = spawn('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+      await waitForPort(port, true);
+    },
+    /** Stops it (SIGTERM, then SIGKILL); its streams stay on disk for the next start. */
+    async stop() {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      const exited = once(running, 'exit');
+      running.kill('SIGTERM');
+      const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      await waitForPort(port, false);
+    },
+    async close() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
 }

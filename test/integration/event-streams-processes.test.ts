@@ -103,6 +103,13 @@ describe.each(MODES)('event streams across processes — $name', (mode) => {
       await connectedV1Instance(api, key, 'Backlog');
       const sent = await sendMany([first.url], key, 300);
       await eventually(() => api.get(`/v1/messages/status/${sent.at(-1)}`, { key }), (r) => r.body.data.status === 'delivered', 30_000);
+      // Visible while it waits: brokers down, the backlog's age growing, the gateway still ready.
+      const metrics = (await api.get('/metrics')).text;
+      for (const broker of ['amqp', 'nats']) {
+        expect(metrics).toContain(`gateway_events_broker_up{broker="${broker}"} 0`);
+        expect(Number(new RegExp(`gateway_events_backlog_age_seconds\\{broker="${broker}"\\} ([\\d.e-]+)`).exec(metrics)?.[1])).toBeGreaterThan(0);
+      }
+      expect((await api.get('/readyz')).status).toBe(200);
 
       // The brokers come back; the gateway dies as soon as publishing has begun.
       amqpProxy.restore();

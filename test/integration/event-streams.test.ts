@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { V1_EVENTS } from '../../src/domain/instances/events.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
-import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox } from '../factories/sandbox.js';
+import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox, sleep } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, natsConsumer } from '../helpers/brokers.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
@@ -161,3 +161,30 @@ describe.each(MODES)('event streams — $name', (mode) => {
     }
   });
 });
+
+describe.each(MODES)('event streams when idle — $name', (mode) => {
+  it('does not look at the outbox while nothing happens', { timeout: 60_000 }, async () => {
+    const names = brokerNames();
+    const outboxQueries: number[] = [];
+    const gw = await startTestGateway(mode, {
+      env: brokerEnv(names),
+      infra: { onQuery: (sql) => void (sql.includes('"OutboxEvent"') && outboxQueries.push(Date.now())) },
+    });
+    try {
+      const api = client(gw.url);
+      await eventually(() => api.get('/readyz'), (r) => r.body.data?.brokers?.amqp === 'ok' && r.body.data?.brokers?.nats === 'ok', 15_000);
+      // An event: published, then the streams go quiet (one look per broker every 30 s at most).
+      const tenant = await createTenant(gw.gateway, api);
+      await connectedV1Instance(api, tenant.liveKey, 'Quiet');
+      await eventually(async () => (await gw.gateway.infra.db.prisma.outboxEvent.count({ where: { NOT: { streams: { isEmpty: true } } } })) === 0, Boolean, 15_000);
+      await sleep(500);
+      const from = Date.now();
+      await sleep(4000);
+      expect(outboxQueries.filter((at) => at >= from)).toEqual([]);
+    } finally {
+      await gw.close();
+      await dropBrokerNames(names);
+    }
+  });
+});
+

@@ -12,9 +12,14 @@ export interface EventStreamOptions {
   idleMs: number;
   /** After the broker refused part of a batch: the first pause, doubled up to `idleMs`. */
   refusedMs: number;
+  /**
+   * Events announced are published this long after the first announcement, with whatever else
+   * arrived meanwhile: under load a batch carries many events instead of one statement set each.
+   */
+  gatherMs: number;
 }
 
-export const EVENT_STREAM: EventStreamOptions = { batch: 500, contendedMs: 500, idleMs: 30_000, refusedMs: 1000 };
+export const EVENT_STREAM: EventStreamOptions = { batch: 500, contendedMs: 500, idleMs: 30_000, refusedMs: 1000, gatherMs: 100 };
 
 export type EventStream = ReturnType<typeof createEventStream>;
 
@@ -53,12 +58,15 @@ export function createEventStream(deps: {
   let refusals = 0;
   /** The oldest event known to wait (backlog age); null once a pass found nothing left. */
   let oldestWaiting: Date | null = null;
+  /** Passes that read the outbox (a pass knows better than the look at start). */
+  let reads = 0;
 
-  /** Publishes until the outbox is empty for this broker, or something stops it; says when to look again. */
+  /** Publishes until the outbox is empty for this broker (as far as it knows), or something stops it; says when to look again. */
   async function pass(): Promise<number | null> {
     for (;;) {
       again = false;
       if (!broker.isUp()) return null;
+      reads += 1;
       const outcome = await pending.batch(broker.name, options.batch, async (events) => {
         oldestWaiting = events[0]!.createdAt;
         const now = new Date();
@@ -73,9 +81,10 @@ export function createEventStream(deps: {
         return Math.min(options.idleMs, options.refusedMs * 2 ** (refusals - 1));
       }
       refusals = 0;
-      if (outcome.read < options.batch && !again) {
-        oldestWaiting = null;
-        return options.idleMs;
+      // A full batch: more is waiting, go on. Otherwise what arrived meanwhile is gathered first.
+      if (outcome.read < options.batch) {
+        if (!again) oldestWaiting = null;
+        return again ? options.gatherMs : options.idleMs;
       }
     }
   }
@@ -103,7 +112,7 @@ export function createEventStream(deps: {
       })
       .then((next) => {
         running = undefined;
-        if (again) plan(0);
+        if (again) plan(options.gatherMs);
         else if (next !== null) plan(next);
       });
   }
@@ -117,11 +126,19 @@ export function createEventStream(deps: {
       stopped = false;
       broker.start();
       plan(0);
+      // What waits from before a restart counts in the backlog's age even while the broker is still down.
+      void pending.oldest(broker.name).then(
+        (at) => {
+          if (at && reads === 0) oldestWaiting = oldestWaiting && oldestWaiting < at ? oldestWaiting : at;
+        },
+        (error: unknown) => deps.logger.warn({ err: error, broker: broker.name }, 'event stream backlog could not be read'),
+      );
     },
     /** Events were committed on this node (at `at`): publish them now. */
     committed(at: Date) {
       oldestWaiting ??= at;
-      plan(0);
+      if (running) again = true;
+      else plan(options.gatherMs);
     },
     /** Seconds the oldest event known to wait for this broker has waited (0 when none). */
     backlogAgeSeconds: () => (oldestWaiting ? Math.max(0, (Date.now() - oldestWaiting.getTime()) / 1000) : 0),

@@ -26,6 +26,9 @@ LIMIT $2`;
 /** Is anything waiting for this broker (one index probe; most looks of an idle or a second node end here). */
 const ANY = `SELECT EXISTS (SELECT 1 FROM "OutboxEvent" WHERE streams <> '{}' AND $1 = ANY(streams)) AS waiting`;
 
+/** When the first event still waiting for this broker was written (the backlog's age after a restart). */
+const OLDEST = `SELECT "createdAt" FROM "OutboxEvent" WHERE streams <> '{}' AND $1 = ANY(streams) ORDER BY seq LIMIT 1`;
+
 const MARK = `UPDATE "OutboxEvent" SET streams = array_remove(streams, $1) WHERE id = ANY($2::uuid[])`;
 
 /** One publisher per broker at a time across the nodes: a transaction-scoped lock, gone with its connection if the node dies. */
@@ -71,6 +74,10 @@ export function pendingEvents(db: Database) {
   });
 
   return {
+    async oldest(broker: BrokerName): Promise<Date | null> {
+      const [row] = await db.statements.run<{ createdAt: Date }>(OLDEST, [broker]);
+      return row ? new Date(row.createdAt) : null;
+    },
     async batch(broker: BrokerName, limit: number, publish: PublishBatch): Promise<BatchOutcome> {
       if (db.kind === 'pglite') {
         const events = (await db.statements.run<Row>(READ, [broker, limit])).map(toEvent);

@@ -17,6 +17,7 @@ import { messageRoutes } from './rest/routes/messages.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { sandboxRoutes } from './rest/routes/sandbox.js';
+import { type CloudWebhookDeps, cloudWebhookRoutes } from './rest/routes/cloud-webhooks.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
 import { openApiRoutes } from './rest/routes/openapi.js';
 import type { SandboxNetwork } from './infra/engines/sandbox.js';
@@ -36,6 +37,8 @@ export interface AppDeps {
   checkReady: () => Promise<Record<string, unknown>>;
   /** The simulated network's control API, when the sandbox engine is on. */
   sandbox?: { network: SandboxNetwork; inbox: PhoneInbox };
+  /** The network's webhooks for CHAT-CLOUD instances, when that engine is on. */
+  cloudWebhooks?: CloudWebhookDeps;
   trustProxy: boolean;
   /** Largest GraphQL request body accepted over HTTP. */
   graphqlMaxBodyBytes: number;
@@ -81,13 +84,14 @@ export function buildApp(deps: AppDeps): GatewayApp {
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
-    openApiRoutes({ sandbox: deps.sandbox !== undefined }),
+    openApiRoutes({ sandbox: deps.sandbox !== undefined, cloud: deps.cloudWebhooks !== undefined }),
     authRoutes(deps.services.auth, deps.origins),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, deps.services.mediaDownloads, authenticated),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),
+    ...(deps.cloudWebhooks ? [cloudWebhookRoutes(deps.cloudWebhooks)] : []),
   ]) {
     rest.use(router.routes());
   }

@@ -33,6 +33,17 @@ const engines = z.string().transform((value, ctx) => {
   return list as EngineName[];
 });
 
+/** A broker URL: one of `protocols`, with a host (credentials and a vhost or port may follow). */
+const brokerUrl = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      const parsed = new URL(v);
+      return protocols.includes(parsed.protocol) && parsed.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, `a URL like ${protocols[0]}//host:port (starting with ${protocols.map((p) => `${p}//`).join(' or ')})`);
+
 /** Base64 of exactly 32 bytes (a key). */
 const key32 = z.string().refine((value) => {
   const bytes = Buffer.from(value, 'base64');
@@ -101,6 +112,12 @@ const envSchema = z
       .transform((value) => value.split('.').map(Number) as [number, number, number])
       .optional(),
     CHAT_QR_TIMEOUT_S: int(1, 600).optional(),
+    CLOUD_API_URL: url(['https:', 'http:']).default('https://graph.facebook.com'),
+    CLOUD_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'a Graph API version such as v23.0').default('v23.0'),
+    CLOUD_API_TIMEOUT_MS: int(100, 120_000).default(15_000),
+    CLOUD_VERIFY_TOKEN: z.string().min(8, 'at least 8 characters').max(256, 'at most 256 characters').optional(),
+    CLOUD_MPS: int(1, 100_000).default(80),
+    CLOUD_WEBHOOK_PER_MINUTE: int(1, 10_000_000).default(6000),
     CHAT_HANDSHAKES_MAX: int(1, 1000).default(16),
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
@@ -120,6 +137,14 @@ const envSchema = z
     GRAPHQL_WS_REAUTH_S: int(1, 3600).default(30),
     CORS_ORIGINS: origins.default([]),
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+    EVENTS_AMQP_URL: brokerUrl(['amqp:', 'amqps:']).optional(),
+    EVENTS_AMQP_EXCHANGE: z.string().regex(/^[\w.:-]{1,127}$/, 'letters, digits and . : _ - only').default('gateway.events'),
+    EVENTS_NATS_URL: brokerUrl(['nats:', 'tls:']).optional(),
+    EVENTS_NATS_STREAM: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ and - only').default('GATEWAY_EVENTS'),
+    EVENTS_NATS_SUBJECT_PREFIX: z
+      .string()
+      .regex(/^[\w-]+(\.[\w-]+)*$/, 'subject tokens (letters, digits, _ and -) separated by dots, no wildcards')
+      .default('gateway'),
   });
 
 export type Config = Readonly<z.output<typeof envSchema>>;
@@ -164,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked apart from the schema so it is reported together with any other problem.
   if (('GATEWAY_ADMIN_EMAIL' in present) !== ('GATEWAY_ADMIN_PASSWORD' in present)) {
     problems.push('GATEWAY_ADMIN_EMAIL / GATEWAY_ADMIN_PASSWORD: set both or neither');
+  }
+  if (parsed.success && parsed.data.ENGINES.includes('cloud') && !parsed.data.CLOUD_VERIFY_TOKEN) {
+    problems.push('CLOUD_VERIFY_TOKEN: required when ENGINES offers cloud (the token the network is given to verify /webhooks/cloud)');
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return Object.freeze(parsed.data);

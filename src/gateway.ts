@@ -80,6 +80,11 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     graphql,
     limiter: infra.requestLimiter,
     sandbox: config.ENGINES.includes('sandbox') ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
+    cloudWebhooks: infra.cloudWebhooks && {
+      receiver: infra.cloudWebhooks,
+      verifyToken: config.CLOUD_VERIFY_TOKEN!,
+      perSource: infra.limiters({ keyPrefix: 'cloud-webhooks', points: config.CLOUD_WEBHOOK_PER_MINUTE, durationSeconds: 60 }),
+    },
     logger,
     checkReady: () => (draining ? Promise.reject(new Error('shutting down')) : infra.checkReady()),
     trustProxy: config.TRUST_PROXY,
@@ -122,6 +127,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   await infra.placement.start(services.ownerDuties);
   await services.resume();
   await infra.deliveries.start();
+  infra.eventStreams.start();
   infra.maintenance.start(() => services.tick());
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

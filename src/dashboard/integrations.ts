@@ -20,6 +20,8 @@ const REASONS: Record<string, string> = {
   banned: 'the number was banned',
   pairing_expired: 'the QR codes ran out',
   shutdown: 'the gateway node stopped',
+  credentials_rejected: 'the business API refused the credentials',
+  token_expired: 'the access token stopped working (give a new one)',
 };
 
 export const reasonInWords = (reason: string) => REASONS[reason] ?? reason;

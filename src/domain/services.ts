@@ -1,3 +1,4 @@
+import type { EngineCredentials } from './instances/instances.ports.js';
 import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
 import { createApiKeysService } from './apikeys/apikeys.service.js';
 import type { LoginThrottle, SessionStore } from './auth/auth.ports.js';
@@ -39,6 +40,8 @@ export interface Ports {
   qrImages: QrImages;
   /** The chat network engines this deployment offers. */
   engines: EngineRegistry;
+  /** Where instances of credentials engines (CHAT-CLOUD) keep their credentials, sealed. */
+  credentials: EngineCredentials;
   /** Which instances this node owns, and how work reaches their owners. */
   ownership: Ownership;
   media: MediaProbe;
@@ -102,6 +105,7 @@ export function createServices(ports: Ports, policies: Policies) {
       instances,
       quotas: policies.quotas,
       urls,
+      sendsTemplates: (integration) => ports.engines.of(integration)?.sendsTemplates === true,
       onAccepted: (instanceId) => {
         dispatcher.kick(instanceId);
         ports.workArrived();

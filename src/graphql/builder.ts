@@ -10,7 +10,7 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
 }>({
   defaultFieldNullability: false,
   plugins: [RelayPlugin, PrismaPlugin],

@@ -8,6 +8,7 @@ import { admit, type RequestLimiter } from '../infra/rate-limit/request-limiter.
 import type { CallerWatch } from './caller-watch.js';
 import { verifyCaller } from './verify-caller.js';
 import type { GraphQLLoader } from './lazy.js';
+import { whenDone } from '../http/when-done.js';
 import { crossOriginRefusal, type OriginPolicy, requestOrigin } from '../http/origin-policy.js';
 
 /**
@@ -65,9 +66,9 @@ export function graphqlEndpoint(deps: {
           // it ends once its key is revoked or its session ends.
           admission.leave();
           const res = ctx.res;
-          res.once('close', deps.callers.watch(res, credentials, () => res.destroy()));
+          whenDone(res, deps.callers.watch(res, credentials, () => res.destroy()));
         } else {
-          ctx.res.once('close', admission.leave);
+          whenDone(ctx.res, admission.leave);
         }
       }
       if (ctx.method === 'POST') {

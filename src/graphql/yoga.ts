@@ -15,6 +15,7 @@ import type { GraphQLContext } from './context.js';
 import { type GraphQLLimits, guardPlugins } from './guards.js';
 import { schema } from './schema.js';
 import { codedError, codedErrors } from './graphql-error.js';
+import { directAnswers } from './direct-answer.js';
 
 /** What each transport hands yoga: the Node request, and the caller once it is known. */
 export interface ServerContext {
@@ -43,6 +44,7 @@ export function createGraphQL(deps: {
   const inBackground = (work: () => Promise<unknown>) =>
     void setImmediate(() => void work().catch((error: unknown) => log.error({ err: error }, 'background work after a GraphQL answer failed')));
 
+  const direct = directAnswers(() => yoga as never, codedError, log);
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -59,6 +61,7 @@ export function createGraphQL(deps: {
     plugins: [
       ...guardPlugins(deps.limits),
       codedValidationErrors,
+      direct.plugin,
       {
         onResponse: ({ response, serverContext }) => {
           const req = (serverContext as ServerContext | undefined)?.req;
@@ -109,8 +112,8 @@ export function createGraphQL(deps: {
           : undefined,
         actor: () => {
           actor ??= verifyCaller(services.auth, {
-            authorization: request?.headers.get('authorization') ?? undefined,
-            cookie: request?.headers.get('cookie') ?? undefined,
+            authorization: req?.headers.authorization ?? request?.headers.get('authorization') ?? undefined,
+            cookie: req?.headers.cookie ?? request?.headers.get('cookie') ?? undefined,
           });
           return actor;
         },
@@ -123,6 +126,8 @@ export function createGraphQL(deps: {
     handle(req: IncomingMessage, res: ServerResponse, options: { actor?: Actor; secure: boolean; ip: string }) {
       if (options.actor) authenticated.set(req, options.actor);
       clients.set(req, { secure: options.secure, ip: options.ip });
+      const cookies = (): Record<string, string[]> => (cookiesToSet.has(req) ? { 'set-cookie': cookiesToSet.get(req)! } : {});
+      if (direct.answer(req, res, cookies)) return;
       Promise.resolve(yoga.requestListener(req, res)).catch((error: unknown) => {
         log.error({ err: error }, 'graphql request failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

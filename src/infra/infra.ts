@@ -42,7 +42,13 @@ import { openStateKey } from './engines/state-key.js';
 import { createPlacement, type Placement } from './nodes/placement.js';
 import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
 import { hostname } from 'node:os';
+import { createEventStreams, type EventStreams } from './events/event-streams.js';
 import { randomBytes } from 'node:crypto';
+import type { EngineCredentials } from '../domain/instances/instances.ports.js';
+import { Unavailable } from '../domain/errors.js';
+import { createCloudCredentialStore } from './engines/cloud/credentials.js';
+import { createCloudEngine } from './engines/cloud/index.js';
+import { createCloudWebhookReceiver, type CloudWebhookReceiver } from './engines/cloud/webhook-receiver.js';
 
 export interface Infra {
   config: Config;
@@ -56,6 +62,8 @@ export interface Infra {
   sandbox: SandboxNetwork;
   /** The engines ENGINES offers. */
   engines: EngineRegistry;
+  /** The network's webhooks for CHAT-CLOUD instances, when ENGINES offers it. */
+  cloudWebhooks: CloudWebhookReceiver | undefined;
   /** Wires the engines to the domain's handlers, and to the owners of instances. */
   connectEngines(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void;
   sandboxInbox: PhoneInbox;
@@ -68,8 +76,16 @@ export interface Infra {
   metrics: Metrics;
   /** This node's place among the nodes sharing the database: which instances it owns. */
   placement: Placement;
+  /** The brokers configured (EVENTS_*); started by the gateway once it serves. */
+  eventStreams: EventStreams;
   /** Every dependency the gateway needs to serve (throws naming the one that is not), and the live nodes. */
-  checkReady(): Promise<{ database: 'ok'; redis: 'ok' | 'not configured'; node: string; nodes: LiveNode[] }>;
+  checkReady(): Promise<{
+    database: 'ok';
+    redis: 'ok' | 'not configured';
+    node: string;
+    nodes: LiveNode[];
+    brokers?: Partial<Record<'amqp' | 'nats', 'ok' | 'down'>>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -144,9 +160,18 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const outbox = createOutbox(prisma, { jidDomainOf, firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000, publicUrl: config.PUBLIC_URL });
+  const eventStreams = createEventStreams({ config, db, logger, metrics });
+  const outbox = createOutbox(prisma, {
+    jidDomainOf,
+    firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000,
+    streams: eventStreams.names,
+    publicUrl: config.PUBLIC_URL,
+  });
   const offered: ChatEngine[] = [];
-  const realEngines: Array<{ connect(handlers: EngineEvents): void; stop(): void }> = [];
+  const realEngines: Array<{ connect(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void; stop(): void }> = [];
+  let credentials: EngineCredentials = noCredentials;
+  let cloudWebhooks: CloudWebhookReceiver | undefined;
+  let engineHandlers: EngineEvents | undefined;
   for (const name of config.ENGINES) {
     if (name === 'sandbox') offered.push(sandbox.engine);
     if (name === 'baileys') {
@@ -154,6 +179,28 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       metrics.watchEngine(baileys.engine.integration, () => baileys.counts());
       offered.push(baileys.engine);
       realEngines.push(baileys);
+    }
+    if (name === 'cloud') {
+      const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+      const store = createCloudCredentialStore({ statements: db.statements, cipher });
+      const cloud = createCloudEngine({
+        credentials: store,
+        api: { url: config.CLOUD_API_URL, version: config.CLOUD_API_VERSION, timeoutMs: config.CLOUD_API_TIMEOUT_MS },
+        messagesPerSecond: config.CLOUD_MPS,
+        logger,
+        report: (error, what) => logger.error({ err: error }, `${what} failed`),
+      });
+      offered.push(cloud.engine);
+      realEngines.push(cloud);
+      credentials = store;
+      cloudWebhooks = createCloudWebhookReceiver({
+        credentials: store,
+        events: () => {
+          if (!engineHandlers) throw new Unavailable('The gateway is starting; try again.');
+          return engineHandlers;
+        },
+        logger,
+      });
     }
   }
   const engines = engineRegistry(offered);
@@ -181,7 +228,10 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     logger,
   });
   const liveFeed = createLiveFeed(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
-  outbox.onCommitted((events) => liveFeed.publish(events.flatMap(liveEventsOf)));
+  outbox.onCommitted((events) => {
+    liveFeed.publish(events.flatMap(liveEventsOf));
+    eventStreams.committed(events[0]!.createdAt);
+  });
   outbox.onDue((due) => void deliveries.scheduled(due).catch((error: unknown) => logger.error({ err: error }, 'scheduling webhook deliveries failed')));
 
   const ports: Ports = {
@@ -196,6 +246,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
     engines,
+    credentials,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
@@ -220,9 +271,11 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     ports,
     sandbox,
     engines,
+    cloudWebhooks,
     connectEngines(handlers, owners) {
+      engineHandlers = handlers;
       sandbox.connect(handlers, owners);
-      for (const engine of realEngines) engine.connect(handlers);
+      for (const engine of realEngines) engine.connect(handlers, owners);
     },
     sandboxInbox,
     deliveries,
@@ -230,6 +283,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     liveFeed,
     metrics,
     placement,
+    eventStreams,
     async checkReady() {
       // A load balancer needs an answer within its own timeout, even from a stalled dependency.
       try {
@@ -237,7 +291,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       } catch {
         throw new Error('database unreachable');
       }
-      const nodes = { node: placement.node, nodes: await withinMs(placement.liveNodes(), READY_CHECK_MS) };
+      // A broker down delays events (they wait in the outbox); it does not make the gateway unready.
+      const nodes = { node: placement.node, nodes: await withinMs(placement.liveNodes(), READY_CHECK_MS), ...eventStreams.readiness() };
       if (!redis) return { database: 'ok', redis: 'not configured', ...nodes };
       try {
         await withinMs(redis.ping(), READY_CHECK_MS);
@@ -249,6 +304,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     async close() {
       await maintenance.stop();
       await deliveries.stop();
+      await eventStreams.stop();
       sandbox.stop();
       for (const engine of realEngines) engine.stop();
       await outbound.close();
@@ -259,6 +315,12 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     },
   };
 }
+
+/** Credentials are only ever given to a credentials engine, which is offered whenever an instance can have one. */
+const noCredentials: EngineCredentials = {
+  save: () => Promise.reject(new Error('no credentials engine is offered')),
+  replace: () => Promise.reject(new Error('no credentials engine is offered')),
+};
 
 /**
  * CHAT-BAILEYS, loaded only when offered: its state key checked against the database, its network

@@ -14,6 +14,11 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.secret',
   '*.webhookSecret',
+  // CHAT-CLOUD credentials, wherever an object carrying them is logged.
+  '*.accessToken',
+  '*.appSecret',
+  '*.cloud',
+  'req.headers["x-hub-signature-256"]',
   '*.authorization',
   '*.cookie',
   'password',

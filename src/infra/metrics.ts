@@ -47,6 +47,39 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     labelNames: ['outcome'] as const,
     registers,
   });
+  const published = new Counter({
+    name: 'gateway_events_published_total',
+    help: 'Events published to a broker and confirmed by it (RabbitMQ publisher confirm, JetStream ack), by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+  });
+  const publishFailures = new Counter({
+    name: 'gateway_events_publish_failures_total',
+    help: 'Events a broker did not confirm in a batch (they stay in the outbox and are published again), by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+  });
+  let eventStreams: Array<{ name: string; isUp: () => boolean; backlogAgeSeconds: () => number }> = [];
+  new Gauge({
+    name: 'gateway_events_backlog_age_seconds',
+    help: 'How long the oldest event this node knows to be waiting for a broker has waited (0 when none), by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const stream of eventStreams) this.set({ broker: stream.name }, stream.backlogAgeSeconds());
+    },
+  });
+  new Gauge({
+    name: 'gateway_events_broker_up',
+    help: '1 while this node is connected to the broker (its exchange or stream declared), else 0, by broker.',
+    labelNames: ['broker'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const stream of eventStreams) this.set({ broker: stream.name }, stream.isUp() ? 1 : 0);
+    },
+  });
   const reconnects = new Counter({
     name: 'mgw_engine_reconnects_total',
     help: "Connections of a real engine that closed and are opened again, by engine and the close's reason.",
@@ -115,6 +148,17 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     sendsAccepted: (count: number) => accepted.inc(count),
     databaseRoundTrip: () => roundTrips.inc(),
     webhookAttempt: (outcome: 'delivered' | 'retry' | 'failed') => attempts.inc({ outcome }),
+    eventsPublished: (broker: string, count: number) => published.inc({ broker }, count),
+    eventsFailed: (broker: string, count: number) => publishFailures.inc({ broker }, count),
+    /** Where the event-stream gauges read from. */
+    watchEventStreams(streams: typeof eventStreams) {
+      eventStreams = streams;
+      // Zero from the start, so a rate or an alert on them has a series before the first event.
+      for (const stream of streams) {
+        published.inc({ broker: stream.name }, 0);
+        publishFailures.inc({ broker: stream.name }, 0);
+      }
+    },
     engineReconnect: (engine: string, reason: string) => reconnects.inc({ engine, reason }),
     /** Where an engine's connection gauge reads from. */
     watchEngine(engine: string, counts: () => { connected: number; connecting: number; waiting: number }) {

@@ -6,6 +6,10 @@
  * - the gateway's resident memory with 1, 10 and 50 connected instances (and per instance beyond
  *   the first);
  * - database bytes of engine state per instance after pairing.
+ * CHAT-CLOUD against the local business API server (in this process), CLOUD_MPS unbounded:
+ * - messages/s through one instance, from the send request to the API receiving the POST, and p99;
+ * - webhook statuses processed per second (signed POSTs of 50 `delivered` statuses each, answered
+ *   200 once stored).
  * Both running modes: PostgreSQL + Redis, and embedded.
  * Then, PostgreSQL + Redis only, the node at scale (issue 24's goals):
  * - resident memory per connected instance beyond the first, at `--scale-memory` (500) instances;
@@ -15,7 +19,7 @@
  * - a restart of the node with `--scale-restart` (1,000) paired instances: time until all are
  *   connected, and the p99 of API requests answered meanwhile.
  * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50
- *   --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
+ *   --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,12 +36,14 @@ import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
+import { serialize, signature256, startCloudApi } from '../networks/cloud-api/index.js';
 
 const { values } = parseArgs({
   options: {
     messages: { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '20' },
     instances: { type: 'string', default: '1,10,50' },
+    engines: { type: 'string', default: 'baileys,cloud' },
     'scale-memory': { type: 'string', default: '500' },
     'scale-restart': { type: 'string', default: '1000' },
     spread: { type: 'string', default: '50' },
@@ -50,6 +56,7 @@ const { values } = parseArgs({
 const MESSAGES = Number(values.messages);
 const CONCURRENCY = Number(values.concurrency);
 const STEPS = values.instances!.split(',').map(Number);
+const ENGINES = values.engines!.split(',');
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
 
 await promisify(execFile)(process.execPath, ['scripts/build-if-changed.mjs']);
@@ -160,6 +167,97 @@ async function measure(modeName: string, storage: Record<string, string>, stateB
     gateway.child.kill('SIGTERM');
     await new Promise((resolve) => gateway.child.once('exit', resolve));
     await network.close();
+  }
+}
+
+/** Statuses per signed webhook POST in the status figure. */
+const STATUSES_PER_POST = 50;
+
+async function measureCloud(modeName: string, storage: Record<string, string>) {
+  const cloud = await startCloudApi();
+  const verifyToken = 'bench-verify-token';
+  const gateway = await startGateway({
+    ...storage,
+    ...ADMIN,
+    ENGINES: 'cloud',
+    CLOUD_API_URL: cloud.url,
+    CLOUD_VERIFY_TOKEN: verifyToken,
+    CLOUD_MPS: '100000',
+    CLOUD_WEBHOOK_PER_MINUTE: '10000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_HOUR: '10000000',
+    RATE_LIMIT_BURST: '10000',
+    DAILY_MESSAGES_ENTERPRISE: '100000000',
+  });
+  try {
+    cloud.setWebhook(`${gateway.url}/webhooks/cloud`, verifyToken);
+    const api = client(gateway.url);
+    const cookie = await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD);
+    const credentials = { phoneNumberId: `9${Date.now()}`, accessToken: `EAAG-${randomBytes(12).toString('hex')}`, appSecret: randomBytes(16).toString('hex') };
+    cloud.addNumber({ ...credentials, displayPhoneNumber: '15559990000' });
+    // The API reports no statuses by itself here: the status figure posts its own.
+    cloud.statusScript(credentials.phoneNumberId, []);
+    const created = await api.post('/chat/instances', { cookie, body: { name: `cloud ${Date.now()}`, integration: 'CHAT-CLOUD', cloud: credentials } });
+    const instanceId = created.body.data.instanceId as string;
+    await eventually(() => api.get(`/chat/instances/${instanceId}`, { cookie }), (r) => r.body.data.status === 'connected', 30_000);
+    // Customers, each with an open window: one customer's messages go out in order, different customers' in parallel.
+    const customers = Array.from({ length: 50 }, (_, n) => `1666${String(1_000_000 + n).slice(1)}${randomBytes(1)[0]! % 10}`);
+    for (const customer of customers) cloud.openWindow(credentials.phoneNumberId, customer);
+
+    const startedAt = new Map<string, number>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < MESSAGES) {
+          const n = next++;
+          const text = `bench ${n}`;
+          startedAt.set(text, Date.now());
+          const answer = await api.post(`/chat/instances/${instanceId}/send-text`, { cookie, body: { to: customers[n % customers.length], message: text } });
+          if (answer.status !== 200) throw new Error(`send answered ${answer.status}`);
+        }
+      }),
+    );
+    const sends = await cloud.waitForSent(MESSAGES, (s) => s.phoneNumberId === credentials.phoneNumberId, 300_000);
+    const textOf = (body: Record<string, unknown>) => (body.text as { body: string }).body;
+    const seconds = (Math.max(...sends.map((s) => s.at)) - Math.min(...startedAt.values())) / 1000;
+    const latencies = sends.map((s) => s.at - startedAt.get(textOf(s.body))!).sort((a, b) => a - b);
+    // Every message marked sent (its wamid stored) before statuses about it arrive.
+    await eventually(
+      async () => (await api.get('/v1/messages/list?limit=1', { key: await createKey(api, cookie, { name: `probe ${Date.now()}` }) })).body.data[0],
+      (message) => message?.status === 'sent',
+      60_000,
+    );
+    await sleep(1000);
+
+    const bodies: string[] = [];
+    for (let n = 0; n < sends.length; n += STATUSES_PER_POST) {
+      const statuses = sends.slice(n, n + STATUSES_PER_POST).map((s) => ({ id: s.wamid, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: s.waId }));
+      const value = { messaging_product: 'whatsapp', metadata: { display_phone_number: '15559990000', phone_number_id: credentials.phoneNumberId }, statuses };
+      bodies.push(serialize({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value }] }] }));
+    }
+    const statusStart = Date.now();
+    let nextBody = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (nextBody < bodies.length) {
+          const body = bodies[nextBody++]!;
+          const answer = await fetch(`${gateway.url}/webhooks/cloud`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature256(credentials.appSecret, body) },
+            body,
+          });
+          if (answer.status !== 200) throw new Error(`webhook answered ${answer.status}: ${await answer.text()}`);
+        }
+      }),
+    );
+    const statusSeconds = (Date.now() - statusStart) / 1000;
+    console.log(`\n${modeName}, CHAT-CLOUD (local business API, CLOUD_MPS unbounded)`);
+    console.log(`  one instance: ${(MESSAGES / seconds).toFixed(0)} messages/s accept → received by the API (${MESSAGES} messages to ${customers.length} customers, ${CONCURRENCY} at a time); p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+    console.log(`  webhook statuses: ${(sends.length / statusSeconds).toFixed(0)} statuses/s stored (${sends.length} delivered statuses, ${STATUSES_PER_POST} per signed POST, 4 POSTs at a time)`);
+  } finally {
+    gateway.child.kill('SIGTERM');
+    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await cloud.close();
   }
 }
 
@@ -330,11 +428,11 @@ if (!values['skip-basic']) {
   try {
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
-    await measure(
-      'PostgreSQL + Redis',
-      { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchengine:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64') },
-      async () => (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes),
-    );
+    const storage = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchengine:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64') };
+    if (ENGINES.includes('baileys')) {
+      await measure('PostgreSQL + Redis', storage, async () => (await sql.query<{ bytes: number }>(stateSql)).rows.map((row) => row.bytes));
+    }
+    if (ENGINES.includes('cloud')) await measureCloud('PostgreSQL + Redis', storage);
     await sql.end();
   } finally {
     await database.drop();
@@ -343,7 +441,8 @@ if (!values['skip-basic']) {
   // Embedded: PGlite in the gateway's process (its memory counts too; its state is the same as above).
   const dir = mkdtempSync(join(tmpdir(), 'mgw-bench-engine-'));
   try {
-    await measure('embedded (PGlite in the process)', { DATA_DIR: dir }, async () => []);
+    if (ENGINES.includes('baileys')) await measure('embedded (PGlite in the process)', { DATA_DIR: dir }, async () => []);
+    if (ENGINES.includes('cloud')) await measureCloud('embedded (PGlite in the process)', { DATA_DIR: dir });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

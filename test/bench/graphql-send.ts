@@ -1,6 +1,6 @@
 /**
  * GraphQL `sendMessage` against REST `POST /v1/messages/send` on the same gateway, in the same run
- * (goal: GraphQL at least 80 % of REST). Each side runs twice, alternating, after a warm-up; the
+ * (goal: GraphQL at least 85 % of REST). Each side runs twice, alternating, after a warm-up; the
  * load generator (autocannon) is its own process. Usage: npm run bench:graphql [-- --duration 10 --connections 50]
  */
 import { execFile } from 'node:child_process';
@@ -26,11 +26,12 @@ async function load(url: string, key: string, body: unknown, duration: string) {
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const result = JSON.parse(stdout);
+  if (result.non2xx || result.errors) console.warn(`${url}: answers by status ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
   return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, failed: (result.non2xx as number) + (result.errors as number) };
 }
 
 async function bench(mode: (typeof MODES)[number]) {
-  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000' } });
+  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '10000000' } });
   try {
     const api = client(gw.url);
     const tenant = await createTenant(gw.gateway, api);
@@ -72,6 +73,6 @@ for (const mode of MODES) {
   const result = await bench(mode);
   console.log(`${mode.name}: sendMessage, ${values.connections} connections, ${values.duration} s per run`);
   console.table(result.rows);
-  console.log(`GraphQL / REST: ${(result.ratio * 100).toFixed(1)} % (goal ≥ 80 %); 2xx answers ${result.answered}, messages stored ${result.stored}`);
+  console.log(`GraphQL / REST: ${(result.ratio * 100).toFixed(1)} % (goal ≥ 85 %); 2xx answers ${result.answered}, messages stored ${result.stored}`);
 }
 process.exit(0);

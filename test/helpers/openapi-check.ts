@@ -9,7 +9,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 let documentCache: Json | undefined;
 /** The gateway's OpenAPI document, as GET /openapi.json serves it (with the sandbox operations). */
 export function openApiDocument(): Json {
-  return (documentCache ??= JSON.parse(JSON.stringify(buildOpenApiDocument({ sandbox: true }))) as Json);
+  return (documentCache ??= JSON.parse(JSON.stringify(buildOpenApiDocument({ sandbox: true, cloud: true }))) as Json);
 }
 
 let routes: Array<{ template: string; pattern: RegExp; params: number }> | undefined;

@@ -246,6 +246,34 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
     expect(limits.requestsThisMinute).toEqual({ used: expect.any(Number), max: expect.any(Number) });
   });
 
+  it('answers an operation it has seen before exactly as the first time, for every JSON Accept and for errors', async () => {
+    // The first request of a document goes through yoga's whole request layer; repeats are answered
+    // directly by the same pipeline. Each case uses its own document text, so the first is a first.
+    const cases = [
+      { name: 'success', query: '{ me { tenant { id plan } } }', variables: {}, key: tenant.liveKey },
+      { name: 'no caller', query: '{ me { tenant { plan } } }', variables: {}, key: undefined },
+      { name: 'bad variable', query: 'query ($first: Int) { messages(first: $first) { totalCount } }', variables: { first: 'ten' }, key: tenant.liveKey },
+      { name: 'refused in a resolver', query: 'query ($id: ID!) { message(id: $id) { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' }, key: tenant.liveKey },
+    ];
+    const accepts = [undefined, '*/*', 'application/json', 'application/graphql-response+json'];
+    let variant = 0;
+    for (const c of cases) {
+      for (const accept of accepts) {
+        const query = `${c.query}${' '.repeat(++variant)}`;
+        const ask = () =>
+          api.post('/graphql', { key: c.key, body: { query, variables: c.variables }, headers: accept ? { accept } : {} }).then((r) => ({
+            status: r.status,
+            type: r.headers.get('content-type'),
+            body: r.body,
+          }));
+        const first = await ask();
+        const again = await ask();
+        expect(again, `${c.name}, Accept ${accept}`).toEqual(first);
+        expect(first.status, `${c.name}, Accept ${accept}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('rejects malformed documents with coded errors and without a 5xx', async () => {
     const syntax = await api.graphql('{ me { ', {}, { key: tenant.liveKey });
     // Plain JSON answers carry GraphQL errors with 200; graphql-response+json says 400 (GraphQL over HTTP).

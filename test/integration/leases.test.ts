@@ -26,7 +26,7 @@ describe.each(MODES)('instance leases — $name', (mode) => {
     await expect(
       engine.send(
         { id: instance.id, phone: instance.phone },
-        [{ messageId: crypto.randomUUID(), to: '5511977776666', type: 'text', text: 'stale', mediaUrl: null, mediaType: null, caption: null }],
+        [{ messageId: crypto.randomUUID(), to: '5511977776666', type: 'text', text: 'stale', mediaUrl: null, mediaType: null, caption: null, template: null }],
         lease!,
       ),
     ).rejects.toBeInstanceOf(LeaseLost);

@@ -150,6 +150,21 @@ describe.each(MODES)('rate limits — $name', (mode) => {
     expect((await api.get('/api-keys', { key })).status).toBe(200);
   });
 
+  it('frees the slots of clients that went away before their request was admitted', async () => {
+    // Dropped at staggered moments, many of them while the gateway is still looking up the new key or
+    // counting the request: their slots must come back too, or the key is refused for a minute.
+    const key = await createKey(api, tenant.cookie, { name: 'hung up early' });
+    const dropped = Array.from({ length: 30 }, (_, i) => {
+      const h = heldSend(gw.url, key, { to: '5511987654321', text: 'x' });
+      setTimeout(() => h.abort(), i % 20);
+      return h.status.catch(() => 0);
+    });
+    await Promise.all(dropped);
+    await waitFor(async () => (await api.get('/api-keys', { key })).status === 200);
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => api.get('/api-keys', { key }).then((r) => r.status)));
+    expect(statuses).toEqual(Array(10).fill(200));
+  });
+
   it('counts the hour window too, and shows it when it is the tightest', async () => {
     const hourly = await startTestGateway(mode, { env: { RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_PER_HOUR: '5', RATE_LIMIT_BURST: '10' } });
     try {

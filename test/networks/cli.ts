@@ -42,7 +42,14 @@ Its phones, by HTTP (${chat.controlUrl}/control):
   what one got:     curl -s ${chat.controlUrl}/control/phones/15550002222/messages
   send to a phone:  curl -s ${chat.controlUrl}/control/phones/15550002222/messages -H 'content-type: application/json' -d '{"to":"15550001111","text":"hello"}'
 
-Local business API (CHAT-CLOUD): CLOUD_API_URL=${cloud.url}   (routes: curl -s ${cloud.url}/control)
+Local business API (CHAT-CLOUD): start the gateway with
+  ENGINES=sandbox,cloud CLOUD_API_URL=${cloud.url} CLOUD_VERIFY_TOKEN=local-verify-token
+Its side, by HTTP (${cloud.url}/control lists every route):
+  a number:         curl -s ${cloud.url}/control/numbers -H 'content-type: application/json' -d '{"phoneNumberId":"106540352242922","displayPhoneNumber":"15550783881","accessToken":"local-token","appSecret":"local-secret"}'
+  the webhook:      curl -s -X PUT ${cloud.url}/control/webhook -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:3000/webhooks/cloud","verifyToken":"local-verify-token","verify":true}'
+  a customer says:  curl -s ${cloud.url}/control/numbers/106540352242922/customer-messages -H 'content-type: application/json' -d '{"from":"16505551234","message":"hello"}'
+  what it got:      curl -s '${cloud.url}/control/sent?phoneNumberId=106540352242922'
+Then create an instance with "integration":"CHAT-CLOUD" and "cloud":{"phoneNumberId":"106540352242922","accessToken":"local-token","appSecret":"local-secret"}.
 `);
 
 const stop = () => {

@@ -40,6 +40,7 @@ export function memoryInstanceStore(events: EventLog = []) {
       const now = new Date();
       const row: InstanceRecord = {
         ...data,
+        cloudPhoneNumberId: data.cloudPhoneNumberId ?? null,
         id: randomUUID(),
         state: 'created',
         active: true,
@@ -161,13 +162,14 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
     async recordStatus(id, status, at, list, error) {
       const row = rows.get(id);
       if (!row) return null;
+      const before = { ...row };
       Object.assign(row, withReport(row, status, at, error));
-      record(row, list(row));
+      record(row, list(row, before));
       return { ...row };
     },
-    async recordNetworkStatus(instanceId, networkMessageId, status, at, list) {
+    async recordNetworkStatus(instanceId, networkMessageId, status, at, list, error) {
       const row = [...rows.values()].find((m) => m.instanceId === instanceId && m.networkMessageId === networkMessageId);
-      return row ? store.recordStatus(row.id, status, at, list) : null;
+      return row ? store.recordStatus(row.id, status, at, list, error) : null;
     },
     async findByNetworkId(instanceId, networkMessageId) {
       const row = [...rows.values()].find((m) => m.instanceId === instanceId && m.networkMessageId === networkMessageId);

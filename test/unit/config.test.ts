@@ -31,7 +31,12 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_IP: 50,
       ENGINES: ['sandbox'],
       NODE_LEASE_MS: 5000,
+      CLOUD_API_URL: 'https://graph.facebook.com',
+      CLOUD_API_VERSION: 'v23.0',
       CHAT_HANDSHAKES_MAX: 16,
+      CLOUD_API_TIMEOUT_MS: 15000,
+      CLOUD_MPS: 80,
+      CLOUD_WEBHOOK_PER_MINUTE: 6000,
       SANDBOX_DELIVERY_DELAY_MS: 100,
       SANDBOX_RECONNECT_DELAY_MS: 300,
       TRUST_PROXY: false,
@@ -46,7 +51,31 @@ describe('loadConfig', () => {
       GRAPHQL_INTROSPECTION: true,
       GRAPHQL_WS_REAUTH_S: 30,
       CORS_ORIGINS: [],
+      EVENTS_AMQP_EXCHANGE: 'gateway.events',
+      EVENTS_NATS_STREAM: 'GATEWAY_EVENTS',
+      EVENTS_NATS_SUBJECT_PREFIX: 'gateway',
     });
+  });
+
+  it('takes broker URLs for the event streams and names each wrong one', () => {
+    const config = loadConfig({ EVENTS_AMQP_URL: 'amqp://user:pass@rabbit:5672/vhost', EVENTS_NATS_URL: 'nats://nats:4222' });
+    expect(config.EVENTS_AMQP_URL).toBe('amqp://user:pass@rabbit:5672/vhost');
+    expect(config.EVENTS_NATS_URL).toBe('nats://nats:4222');
+    let error: unknown;
+    try {
+      loadConfig({
+        EVENTS_AMQP_URL: 'rabbit:5672',
+        EVENTS_NATS_URL: 'http://nats:4222',
+        EVENTS_AMQP_EXCHANGE: 'bad exchange',
+        EVENTS_NATS_STREAM: 'a.b',
+        EVENTS_NATS_SUBJECT_PREFIX: 'gw.>',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['EVENTS_AMQP_URL', 'EVENTS_NATS_URL', 'EVENTS_AMQP_EXCHANGE', 'EVENTS_NATS_STREAM', 'EVENTS_NATS_SUBJECT_PREFIX']) expect(problems).toContain(`${name}:`);
   });
 
   it('takes CORS_ORIGINS as a list of exact origins and names every entry that is not one', () => {
@@ -106,5 +135,20 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'WEBHOOK_RETRY_DELAYS', 'WEBHOOK_ALLOW_INSECURE', 'LOG_LEVEL', 'GATEWAY_ADMIN_PASSWORD']) {
       expect(problems).toContain(name);
     }
+  });
+
+  it('requires CLOUD_VERIFY_TOKEN when ENGINES offers cloud, and checks the cloud variables', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ ENGINES: 'sandbox,cloud' })).toContain('CLOUD_VERIFY_TOKEN');
+    expect(problems({ ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: 'long enough token' })).toBe('');
+    const bad = problems({ ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: 'short', CLOUD_API_URL: 'ftp://x', CLOUD_API_VERSION: '23', CLOUD_MPS: '0' });
+    for (const name of ['CLOUD_VERIFY_TOKEN', 'CLOUD_API_URL', 'CLOUD_API_VERSION', 'CLOUD_MPS']) expect(bad).toContain(name);
   });
 });

@@ -24,6 +24,7 @@ const LEGAL: Array<[InstanceState, InstanceTransition, InstanceState]> = [
   ['connected', 'dropped', 'disconnected'],
   ['connecting', 'dropped', 'disconnected'],
   ['disconnected', 'reconnecting', 'connecting'],
+  ['error', 'reconnecting', 'connecting'],
   ['created', 'logged_out', 'disconnected'],
   ['qr', 'logged_out', 'disconnected'],
   ['connecting', 'logged_out', 'disconnected'],

@@ -58,6 +58,14 @@ export function Pairing(props: { instance: PairingInstance }) {
       </div>
     );
   }
+  if (instance.integration === 'CHAT-CLOUD') {
+    // No QR code or pairing code: the business API's credentials connect it (a new token by editing it through the API).
+    return (
+      <div class="card pairing" aria-live="polite">
+        <p>Connects with its business API credentials; no QR code. {instance.status === 'connected' ? '' : 'Give it a new access token (PUT with cloud.accessToken) to check them again.'}</p>
+      </div>
+    );
+  }
   const live = qr && secondsLeft > 0;
   const settle = (error: CombinedError | undefined, payload: { qrCode?: Qr | null; userErrors: UserError[] } | undefined) => {
     setErrors(problemsOf(error, payload?.userErrors));

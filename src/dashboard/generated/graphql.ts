@@ -4,6 +4,18 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The business API credentials of a CHAT-CLOUD instance: write-only (never shown again), sealed at rest. */
+export type CloudCredentialsInput = {
+  /** A (system user) access token that may send for the number. */
+  accessToken: string;
+  /** The app's secret: the network's webhooks are signed with it. */
+  appSecret: string;
+  /** The business account (WABA) id, digits. */
+  businessAccountId?: string | null | undefined;
+  /** The API's id of the number (digits). */
+  phoneNumberId: string;
+};
+
 /** An instance's status in its own vocabulary: v1 (initializing, qr_code, connecting, connected, disconnected, error) or session (created, qr, connected, disconnected, banned). */
 export type ConnectionStatus =
   | 'banned'
@@ -28,6 +40,8 @@ export type CreateApiKeyInput = {
 
 /** A new instance (as POST /v1/chat/instances or POST /chat/instances). */
 export type CreateInstanceInput = {
+  /** CHAT-CLOUD only, and required for it: the API credentials. */
+  cloud?: CloudCredentialsInput | null | undefined;
   /** V1 only; at most 500 characters. */
   description?: string | null | undefined;
   /** The chat network engine, one of `integrations`; the first of them when omitted. */
@@ -55,12 +69,14 @@ export type DisconnectReason =
   | 'banned'
   | 'connection_closed'
   | 'connection_lost'
+  | 'credentials_rejected'
   | 'logged_out'
   | 'pairing_expired'
   | 'replaced'
   | 'restart_required'
   | 'shutdown'
   | 'timed_out'
+  | 'token_expired'
   | 'unavailable';
 
 /** Why something failed: the same codes the REST API returns. */
@@ -158,8 +174,10 @@ export type Plan =
 export type SendMessageInput = {
   /** The same key with the same input answers with the first message instead of sending again (24 h). */
   idempotencyKey?: string | null | undefined;
-  /** 1 to 4096 characters. */
-  text: string;
+  /** In place of the text (CHAT-CLOUD instances); never given the [TEST] prefix. */
+  template?: TemplateInput | null | undefined;
+  /** 1 to 4096 characters; required unless a template is given. */
+  text?: string | null | undefined;
   /** Digits with the country code, no + (spec 4.1). */
   to: string;
 };
@@ -170,8 +188,10 @@ export type SendTextInput = {
   idempotencyKey?: string | null | undefined;
   /** The instance to send through. */
   instanceId: string | number;
-  /** 1 to 4096 characters. */
-  message: string;
+  /** 1 to 4096 characters; required unless a template is given. */
+  message?: string | null | undefined;
+  /** In place of the message, through a CHAT-CLOUD instance. */
+  template?: TemplateInput | null | undefined;
   /** Digits with the country code, no +. */
   to: string;
 };
@@ -200,6 +220,16 @@ export type SignInInput = {
   email: string;
   /** The password. */
   password: string;
+};
+
+/** A pre-approved template of the business API (CHAT-CLOUD): the only kind of message it delivers outside the 24-hour window. */
+export type TemplateInput = {
+  /** Header, body and button parameters, as the API takes them. */
+  components?: Array<unknown> | null | undefined;
+  /** Its language code, e.g. en or en_US. */
+  language: string;
+  /** The template's name: lowercase letters, digits and underscores. */
+  name: string;
 };
 
 /** A webhook event name; each variant accepts its own events (spec 6.1). */

@@ -71,6 +71,11 @@ function NewInstanceForm(props: { onDone(): void }) {
   const [offered] = useQuery({ query: Integrations });
   const integrations = offered.data?.integrations ?? [];
   const [integration, setIntegration] = useState('');
+  const chosen = integration || integrations[0] || '';
+  // CHAT-CLOUD connects with the business API's credentials instead of a QR code.
+  const [cloud, setCloud] = useState({ phoneNumberId: '', accessToken: '', appSecret: '', businessAccountId: '' });
+  const withCredentials = chosen === 'CHAT-CLOUD';
+  const cloudField = (field: keyof typeof cloud) => (e: { currentTarget: HTMLInputElement }) => setCloud({ ...cloud, [field]: e.currentTarget.value });
   const [result, create] = useMutation(CreateInstance);
   const [errors, setErrors] = useState<string[]>([]);
   return (
@@ -86,8 +91,20 @@ function NewInstanceForm(props: { onDone(): void }) {
             ...(integration ? { integration } : {}),
             ...(variant === 'V1' && description ? { description } : {}),
             ...(webhookUrl ? { webhookUrl } : {}),
+            ...(withCredentials
+              ? {
+                  cloud: {
+                    phoneNumberId: cloud.phoneNumberId,
+                    accessToken: cloud.accessToken,
+                    appSecret: cloud.appSecret,
+                    ...(cloud.businessAccountId ? { businessAccountId: cloud.businessAccountId } : {}),
+                  },
+                }
+              : {}),
           },
         });
+        // The credentials are not kept in the page once sent.
+        setCloud({ phoneNumberId: '', accessToken: '', appSecret: '', businessAccountId: '' });
         const problems = problemsOf(answer.error, answer.data?.createInstance.userErrors);
         setErrors(problems);
         const created = answer.data?.createInstance.instance;
@@ -110,7 +127,7 @@ function NewInstanceForm(props: { onDone(): void }) {
       </label>
       <label>
         Network
-        <select value={integration || integrations[0] || ''} onChange={(e) => setIntegration(e.currentTarget.value)}>
+        <select value={chosen} onChange={(e) => setIntegration(e.currentTarget.value)}>
           {integrations.map((id) => (
             <option key={id} value={id}>
               {integrationName(id)}
@@ -118,6 +135,27 @@ function NewInstanceForm(props: { onDone(): void }) {
           ))}
         </select>
       </label>
+      {withCredentials && (
+        <fieldset>
+          <legend>Business API credentials (never shown again)</legend>
+          <label>
+            Phone number ID
+            <input name="phoneNumberId" required inputMode="numeric" pattern="[0-9]+" value={cloud.phoneNumberId} onInput={cloudField('phoneNumberId')} />
+          </label>
+          <label>
+            Access token
+            <input name="accessToken" type="password" required autoComplete="off" value={cloud.accessToken} onInput={cloudField('accessToken')} />
+          </label>
+          <label>
+            App secret
+            <input name="appSecret" type="password" required autoComplete="off" value={cloud.appSecret} onInput={cloudField('appSecret')} />
+          </label>
+          <label>
+            Business account ID
+            <input name="businessAccountId" inputMode="numeric" pattern="[0-9]*" value={cloud.businessAccountId} onInput={cloudField('businessAccountId')} />
+          </label>
+        </fieldset>
+      )}
       {variant === 'V1' && (
         <label>
           Description

@@ -62,6 +62,16 @@ export function createEngineEvents(deps: {
         return void (await transitions.move(instance, 'banned', { ...lastDisconnect, ...noPairing }, { fence, reason }));
       case 'pairing_expired':
         return void (await transitions.move(instance, 'qr_exhausted', noPairing, { fence, reason }));
+      case 'credentials_rejected':
+        // The check the credentials were given for failed: v1 error, session disconnected, until new ones come.
+        if (instance.state === 'error') return void (await instances.change(instance.id, { ...lastDisconnect, ...noPairing }, [], { fence }));
+        return void (await transitions.move(instance, 'failed', { ...lastDisconnect, ...noPairing }, { fence, reason }));
+      case 'token_expired':
+        // In use, the token stopped working: down (queue kept) until a new token is given.
+        if (instance.state === 'connected' || instance.state === 'connecting') {
+          return void (await transitions.move(instance, 'dropped', { ...lastDisconnect, ...noPairing }, { fence, reason }));
+        }
+        return close(instance, 'credentials_rejected', fence);
       default:
         // Lost, timed out, closed, unavailable, a bad session, replaced: down until the engine's policy
         // brings it back. A reconnect attempt that fails while down only leaves its reason.
@@ -119,6 +129,19 @@ export function createEngineEvents(deps: {
       }
     },
 
+    async verified(instanceId, lease, phone) {
+      if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
+      let instance = await find(instanceId);
+      const checked: InstancePatch = { phone, pairingSince: null, lastDisconnectReason: null, lastDisconnectAt: null };
+      if (instance.state === 'connected') {
+        await instances.change(instanceId, checked, [], { fence: lease });
+        return;
+      }
+      if (instance.state === 'created') instance = await transitions.move(instance, 'scanned', checked, { fence: lease });
+      else if (instance.state === 'disconnected' || instance.state === 'error') instance = await transitions.move(instance, 'reconnecting', checked, { fence: lease });
+      await linked(instance, lease);
+    },
+
     async connected(instanceId, lease) {
       await linked(await find(instanceId), lease);
     },
@@ -150,6 +173,7 @@ export function createEngineEvents(deps: {
           contacts: message.contacts ?? null,
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
+          content: message.content ?? null,
           at: clock.now(),
         },
         (created) => [upsertEvent(created, { pushName: message.pushName })],
@@ -166,7 +190,17 @@ export function createEngineEvents(deps: {
       for (let attempt = 0; pending.length > 0 && attempt < RECEIPT_ATTEMPTS; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
         const applied = await Promise.all(
-          pending.map((receipt) => messages.recordNetworkStatus(instanceId, receipt.networkMessageId, receipt.status, at, (message) => [statusEvent(message)])),
+          pending.map((receipt) =>
+            messages.recordNetworkStatus(
+              instanceId,
+              receipt.networkMessageId,
+              receipt.status,
+              at,
+              // A repeated or overtaken receipt records its time but announces nothing: one messages.update per status.
+              (message, before) => (message.status === before.status ? [] : [statusEvent(message)]),
+              receipt.error && `${receipt.error.code}: ${receipt.error.message}`,
+            ),
+          ),
         );
         pending = pending.filter((_, n) => applied[n] === null);
       }

@@ -8,12 +8,21 @@ import type { NetworkEvent } from './network-events.js';
 export interface EngineMessage {
   messageId: string;
   to: string;
-  type: 'text' | 'image' | 'video' | 'audio' | 'document';
+  type: 'text' | 'image' | 'video' | 'audio' | 'document' | 'template';
   text: string | null;
+  /** A template message's template (only engines with `sendsTemplates` carry them). */
+  template: MessageTemplate | null;
   mediaUrl: string | null;
   /** The content type the media was accepted with (checked again when an engine fetches it). */
   mediaType: string | null;
   caption: string | null;
+}
+
+/** A pre-approved message of the business API, the only kind it sends outside the 24-hour window. */
+export interface MessageTemplate {
+  name: string;
+  language: string;
+  components?: unknown[];
 }
 
 /** What became of one message handed to an engine. */
@@ -36,6 +45,10 @@ export const DISCONNECT_REASONS = [
   'banned',
   'pairing_expired',
   'shutdown',
+  // A credentials engine (CHAT-CLOUD): the API refused the credentials when they were checked, or the
+  // access token stopped working while in use (the API's code 190).
+  'credentials_rejected',
+  'token_expired',
 ] as const;
 export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
@@ -48,6 +61,13 @@ export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 export interface ChatEngine {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
+  /**
+   * How an instance links: by pairing (QR codes, pairing codes; the default), or with credentials given
+   * at creation (no QR: the engine checks them and reports `verified` or a `credentials_rejected` close).
+   */
+  readonly connectsWith?: 'pairing' | 'credentials';
+  /** Whether it can send template messages (`template` in place of text). */
+  readonly sendsTemplates?: boolean;
   /**
    * This node owns the instance: hold its connection as its row says, and call again whenever the
    * row may have changed (idempotent). A pairing under way (`pairingSince`) shows QR codes and
@@ -93,12 +113,16 @@ export interface InboundMessage {
   /** The network's id of the message this one replies to. */
   quotedNetworkId?: string | null;
   pushName: string | null;
+  /** What a network's message carries that has no field of its own (CHAT-CLOUD: a button or list reply). */
+  content?: Record<string, unknown> | null;
 }
 
 /** A receipt for a message this instance sent, by the network's id of it. */
 export interface Receipt {
   networkMessageId: string;
-  status: 'delivered' | 'read';
+  status: 'delivered' | 'read' | 'failed';
+  /** Why a `failed` message failed, in the network's words (its code). */
+  error?: { code: string; message: string };
 }
 
 /**
@@ -115,6 +139,8 @@ export interface EngineEvents {
   pairingEnded(instanceId: string, lease: Lease | undefined): Promise<void>;
   /** A phone linked the instance (by QR or pairing code); linking continues. */
   paired(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
+  /** A credentials engine checked the instance's credentials with the network: connected as `phone`. */
+  verified(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
   /** The connection is open: linked for the first time, back after a drop, or resumed by a new owner. */
   connected(instanceId: string, lease: Lease | undefined): Promise<void>;
   /** The connection closed for `reason`; the instance moves as the reason says. */

@@ -25,17 +25,32 @@ const integration = z
   .nullish()
   .meta({ description: 'the chat network engine, one of those the gateway offers (ENGINES), e.g. CHAT-SANDBOX or CHAT-BAILEYS; the first offered by default' });
 
+const apiId = z.string({ error: 'is required' }).regex(/^\d{1,32}$/, "must be the API's numeric id (digits only)");
+const accessToken = z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096, 'must be at most 4096 characters');
+const appSecret = z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters');
+
+/** CHAT-CLOUD's credentials (DESIGN §16): write-only, sealed at rest, checked with the API at once. */
+export const cloudCredentialsInput = z
+  .object({ phoneNumberId: apiId, accessToken, appSecret, businessAccountId: apiId.nullish() }, { error: 'must be an object {phoneNumberId, accessToken, appSecret, businessAccountId?}' })
+  .meta({ description: 'CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again' });
+
+/** PUT replaces the token (and, if given, the app secret) of a CHAT-CLOUD instance. */
+export const cloudTokenInput = z
+  .object({ accessToken, appSecret: appSecret.nullish() }, { error: 'must be an object {accessToken, appSecret?}' })
+  .meta({ description: 'CHAT-CLOUD only: a new access token (and app secret); the instance is checked with the API again' });
+
 export const createV1Input = z.object({
   name: name(100),
   integration,
   description,
   webhookUrl: url.nullish(),
   webhookEvents: events(V1_EVENTS).nullish(),
+  cloud: cloudCredentialsInput.nullish(),
 });
-export const updateV1Input = createV1Input.omit({ integration: true }).partial();
+export const updateV1Input = createV1Input.omit({ integration: true, cloud: true }).partial().extend({ cloud: cloudTokenInput.nullish() });
 
-export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish(), integration });
-export const updateSessionInput = createSessionInput.omit({ integration: true }).partial();
+export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish(), integration, cloud: cloudCredentialsInput.nullish() });
+export const updateSessionInput = createSessionInput.omit({ integration: true, cloud: true }).partial().extend({ cloud: cloudTokenInput.nullish() });
 
 const setWebhookInputs = {
   v1: z.object({ url, events: events(V1_EVENTS).nullish() }),

@@ -16,7 +16,7 @@ import {
   updateSessionInput,
   updateV1Input,
 } from './instances.input.js';
-import type { InstancePatch, InstanceRecord, InstanceStore, QrImages, QrRecord } from './instances.ports.js';
+import type { EngineCredentials, InstancePatch, InstanceRecord, InstanceStore, QrImages, QrRecord } from './instances.ports.js';
 import { type InstanceState, type InstanceVariant, statusIn } from './state-machine.js';
 import { newPairingCode, pairingCodeInput } from './pairing-code.js';
 import type { Ownership } from './ownership.js';
@@ -44,6 +44,8 @@ export function createInstancesService(deps: {
   instances: InstanceStore;
   qrImages: QrImages;
   engines: EngineRegistry;
+  /** Where credentials engines' instances keep their credentials. */
+  credentials: EngineCredentials;
   /** Work for an instance's owning node (the engine's connection lives there). */
   ownership: Pick<Ownership, 'notify'>;
   clock: Clock;
@@ -136,6 +138,18 @@ export function createInstancesService(deps: {
     throw new Unavailable(`The chat network issued no ${what} within ${pairingWaitMs / 1000} s; try again.`);
   }
 
+  const connectsWithCredentials = (integration: string) => engines.of(integration)?.connectsWith === 'credentials';
+
+  /** QR codes and pairing codes mean nothing to an instance that connects with API credentials. */
+  function refuseCredentialsInstance(instance: InstanceRecord) {
+    if (connectsWithCredentials(instance.engine)) {
+      throw new Conflict(
+        'instance_unavailable',
+        `A ${instance.engine} instance connects with its API credentials: it has no QR code or pairing code (give a new access token with PUT).`,
+      );
+    }
+  }
+
   function refuseWhileLinked(instance: InstanceRecord) {
     if (instance.state === 'connected' || instance.state === 'connecting') {
       throw new Conflict('instance_unavailable', `The instance is already ${statusIn(instance.variant, instance.state)}.`);
@@ -162,6 +176,11 @@ export function createInstancesService(deps: {
         () => webhookUrl(textField(input, 'webhookUrl'), 'webhookUrl'),
         async () => integrationOf(input),
       );
+      const withCredentials = connectsWithCredentials(integration);
+      if (withCredentials && !data.cloud) {
+        throw Invalid.at('cloud', `is required for ${integration}: {phoneNumberId, accessToken, appSecret, businessAccountId?}`);
+      }
+      if (!withCredentials && data.cloud) throw Invalid.at('cloud', `is only for an instance that connects with API credentials (integration ${integration} pairs by QR code)`);
       const created = await instances.createWithinLimit(
         {
           tenantId: actor.tenantId,
@@ -172,8 +191,10 @@ export function createInstancesService(deps: {
           webhookUrl: checkedUrl ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
           webhookSecret: newWebhookSecret(),
-          // Pairing starts at once: a node takes the new instance and its engine issues the codes.
+          // Pairing starts at once: a node takes the new instance and its engine issues the codes (or,
+          // for a credentials engine, checks the credentials).
           pairingSince: clock.now(),
+          cloudPhoneNumberId: data.cloud?.phoneNumberId ?? null,
         },
         PLAN_INSTANCE_LIMITS[actor.plan],
       );
@@ -183,6 +204,17 @@ export function createInstancesService(deps: {
           'instance_limit_reached',
           `The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`,
         );
+      }
+      if (data.cloud) {
+        try {
+          await deps.credentials.save(created.id, data.cloud);
+        } catch (error) {
+          await instances.delete(created.id);
+          throw error;
+        }
+        // The owner checks them with the API; the answer does not wait (201 at once, no QR).
+        deps.ownership.notify(created.id, 'sync');
+        return { instance: created, qr: null };
       }
       // Placed on a node at once; its engine issues the codes. v1: the answer carries the first code if
       // the network issues it in time, and the instance stays "initializing" until GET …/qr.
@@ -213,11 +245,18 @@ export function createInstancesService(deps: {
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }
+      if (data.cloud) {
+        if (!connectsWithCredentials(instance.engine)) throw Invalid.at('cloud', `is only for an instance that connects with API credentials (this one runs on ${instance.engine})`);
+        if (!(await deps.credentials.replace(instance.id, data.cloud))) throw new NotFound('Instance');
+        // A new check with the API, on the owner: connected again if the new token works.
+        patch.pairingSince = clock.now();
+      }
       // Nothing to change (an empty body, unknown keys, fields of the other variant) still answers with the instance.
       if (Object.keys(patch).length === 0) return { instance, qr: await liveQr(instance) };
       const updated = await instances.change(id, patch, []);
       if (updated === 'name_taken') nameTaken();
       if (!updated) throw new NotFound('Instance');
+      if (patch.pairingSince) deps.ownership.notify(id, 'sync');
       return { instance: updated, qr: await liveQr(updated) };
     },
 
@@ -245,6 +284,7 @@ export function createInstancesService(deps: {
      */
     async qrCode(actor: Actor, id: string): Promise<LiveQr> {
       let instance = await ownedInstance(actor, id);
+      refuseCredentialsInstance(instance);
       refuseWhileLinked(instance);
       let live = await liveQr(instance);
       if (!live) {
@@ -258,6 +298,7 @@ export function createInstancesService(deps: {
     /** Session: a new pairing, its first code waited for (up to PAIRING_WAIT_MS). */
     async regenerateQr(actor: Actor, id: string) {
       const instance = await ownedInstance(actor, id);
+      refuseCredentialsInstance(instance);
       refuseWhileLinked(instance);
       await startPairing(instance);
       const qr = (await awaitQr(id)) ?? noCodeInTime('QR code');
@@ -271,6 +312,7 @@ export function createInstancesService(deps: {
      */
     async requestPairingCode(actor: Actor, id: string, input: unknown): Promise<{ code: string; expiresAt: Date }> {
       const instance = await ownedInstance(actor, id);
+      refuseCredentialsInstance(instance);
       const { phone } = parseInput(pairingCodeInput, input);
       refuseWhileLinked(instance);
       const code = newPairingCode();

@@ -23,7 +23,8 @@ const TRANSITIONS: Record<InstanceTransition, { from: readonly InstanceState[]; 
   linked: { from: ['connecting'], to: 'connected' },
   qr_exhausted: { from: ['created', 'qr'], to: 'disconnected' },
   dropped: { from: ['connected', 'connecting'], to: 'disconnected' },
-  reconnecting: { from: ['disconnected'], to: 'connecting' },
+  // From error too: a credentials engine connects again once it is given credentials that work.
+  reconnecting: { from: ['disconnected', 'error'], to: 'connecting' },
   logged_out: { from: ['created', 'qr', 'connecting', 'connected', 'disconnected'], to: 'disconnected' },
   banned: { from: ['qr', 'connecting', 'connected', 'disconnected'], to: 'banned' },
   failed: { from: ['created', 'qr', 'connecting', 'connected', 'disconnected'], to: 'error' },

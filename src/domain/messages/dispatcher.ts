@@ -1,4 +1,4 @@
-import type { EngineMessage, EngineRegistry, SendOutcome } from '../instances/engine.port.js';
+import type { EngineMessage, EngineRegistry, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
 import { digits } from '../instances/events.js';
 import { LeaseLost, type Ownership } from '../instances/ownership.js';
 import type { Clock } from '../ports.js';
@@ -18,7 +18,11 @@ const engineMessage = (message: MessageRecord): EngineMessage => ({
   mediaUrl: message.mediaUrl,
   mediaType: message.mediaType,
   caption: message.caption,
+  template: message.type === 'template' ? (message.content as unknown as MessageTemplate) : null,
 });
+
+/** What a template sent through an engine that has none fails with. */
+const NO_TEMPLATES = { code: 'template_unsupported', message: 'Only CHAT-CLOUD instances send template messages.' };
 
 /**
  * Hands queued messages of a connected instance to its engine, oldest first, a batch at a time: one
@@ -74,6 +78,11 @@ export function createDispatcher(deps: {
           if (networkMessageId !== undefined) sent.push(sentRecord(instance, message, networkMessageId));
         }
         toSend = toSend.filter((message) => !held.has(message.id));
+      }
+      // A routed template can land on an instance whose engine has no templates: it fails at once.
+      if (!engine.sendsTemplates && toSend.some((message) => message.type === 'template')) {
+        await refused(toSend.filter((message) => message.type === 'template').map((message) => ({ messageId: message.id, failed: NO_TEMPLATES })));
+        toSend = toSend.filter((message) => message.type !== 'template');
       }
       let outcomes: SendOutcome[] = [];
       try {

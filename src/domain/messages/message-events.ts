@@ -38,6 +38,8 @@ export function upsertEvent(message: MessageRecord, extra: { pushName?: string |
       timestamp: (message.direction === 'out' ? message.sentAt ?? message.createdAt : message.createdAt).toISOString(),
       ...(message.location ? { location: message.location } : {}),
       ...(message.mediaUrl ? { mediaUrl: message.mediaUrl } : {}),
+      // A template sent; a network's message part with no field of its own (CHAT-CLOUD button and list replies).
+      ...(message.content ? { content: message.content } : {}),
       ...mediaFields(message),
       ...(message.contacts ? { contacts: message.contacts } : {}),
       ...(message.reaction ? { reaction: message.reaction } : {}),

@@ -13,7 +13,45 @@ export const messageText = z
   .min(1, 'must not be empty')
   .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
 
-export const sendMessageInput = z.object({ to: phoneNumber, text: messageText });
+/** Largest `components` of a template, as JSON text. */
+const MAX_TEMPLATE_COMPONENTS_BYTES = 16 * 1024;
+
+/**
+ * A pre-approved template (CHAT-CLOUD): the only kind of message the network delivers outside the
+ * 24-hour window. `components` (header, body and button parameters) go to the API as given.
+ */
+export const templateInput = z
+  .object(
+    {
+      name: z.string({ error: 'is required' }).regex(/^[a-z0-9_]{1,512}$/, "must be the template's name: lowercase letters, digits and underscores"),
+      language: z.string({ error: 'is required' }).regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US'),
+      components: z
+        .array(z.record(z.string(), z.unknown(), { error: 'must be an object' }), { error: 'must be an array of objects' })
+        .max(20, 'must have at most 20 components')
+        .refine((list) => JSON.stringify(list).length <= MAX_TEMPLATE_COMPONENTS_BYTES, `must be at most ${MAX_TEMPLATE_COMPONENTS_BYTES} bytes as JSON`)
+        .optional(),
+    },
+    { error: 'must be an object {name, language, components?}' },
+  )
+  .meta({ description: 'CHAT-CLOUD instances only: a pre-approved template, in place of the text (never given the [TEST] prefix)' });
+
+export type TemplateInput = z.output<typeof templateInput>;
+
+/** Text or a template, exactly one: `field` is the text's name in the endpoint's body. */
+function textOrTemplate<T extends z.ZodObject>(schema: T, field: string) {
+  const has = (value: unknown, key: string) => (value as Record<string, unknown>)[key] !== undefined;
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+  return schema
+    .refine((data) => !(has(data, field) && has(data, 'template')), { path: ['template'], message: `give either ${field} or template, not both` })
+    .refine((data) => has(data, field) || has(data, 'template'), {
+      path: [field],
+      message: 'is required',
+      // Reported beside the other fields' problems, as when the text was a required field of its own.
+      when: (payload) => isObject(payload.value),
+    });
+}
+
+export const sendMessageInput = textOrTemplate(z.object({ to: phoneNumber, text: messageText.optional(), template: templateInput.optional() }), 'text');
 
 export type SendMessageInput = z.output<typeof sendMessageInput>;
 
@@ -37,7 +75,7 @@ export type ListMessagesInput = z.output<typeof listMessagesInput>;
 export const urlText = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
 
 /** POST /chat/instances/<id>/send-text. */
-export const sendTextInput = z.object({ to: phoneNumber, message: messageText });
+export const sendTextInput = textOrTemplate(z.object({ to: phoneNumber, message: messageText.optional(), template: templateInput.optional() }), 'message');
 
 /** POST /chat/instances/<id>/send-media. */
 export const sendMediaInput = z.object({

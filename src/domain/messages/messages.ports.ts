@@ -35,6 +35,8 @@ export interface MessageRecord {
   mediaType: string | null;
   caption: string | null;
   location: JsonValue;
+  /** A template to send; a network message part with no field of its own (CHAT-CLOUD button and list replies). */
+  content: JsonValue;
   /** Inbound media as the network describes it (a MediaDescriptor), else null. */
   media: JsonValue;
   contacts: JsonValue;
@@ -79,8 +81,10 @@ export interface NewOutboundMessage {
   instanceId: string | null;
   apiKeyId: string | null;
   to: string;
-  type: 'text' | MediaType;
+  type: 'text' | 'template' | MediaType;
   text: string | null;
+  /** A template message's template (CHAT-CLOUD). */
+  content?: JsonValue;
   mediaUrl?: string | null;
   mediaType?: string | null;
   caption?: string | null;
@@ -126,6 +130,7 @@ export interface NewInboundMessage {
   text: string | null;
   caption: string | null;
   location: Record<string, unknown> | null;
+  content?: Record<string, unknown> | null;
   media: MediaDescriptor | null;
   contacts: InboundContact[] | null;
   reaction: { emoji: string; messageId: string | null; networkMessageId: string } | null;
@@ -171,9 +176,10 @@ export interface MessageStore {
   recordNetworkStatus(
     instanceId: string,
     networkMessageId: string,
-    status: 'delivered' | 'read',
+    status: 'delivered' | 'read' | 'failed',
     at: Date,
-    events: (message: MessageRecord) => OutboxEventInput[],
+    events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
+    error?: string,
   ): Promise<MessageRecord | null>;
   findByNetworkId(instanceId: string, networkMessageId: string): Promise<MessageRecord | null>;
   /**
@@ -184,7 +190,7 @@ export interface MessageStore {
     id: string,
     status: 'delivered' | 'read' | 'failed',
     at: Date,
-    events: (message: MessageRecord) => OutboxEventInput[],
+    events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
     error?: string,
   ): Promise<MessageRecord | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */

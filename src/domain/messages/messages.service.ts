@@ -5,8 +5,8 @@ import type { InstancesService } from '../instances/instances.service.js';
 import type { Clock } from '../ports.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
-import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from './messages.input.js';
-import type { MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
+import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput, type TemplateInput } from './messages.input.js';
+import type { JsonValue, MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
 import type { MediaType } from './message-values.js';
 
@@ -56,6 +56,8 @@ export function createMessagesService(deps: {
   urls: UrlPolicy;
   /** Called with the instance of every accepted message, so it goes out without waiting. */
   onAccepted: (instanceId: string) => void;
+  /** Whether an integration's engine sends template messages. */
+  sendsTemplates: (integration: string) => boolean;
 }) {
   const { messages, router, clock, quota, quotas } = deps;
 
@@ -130,6 +132,18 @@ export function createMessagesService(deps: {
     return result.response;
   }
 
+  /** A text message, or a template one (its text null: no [TEST] prefix is ever put into a template). */
+  function contentOf(to: string, text: string | undefined, template: TemplateInput | undefined) {
+    if (template) return Promise.resolve({ to, type: 'template' as const, text: null, content: template as unknown as JsonValue });
+    return Promise.resolve({ to, type: 'text' as const, text: text! });
+  }
+
+  /** Only an engine that sends templates takes one through a named instance (a routed one fails later, with a reason). */
+  async function refuseTemplateThrough(actor: Actor, instanceId: string) {
+    const instance = await deps.instances.ownedInstance(actor, instanceId);
+    if (!deps.sendsTemplates(instance.engine)) throw Invalid.at('template', `is only for instances that send templates (CHAT-CLOUD); this one runs on ${instance.engine}`);
+  }
+
   /** The instance's own send endpoints: this instance, active, able to connect. */
   async function sendableInstance(actor: Actor, instanceId: string) {
     const instance = await deps.instances.ownedInstance(actor, instanceId);
@@ -175,13 +189,14 @@ export function createMessagesService(deps: {
           }
           return { instanceId: route.kind === 'instance' ? route.instanceId : null, routed: true };
         },
-        message: async () => ({ to: data.to, type: 'text', text: data.text }),
+        message: async () => contentOf(data.to, data.text, data.template),
       });
     },
 
     async sendText(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
       const data = parseInput(sendTextInput, input);
-      return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => ({ to: data.to, type: 'text', text: data.message }));
+      if (data.template) await refuseTemplateThrough(actor, instanceId);
+      return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => contentOf(data.to, data.message, data.template));
     },
 
     async sendMedia(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {

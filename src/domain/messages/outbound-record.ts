@@ -19,6 +19,7 @@ export function outboundRecord(message: NewOutboundMessage, id: string): Message
     mediaType: message.mediaType ?? null,
     caption: message.caption ?? null,
     location: null,
+    content: message.content ?? null,
     media: null,
     contacts: null,
     reaction: null,

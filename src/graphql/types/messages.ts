@@ -171,11 +171,21 @@ const SendPayload = builder.objectRef<Payload<{ sent: SendResult }>>('SendMessag
 
 const idempotencyKeyField = 'The same key with the same input answers with the first message instead of sending again (24 h).';
 
+export const TemplateInput = builder.inputType('TemplateInput', {
+  description: 'A pre-approved template of the business API (CHAT-CLOUD): the only kind of message it delivers outside the 24-hour window.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: "The template's name: lowercase letters, digits and underscores." }),
+    language: t.string({ required: true, description: 'Its language code, e.g. en or en_US.' }),
+    components: t.field({ type: ['JSON'], description: 'Header, body and button parameters, as the API takes them.' }),
+  }),
+});
+
 const SendMessageInput = builder.inputType('SendMessageInput', {
   description: 'A message routed to one of the tenant\'s connected instances (as POST /v1/messages/send).',
   fields: (t) => ({
     to: t.string({ required: true, description: 'Digits with the country code, no + (spec 4.1).' }),
-    text: t.string({ required: true, description: '1 to 4096 characters.' }),
+    text: t.string({ description: '1 to 4096 characters; required unless a template is given.' }),
+    template: t.field({ type: TemplateInput, description: 'In place of the text (CHAT-CLOUD instances); never given the [TEST] prefix.' }),
     idempotencyKey: t.string({ description: idempotencyKeyField }),
   }),
 });
@@ -185,7 +195,8 @@ const SendTextInput = builder.inputType('SendTextInput', {
   fields: (t) => ({
     instanceId: t.id({ required: true, description: 'The instance to send through.' }),
     to: t.string({ required: true, description: 'Digits with the country code, no +.' }),
-    message: t.string({ required: true, description: '1 to 4096 characters.' }),
+    message: t.string({ description: '1 to 4096 characters; required unless a template is given.' }),
+    template: t.field({ type: TemplateInput, description: 'In place of the message, through a CHAT-CLOUD instance.' }),
     idempotencyKey: t.string({ description: idempotencyKeyField }),
   }),
 });

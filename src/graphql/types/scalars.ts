@@ -1,4 +1,4 @@
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError, Kind, valueFromASTUntyped } from 'graphql';
 import { builder } from '../builder.js';
 
 builder.scalarType('DateTime', {
@@ -9,6 +9,13 @@ builder.scalarType('DateTime', {
     if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be a string');
     return parseDate(ast.value);
   },
+});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value (a template\'s components, passed to the network as given).',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
 });
 
 function parseDate(value: unknown): Date {

@@ -20,9 +20,11 @@ export interface EventRow {
   event: string;
   data: Record<string, unknown>;
   createdAt: string;
-  /** The delivery's id and exact body, when the instance (as read) subscribes to the event. */
+  /** The delivery's id and exact body, when the instance (as read) subscribes to the event or streams are configured. */
   deliveryId?: string;
   payload?: string;
+  /** The brokers to publish the event to, as a PostgreSQL array literal (`{amqp,nats}`), when streams are configured. */
+  streams?: string;
 }
 
 /**
@@ -36,12 +38,13 @@ export function eventRows(
   subject: string,
   events: OutboxEvent[],
   now: Date,
-  options: { jidDomainOf: (engine: string) => string; publicUrl?: string },
+  options: { jidDomainOf: (engine: string) => string; streams: readonly string[]; publicUrl?: string },
 ): EventRow[] {
   const createdAt = now.toISOString();
+  const streams = instance && options.streams.length ? `{${options.streams.join(',')}}` : undefined;
   return events.map((e) => {
-    const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt };
-    if (instance?.webhookUrl && instance.webhookEvents.includes(e.event)) {
+    const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams };
+    if (instance && (streams || (instance.webhookUrl && instance.webhookEvents.includes(e.event)))) {
       row.deliveryId = randomUUID();
       row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
     }
@@ -54,7 +57,7 @@ export function eventRows(
  * come from the subject message in the database, the times once per statement), and when they happened.
  */
 export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number): [string, string, string] {
-  const lean = rows.map(({ id, subject, event, data, deliveryId, payload }) => ({ id, subject, event, data, deliveryId, payload }));
+  const lean = rows.map(({ id, subject, event, data, deliveryId, payload, streams }) => ({ id, subject, event, data, deliveryId, payload, streams }));
   return [JSON.stringify(lean), now.toISOString(), new Date(now.getTime() + firstDelayMs).toISOString()];
 }
 
@@ -67,13 +70,16 @@ export function outboxWrites(param: number, gate: string): string {
   return `
   outbox_input AS (
     SELECT e.*, m."tenantId", m."instanceId"
-    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text)
+    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text, streams text[])
     JOIN "Message" m ON m.id = e.subject
     WHERE e.subject IN (SELECT id FROM ${gate})
   ),
   outbox_events AS (
-    INSERT INTO "OutboxEvent" (id, "tenantId", "instanceId", event, data, "createdAt")
-    SELECT id, "tenantId", "instanceId", event, data, $${param + 1}::timestamptz FROM outbox_input
+    INSERT INTO "OutboxEvent" (id, "tenantId", "instanceId", event, data, "createdAt", "deliveryId", payload, streams)
+    SELECT id, "tenantId", "instanceId", event, data, $${param + 1}::timestamptz,
+           CASE WHEN streams IS NULL THEN NULL ELSE "deliveryId" END, CASE WHEN streams IS NULL THEN NULL ELSE payload END,
+           coalesce(streams, '{}')
+    FROM outbox_input
     RETURNING id
   ),
   outbox_deliveries AS (

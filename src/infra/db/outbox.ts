@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import { webhookPayload } from '../../domain/webhooks/envelopes.js';
 import type { PrismaClient } from './database.js';
@@ -25,11 +26,25 @@ export type Outbox = ReturnType<typeof createOutbox>;
 /**
  * The transactional outbox. Events are rows written in the same transaction as the change they
  * report, and so is one webhook delivery per event the instance subscribes to, with its exact body.
- * Once the transaction commits, the new deliveries are handed to the schedule.
+ * Once the transaction commits, the new deliveries are handed to the schedule. With event streams
+ * configured, each instance event also keeps that body and delivery id, and the brokers still to
+ * publish it (see infra/events).
  */
-export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engine: string) => string; firstDelayMs: number; publicUrl?: string }) {
+export function createOutbox(
+  prisma: PrismaClient,
+  options: {
+    jidDomainOf: (engine: string) => string;
+    firstDelayMs: number;
+    /** The event streams (brokers) configured: each instance event is kept for them to publish. */
+    streams?: readonly string[];
+    /** The gateway's public address: media URLs in events are made absolute with it. */
+    publicUrl?: string;
+  },
+) {
   let onDue: (due: DueDelivery[]) => void = () => {};
   let onCommitted: (events: CommittedEvent[]) => void = () => {};
+
+  const streams = options.streams ?? [];
 
   async function write(
     tx: Prisma.TransactionClient,
@@ -39,32 +54,51 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engi
   ) {
     if (events.length === 0) return [];
     const now = new Date();
-    const rows = await tx.outboxEvent.createManyAndReturn({
-      data: events.map((e) => ({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data as Prisma.InputJsonValue, createdAt: now })),
-      select: { id: true, event: true, data: true },
+    const instance = owner.instanceId
+      ? await tx.instance.findUnique({
+          where: { id: owner.instanceId },
+          select: { id: true, name: true, variant: true, engine: true, webhookUrl: true, webhookEvents: true },
+        })
+      : null;
+    // Every event of an instance gets the id and body its webhook carries (or would carry): the
+    // delivery below uses them, and so do the event streams, whatever the webhook settings are.
+    const rows = events.map((e) => {
+      const row = { id: randomUUID(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: null as string | null, payload: null as string | null };
+      if (instance && (streams.length || (instance.webhookUrl && instance.webhookEvents.includes(e.event)))) {
+        row.deliveryId = randomUUID();
+        row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
+      }
+      return row;
     });
-    if (!owner.instanceId) return [];
-    for (const e of events) committed.push({ tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now });
-    const instance = await tx.instance.findUnique({
-      where: { id: owner.instanceId },
-      select: { id: true, name: true, variant: true, engine: true, webhookUrl: true, webhookEvents: true },
+    await tx.outboxEvent.createMany({
+      data: rows.map((row) => ({
+        id: row.id,
+        tenantId: row.tenantId,
+        instanceId: row.instanceId,
+        event: row.event,
+        data: row.data as Prisma.InputJsonValue,
+        createdAt: now,
+        ...(streams.length && row.payload ? { deliveryId: row.deliveryId, payload: row.payload, streams: [...streams] } : {}),
+      })),
     });
-    if (!instance?.webhookUrl) return [];
+    if (!instance) return [];
+    for (const e of events) committed.push({ tenantId: owner.tenantId, instanceId: instance.id, event: e.event, data: e.data, createdAt: now });
+    if (!instance.webhookUrl) return [];
     const wanted = rows.filter((row) => instance.webhookEvents.includes(row.event));
     if (wanted.length === 0) return [];
     const at = new Date(now.getTime() + options.firstDelayMs);
-    const deliveries = await tx.webhookDelivery.createManyAndReturn({
+    await tx.webhookDelivery.createMany({
       data: wanted.map((row) => ({
+        id: row.deliveryId!,
         instanceId: instance.id,
         eventId: row.id,
         event: row.event,
         url: instance.webhookUrl!,
-        payload: webhookPayload(instance, row.event, row.data as Record<string, unknown>, now, options.jidDomainOf(instance.engine), options.publicUrl),
+        payload: row.payload!,
         nextAttemptAt: at,
       })),
-      select: { id: true },
     });
-    return deliveries.map((d) => ({ id: d.id, at }));
+    return wanted.map((row) => ({ id: row.deliveryId!, at }));
   }
 
   return {
@@ -84,7 +118,7 @@ export function createOutbox(prisma: PrismaClient, options: { jidDomainOf: (engi
     },
     /** Event rows for a statement that writes them with `outboxWrites` (the message path's batches). */
     rows: (tenantId: string, instance: EventInstance | null, subject: string, events: OutboxEvent[], now: Date): EventRow[] =>
-      eventRows(tenantId, instance, subject, events, now, options),
+      eventRows(tenantId, instance, subject, events, now, { ...options, streams }),
     /** The statement parameters of those rows (see `outboxWrites`). */
     params: (rows: EventRow[], now: Date) => outboxParams(rows, now, options.firstDelayMs),
     /** Once such a statement committed: its deliveries to the schedule, its events to live subscribers. */

@@ -3,6 +3,7 @@ import { type Accepts, authenticate } from '../../domain/auth/authenticate.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import { admit, type RequestLimiter } from '../../infra/rate-limit/request-limiter.js';
 import type { AppState } from '../context.js';
+import { whenDone } from '../../http/when-done.js';
 import { crossOriginRefusal, type OriginPolicy, requestOrigin, SAFE_METHODS } from '../../http/origin-policy.js';
 
 export type Authenticator = (accepts: Accepts) => Middleware<AppState>;
@@ -20,7 +21,7 @@ export function createAuthenticator(auth: AuthService, limiter: RequestLimiter, 
     }
     ctx.state.actor = actor;
     const admission = await admit(limiter, actor, (name, value) => ctx.set(name, value));
-    ctx.res.once('close', admission.leave);
+    whenDone(ctx.res, admission.leave);
     await next();
   };
 }

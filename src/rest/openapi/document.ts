@@ -58,10 +58,11 @@ function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationOb
 }
 
 /** The OpenAPI 3.1 document of the REST API, built from the schemas the routes validate with. */
-export function buildOpenApiDocument(options: { sandbox: boolean }) {
+export function buildOpenApiDocument(options: { sandbox: boolean; cloud?: boolean }) {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of OPERATIONS) {
     if (op.tag === 'Sandbox network' && !options.sandbox) continue;
+    if (op.tag === 'Business API network' && !options.cloud) continue;
     const path = toOpenApiPath(op.path);
     paths[path] = { ...paths[path], [op.method]: operationObject(op) };
   }
@@ -88,6 +89,7 @@ export function buildOpenApiDocument(options: { sandbox: boolean }) {
       { name: 'Health', description: 'Liveness and readiness for load balancers.' },
       { name: 'Operations', description: 'Metrics and this document.' },
       { name: 'Sandbox network', description: 'The simulated outside world; only with ENGINE=sandbox.' },
+      { name: 'Business API network', description: "The network's callbacks for CHAT-CLOUD instances (ENGINES with cloud): signed by the network, not called with an API key." },
     ],
     paths,
     components: {

@@ -14,7 +14,7 @@ export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
   /** As the router writes it: `/v1/chat/instances/:instanceId`. */
   path: string;
-  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Operations';
+  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations';
   summary: string;
   auth: Credential[];
   body?: z.ZodType;
@@ -33,7 +33,7 @@ const ok = s.okEnvelope;
 
 export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness: the process answers', auth: [], success: { status: 200, schema: ok(s.Health), description: 'alive' }, errors: [] },
-  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: database and Redis answer; the live node set', auth: [], success: { status: 200, schema: ok(s.Ready), description: 'ready to serve' }, errors: [503] },
+  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: database and Redis answer; the live node set; the event brokers (ok or down)', auth: [], success: { status: 200, schema: ok(s.Ready), description: 'ready to serve' }, errors: [503] },
   { method: 'get', path: '/metrics', tag: 'Operations', summary: 'Prometheus metrics (bearer METRICS_TOKEN when set)', auth: ['metricsToken'], success: { status: 200, description: 'Prometheus text format', contentType: 'text/plain' }, errors: [401] },
   { method: 'get', path: '/openapi.json', tag: 'Operations', summary: 'This document', auth: [], success: { status: 200, description: 'an OpenAPI 3.1 document', contentType: 'application/json' }, errors: [] },
   { method: 'get', path: '/docs', tag: 'Operations', summary: 'The API reference page for this document', auth: [], success: { status: 200, description: 'an HTML page', contentType: 'text/html' }, errors: [] },
@@ -90,6 +90,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/sandbox/instances/:instanceId/presence', tag: 'Sandbox network', summary: 'A contact comes online, goes offline or types: presence.update (session instances)', auth: [], body: presenceInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag: 'Sandbox network', summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
   { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag: 'Sandbox network', summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
+
+  { method: 'get', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's verification of the webhook subscription: hub.challenge back as text when hub.verify_token is CLOUD_VERIFY_TOKEN", auth: [], query: s.CloudVerification, success: { status: 200, description: 'the challenge', contentType: 'text/plain' }, errors: [403, 429] },
+  { method: 'post', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's messages and statuses for CHAT-CLOUD instances, signed (X-Hub-Signature-256) with the app secret of the number they name; 200 once stored", auth: [], body: s.CloudWebhookBody, success: { status: 200, schema: ok(s.CloudWebhookAnswer), description: 'stored' }, errors: [400, 401, 403, 404, 413, 429] },
 ];
 
 /** Path parameters a route path names; a phone number is digits. */

@@ -185,17 +185,17 @@ export const Message = z
     networkMessageId: z.string().nullable().meta({ description: "the chat network's own id of the message, once it has one" }),
     type: z.string().meta({ description: `text, location or a media type (${MEDIA_TYPES.join(', ')})` }),
     text: z.string().nullable(),
-    fromLid: z.string().nullable().meta({ description: "the sender's LID when the network hid its phone number and no mapping was known (`from` is then null)" }),
-    media: MessageMedia.nullable(),
-    contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).nullable().meta({ description: 'contact cards received (vCard)' }),
+    fromLid: z.string().optional().meta({ description: "present when the network hid the sender's phone number and no mapping was known (`from` is then null): the sender's LID" }),
+    media: MessageMedia.optional(),
+    contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).optional().meta({ description: 'present on a contact message: the cards received (vCard)' }),
     reaction: z
       .object({ emoji: z.string(), messageId: uuid.nullable(), networkMessageId: z.string() })
-      .nullable()
-      .meta({ description: "a reaction: the emoji ('' takes it back) and the message reacted to (messageId null when the gateway does not have it)" }),
+      .optional()
+      .meta({ description: "present on a reaction: the emoji ('' takes it back) and the message reacted to (messageId null when the gateway does not have it)" }),
     quoted: z
       .object({ messageId: uuid.nullable(), networkMessageId: z.string() })
-      .nullable()
-      .meta({ description: 'the message a reply quotes (messageId null when the gateway does not have it)' }),
+      .optional()
+      .meta({ description: 'present on a reply: the message it quotes (messageId null when the gateway does not have it)' }),
     status: z.enum(MESSAGE_STATUSES),
     mode: z.enum(MESSAGE_MODES),
     instanceId: uuid.nullable(),
@@ -248,6 +248,10 @@ export const Ready = z.object({
   redis: z.enum(['ok', 'not configured']),
   node: z.string().meta({ description: 'the id of the node that answered' }),
   nodes: z.array(z.object({ id: z.string(), instances: z.number().int(), lastSeen: instant })).meta({ description: 'the live nodes and how many instances each owns' }),
+  brokers: z
+    .object({ amqp: z.enum(['ok', 'down']).optional(), nats: z.enum(['ok', 'down']).optional() })
+    .optional()
+    .meta({ description: 'the event-stream brokers configured (EVENTS_AMQP_URL, EVENTS_NATS_URL) and whether this node reaches them; a broker down delays events and does not make the gateway unready' }),
 });
 
 export const PhoneMessage = z.object({
@@ -267,3 +271,21 @@ export const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.l
 export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
 export const DeletedAnswer = z.object({ messageId: z.string(), forEveryone: z.boolean() });
 export const NetworkEventAnswer = (status: string) => z.object({ instanceId: z.string(), status: z.literal(status) });
+
+export const CloudVerification = z.object({
+  'hub.mode': z.string().meta({ description: 'subscribe' }),
+  'hub.challenge': z.string().meta({ description: 'answered back as text' }),
+  'hub.verify_token': z.string().meta({ description: 'must be CLOUD_VERIFY_TOKEN' }),
+});
+
+export const CloudWebhookBody = z
+  .object({
+    object: z.string().meta({ description: 'whatsapp_business_account' }),
+    entry: z.array(z.record(z.string(), z.unknown())).meta({ description: 'every entry, change, message and status is processed' }),
+  })
+  .meta({ id: 'CloudWebhookBody', description: "the network's envelope (at most 4 MiB), signed over its exact bytes" });
+
+export const CloudWebhookAnswer = z.object({
+  messages: z.number().int().meta({ description: 'inbound messages processed (each stored once)' }),
+  statuses: z.number().int().meta({ description: 'statuses processed' }),
+});

@@ -7,6 +7,9 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 type Output = z.output<typeof documented.Message>;
 
+const present = <K extends keyof Output>(key: K, value: Output[K] | null | undefined): Partial<Pick<Output, K>> =>
+  value == null ? {} : ({ [key]: value } as Partial<Pick<Output, K>>);
+
 export function presentMessage(message: MessageRecord): Output {
   return {
     id: message.id,
@@ -16,11 +19,12 @@ export function presentMessage(message: MessageRecord): Output {
     networkMessageId: message.networkMessageId,
     type: message.type,
     text: message.text,
-    fromLid: message.fromLid,
-    media: messageMedia(message),
-    contacts: message.contacts as Output['contacts'],
-    reaction: message.reaction as Output['reaction'],
-    quoted: message.quoted as Output['quoted'],
+    // What only some messages carry is shown only on them: a text message keeps the spec's shape.
+    ...present('fromLid', message.fromLid),
+    ...present('media', messageMedia(message)),
+    ...present('contacts', message.contacts as Output['contacts']),
+    ...present('reaction', message.reaction as Output['reaction']),
+    ...present('quoted', message.quoted as Output['quoted']),
     status: message.status,
     mode: message.mode,
     instanceId: message.instanceId,

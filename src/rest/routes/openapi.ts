@@ -34,7 +34,7 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#refe
 const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; frame-ancestors 'none'";
 
 /** GET /openapi.json (built on first request, from the same zod schemas the routes validate with) and GET /docs. */
-export function openApiRoutes(options: { sandbox: boolean }) {
+export function openApiRoutes(options: { sandbox: boolean; cloud?: boolean }) {
   const router = new Router<AppState>();
   let document: Promise<string> | undefined;
   const assets = new Map<string, Promise<Buffer | string>>();

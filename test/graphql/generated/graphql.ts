@@ -4,6 +4,26 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The business API credentials of a CHAT-CLOUD instance: write-only (never shown again), sealed at rest. */
+export type CloudCredentialsInput = {
+  /** A (system user) access token that may send for the number. */
+  accessToken: string;
+  /** The app's secret: the network's webhooks are signed with it. */
+  appSecret: string;
+  /** The business account (WABA) id, digits. */
+  businessAccountId?: string | null | undefined;
+  /** The API's id of the number (digits). */
+  phoneNumberId: string;
+};
+
+/** A new access token (and app secret) for a CHAT-CLOUD instance; it is checked with the API again. */
+export type CloudTokenInput = {
+  /** The new access token. */
+  accessToken: string;
+  /** A new app secret, if it changed too. */
+  appSecret?: string | null | undefined;
+};
+
 /** An instance's status in its own vocabulary: v1 (initializing, qr_code, connecting, connected, disconnected, error) or session (created, qr, connected, disconnected, banned). */
 export type ConnectionStatus =
   | 'banned'
@@ -28,6 +48,8 @@ export type CreateApiKeyInput = {
 
 /** A new instance (as POST /v1/chat/instances or POST /chat/instances). */
 export type CreateInstanceInput = {
+  /** CHAT-CLOUD only, and required for it: the API credentials. */
+  cloud?: CloudCredentialsInput | null | undefined;
   /** V1 only; at most 500 characters. */
   description?: string | null | undefined;
   /** The chat network engine, one of `integrations`; the first of them when omitted. */
@@ -160,8 +182,10 @@ export type SendMediaInput = {
 export type SendMessageInput = {
   /** The same key with the same input answers with the first message instead of sending again (24 h). */
   idempotencyKey?: string | null | undefined;
-  /** 1 to 4096 characters. */
-  text: string;
+  /** In place of the text (CHAT-CLOUD instances); never given the [TEST] prefix. */
+  template?: TemplateInput | null | undefined;
+  /** 1 to 4096 characters; required unless a template is given. */
+  text?: string | null | undefined;
   /** Digits with the country code, no + (spec 4.1). */
   to: string;
 };
@@ -172,8 +196,10 @@ export type SendTextInput = {
   idempotencyKey?: string | null | undefined;
   /** The instance to send through. */
   instanceId: string | number;
-  /** 1 to 4096 characters. */
-  message: string;
+  /** 1 to 4096 characters; required unless a template is given. */
+  message?: string | null | undefined;
+  /** In place of the message, through a CHAT-CLOUD instance. */
+  template?: TemplateInput | null | undefined;
   /** Digits with the country code, no +. */
   to: string;
 };
@@ -204,8 +230,20 @@ export type SetWebhookInput = {
   url: string;
 };
 
+/** A pre-approved template of the business API (CHAT-CLOUD): the only kind of message it delivers outside the 24-hour window. */
+export type TemplateInput = {
+  /** Header, body and button parameters, as the API takes them. */
+  components?: Array<unknown> | null | undefined;
+  /** Its language code, e.g. en or en_US. */
+  language: string;
+  /** The template's name: lowercase letters, digits and underscores. */
+  name: string;
+};
+
 /** Omitted fields stay as they are; webhookUrl "" or null removes the webhook. */
 export type UpdateInstanceInput = {
+  /** CHAT-CLOUD only: replaces the access token. */
+  cloud?: CloudTokenInput | null | undefined;
   /** V1 only. */
   description?: string | null | undefined;
   /** The instance to change. */

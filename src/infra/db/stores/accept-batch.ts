@@ -26,7 +26,7 @@ const ACCEPT = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, type text, text text,
-    "mediaUrl" text, "mediaType" text, caption text, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
+    "mediaUrl" text, "mediaType" text, caption text, content jsonb, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
     routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
 ),
 usable AS (
@@ -46,9 +46,9 @@ claimed AS (
 ),
 stored AS (
   INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", type, text, "mediaUrl", "mediaType",
-                         caption, status, mode, "queuedAt", "createdAt", "updatedAt")
+                         caption, content, status, mode, "queuedAt", "createdAt", "updatedAt")
   SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", type, text, "mediaUrl", "mediaType",
-         caption, 'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
+         caption, content, 'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
   FROM usable WHERE key IS NULL OR id IN (SELECT id FROM claimed)
   RETURNING id
 ),
@@ -122,6 +122,7 @@ export function acceptBatches(
         mediaUrl: record.mediaUrl,
         mediaType: record.mediaType,
         caption: record.caption,
+        content: record.content,
         mode: record.mode,
         queuedAt: record.queuedAt!.toISOString(),
         mediaBytes: message.mediaBytes ?? 0,

@@ -14,7 +14,7 @@ interface Report {
   ref: MessageRef;
   status: 'delivered' | 'read' | 'failed';
   at: Date;
-  events: (message: MessageRecord) => OutboxEventInput[];
+  events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[];
   error: string | undefined;
 }
 
@@ -116,9 +116,10 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
       let message: MessageRecord = was;
       const steps: Array<{ n: number; message: MessageRecord }> = [];
       for (const { report, n } of mine) {
+        const before = message;
         message = withReport(message, report.status, report.at, report.error);
         steps.push({ n, message });
-        events.push(...outbox.rows(was.tenantId, instance, id, report.events(message), now));
+        events.push(...outbox.rows(was.tenantId, instance, id, report.events(message, before), now));
       }
       results.set(id, steps);
       writes.push({
@@ -164,7 +165,7 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
   return {
     byId: (id: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
       isUuid(id) ? group.add({ ref: { id }, status, at, events, error }) : Promise.resolve(null),
-    byNetworkId: (instanceId: string, networkMessageId: string, status: Report['status'], at: Date, events: Report['events']): Promise<MessageRecord | null> =>
-      isUuid(instanceId) ? group.add({ ref: { instanceId, networkMessageId }, status, at, events, error: undefined }) : Promise.resolve(null),
+    byNetworkId: (instanceId: string, networkMessageId: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
+      isUuid(instanceId) ? group.add({ ref: { instanceId, networkMessageId }, status, at, events, error }) : Promise.resolve(null),
   };
 }

@@ -21,7 +21,7 @@ export class MediaUnavailable extends Error {
  */
 export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
   return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {
-    const type = message.type as Exclude<EngineMessage['type'], 'text'>;
+    const type = message.type as Exclude<EngineMessage['type'], 'text' | 'template'>;
     let answer;
     try {
       answer = await http.send('GET', message.mediaUrl!, { maxBytes: MAX_MEDIA_BYTES });
@@ -41,6 +41,8 @@ export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
 /** A message as the library sends it. */
 export async function contentOf(message: EngineMessage, fetchMedia: ReturnType<typeof mediaFetcher>): Promise<AnyMessageContent> {
   if (message.type === 'text') return { text: message.text ?? '' };
+  // The dispatcher gives templates only to engines that send them.
+  if (message.type === 'template') throw new Error('CHAT-BAILEYS sends no template messages');
   const { bytes, contentType } = await fetchMedia(message);
   const caption = message.caption ?? undefined;
   switch (message.type) {

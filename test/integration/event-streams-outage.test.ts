@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedV1Instance, eventually, newPhone, sleep } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import {
+  amqpConsumer,
+  brokerEnv,
+  brokerNames,
+  closeGatewayAmqpConnections,
+  type Consumed,
+  dropBrokerNames,
+  natsConsumer,
+  privateNats,
+} from '../helpers/brokers.js';
+import { freePort } from '../helpers/child-gateway.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client, type HttpResponse } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+
+/** Every id arrived; an id seen twice carried the same bytes; each message's events came in the order they happened. */
+function expectComplete(received: Consumed[], expected: string[]) {
+  const byId = new Map<string, string>();
+  for (const message of received) {
+    const seen = byId.get(message.id);
+    if (seen !== undefined) expect(message.body).toBe(seen);
+    byId.set(message.id, message.body);
+  }
+  expect(expected.filter((id) => !byId.has(id))).toEqual([]);
+  // Per message: upsert, then sent, then delivered (first arrivals; a repeat may come later).
+  const steps = new Map<string, string[]>();
+  const first = new Set<string>();
+  for (const message of received) {
+    if (first.has(message.id)) continue;
+    first.add(message.id);
+    const body = JSON.parse(message.body);
+    if (body.event === 'messages.upsert') steps.set(body.data.messageId, ['upsert']);
+    if (body.event === 'messages.update') steps.get(body.data.messageId)?.push(body.data.status);
+  }
+  for (const [messageId, seen] of steps) expect(seen, messageId).toEqual(['upsert', 'sent', 'delivered'].slice(0, seen.length));
+}
+
+describe.each(MODES)('event streams through broker outages — $name', (mode) => {
+  const names = brokerNames();
+  let gw: TestGateway;
+  let api: ReturnType<typeof client>;
+  let tenant: TestTenant;
+  let nats: Awaited<ReturnType<typeof privateNats>>;
+
+  beforeAll(async () => {
+    // A NATS server of this suite's own: stopping it cannot disturb other suites.
+    nats = await privateNats(await freePort());
+    gw = await startTestGateway(mode, { env: { ...brokerEnv(names), EVENTS_NATS_URL: nats.url } });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api, 'enterprise');
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await dropBrokerNames(names);
+    await nats?.close();
+  });
+
+  it('loses nothing while RabbitMQ drops the gateway and NATS is stopped for 10 s under 20 sends/s', { timeout: 120_000 }, async () => {
+    const amqp = await amqpConsumer(names.exchange, `${tenant.tenantId}.#`);
+    try {
+      const { id } = await connectedV1Instance(api, tenant.liveKey, 'Outage');
+      await eventually(async () => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()), Boolean, 15_000);
+      // 20 sends a second on a fixed schedule, whatever each answer's latency.
+      const answers: Array<Promise<HttpResponse>> = [];
+      let sending = true;
+      const sender = (async () => {
+        for (let tick = Date.now(); sending; tick += 50) {
+          answers.push(api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: `outage ${answers.length}` } }));
+          await sleep(Math.max(0, tick + 50 - Date.now()));
+        }
+      })();
+      const started = Date.now();
+      await sleep(1500);
+      // The outage: NATS stopped, and every connection the gateway makes to RabbitMQ closed by the server, for 10 s.
+      await nats.stop();
+      const outageEnds = Date.now() + 10_000;
+      let closed = 0;
+      while (Date.now() < outageEnds) closed += await closeGatewayAmqpConnections(process.pid);
+      expect(closed).toBeGreaterThan(0);
+      const during = await api.get('/readyz');
+      expect(during.status).toBe(200);
+      expect(during.body.data.brokers.nats).toBe('down');
+      await nats.start();
+      await sleep(1500);
+      sending = false;
+      await sender;
+      const seconds = (Date.now() - started) / 1000;
+      const sent: string[] = [];
+      for (const answer of await Promise.all(answers)) {
+        expect(answer.status, answer.text).toBe(200);
+        sent.push(answer.body.data.id);
+      }
+      expect(sent.length / seconds).toBeGreaterThan(18);
+
+      // Everything the instance emitted, once its messages are all delivered.
+      const prisma = gw.gateway.infra.db.prisma;
+      await eventually(() => prisma.message.count({ where: { id: { in: sent }, status: 'delivered' } }), (n) => n === sent.length, 30_000);
+      const expected = (await prisma.outboxEvent.findMany({ where: { instanceId: id }, orderBy: { seq: 'asc' }, select: { deliveryId: true } })).map((e) => e.deliveryId!);
+      // Within 30 s of the brokers' return, all of it is on both.
+      const all = (c: { received: Consumed[] }) => expected.every((d) => c.received.some((m) => m.id === d));
+      await eventually(async () => all(amqp), Boolean, 30_000);
+      expectComplete(amqp.received, expected);
+      const fromNats = await natsConsumer(names.stream, `${names.prefix}.${tenant.tenantId}.${id}.>`, nats.url);
+      try {
+        await eventually(async () => all(fromNats), Boolean, 30_000);
+        // The stream dropped repeats by Nats-Msg-Id: each event is there once.
+        expect(fromNats.received.length).toBe(new Set(fromNats.received.map((m) => m.id)).size);
+        expectComplete(fromNats.received, expected);
+      } finally {
+        await fromNats.close();
+      }
+      expect(gw.logs.lines.some((l) => l.includes('event broker down (NATS)'))).toBe(true);
+      expect(gw.logs.lines.some((l) => l.includes('event broker back (NATS)'))).toBe(true);
+      expect(gw.logs.lines.some((l) => l.includes('event broker down (RabbitMQ)'))).toBe(true);
+      expect(gw.logs.lines.some((l) => l.includes('event broker back (RabbitMQ)'))).toBe(true);
+      const ready = await eventually(() => api.get('/readyz'), (r) => r.body.data.brokers.amqp === 'ok' && r.body.data.brokers.nats === 'ok', 15_000);
+      expect(ready.status).toBe(200);
+    } finally {
+      await amqp.close();
+      await nats.start().catch(() => {});
+    }
+  });
+});

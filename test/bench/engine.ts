@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { decodeQr } from '../../src/infra/qr-decode.js';
-import { sleep } from '../factories/sandbox.js';
+import { eventually, sleep } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
 import { freePort } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';

@@ -165,7 +165,7 @@ export const Messages = graphql(`
   query DashboardMessages($filter: MessageFilter, $after: String) {
     messages(first: 50, after: $after, filter: $filter) {
       totalCount
-      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName } timestamps { queued sent delivered read failed } } }
+      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }
       pageInfo { hasNextPage endCursor }
     }
   }

@@ -198,6 +198,8 @@ describe('the dashboard in a browser', () => {
     const document = await api.post('/sandbox/messages', { body: { from: '5511977771234', to, type: 'document', media: { data: pdf, mimetype: 'application/pdf', fileName: 'order.pdf' } } });
     expect(document.status, document.text).toBe(200);
     await page.getByRole('link', { name: 'Messages' }).click();
+    // Received messages join the list when it is loaded again (status changes are what it follows live).
+    await page.reload();
     await page.getByLabel('Status').selectOption('');
     const row = page.locator(`tr[data-message-id="${picture.body.data.messageId}"]`);
     await row.waitFor();

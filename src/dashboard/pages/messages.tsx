@@ -69,7 +69,7 @@ export function MessagesPage() {
                   <td>{m.direction === 'in' ? `from ${m.from}` : m.to}</td>
                   <td>
                     {m.media && <MediaPreview media={m.media} />}
-                    {m.text ?? (m.media ? '' : m.type)}
+                    {m.text ?? m.media?.caption ?? (m.media ? '' : m.type)}
                   </td>
                   <td>
                     <MessageStatusBadge status={m.status} />

@@ -32,6 +32,22 @@ export interface EventRow {
  * batches). Delivery bodies are built here, once; the statement itself decides, from the instance's
  * webhook settings at that moment, which deliveries are stored.
  */
+/**
+ * The webhook delivery an instance event gets — its id and exact body — when a broker will publish it or
+ * the instance's webhook subscribes to it (the delivery and the brokers carry the same id and bytes);
+ * null otherwise. The one place both outbox writers decide it.
+ */
+export function deliveryOf(
+  instance: EventInstance,
+  event: OutboxEvent,
+  now: Date,
+  options: { jidDomainOf: (engine: string) => string; publicUrl?: string },
+  streamed: boolean,
+): { deliveryId: string; payload: string } | null {
+  if (!streamed && !(instance.webhookUrl && instance.webhookEvents.includes(event.event))) return null;
+  return { deliveryId: randomUUID(), payload: webhookPayload(instance, event.event, event.data, now, options.jidDomainOf(instance.engine), options.publicUrl) };
+}
+
 export function eventRows(
   tenantId: string,
   instance: EventInstance | null,
@@ -44,11 +60,8 @@ export function eventRows(
   const streams = instance && options.streams.length ? `{${options.streams.join(',')}}` : undefined;
   return events.map((e) => {
     const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams };
-    if (instance && (streams || (instance.webhookUrl && instance.webhookEvents.includes(e.event)))) {
-      row.deliveryId = randomUUID();
-      row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
-    }
-    return row;
+    const delivery = instance && deliveryOf(instance, e, now, options, streams !== undefined);
+    return delivery ? { ...row, ...delivery } : row;
   });
 }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
-import { webhookPayload } from '../../domain/webhooks/envelopes.js';
 import type { PrismaClient } from './database.js';
 import type { Prisma } from './generated/client.js';
-import { type EventInstance, type EventRow, eventRows, type OutboxResult, outboxParams } from './outbox-statement.js';
+import { deliveryOf, type EventInstance, type EventRow, eventRows, type OutboxResult, outboxParams } from './outbox-statement.js';
 
 export interface DueDelivery {
   id: string;
@@ -63,12 +62,8 @@ export function createOutbox(
     // Every event of an instance gets the id and body its webhook carries (or would carry): the
     // delivery below uses them, and so do the event streams, whatever the webhook settings are.
     const rows = events.map((e) => {
-      const row = { id: randomUUID(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: null as string | null, payload: null as string | null };
-      if (instance && (streams.length || (instance.webhookUrl && instance.webhookEvents.includes(e.event)))) {
-        row.deliveryId = randomUUID();
-        row.payload = webhookPayload(instance, e.event, e.data, now, options.jidDomainOf(instance.engine), options.publicUrl);
-      }
-      return row;
+      const delivery = instance && deliveryOf(instance, e, now, options, streams.length > 0);
+      return { id: randomUUID(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: delivery?.deliveryId ?? null, payload: delivery?.payload ?? null };
     });
     await tx.outboxEvent.createMany({
       data: rows.map((row) => ({

@@ -9,3 +9,14 @@ export function isUuid(id: string): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
+
+/**
+ * PostgreSQL gave up on the statement to break a lock cycle with another transaction (deadlock,
+ * 40P01) or a serialization conflict (40001): nothing was written, and trying again is the remedy.
+ */
+export function isLockConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, meta, message } = error as { code?: unknown; meta?: { code?: unknown }; message?: unknown };
+  const sqlState = typeof meta?.code === 'string' ? meta.code : typeof code === 'string' ? code : '';
+  return sqlState === '40P01' || sqlState === '40001' || (typeof message === 'string' && /Code: `40(P01|001)`/.test(message));
+}

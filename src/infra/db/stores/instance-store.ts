@@ -1,11 +1,14 @@
 import type { InstanceStore } from '../../../domain/instances/instances.ports.js';
 import type { PrismaClient } from '../database.js';
 import type { Prisma } from '../generated/client.js';
-import { isUniqueViolation, isUuid } from '../prisma-errors.js';
+import { isLockConflict, isUniqueViolation, isUuid } from '../prisma-errors.js';
 import { instanceList } from '../list-scopes.js';
 import type { Outbox } from '../outbox.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 import { LeaseLost } from '../../../domain/instances/ownership.js';
+
+/** Tries of an instance's delete that PostgreSQL failed to break a lock cycle. */
+const DELETE_ATTEMPTS = 5;
 
 /**
  * Serializes the tenant's instance creates and renames (on PostgreSQL and PGlite alike), so the count
@@ -105,9 +108,20 @@ export function createInstanceStore(
 
     async delete(id) {
       if (!isUuid(id)) return;
-      // Messages, QR codes, outbox events and deliveries go with it (ON DELETE CASCADE).
-      const gone = await prisma.$queryRaw<Array<{ tenantId: string }>>`DELETE FROM "Instance" WHERE "id" = ${id}::uuid RETURNING "tenantId"::text AS "tenantId"`;
-      if (gone[0]) changed(gone[0].tenantId, id, true);
+      // Messages, QR codes, outbox events and deliveries go with it (ON DELETE CASCADE). The cascade
+      // locks rows of many tables; a write about the instance in flight at that moment (its engine
+      // closing, a receipt) can form a lock cycle with it, which PostgreSQL breaks by failing one side:
+      // nothing was deleted then, so it is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const gone = await prisma.$queryRaw<Array<{ tenantId: string }>>`DELETE FROM "Instance" WHERE "id" = ${id}::uuid RETURNING "tenantId"::text AS "tenantId"`;
+          if (gone[0]) changed(gone[0].tenantId, id, true);
+          return;
+        } catch (error) {
+          if (!isLockConflict(error) || attempt === DELETE_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+        }
+      }
     },
 
     liveQr: (instanceId, now) =>

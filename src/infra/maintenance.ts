@@ -1,3 +1,4 @@
+import { earliestRun } from './earliest-run.js';
 import type { Statements } from './db/statements.js';
 import type { Logger } from './logger.js';
 
@@ -32,8 +33,6 @@ export function createMaintenance(deps: {
   options?: MaintenanceOptions;
 }) {
   const options = deps.options ?? MAINTENANCE;
-  let timer: NodeJS.Timeout | undefined;
-  let dueAt = Infinity;
   let running: Promise<void> | undefined;
   let stopped = true;
   let lastDeliverySweep = Date.now();
@@ -50,18 +49,13 @@ export function createMaintenance(deps: {
     return moving;
   }
 
+  const scheduled = earliestRun(run);
   /** The next pass in `ms` (or sooner, if one is already planned sooner). */
-  function plan(ms: number) {
-    const at = Date.now() + ms;
-    if (stopped || at >= dueAt) return;
-    clearTimeout(timer);
-    dueAt = at;
-    timer = setTimeout(run, ms);
-    timer.unref();
-  }
+  const plan = (ms: number) => {
+    if (!stopped) scheduled.plan(ms);
+  };
 
   function run() {
-    dueAt = Infinity;
     if (running || stopped) return;
     running = pass()
       .then(
@@ -85,14 +79,14 @@ export function createMaintenance(deps: {
       plan(options.busyMs);
     },
     /** How long until the next pass (Infinity while one runs, or once stopped). */
-    plannedInMs: () => dueAt - Date.now(),
+    plannedInMs: () => scheduled.dueInMs(),
     /** Work arrived on this node: look soon, and keep looking often while it waits. */
     wake() {
       plan(options.busyMs);
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      scheduled.cancel();
       await running;
     },
   };

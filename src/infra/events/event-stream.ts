@@ -1,3 +1,4 @@
+import { earliestRun } from '../earliest-run.js';
 import { signedHeaders } from '../../domain/webhooks/signature.js';
 import type { Logger } from '../logger.js';
 import { type Broker, type BrokerMessage, brokerHeaders } from './broker.js';
@@ -50,8 +51,6 @@ export function createEventStream(deps: {
   options?: EventStreamOptions;
 }) {
   const { broker, pending, options = EVENT_STREAM } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let dueAt = Infinity;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
@@ -89,17 +88,12 @@ export function createEventStream(deps: {
     }
   }
 
-  function plan(ms: number) {
-    const at = Date.now() + ms;
-    if (stopped || at >= dueAt) return;
-    clearTimeout(timer);
-    dueAt = at;
-    timer = setTimeout(run, ms);
-    timer.unref();
-  }
+  const scheduled = earliestRun(run);
+  const plan = (ms: number) => {
+    if (!stopped) scheduled.plan(ms);
+  };
 
   function run() {
-    dueAt = Infinity;
     if (stopped) return;
     if (running) {
       again = true;
@@ -144,7 +138,7 @@ export function createEventStream(deps: {
     backlogAgeSeconds: () => (oldestWaiting ? Math.max(0, (Date.now() - oldestWaiting.getTime()) / 1000) : 0),
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      scheduled.cancel();
       await running;
       await broker.close();
     },

@@ -14,10 +14,13 @@
  * Then, PostgreSQL + Redis only, the node at scale (issue 24's goals):
  * - resident memory per connected instance beyond the first, at `--scale-memory` (500) instances;
  * - idle CPU with those instances connected (keep-alives only), as % of one core;
- * - messages/s routed through `--spread` (50) instances at once, accept → decrypted on the network;
+ * - messages/s routed through `--spread` (50) instances at once, accept → decrypted on the network, to
+ *   recipients most of whom are new to the instance; then with sessions in place (instance n to its
+ *   own recipient);
  * - engine state growth per message to a known contact, and per new contact;
  * - a restart of the node with `--scale-restart` (1,000) paired instances: time until all are
  *   connected, and the p99 of API requests answered meanwhile.
+ * Profile the gateway with BENCH_GATEWAY_NODE_ARGS='--cpu-prof --cpu-prof-dir=<dir>'.
  * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50
  *   --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
  */
@@ -68,7 +71,9 @@ interface Gateway {
 
 async function startGateway(env: Record<string, string>): Promise<Gateway> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  // BENCH_GATEWAY_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the gateway itself.
+  const nodeArgs = process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/main.js'], {
     env: { ...process.env, MALLOC_ARENA_MAX: '2', ...env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -309,8 +314,10 @@ async function measureScale() {
     let api = client(gateway.url);
     // Enterprise tenants hold 50 instances each: as many tenants as the largest step needs.
     const keys: string[] = [];
+    const tenantIds: string[] = [];
     for (let n = 0; n < Math.ceil(restartAt / 50); n++) {
       const tenant = await cli(env, ['tenant:create', '--name', `bench ${n}`, '--plan', 'enterprise']);
+      tenantIds.push(tenant.id);
       keys.push((await cli(env, ['key:create', '--tenant', tenant.id, '--name', 'bench'])).key);
     }
     const ids: string[] = [];
@@ -353,7 +360,26 @@ async function measureScale() {
     const received = recipients.flatMap((to) => network.inbox(to));
     const spreadSeconds = (Math.max(...received.map((m) => m.receivedAt.getTime())) - startedAt) / 1000;
     const senders = new Set(received.map((m) => m.from)).size;
-    console.log(`  routed through ${senders} instances: ${(spreadMessages / spreadSeconds).toFixed(0)} messages/s accept → decrypted on the network (${spreadMessages} messages)`);
+    console.log(`  routed through ${senders} instances: ${(spreadMessages / spreadSeconds).toFixed(0)} messages/s accept → decrypted on the network (${spreadMessages} messages, most of them a pair's first message: a session set up)`);
+
+    // The same through sessions in place: instance n always sends to its own recipient (instance sends,
+    // a user of the first tenant), after one message per pair has set the session up.
+    await cli(env, ['user:create', '--tenant', tenantIds[0]!, '--email', 'spread@example.com', '--password', 'spread-password']);
+    const cookie = await login(api, 'spread@example.com', 'spread-password');
+    const pinned = Array.from({ length: spread }, (_, n) => ({ id: ids[n]!, to: `1889${String(10_000_000 + n).slice(1)}` }));
+    const sendPinned = async (n: number, text: string) => {
+      const { id, to } = pinned[n % spread]!;
+      const answer = await api.post(`/chat/instances/${id}/send-text`, { cookie, body: { to, message: text } });
+      if (answer.status !== 200) throw new Error(`send-text answered ${answer.status} ${answer.text.slice(0, 200)}`);
+    };
+    const pinnedInbox = () => pinned.reduce((sum, { to }) => sum + network.inbox(to).length, 0);
+    await eachOf(spread, 20, (n) => sendPinned(n, 'first'));
+    await network.waitFor(() => pinnedInbox() >= spread, 120_000, 'every first pinned message');
+    startedAt = Date.now();
+    await eachOf(spreadMessages, 100, (n) => sendPinned(n, `pinned ${n}`));
+    await network.waitFor(() => pinnedInbox() >= spread + spreadMessages, 600_000, 'every pinned message');
+    const pinnedSeconds = (Math.max(...pinned.flatMap(({ to }) => network.inbox(to).map((m) => m.receivedAt.getTime()))) - startedAt) / 1000;
+    console.log(`  through ${spread} instances with sessions in place: ${(spreadMessages / pinnedSeconds).toFixed(0)} messages/s accept → decrypted on the network (${spreadMessages} messages)`);
 
     // State growth through one instance (a tenant of its own, so routed sends all take it): many messages
     // to one known contact, then one message to each of 20 new contacts.

@@ -1,0 +1,88 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { addTransactionCapability } from 'baileys';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// scripts/patches/baileys+*.patch: every socket's key store shares one AsyncLocalStorage (one enabled
+// storage per socket made each promise of the process cost as many hooks as there were sockets).
+
+type Keys = Record<string, Record<string, unknown>>;
+
+/** A key store over a plain object, counting the writes that reach it. */
+function memoryStore() {
+  const data: Keys = {};
+  const writes: Keys[] = [];
+  return {
+    data,
+    writes,
+    store: addTransactionCapability(
+      {
+        get: async (type: string, ids: string[]) => Object.fromEntries(ids.filter((id) => data[type]?.[id] !== undefined).map((id) => [id, data[type]![id]])),
+        set: async (mutations: Keys) => {
+          writes.push(mutations);
+          for (const [type, values] of Object.entries(mutations)) Object.assign((data[type] ??= {}), values);
+        },
+      } as never,
+      pino({ level: 'silent' }),
+      { maxCommitRetries: 1, delayBetweenTriesMs: 1 },
+    ),
+  };
+}
+
+const run = AsyncLocalStorage.prototype.run;
+afterEach(() => {
+  AsyncLocalStorage.prototype.run = run;
+});
+
+describe('baileys key-store transactions (patched)', () => {
+  it('use one AsyncLocalStorage for all key stores', async () => {
+    const used = new Set<AsyncLocalStorage<unknown>>();
+    AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, ...args: Parameters<typeof run>) {
+      used.add(this);
+      return run.apply(this, args);
+    } as typeof run;
+    const stores = [memoryStore(), memoryStore(), memoryStore()];
+    for (const { store } of stores) await store.transaction(async () => store.set({ session: { a: 'x' } } as never), 'key');
+    expect(used.size).toBe(1);
+    expect(stores.map(({ data }) => data.session?.a)).toEqual(['x', 'x', 'x']);
+  });
+
+  it('keep each store’s transaction its own, also when one runs inside another', async () => {
+    const a = memoryStore();
+    const b = memoryStore();
+    b.data.session = { shared: 'b’s own' };
+    await a.store.transaction(async () => {
+      expect(a.store.isInTransaction()).toBe(true);
+      expect(b.store.isInTransaction()).toBe(false);
+      await a.store.set({ session: { shared: 'a’s pending' } } as never);
+      // B reads its own data, not A's uncommitted cache.
+      expect(await b.store.get('session', ['shared'])).toEqual({ shared: 'b’s own' });
+      await b.store.transaction(async () => {
+        expect(b.store.isInTransaction()).toBe(true);
+        expect(a.store.isInTransaction()).toBe(true);
+        await b.store.set({ session: { inner: 'b' } } as never);
+        expect(await a.store.get('session', ['shared'])).toEqual({ shared: 'a’s pending' });
+      }, 'key');
+      // B committed when its own transaction ended; A has not yet.
+      expect(b.data.session).toEqual({ shared: 'b’s own', inner: 'b' });
+      expect(a.writes).toEqual([]);
+    }, 'key');
+    expect(a.data.session).toEqual({ shared: 'a’s pending' });
+    expect(a.writes).toHaveLength(1);
+  });
+
+  it('are not seen by work started concurrently outside them', async () => {
+    const a = memoryStore();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inside = a.store.transaction(async () => {
+      await a.store.set({ session: { k: 'pending' } } as never);
+      await held;
+    }, 'key');
+    expect(a.store.isInTransaction()).toBe(false);
+    expect(await a.store.get('session', ['k'])).toEqual({});
+    release();
+    await inside;
+    expect(await a.store.get('session', ['k'])).toEqual({ k: 'pending' });
+  });
+});

@@ -1,28 +1,76 @@
+import { performance } from 'node:perf_hooks';
+
+/** A new handshake waits while the event loop was busier than this over the last window. */
+const BUSY_UTILIZATION = 0.6;
+const BUSY_WINDOW_MS = 100;
+/** While handshakes wait only because the loop is busy, it is looked at again this often. */
+const RECHECK_MS = 20;
+
 /**
- * A bound on connection handshakes in flight on this node. A node starting (or taking over) many
- * paired instances opens their connections through it, so the network sees a steady trickle instead
- * of a burst, and the event loop keeps time for requests. A slot is held from the socket's creation
- * until it is open or closed.
+ * Whether the event loop has been busy lately (its utilization over the last ~100 ms above 0.6). A
+ * connection handshake is mostly CPU; starting more of them on a busy loop is what starves requests.
+ */
+export function eventLoopBusy(threshold = BUSY_UTILIZATION, windowMs = BUSY_WINDOW_MS): () => boolean {
+  let since = performance.eventLoopUtilization();
+  let busy = false;
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const window = performance.eventLoopUtilization(now, since);
+    if (window.idle + window.active >= windowMs) {
+      busy = window.utilization > threshold;
+      since = now;
+    }
+    return busy;
+  };
+}
+
+/**
+ * A bound on connection handshakes in flight on this node, and no new one while the event loop is
+ * busy. A node starting (or taking over) many paired instances opens their connections through it,
+ * so the network sees a steady trickle instead of a burst and requests keep their share of the loop.
+ * A slot is held from the socket's creation until it is open or closed.
  */
 export class HandshakeGate {
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
+  private recheck: NodeJS.Timeout | undefined;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly busy: () => boolean = eventLoopBusy(),
+  ) {}
 
   /** Waits for a slot; the answer gives it back (once, however often it is called). */
   async acquire(): Promise<() => void> {
-    if (this.inFlight < this.max) this.inFlight++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      this.admit();
+    });
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      // The slot passes straight to the next in line: the count stays as it is.
-      if (next) next();
-      else this.inFlight--;
+      this.inFlight--;
+      this.admit();
     };
+  }
+
+  /**
+   * Lets waiting handshakes in, first come first served, while there are slots and the loop has time;
+   * one is always let in when none is in flight, so a loop kept busy by requests still connects.
+   */
+  private admit() {
+    while (this.waiting.length > 0 && this.inFlight < this.max) {
+      if (this.inFlight > 0 && this.busy()) {
+        this.recheck ??= setTimeout(() => {
+          this.recheck = undefined;
+          this.admit();
+        }, RECHECK_MS);
+        return;
+      }
+      this.inFlight++;
+      this.waiting.shift()!();
+    }
   }
 
   get counts() {

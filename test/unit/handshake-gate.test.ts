@@ -16,17 +16,20 @@ function queue(gate: HandshakeGate, count: number) {
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+const grantedCount = (granted: number[], count: number) => eventually(async () => granted.length, (n) => n >= count, 2000);
 
 describe('handshake gate', () => {
   it('holds at most its bound in flight and lets the next in, in order, as each is released', async () => {
     const gate = new HandshakeGate(2, () => false);
     const { granted, releases } = queue(gate, 5);
-    await settle();
+    await grantedCount(granted, 2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(granted).toEqual([0, 1]);
     expect(gate.counts).toEqual({ inFlight: 2, waiting: 3 });
     releases[1]!();
     releases[1]!(); // a second release of the same slot changes nothing
-    await settle();
+    await grantedCount(granted, 3);
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(granted).toEqual([0, 1, 2]);
     expect(gate.counts).toEqual({ inFlight: 2, waiting: 2 });
   });
@@ -52,9 +55,20 @@ describe('handshake gate', () => {
     const { granted, releases } = queue(gate, 2);
     await settle();
     expect(granted).toEqual([0]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(granted).toEqual([0]);
     releases[0]!();
-    await settle();
+    await grantedCount(granted, 2);
     expect(granted).toEqual([0, 1]);
+  });
+
+  it('starts handshakes that wait together one at a time, not in one burst', async () => {
+    const gate = new HandshakeGate(10, () => false);
+    const { granted } = queue(gate, 4);
+    await settle();
+    expect(granted).toEqual([0]);
+    await grantedCount(granted, 4);
+    expect(granted).toEqual([0, 1, 2, 3]);
   });
 
   it('calls a loop busy that spent most of the last window running code', async () => {

@@ -5,11 +5,13 @@
  * - send-path cost: POST /v1/messages/send under load (autocannon, its own process) on a gateway with
  *   both brokers configured and on one with none, alternating rounds in the same run; the ratio of
  *   accepted sends/s (goal: at least 0.95).
- * `--detail` also measures one broker alone and both configured but unreachable (the cost of keeping events apart from publishing them).
+ * `--detail` also measures one broker alone and both configured but unreachable (the cost of keeping events apart from publishing them),
+ * the gateway's CPU per send and the CPU the machine's broker servers used meanwhile.
  * Usage: npm run bench:events [-- --backlog 20000 --duration 10 --connections 50 --rounds 2 --mode PostgreSQL --detail]
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { connect as amqpConnect } from 'amqplib';
@@ -109,6 +111,25 @@ async function waitFor(check: () => boolean | Promise<boolean>, everyMs = 100, t
 
 type Variant = 'off' | 'on' | 'amqp' | 'nats' | 'unreachable';
 const cpuPerSend: Record<Variant, number[]> = { off: [], on: [], amqp: [], nats: [], unreachable: [] };
+/** Share of one core the broker servers on this machine (RabbitMQ's beam.smp, nats-server) used during a round. */
+const brokerCpu: Record<Variant, number[]> = { off: [], on: [], amqp: [], nats: [], unreachable: [] };
+
+/** CPU seconds used so far by the local broker server processes (Linux /proc; 0 where there is none). */
+function brokerServerCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'beam.smp' && name !== 'nats-server') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
 
 /** The broker settings of a variant: none, both, one, or both pointing at a closed port (events kept, not published). */
 function variantEnv(variant: Variant, names: ReturnType<typeof brokerNames>): Record<string, string> {
@@ -131,6 +152,7 @@ async function sendRate(mode: (typeof MODES)[number], variant: Variant): Promise
     await connectedV1Instance(api, tenant.liveKey, 'bench line');
     if (brokers) await waitFor(() => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()));
     const cpuBefore = process.cpuUsage();
+    const brokersBefore = brokerServerCpuSeconds();
     const { stdout } = await run(
       join('node_modules', '.bin', 'autocannon'),
       [
@@ -149,6 +171,7 @@ async function sendRate(mode: (typeof MODES)[number], variant: Variant): Promise
     const cpu = process.cpuUsage(cpuBefore);
     // The gateway runs in this process: its CPU time per accepted send (publication included).
     cpuPerSend[variant].push(((cpu.user + cpu.system) / 1000) / Math.max(1, result['2xx'] as number));
+    brokerCpu[variant].push(((brokerServerCpuSeconds() - brokersBefore) / Number(values.duration)) * 100);
     return (result['2xx'] as number) / Number(values.duration);
   } finally {
     await gw.close();
@@ -171,8 +194,10 @@ for (const mode of modes) {
   const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
   if (values.detail) {
     const ms = (v: Variant) => mean(cpuPerSend[v]).toFixed(3);
+    const servers = (v: Variant) => `${mean(brokerCpu[v]).toFixed(0)} %`;
     console.log(mode.name, 'gateway CPU ms per send: off', ms('off'), 'both', ms('on'), 'RabbitMQ only', ms('amqp'), 'NATS only', ms('nats'), 'kept, not published', ms('unreachable'));
-    for (const list of Object.values(cpuPerSend)) list.length = 0;
+    console.log(mode.name, 'broker servers, % of a core: off', servers('off'), 'both', servers('on'), 'RabbitMQ only', servers('amqp'), 'NATS only', servers('nats'));
+    for (const list of [...Object.values(cpuPerSend), ...Object.values(brokerCpu)]) list.length = 0;
     console.log(mode.name, 'sends/s: off', Math.round(mean(off)), 'both', Math.round(mean(on)), 'RabbitMQ only', Math.round(mean(detail.amqp!)), 'NATS only', Math.round(mean(detail.nats!)), 'kept, not published', Math.round(mean(detail.unreachable!)));
   }
   rows.push({

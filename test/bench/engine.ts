@@ -69,6 +69,18 @@ interface Gateway {
   child: ChildProcess;
 }
 
+/** CHAT-BAILEYS on the local network, with limits and quotas out of the way of the measures. */
+const baileysOn = (network: ChatNetwork) => ({
+  ENGINES: 'baileys',
+  CHAT_NETWORK_URL: network.url,
+  CHAT_NETWORK_ROOT_KEY: network.rootKey,
+  CHAT_NETWORK_CA_FILE: network.caFile,
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_PER_HOUR: '10000000',
+  RATE_LIMIT_BURST: '10000',
+  DAILY_MESSAGES_ENTERPRISE: '100000000',
+});
+
 async function startGateway(env: Record<string, string>): Promise<Gateway> {
   const port = await freePort();
   // BENCH_GATEWAY_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the gateway itself.
@@ -120,14 +132,7 @@ async function measure(modeName: string, storage: Record<string, string>, stateB
   const gateway = await startGateway({
     ...storage,
     ...ADMIN,
-    ENGINES: 'baileys',
-    CHAT_NETWORK_URL: network.url,
-    CHAT_NETWORK_ROOT_KEY: network.rootKey,
-    CHAT_NETWORK_CA_FILE: network.caFile,
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_PER_HOUR: '10000000',
-    RATE_LIMIT_BURST: '10000',
-    DAILY_MESSAGES_ENTERPRISE: '100000000',
+    ...baileysOn(network),
   });
   try {
     const api = client(gateway.url);
@@ -300,14 +305,7 @@ async function measureScale() {
     REDIS_URL,
     REDIS_PREFIX: `mgwbenchscale:${randomBytes(4).toString('hex')}:`,
     ENGINE_STATE_KEY: randomBytes(32).toString('base64'),
-    ENGINES: 'baileys',
-    CHAT_NETWORK_URL: network.url,
-    CHAT_NETWORK_ROOT_KEY: network.rootKey,
-    CHAT_NETWORK_CA_FILE: network.caFile,
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_PER_HOUR: '10000000',
-    RATE_LIMIT_BURST: '10000',
-    DAILY_MESSAGES_ENTERPRISE: '100000000',
+    ...baileysOn(network),
   };
   let gateway = await startGateway(env);
   try {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baileysEnv, newNetworkPhone, pairedSession, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
@@ -25,7 +24,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
   let api: Client;
   let tenant: TestTenant;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let media: Server;
+  let media: FileServer;
   let mediaUrl: string;
 
   beforeAll(async () => {
@@ -35,17 +34,15 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api, 'enterprise');
     receiver = await startReceiver();
-    media = createServer((req, res) => {
-      if (req.url === '/picture.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-      else if (req.url === '/huge.png') res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(16 * 1024 * 1024 + 1));
-      else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>not a picture</p>');
-      else res.writeHead(404).end();
+    media = await startFileServer({
+      '/picture.png': { type: 'image/png', body: PNG },
+      '/huge.png': { type: 'image/png', body: Buffer.alloc(16 * 1024 * 1024 + 1) },
+      '/page.html': { type: 'text/html', body: '<p>not a picture</p>' },
     });
-    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-    mediaUrl = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+    mediaUrl = media.url;
   }, 60_000);
   afterAll(async () => {
-    media?.close();
+    await media?.close();
     await receiver?.close();
     await gw?.close();
     await network?.close();

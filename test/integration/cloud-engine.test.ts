@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
@@ -37,7 +36,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
   let api: Client;
   let tenant: TestTenant;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let media: Server;
+  let media: FileServer;
   let mediaUrl: string;
   /** Every secret the suite gave the gateway: none may appear in an answer, a log line or a webhook. */
   const secrets: string[] = [];
@@ -71,16 +70,12 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     api.graphql = async (query, variables = {}, options = {}) => api.request('POST', '/graphql', { ...options, body: { query, variables } });
     tenant = await createTenant(gw.gateway, api, 'enterprise');
     receiver = await startReceiver();
-    media = createServer((req, res) => {
-      if (req.url === '/picture.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-    mediaUrl = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+    media = await startFileServer({ '/picture.png': { type: 'image/png', body: PNG } });
+    mediaUrl = media.url;
   }, 60_000);
 
   afterAll(async () => {
-    media?.close();
+    await media?.close();
     await receiver?.close();
     await gw?.close();
     await cloud?.close();

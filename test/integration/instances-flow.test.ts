@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
@@ -16,7 +15,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
   let gw: TestGateway;
   let api: ReturnType<typeof client>;
   let tenant: TestTenant;
-  let media: Server;
+  let media: FileServer;
   let mediaUrl: string;
 
   beforeAll(async () => {
@@ -29,17 +28,15 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     });
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api, 'enterprise');
-    media = createServer((req, res) => {
-      if (req.url === '/pic.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
-      else if (req.url === '/huge.png') res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(16 * 1024 * 1024 + 1));
-      else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>');
-      else res.writeHead(404).end();
+    media = await startFileServer({
+      '/pic.png': { type: 'image/png', body: PNG_1PX },
+      '/huge.png': { type: 'image/png', body: Buffer.alloc(16 * 1024 * 1024 + 1) },
+      '/page.html': { type: 'text/html', body: '<p>hi</p>' },
     });
-    await new Promise<void>((r) => media.listen(0, '127.0.0.1', r));
-    mediaUrl = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+    mediaUrl = media.url;
   });
   afterAll(async () => {
-    media?.close();
+    await media?.close();
     await gw?.close();
   });
 

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
@@ -20,7 +19,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
   let other: TestTenant;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let instance: { id: string; phone: string };
-  let files: Server;
+  let files: FileServer;
   let filesUrl: string;
 
   beforeAll(async () => {
@@ -33,15 +32,11 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     await eventually(() => api.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected');
     const hooked = await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
-    files = createServer((req, res) => {
-      if (req.url === '/picture.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    files = await startFileServer({ '/picture.png': { type: 'image/png', body: PNG } });
+    filesUrl = files.url;
   }, 60_000);
   afterAll(async () => {
-    files?.close();
+    await files?.close();
     await receiver?.close();
     await gw?.close();
   });

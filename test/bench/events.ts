@@ -61,8 +61,9 @@ async function publication(mode: (typeof MODES)[number], broker: Broker): Promis
     const api = client(gw.url);
     const tenant = await createTenant(gw.gateway, api, 'enterprise');
     const instance = await connectedV1Instance(api, tenant.liveKey, 'bench');
-    const stream = gw.gateway.infra.eventStreams.streams[0]!;
-    await waitFor(() => stream.isUp());
+    const stream = gw.gateway.infra.eventStreams.stream;
+    const connection = gw.gateway.infra.eventStreams.brokers[0]!;
+    await waitFor(() => connection.isUp());
     const prisma = gw.gateway.infra.db.prisma;
     const published = async () => {
       const metric = await gw.gateway.infra.metrics.registry.getSingleMetric('gateway_events_published_total')!.get();
@@ -150,7 +151,7 @@ async function sendRate(mode: (typeof MODES)[number], variant: Variant): Promise
     const api = client(gw.url);
     const tenant = await createTenant(gw.gateway, api, 'enterprise');
     await connectedV1Instance(api, tenant.liveKey, 'bench line');
-    if (brokers) await waitFor(() => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()));
+    if (brokers) await waitFor(() => gw.gateway.infra.eventStreams.brokers.every((b) => b.isUp()));
     const cpuBefore = process.cpuUsage();
     const brokersBefore = brokerServerCpuSeconds();
     const { stdout } = await run(

@@ -62,7 +62,7 @@ describe.each(MODES)('event streams through broker outages — $name', (mode) =>
     const amqp = await amqpConsumer(names.exchange, `${tenant.tenantId}.#`);
     try {
       const { id } = await connectedV1Instance(api, tenant.liveKey, 'Outage');
-      await eventually(async () => gw.gateway.infra.eventStreams.streams.every((s) => s.isUp()), Boolean, 15_000);
+      await eventually(async () => gw.gateway.infra.eventStreams.brokers.every((b) => b.isUp()), Boolean, 15_000);
       // 20 sends a second on a fixed schedule, whatever each answer's latency.
       const answers: Array<Promise<HttpResponse>> = [];
       let sending = true;

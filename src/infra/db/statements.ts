@@ -9,6 +9,11 @@ import { guarded } from './unavailable.js';
  */
 export interface Statements {
   run<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it
+   * throws. PGlite runs nothing else meanwhile, so a transaction there must not wait on anything slow.
+   */
+  transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T>;
 }
 
 /** Enough for every statement the stores send; a text beyond it runs unprepared. */
@@ -28,6 +33,31 @@ export function poolStatements(pool: Pool, onQuery?: (sql: string) => void): Sta
       const result = await guarded(() => pool.query({ name: nameOf(text), text, values: params as unknown[] }));
       return result.rows as Row[];
     },
+    async transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T> {
+      const client = await guarded(() => pool.connect());
+      const run = async <Row>(text: string, params: readonly unknown[] = []) => {
+        onQuery?.(text);
+        const result = await guarded(() => client.query({ name: nameOf(text), text, values: params as unknown[] }));
+        return result.rows as Row[];
+      };
+      const control = async (text: string) => {
+        onQuery?.(text);
+        await guarded(() => client.query(text));
+      };
+      let broken: Error | undefined;
+      try {
+        await control('BEGIN');
+        const result = await work(run);
+        await control('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that cannot roll back is not given back to the pool for someone else's statements.
+        await control('ROLLBACK').catch((rollback: unknown) => (broken = rollback as Error));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
   };
 }
 
@@ -41,6 +71,16 @@ export function pgliteStatements(pglite: PGlite, onQuery?: (sql: string) => void
       onQuery?.(text);
       const result = await guarded(() => pglite.query<Row>(text, params as unknown[]));
       return result.rows;
+    },
+    transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T> {
+      return guarded(() =>
+        pglite.transaction((tx) =>
+          work(async <Row>(text: string, params: readonly unknown[] = []) => {
+            onQuery?.(text);
+            return (await tx.query<Row>(text, params as unknown[])).rows;
+          }),
+        ),
+      );
     },
   };
 }

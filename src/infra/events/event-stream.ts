@@ -1,17 +1,17 @@
 import { earliestRun } from '../earliest-run.js';
 import { signedHeaders } from '../../domain/webhooks/signature.js';
 import type { Logger } from '../logger.js';
-import { type Broker, type BrokerMessage, brokerHeaders } from './broker.js';
+import { type Broker, type BrokerMessage, type BrokerName, brokerHeaders } from './broker.js';
 import type { PendingEvent, PendingEvents } from './pending-events.js';
 
 export interface EventStreamOptions {
   /** Events read, published and marked in one step. */
   batch: number;
-  /** While another node holds the broker's lock and this one has announced work, it looks again this soon. */
+  /** While another node holds a broker's lock and this one has announced work, it looks again this soon. */
   contendedMs: number;
   /** Nothing announced: one look this often, for what an announcement missed (a node that died mid-batch). */
   idleMs: number;
-  /** After the broker refused part of a batch: the first pause, doubled up to `idleMs`. */
+  /** After a broker refused part of a batch: its first pause, doubled up to `idleMs`. */
   refusedMs: number;
   /**
    * Events announced are published this long after the first announcement, with whatever else
@@ -36,56 +36,100 @@ export function brokerMessage(event: PendingEvent, now: Date): BrokerMessage {
   };
 }
 
+/** What the stream knows of one broker: whether it may publish now, and its backlog's age. */
+interface BrokerState {
+  broker: Broker;
+  refusals: number;
+  /** After a refusal, nothing is sent to it before this (ms since the epoch). */
+  pausedUntil: number;
+  /** The oldest event known to wait for it (backlog age); null once a pass found nothing left. */
+  oldestWaiting: Date | null;
+}
+
 /**
- * Feeds one broker from the outbox. It works only when told: events committed on this node, the
- * broker coming back, and one idle look every `idleMs`; while the broker is down it reads nothing
- * (the broker's own reconnection wakes it). A batch the broker confirmed is marked published; the
- * rest stays in the outbox and goes out, in order, on the next pass.
+ * Feeds the configured brokers from the outbox, all from one reader: a batch is read once, signed
+ * once, and each broker that is up gets the events still waiting for it, in commit order. It works
+ * only when told: events committed on this node, a broker coming back, and one idle look every
+ * `idleMs`; a broker that is down or refused part of a batch is left out of the reads until it is
+ * back or its pause is over, while the others go on. What a broker confirmed is marked published
+ * for it; the rest stays in the outbox and goes out, in order, on a later pass.
  */
 export function createEventStream(deps: {
-  broker: Broker;
+  brokers: readonly Broker[];
   pending: PendingEvents;
   logger: Logger;
-  onPublished: (count: number) => void;
-  onFailed: (count: number) => void;
+  onPublished: (broker: BrokerName, count: number) => void;
+  onFailed: (broker: BrokerName, count: number) => void;
   options?: EventStreamOptions;
 }) {
-  const { broker, pending, options = EVENT_STREAM } = deps;
+  const { pending, options = EVENT_STREAM } = deps;
+  const states = new Map<BrokerName, BrokerState>(deps.brokers.map((broker) => [broker.name, { broker, refusals: 0, pausedUntil: 0, oldestWaiting: null }]));
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
-  let refusals = 0;
-  /** The oldest event known to wait (backlog age); null once a pass found nothing left. */
-  let oldestWaiting: Date | null = null;
   /** Passes that read the outbox (a pass knows better than the look at start). */
   let reads = 0;
 
-  /** Publishes until the outbox is empty for this broker (as far as it knows), or something stops it; says when to look again. */
+  const publish = async (events: PendingEvent[], brokers: readonly BrokerName[]) => {
+    const now = new Date();
+    const messages = events.map((e) => brokerMessage(e, now));
+    const confirmed = new Map<BrokerName, number>();
+    await Promise.all(
+      brokers.map(async (name) => {
+        const own = messages.filter((_, n) => events[n]!.streams.includes(name));
+        const state = states.get(name)!;
+        const first = events.find((e) => e.streams.includes(name));
+        if (first) state.oldestWaiting = first.createdAt;
+        confirmed.set(name, own.length ? await state.broker.publish(own) : 0);
+      }),
+    );
+    return confirmed;
+  };
+
+  /** Publishes until nothing is left for the brokers that can take it (as far as it knows), or something stops it; says when to look again. */
   async function pass(): Promise<number | null> {
     for (;;) {
       again = false;
-      if (!broker.isUp()) return null;
+      const now = Date.now();
+      const ready = [...states.values()].filter((s) => s.broker.isUp() && s.pausedUntil <= now);
+      if (ready.length === 0) return resumeIn(now);
       reads += 1;
-      const outcome = await pending.batch(broker.name, options.batch, async (events) => {
-        oldestWaiting = events[0]!.createdAt;
-        const now = new Date();
-        const published = await broker.publish(events.map((e) => brokerMessage(e, now)));
-        if (published) deps.onPublished(published);
-        if (published < events.length) deps.onFailed(events.length - published);
-        return published;
-      });
-      if (outcome.locked) return options.contendedMs;
-      if (outcome.published < outcome.read) {
-        refusals += 1;
-        return Math.min(options.idleMs, options.refusedMs * 2 ** (refusals - 1));
+      const outcome = await pending.batch(
+        ready.map((s) => s.broker.name),
+        options.batch,
+        publish,
+      );
+      for (const [name, { events, published }] of outcome.brokers) {
+        const state = states.get(name)!;
+        if (published) deps.onPublished(name, published);
+        if (published < events) {
+          deps.onFailed(name, events - published);
+          state.refusals += 1;
+          state.pausedUntil = Date.now() + Math.min(options.idleMs, options.refusedMs * 2 ** (state.refusals - 1));
+        } else {
+          state.refusals = 0;
+          // It took all it was given and nothing new was announced meanwhile: nothing waits for it.
+          if (outcome.read < options.batch && !again) state.oldestWaiting = null;
+        }
       }
-      refusals = 0;
-      // A full batch: more is waiting, go on. Otherwise what arrived meanwhile is gathered first.
-      if (outcome.read < options.batch) {
-        if (!again) oldestWaiting = null;
-        return again ? options.gatherMs : options.idleMs;
-      }
+      // A full batch: more is waiting, go on (a broker that just refused sits the next reads out).
+      if (outcome.read === options.batch) continue;
+      // Otherwise what arrived meanwhile is gathered first.
+      let next = again ? options.gatherMs : options.idleMs;
+      if (outcome.contended.length > 0) next = Math.min(next, options.contendedMs);
+      return Math.min(next, resumeIn(Date.now()) ?? next);
     }
+  }
+
+  /** The soonest a paused broker that is up may take events again (null: none is waiting for that). */
+  function resumeIn(now: number): number | null {
+    let soonest: number | null = null;
+    for (const state of states.values()) {
+      if (!state.broker.isUp() || state.pausedUntil <= now) continue;
+      const wait = state.pausedUntil - now;
+      soonest = soonest === null ? wait : Math.min(soonest, wait);
+    }
+    return soonest;
   }
 
   const scheduled = earliestRun(run);
@@ -101,7 +145,7 @@ export function createEventStream(deps: {
     }
     running = pass()
       .catch((error: unknown) => {
-        deps.logger.error({ err: error, broker: broker.name }, 'event stream pass failed');
+        deps.logger.error({ err: error, brokers: [...states.keys()] }, 'event stream pass failed');
         return options.refusedMs;
       })
       .then((next) => {
@@ -111,36 +155,46 @@ export function createEventStream(deps: {
       });
   }
 
-  broker.onUp(() => plan(0));
+  for (const state of states.values()) {
+    state.broker.onUp(() => {
+      state.pausedUntil = 0;
+      plan(0);
+    });
+  }
 
   return {
-    name: broker.name,
-    isUp: () => broker.isUp(),
+    /** Each broker as `/readyz` and `/metrics` see it. */
+    brokers: [...states.values()].map((state) => ({
+      name: state.broker.name,
+      isUp: () => state.broker.isUp(),
+      /** Seconds the oldest event known to wait for this broker has waited (0 when none). */
+      backlogAgeSeconds: () => (state.oldestWaiting ? Math.max(0, (Date.now() - state.oldestWaiting.getTime()) / 1000) : 0),
+    })),
     start() {
       stopped = false;
-      broker.start();
+      for (const state of states.values()) state.broker.start();
       plan(0);
       // What waits from before a restart counts in the backlog's age even while the broker is still down.
-      void pending.oldest(broker.name).then(
-        (at) => {
-          if (at && reads === 0) oldestWaiting = oldestWaiting && oldestWaiting < at ? oldestWaiting : at;
-        },
-        (error: unknown) => deps.logger.warn({ err: error, broker: broker.name }, 'event stream backlog could not be read'),
-      );
+      for (const state of states.values()) {
+        void pending.oldest(state.broker.name).then(
+          (at) => {
+            if (at && reads === 0) state.oldestWaiting = state.oldestWaiting && state.oldestWaiting < at ? state.oldestWaiting : at;
+          },
+          (error: unknown) => deps.logger.warn({ err: error, broker: state.broker.name }, 'event stream backlog could not be read'),
+        );
+      }
     },
     /** Events were committed on this node (at `at`): publish them now. */
     committed(at: Date) {
-      oldestWaiting ??= at;
+      for (const state of states.values()) state.oldestWaiting ??= at;
       if (running) again = true;
       else plan(options.gatherMs);
     },
-    /** Seconds the oldest event known to wait for this broker has waited (0 when none). */
-    backlogAgeSeconds: () => (oldestWaiting ? Math.max(0, (Date.now() - oldestWaiting.getTime()) / 1000) : 0),
     async stop() {
       stopped = true;
       scheduled.cancel();
       await running;
-      await broker.close();
+      await Promise.all([...states.values()].map((s) => s.broker.close()));
     },
     /** Waits until a pass running now is over (tests, benchmarks). */
     async settled() {

@@ -10,7 +10,7 @@ import { pendingEvents } from './pending-events.js';
 
 export type EventStreams = ReturnType<typeof createEventStreams>;
 
-/** The brokers EVENTS_AMQP_URL and EVENTS_NATS_URL configure, each fed from the outbox by its own stream. */
+/** The brokers EVENTS_AMQP_URL and EVENTS_NATS_URL configure, fed from the outbox by one stream. */
 export function createEventStreams(deps: { config: Config; db: Database; logger: Logger; metrics: Metrics; options?: EventStreamOptions }) {
   const { config, logger, metrics } = deps;
   const brokers: Broker[] = [];
@@ -18,37 +18,37 @@ export function createEventStreams(deps: { config: Config; db: Database; logger:
   if (config.EVENTS_NATS_URL) {
     brokers.push(createNatsBroker({ url: config.EVENTS_NATS_URL, stream: config.EVENTS_NATS_STREAM, subjectPrefix: config.EVENTS_NATS_SUBJECT_PREFIX, logger }));
   }
-  const pending = pendingEvents(deps.db);
-  const streams = brokers.map((broker) =>
-    createEventStream({
-      broker,
-      pending,
-      logger,
-      onPublished: (count) => metrics.eventsPublished(broker.name, count),
-      onFailed: (count) => metrics.eventsFailed(broker.name, count),
-      options: deps.options,
-    }),
-  );
-  metrics.watchEventStreams(streams);
+  const stream = createEventStream({
+    brokers,
+    pending: pendingEvents(deps.db),
+    logger,
+    onPublished: (broker, count) => metrics.eventsPublished(broker, count),
+    onFailed: (broker, count) => metrics.eventsFailed(broker, count),
+    options: deps.options,
+  });
+  metrics.watchEventStreams(stream.brokers);
 
   return {
     /** The brokers each new event is kept for. */
     names: brokers.map((b) => b.name) as readonly BrokerName[],
-    streams,
+    /** Each configured broker: up or not, and its backlog's age. */
+    brokers: stream.brokers,
+    /** The one reader that feeds them all. */
+    stream,
     start() {
-      for (const stream of streams) stream.start();
+      if (brokers.length > 0) stream.start();
     },
     /** Events were committed on this node. */
     committed(at: Date) {
-      for (const stream of streams) stream.committed(at);
+      if (brokers.length > 0) stream.committed(at);
     },
     /** `/readyz` data: each configured broker `ok` or `down` (none configured: nothing). */
     readiness(): { brokers?: Partial<Record<BrokerName, 'ok' | 'down'>> } {
-      if (streams.length === 0) return {};
-      return { brokers: Object.fromEntries(streams.map((s) => [s.name, s.isUp() ? 'ok' : 'down'])) };
+      if (brokers.length === 0) return {};
+      return { brokers: Object.fromEntries(stream.brokers.map((b) => [b.name, b.isUp() ? 'ok' : 'down'])) };
     },
     async stop() {
-      await Promise.all(streams.map((s) => s.stop()));
+      await stream.stop();
     },
   };
 }

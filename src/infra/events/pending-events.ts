@@ -1,8 +1,9 @@
 import type { SigningSecrets } from '../../domain/webhooks/signature.js';
 import type { Database } from '../db/database.js';
+import type { Statements } from '../db/statements.js';
 import type { BrokerName } from './broker.js';
 
-/** An outbox event a broker has yet to publish, with what signs it. */
+/** An outbox event some broker has yet to publish, with what signs it. */
 export interface PendingEvent {
   id: string;
   tenantId: string;
@@ -12,27 +13,36 @@ export interface PendingEvent {
   payload: string;
   createdAt: Date;
   secrets: SigningSecrets;
+  /** The brokers still to publish it. */
+  streams: BrokerName[];
 }
 
 // The partial index holds only events some broker still has to publish, in commit order.
 const READ = `
-SELECT e.id, e."tenantId", e."instanceId", e.event, e."deliveryId", e.payload, e."createdAt",
+SELECT e.id, e."tenantId", e."instanceId", e.event, e."deliveryId", e.payload, e."createdAt", e.streams,
        i."webhookSecret", i."previousWebhookSecret", i."webhookSecretRotatedAt"
 FROM "OutboxEvent" e JOIN "Instance" i ON i.id = e."instanceId"
-WHERE e.streams <> '{}' AND $1 = ANY(e.streams)
+WHERE e.streams <> '{}' AND e.streams && $1::text[]
 ORDER BY e.seq
 LIMIT $2`;
 
-/** Is anything waiting for this broker (one index probe; most looks of an idle or a second node end here). */
-const ANY = `SELECT EXISTS (SELECT 1 FROM "OutboxEvent" WHERE streams <> '{}' AND $1 = ANY(streams)) AS waiting`;
+/** Is anything waiting for these brokers (one index probe; most looks of an idle or a second node end here). */
+const ANY = `SELECT EXISTS (SELECT 1 FROM "OutboxEvent" WHERE streams <> '{}' AND streams && $1::text[]) AS waiting`;
 
 /** When the first event still waiting for this broker was written (the backlog's age after a restart). */
 const OLDEST = `SELECT "createdAt" FROM "OutboxEvent" WHERE streams <> '{}' AND $1 = ANY(streams) ORDER BY seq LIMIT 1`;
 
-const MARK = `UPDATE "OutboxEvent" SET streams = array_remove(streams, $1) WHERE id = ANY($2::uuid[])`;
+/** Each event keeps the brokers that have not confirmed it yet ('' → '{}': published everywhere). */
+const MARK = `
+UPDATE "OutboxEvent" e SET streams = string_to_array(u.rest, ',')
+FROM unnest($1::uuid[], $2::text[]) AS u(id, rest)
+WHERE e.id = u.id`;
 
-/** One publisher per broker at a time across the nodes: a transaction-scoped lock, gone with its connection if the node dies. */
-const LOCK = `SELECT pg_try_advisory_xact_lock(hashtext('mgw.event-streams.' || $1)::bigint) AS locked`;
+/**
+ * The brokers this node may publish to now: one lock per broker, transaction-scoped, gone with its
+ * connection if the node dies. Tried, never waited for, so two nodes cannot deadlock on them.
+ */
+const LOCK = `SELECT b AS broker FROM unnest($1::text[]) AS b WHERE pg_try_advisory_xact_lock(hashtext('mgw.event-streams.' || b)::bigint)`;
 
 interface Row {
   id: string;
@@ -42,24 +52,35 @@ interface Row {
   deliveryId: string;
   payload: string;
   createdAt: Date;
+  streams: BrokerName[];
   webhookSecret: string;
   previousWebhookSecret: string | null;
   webhookSecretRotatedAt: Date | null;
 }
 
-export type PublishBatch = (events: PendingEvent[]) => Promise<number>;
+/**
+ * Publishes a batch to the brokers named, each getting the events that list it, in order; resolves
+ * with how many of each broker's own events it confirmed (a prefix).
+ */
+export type PublishBatch = (events: PendingEvent[], brokers: readonly BrokerName[]) => Promise<Map<BrokerName, number>>;
 
-/** What happened to one batch: another node holds the broker's lock, or how many were read and published. */
-export type BatchOutcome = { locked: true } | { locked: false; read: number; published: number };
+/** What happened to one batch: brokers another node publishes to now, events read, and each broker's events and confirms. */
+export interface BatchOutcome {
+  contended: BrokerName[];
+  read: number;
+  brokers: Map<BrokerName, { events: number; published: number }>;
+}
 
 export type PendingEvents = ReturnType<typeof pendingEvents>;
 
 /**
- * The outbox as a broker's queue. A batch is read in commit order, published, and marked published
- * (only those the broker confirmed, a prefix) in one step. On PostgreSQL the step holds a lock per
- * broker in a transaction, so of several nodes exactly one publishes at a time and an instance's
- * events leave in order; a node that dies mid-batch loses its lock with its connection and the
- * batch (not marked) is published again by the next one. PGlite is one process: no lock needed.
+ * The outbox as the brokers' queue. A batch for every broker that can publish is read once, in commit
+ * order, published, and what each broker confirmed (a prefix of its events) marked in one statement.
+ * On PostgreSQL the step holds a lock per broker in a transaction, so of several nodes exactly one
+ * publishes to a broker at a time and an instance's events leave in order; a node that dies
+ * mid-batch loses its locks with its connection and the batch (not marked) is published again by
+ * the next one. PGlite is one process: no lock needed, and no transaction (it would hold every other
+ * statement while the brokers confirm).
  */
 export function pendingEvents(db: Database) {
   const toEvent = (row: Row): PendingEvent => ({
@@ -71,33 +92,53 @@ export function pendingEvents(db: Database) {
     payload: row.payload,
     createdAt: new Date(row.createdAt),
     secrets: { webhookSecret: row.webhookSecret, previousWebhookSecret: row.previousWebhookSecret, webhookSecretRotatedAt: row.webhookSecretRotatedAt && new Date(row.webhookSecretRotatedAt) },
+    streams: row.streams,
   });
+
+  async function step(run: Statements['run'], brokers: readonly BrokerName[], limit: number, publish: PublishBatch): Promise<Omit<BatchOutcome, 'contended'>> {
+    const events = (await run<Row>(READ, [brokers, limit])).map(toEvent);
+    const outcome = { read: events.length, brokers: new Map(brokers.map((b) => [b, { events: 0, published: 0 }])) };
+    if (events.length === 0) return outcome;
+    const confirmed = await publish(events, brokers);
+    const done = new Map<string, Set<BrokerName>>();
+    for (const broker of brokers) {
+      let seen = 0;
+      const published = confirmed.get(broker) ?? 0;
+      for (const event of events) {
+        if (!event.streams.includes(broker)) continue;
+        if (seen++ < published) (done.get(event.id) ?? done.set(event.id, new Set()).get(event.id)!).add(broker);
+      }
+      outcome.brokers.set(broker, { events: seen, published });
+    }
+    if (done.size > 0) {
+      const ids: string[] = [];
+      const rest: string[] = [];
+      for (const event of events) {
+        const by = done.get(event.id);
+        if (!by) continue;
+        ids.push(event.id);
+        rest.push(event.streams.filter((s) => !by.has(s)).join(','));
+      }
+      await run(MARK, [ids, rest]);
+    }
+    return outcome;
+  }
 
   return {
     async oldest(broker: BrokerName): Promise<Date | null> {
       const [row] = await db.statements.run<{ createdAt: Date }>(OLDEST, [broker]);
       return row ? new Date(row.createdAt) : null;
     },
-    async batch(broker: BrokerName, limit: number, publish: PublishBatch): Promise<BatchOutcome> {
-      if (db.kind === 'pglite') {
-        const events = (await db.statements.run<Row>(READ, [broker, limit])).map(toEvent);
-        const published = events.length ? await publish(events) : 0;
-        if (published) await db.statements.run(MARK, [broker, events.slice(0, published).map((e) => e.id)]);
-        return { locked: false, read: events.length, published };
-      }
-      const [any] = await db.statements.run<{ waiting: boolean }>(ANY, [broker]);
-      if (!any?.waiting) return { locked: false, read: 0, published: 0 };
-      return db.prisma.$transaction(
-        async (tx) => {
-          const [lock] = await tx.$queryRawUnsafe<Array<{ locked: boolean }>>(LOCK, broker);
-          if (!lock?.locked) return { locked: true } as const;
-          const events = (await tx.$queryRawUnsafe<Row[]>(READ, broker, limit)).map(toEvent);
-          const published = events.length ? await publish(events) : 0;
-          if (published) await tx.$executeRawUnsafe(MARK, broker, events.slice(0, published).map((e) => e.id));
-          return { locked: false, read: events.length, published } as const;
-        },
-        { maxWait: 5000, timeout: 20_000 },
-      );
+    async batch(brokers: readonly BrokerName[], limit: number, publish: PublishBatch): Promise<BatchOutcome> {
+      if (db.kind === 'pglite') return { contended: [], ...(await step(db.statements.run, brokers, limit, publish)) };
+      const [any] = await db.statements.run<{ waiting: boolean }>(ANY, [brokers]);
+      if (!any?.waiting) return { contended: [], read: 0, brokers: new Map(brokers.map((b) => [b, { events: 0, published: 0 }])) };
+      return db.statements.transaction(async (run) => {
+        const locked = (await run<{ broker: BrokerName }>(LOCK, [brokers])).map((row) => row.broker);
+        const contended = brokers.filter((b) => !locked.includes(b));
+        if (locked.length === 0) return { contended, read: 0, brokers: new Map() };
+        return { contended, ...(await step(run, locked, limit, publish)) };
+      });
     },
   };
 }

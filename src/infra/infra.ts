@@ -160,7 +160,16 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const eventStreams = createEventStreams({ config, db, logger, metrics });
+  const eventStreams = createEventStreams({
+    config,
+    db,
+    logger,
+    metrics,
+    onQuery: (sql) => {
+      roundTrip();
+      options.onQuery?.(sql);
+    },
+  });
   const outbox = createOutbox(prisma, {
     jidDomainOf,
     firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000,

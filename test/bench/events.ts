@@ -61,7 +61,6 @@ async function publication(mode: (typeof MODES)[number], broker: Broker): Promis
     const api = client(gw.url);
     const tenant = await createTenant(gw.gateway, api, 'enterprise');
     const instance = await connectedV1Instance(api, tenant.liveKey, 'bench');
-    const stream = gw.gateway.infra.eventStreams.stream;
     const connection = gw.gateway.infra.eventStreams.brokers[0]!;
     await waitFor(() => connection.isUp());
     const prisma = gw.gateway.infra.db.prisma;
@@ -91,7 +90,7 @@ async function publication(mode: (typeof MODES)[number], broker: Broker): Promis
       });
     }
     const started = performance.now();
-    stream.committed(now);
+    gw.gateway.infra.eventStreams.committed(now);
     await waitFor(async () => (await published()) - before >= BACKLOG, 20);
     return BACKLOG / ((performance.now() - started) / 1000);
   } finally {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
+import { pgPoolConfig } from './pool-config.js';
 import { countRoundTrips } from './round-trips.js';
 import { pgliteStatements, poolStatements, type Statements } from './statements.js';
 import { failFastAdapter, failFastClient } from './unavailable.js';
@@ -53,15 +54,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     // the pool replaces it on the next query instead.
     const onError = options.onConnectionError ?? (() => {});
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-    const poolConfig: pg.PoolConfig = {
-      connectionString: options.databaseUrl,
-      max: 20,
-      connectionTimeoutMillis: timeouts.connectMs,
-      statement_timeout: timeouts.statementMs,
-      query_timeout: timeouts.statementMs + 1000,
-      idle_in_transaction_session_timeout: timeouts.transactionMs,
-      keepAlive: true,
-    };
+    const poolConfig = pgPoolConfig(options.databaseUrl, timeouts, 20);
     // One pool for Prisma and for the hot statements, so their connections count against one limit.
     const pool = new pg.Pool(poolConfig);
     pool.on('error', onError);

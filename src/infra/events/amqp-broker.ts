@@ -22,6 +22,7 @@ export function createAmqpBroker(options: { url: string; exchange: string; logge
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const listeners: Array<() => void> = [];
+  const downListeners: Array<() => void> = [];
 
   function down(reason: string) {
     const was = up;
@@ -30,7 +31,10 @@ export function createAmqpBroker(options: { url: string; exchange: string; logge
     const closing = connection;
     connection = undefined;
     closing?.close().catch(() => {});
-    if (was) logger.warn({ reason }, 'event broker down (RabbitMQ); events wait in the outbox');
+    if (was) {
+      logger.warn({ reason }, 'event broker down (RabbitMQ); events wait in the outbox');
+      for (const listener of downListeners) listener();
+    }
     if (!stopped) retry();
   }
 
@@ -119,6 +123,7 @@ export function createAmqpBroker(options: { url: string; exchange: string; logge
       return firstFailure === -1 ? settled.length : firstFailure;
     },
     onUp: (listener) => void listeners.push(listener),
+    onDown: (listener) => void downListeners.push(listener),
     start() {
       stopped = false;
       void open();

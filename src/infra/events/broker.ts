@@ -28,6 +28,8 @@ export interface Broker {
   publish(messages: BrokerMessage[]): Promise<number>;
   /** Called each time the broker becomes usable. */
   onUp(listener: () => void): void;
+  /** Called each time a usable broker stops being so. */
+  onDown(listener: () => void): void;
   start(): void;
   close(): Promise<void>;
 }

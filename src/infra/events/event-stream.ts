@@ -60,9 +60,12 @@ export function createEventStream(deps: {
   logger: Logger;
   onPublished: (broker: BrokerName, count: number) => void;
   onFailed: (broker: BrokerName, count: number) => void;
+  /** A broker went up or down, or what is known of its backlog changed. */
+  onChange?: () => void;
   options?: EventStreamOptions;
 }) {
   const { pending, options = EVENT_STREAM } = deps;
+  const changed = deps.onChange ?? (() => {});
   const states = new Map<BrokerName, BrokerState>(deps.brokers.map((broker) => [broker.name, { broker, refusals: 0, pausedUntil: 0, oldestWaiting: null }]));
   let running: Promise<void> | undefined;
   let again = false;
@@ -150,6 +153,7 @@ export function createEventStream(deps: {
       })
       .then((next) => {
         running = undefined;
+        changed();
         if (again) plan(options.gatherMs);
         else if (next !== null) plan(next);
       });
@@ -158,8 +162,10 @@ export function createEventStream(deps: {
   for (const state of states.values()) {
     state.broker.onUp(() => {
       state.pausedUntil = 0;
+      changed();
       plan(0);
     });
+    state.broker.onDown(changed);
   }
 
   return {
@@ -167,6 +173,7 @@ export function createEventStream(deps: {
     brokers: [...states.values()].map((state) => ({
       name: state.broker.name,
       isUp: () => state.broker.isUp(),
+      oldestWaiting: () => state.oldestWaiting,
       /** Seconds the oldest event known to wait for this broker has waited (0 when none). */
       backlogAgeSeconds: () => (state.oldestWaiting ? Math.max(0, (Date.now() - state.oldestWaiting.getTime()) / 1000) : 0),
     })),
@@ -179,6 +186,7 @@ export function createEventStream(deps: {
         void pending.oldest(state.broker.name).then(
           (at) => {
             if (at && reads === 0) state.oldestWaiting = state.oldestWaiting && state.oldestWaiting < at ? state.oldestWaiting : at;
+            changed();
           },
           (error: unknown) => deps.logger.warn({ err: error, broker: state.broker.name }, 'event stream backlog could not be read'),
         );
@@ -187,6 +195,7 @@ export function createEventStream(deps: {
     /** Events were committed on this node (at `at`): publish them now. */
     committed(at: Date) {
       for (const state of states.values()) state.oldestWaiting ??= at;
+      changed();
       if (running) again = true;
       else plan(options.gatherMs);
     },

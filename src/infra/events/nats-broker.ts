@@ -24,6 +24,7 @@ export function createNatsBroker(options: { url: string; stream: string; subject
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const listeners: Array<() => void> = [];
+  const downListeners: Array<() => void> = [];
 
   /** Creates the stream, or adds our subjects to it. */
   async function declare(nc: NatsConnection) {
@@ -61,8 +62,10 @@ export function createNatsBroker(options: { url: string; stream: string; subject
   }
 
   function down(reason: string) {
-    if (up) logger.warn({ reason }, 'event broker down (NATS); events wait in the outbox');
+    if (!up) return;
     up = false;
+    logger.warn({ reason }, 'event broker down (NATS); events wait in the outbox');
+    for (const listener of downListeners) listener();
   }
 
   async function watch(nc: NatsConnection) {
@@ -146,6 +149,7 @@ export function createNatsBroker(options: { url: string; stream: string; subject
       return settled.length;
     },
     onUp: (listener) => void listeners.push(listener),
+    onDown: (listener) => void downListeners.push(listener),
     start() {
       stopped = false;
       void open();

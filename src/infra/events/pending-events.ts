@@ -82,7 +82,7 @@ export type PendingEvents = ReturnType<typeof pendingEvents>;
  * the next one. PGlite is one process: no lock needed, and no transaction (it would hold every other
  * statement while the brokers confirm).
  */
-export function pendingEvents(db: Database) {
+export function pendingEvents(db: Pick<Database, 'kind' | 'statements'>) {
   const toEvent = (row: Row): PendingEvent => ({
     id: row.id,
     tenantId: row.tenantId,

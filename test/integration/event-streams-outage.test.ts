@@ -123,4 +123,45 @@ describe.each(MODES)('event streams through broker outages — $name', (mode) =>
       await nats.start().catch(() => {});
     }
   });
+
+  it('goes on publishing to RabbitMQ while NATS is down, and catches NATS up when it is back', { timeout: 120_000 }, async () => {
+    const amqp = await amqpConsumer(names.exchange, `${tenant.tenantId}.#`);
+    try {
+      const { id } = await connectedV1Instance(api, tenant.liveKey, 'One down');
+      await eventually(async () => gw.gateway.infra.eventStreams.brokers.every((b) => b.isUp()), Boolean, 15_000);
+      await nats.stop();
+      await eventually(async () => gw.gateway.infra.eventStreams.brokers.find((b) => b.name === 'nats')!.isUp(), (up) => !up, 15_000);
+      const stoppedAt = new Date();
+      const sent: string[] = [];
+      for (let n = 0; n < 10; n++) {
+        const answer = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: `one down ${n}` } });
+        expect(answer.status, answer.text).toBe(200);
+        sent.push(answer.body.data.id);
+      }
+      const prisma = gw.gateway.infra.db.prisma;
+      await eventually(() => prisma.message.count({ where: { id: { in: sent }, status: 'delivered' } }), (n) => n === sent.length, 30_000);
+      const expected = (await prisma.outboxEvent.findMany({ where: { instanceId: id }, orderBy: { seq: 'asc' }, select: { deliveryId: true } })).map((e) => e.deliveryId!);
+      // RabbitMQ gets every event while NATS is still down; they stay waiting for NATS alone.
+      await eventually(async () => expected.every((d) => amqp.received.some((m) => m.id === d)), Boolean, 30_000);
+      expectComplete(amqp.received, expected);
+      expect(gw.gateway.infra.eventStreams.brokers.find((b) => b.name === 'nats')!.isUp()).toBe(false);
+      // What the sends made since NATS stopped waits for NATS alone.
+      const waiting = await prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } });
+      expect(waiting.length).toBeGreaterThanOrEqual(sent.length);
+      expect(waiting.map((e) => e.streams)).toEqual(waiting.map(() => ['nats']));
+
+      await nats.start();
+      const fromNats = await natsConsumer(names.stream, `${names.prefix}.${tenant.tenantId}.${id}.>`, nats.url);
+      try {
+        await eventually(async () => expected.every((d) => fromNats.received.some((m) => m.id === d)), Boolean, 30_000);
+        expectComplete(fromNats.received, expected);
+      } finally {
+        await fromNats.close();
+      }
+      await eventually(() => prisma.outboxEvent.count({ where: { instanceId: id, NOT: { streams: { isEmpty: true } } } }), (n) => n === 0, 15_000);
+    } finally {
+      await amqp.close();
+      await nats.start().catch(() => {});
+    }
+  });
 });

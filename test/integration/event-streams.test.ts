@@ -1,3 +1,5 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +7,7 @@ import { V1_EVENTS } from '../../src/domain/instances/events.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox, sleep } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, natsConsumer } from '../helpers/brokers.js';
+import { amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, NATS_URL, natsConsumer } from '../helpers/brokers.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
@@ -188,3 +190,39 @@ describe.each(MODES)('event streams when idle — $name', (mode) => {
   });
 });
 
+
+describe.each(MODES)('event streams when the NATS stream is deleted — $name', (mode) => {
+  it('declares the stream again and publishes the events it refused meanwhile', { timeout: 60_000 }, async () => {
+    const names = brokerNames();
+    const gw = await startTestGateway(mode, { env: brokerEnv(names) });
+    try {
+      const api = client(gw.url);
+      await eventually(() => api.get('/readyz'), (r) => r.body.data?.brokers?.nats === 'ok', 15_000);
+      const tenant = await createTenant(gw.gateway, api);
+      const { id } = await connectedV1Instance(api, tenant.liveKey, 'Deleted stream');
+      const prisma = gw.gateway.infra.db.prisma;
+      const waiting = () => prisma.outboxEvent.count({ where: { NOT: { streams: { isEmpty: true } } } });
+      await eventually(waiting, (n) => n === 0, 15_000);
+      // Someone deletes the stream under the running gateway: the next publications find no stream.
+      const nc = await natsConnect({ servers: NATS_URL });
+      await (await jetstreamManager(nc)).streams.delete(names.stream);
+      await nc.close();
+      const deletedAt = new Date();
+      const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'after the stream was deleted' } });
+      expect(sent.status, sent.text).toBe(200);
+      await eventually(() => prisma.message.count({ where: { id: sent.body.data.id, status: 'delivered' } }), (n) => n === 1, 15_000);
+      await eventually(waiting, (n) => n === 0, 30_000);
+      const expected = (await prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: deletedAt } }, select: { deliveryId: true } })).map((e) => e.deliveryId!);
+      expect(expected.length).toBeGreaterThan(0);
+      const consumer = await natsConsumer(names.stream, `${names.prefix}.${tenant.tenantId}.${id}.>`);
+      try {
+        await eventually(async () => expected.filter((d) => !consumer.received.some((m) => m.id === d)), (missing) => missing.length === 0, 15_000);
+      } finally {
+        await consumer.close();
+      }
+    } finally {
+      await gw.close();
+      await dropBrokerNames(names);
+    }
+  });
+});

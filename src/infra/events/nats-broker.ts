@@ -1,10 +1,26 @@
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
-import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, createInbox, headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '../logger.js';
 import { type Broker, reconnectDelayMs, redactedUrl } from './broker.js';
 
 /** How long a batch may wait for the stream's acks before it counts as not published. */
 const ACK_TIMEOUT_MS = 5000;
+
+const text = new TextDecoder();
+
+/** Why the stream did not store a message, from its answer to the publish (undefined: stored). */
+function refusalOf(msg: Msg): string | undefined {
+  // No stream listens on the subject: the server answers with status 503 and no body.
+  if (msg.headers?.code === 503) return 'no responders';
+  if (msg.data.length === 0) return `status ${msg.headers?.code ?? 'unknown'}`;
+  try {
+    const ack = JSON.parse(text.decode(msg.data)) as { stream?: string; error?: { description?: string } };
+    if (ack.error) return ack.error.description ?? 'refused';
+    return ack.stream ? undefined : 'invalid ack';
+  } catch {
+    return 'unreadable ack';
+  }
+}
 
 /**
  * NATS JetStream through the nats.js client: stream `stream` over `<prefix>.>`, each event published
@@ -16,7 +32,6 @@ export function createNatsBroker(options: { url: string; stream: string; subject
   const subjects = `${subjectPrefix}.>`;
   const logger = options.logger.child({ broker: 'nats' });
   let connection: NatsConnection | undefined;
-  let js: JetStreamClient | undefined;
   let up = false;
   let wasUp = false;
   let declared = false;
@@ -91,14 +106,12 @@ export function createNatsBroker(options: { url: string; stream: string; subject
         waitOnFirstConnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
-        // Otherwise every request (each publish waits for an ack) allocates an Error for its stack:
-        // a tenth of the gateway's CPU under load.
+        // Otherwise every request (declaring the stream) allocates an Error for its stack.
         noAsyncTraces: true,
       });
       clearTimeout(unreachable);
       if (stopped) return void nc.close().catch(() => {});
       connection = nc;
-      js = jetstream(nc, { timeout: ACK_TIMEOUT_MS });
       void watch(nc).catch(() => {});
       void nc.closed().then(() => {
         down('connection closed');
@@ -125,28 +138,63 @@ export function createNatsBroker(options: { url: string; stream: string; subject
     name: 'nats',
     isUp: () => up,
     async publish(messages) {
-      const client = js;
-      if (!client || !up) return 0;
-      // Pipelined: every publish is sent before the first ack is awaited; the connection keeps their order.
-      const acks = messages.map((m) => {
-        const h = headers();
-        for (const [name, value] of Object.entries(m.headers)) h.set(name, value);
-        h.set('Content-Type', 'application/json');
-        return client.publish(`${subjectPrefix}.${m.tenantId}.${m.instanceId}.${m.event}`, m.body, { msgID: m.id, headers: h, timeout: ACK_TIMEOUT_MS });
+      const nc = connection;
+      if (!nc || !up || messages.length === 0) return 0;
+      // Published as plain messages whose reply subjects are one inbox of the batch's own, the stream's
+      // acks gathered there: what JetStream's publish does per message (a request, a timer and a
+      // promise each) costs twice the CPU. The connection keeps the messages in order.
+      const inbox = createInbox();
+      const acked: Array<boolean | undefined> = new Array(messages.length);
+      let answered = 0;
+      /** Messages handed to the connection (all of them unless it failed midway). */
+      let expected = messages.length;
+      let refusal: string | undefined;
+      let allAnswered!: () => void;
+      const answers = new Promise<void>((resolve) => (allAnswered = resolve));
+      const subscription = nc.subscribe(`${inbox}.*`, {
+        callback: (_error, msg) => {
+          const n = Number(msg.subject.slice(inbox.length + 1));
+          if (!(n >= 0 && n < messages.length) || acked[n] !== undefined) return;
+          const refused = refusalOf(msg);
+          acked[n] = refused === undefined;
+          if (refused !== undefined) refusal ??= refused;
+          if (++answered === expected) allAnswered();
+        },
       });
-      const settled = await Promise.allSettled(acks);
-      const firstFailure = settled.findIndex((s) => s.status === 'rejected');
-      if (firstFailure !== -1) {
-        const reason = (settled[firstFailure] as PromiseRejectedResult).reason as Error;
-        logger.debug({ err: { message: reason.message } }, 'NATS publish not acknowledged');
-        // The stream may be gone (deleted, a server without it): declare it before the next try.
-        if (/no responders|stream not found/i.test(reason.message) && connection) {
-          declared = false;
-          void ready(connection);
+      let handed = 0;
+      try {
+        for (const m of messages) {
+          const h = headers();
+          for (const [name, value] of Object.entries(m.headers)) h.set(name, value);
+          h.set('Content-Type', 'application/json');
+          h.set('Nats-Msg-Id', m.id);
+          nc.publish(`${subjectPrefix}.${m.tenantId}.${m.instanceId}.${m.event}`, m.body, { reply: `${inbox}.${handed}`, headers: h });
+          handed += 1;
         }
-        return firstFailure;
+      } catch (error) {
+        // The connection closed or is draining: what was sent may still be acked; the rest waits for the next pass.
+        refusal ??= (error as Error).message;
       }
-      return settled.length;
+      // No answer can have arrived yet (nothing was awaited): the count to wait for is final before any does.
+      expected = handed;
+      if (expected === 0) allAnswered();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([answers, new Promise<void>((resolve) => (timer = setTimeout(resolve, ACK_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+      try {
+        subscription.unsubscribe();
+      } catch {
+        // the connection is gone, and the subscription with it
+      }
+      const confirmed = acked.findIndex((ok) => ok !== true);
+      if (confirmed === -1) return messages.length;
+      logger.debug({ reason: refusal ?? 'no ack in time' }, 'NATS publish not acknowledged');
+      // The stream may be gone (deleted, a server without it): declare it before the next try.
+      if (refusal && /no responders|stream not found/i.test(refusal) && connection) {
+        declared = false;
+        void ready(connection);
+      }
+      return confirmed;
     },
     onUp: (listener) => void listeners.push(listener),
     onDown: (listener) => void downListeners.push(listener),
@@ -160,7 +208,6 @@ export function createNatsBroker(options: { url: string; stream: string; subject
       clearTimeout(timer);
       const closing = connection;
       connection = undefined;
-      js = undefined;
       await closing?.close().catch(() => {});
     },
   };

@@ -36,6 +36,11 @@ export function writeBrokerState(state: Float64Array, brokers: ReadonlyArray<{ i
   });
 }
 
+/** Every broker down (the thread is gone); what is known of their backlogs' age stays. */
+export function markBrokersDown(state: Float64Array): void {
+  for (let n = 0; n < state.length; n += 2) state[n] = 0;
+}
+
 export function readBrokerState(state: Float64Array, n: number): { up: boolean; oldestWaiting: number } {
   return { up: state[2 * n] === 1, oldestWaiting: state[2 * n + 1]! };
 }

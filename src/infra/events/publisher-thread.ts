@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import type { Logger } from '../logger.js';
 import type { BrokerName } from './broker.js';
-import { brokerStateMemory, type PublisherData, readBrokerState, type ToMain, type ToPublisher } from './publisher-protocol.js';
+import { brokerStateMemory, markBrokersDown, type PublisherData, readBrokerState, type ToMain, type ToPublisher } from './publisher-protocol.js';
 
 /** A publisher thread that stops on its own when asked gets this long before it is terminated. */
 const STOP_GRACE_MS = 10_000;
@@ -43,6 +43,8 @@ export function createPublisherThread(deps: {
   }
 
   function spawn() {
+    // A new thread starts with a pass over everything waiting: no announcement is owed to it.
+    Atomics.store(announced, 0, 0);
     const data: PublisherData = { ...deps.data, state, announced };
     const started = new Worker(entry.script, { workerData: data, eval: entry.eval });
     worker = started;
@@ -51,7 +53,7 @@ export function createPublisherThread(deps: {
     started.on('exit', (code) => {
       if (worker !== started) return;
       worker = undefined;
-      state.fill(0);
+      markBrokersDown(state);
       if (stopping) return;
       logger.error({ code }, 'event publisher thread ended; starting it again (events wait in the outbox)');
       restart = setTimeout(() => {
@@ -62,7 +64,6 @@ export function createPublisherThread(deps: {
   }
 
   const send = (message: ToPublisher) => worker?.postMessage(message);
-
   return {
     brokers: deps.names.map((name, n) => ({
       name,
@@ -81,6 +82,8 @@ export function createPublisherThread(deps: {
       spawn();
     },
     committed(at: Date) {
+      // No thread (stopped, or between a death and its restart): its first pass will find these events.
+      if (!worker) return;
       if (Atomics.compareExchange(announced, 0, 0, 1) === 0) send({ kind: 'committed', at: at.getTime() });
     },
     async stop() {

@@ -113,13 +113,15 @@ function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
   // Every round trip is counted (GET /metrics); the counter exists once the metrics do.
   let roundTrip = () => {};
+  // The event publisher thread's statements count too.
+  const onQuery = (sql: string) => {
+    roundTrip();
+    options.onQuery?.(sql);
+  };
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    onQuery: (sql) => {
-      roundTrip();
-      options.onQuery?.(sql);
-    },
+    onQuery,
     timeouts: {
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -160,16 +162,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
   });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  const eventStreams = createEventStreams({
-    config,
-    db,
-    logger,
-    metrics,
-    onQuery: (sql) => {
-      roundTrip();
-      options.onQuery?.(sql);
-    },
-  });
+  const eventStreams = createEventStreams({ config, db, logger, metrics, onQuery });
   const outbox = createOutbox(prisma, {
     jidDomainOf,
     firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000,

@@ -36,6 +36,11 @@ export function brokerMessage(event: PendingEvent, now: Date): BrokerMessage {
   };
 }
 
+/** Seconds the oldest event known to wait has waited (0 when none). */
+export function backlogAgeSeconds(oldestWaiting: Date | null): number {
+  return oldestWaiting ? Math.max(0, (Date.now() - oldestWaiting.getTime()) / 1000) : 0;
+}
+
 /** What the stream knows of one broker: whether it may publish now, and its backlog's age. */
 interface BrokerState {
   broker: Broker;
@@ -175,7 +180,7 @@ export function createEventStream(deps: {
       isUp: () => state.broker.isUp(),
       oldestWaiting: () => state.oldestWaiting,
       /** Seconds the oldest event known to wait for this broker has waited (0 when none). */
-      backlogAgeSeconds: () => (state.oldestWaiting ? Math.max(0, (Date.now() - state.oldestWaiting.getTime()) / 1000) : 0),
+      backlogAgeSeconds: () => backlogAgeSeconds(state.oldestWaiting),
     })),
     start() {
       stopped = false;
@@ -204,10 +209,6 @@ export function createEventStream(deps: {
       scheduled.cancel();
       await running;
       await Promise.all([...states.values()].map((s) => s.broker.close()));
-    },
-    /** Waits until a pass running now is over (tests, benchmarks). */
-    async settled() {
-      while (running) await running;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { BrokerName } from './broker.js';
-import { brokerSettings, createBrokers } from './brokers.js';
+import { brokerSettings, configuredBrokers, createBrokers } from './brokers.js';
 import { createEventStream, type EventStreamOptions } from './event-stream.js';
 import { pendingEvents } from './pending-events.js';
 import { createPublisherThread } from './publisher-thread.js';
@@ -26,9 +26,7 @@ export function createEventStreams(deps: {
 }) {
   const { config, db, logger, metrics } = deps;
   const settings = brokerSettings(config);
-  const names: BrokerName[] = [];
-  if (settings.EVENTS_AMQP_URL) names.push('amqp');
-  if (settings.EVENTS_NATS_URL) names.push('nats');
+  const names = configuredBrokers(settings);
   const counts = { onPublished: metrics.eventsPublished, onFailed: metrics.eventsFailed };
   const stream =
     names.length === 0

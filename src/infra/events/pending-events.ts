@@ -73,6 +73,9 @@ export interface BatchOutcome {
 
 export type PendingEvents = ReturnType<typeof pendingEvents>;
 
+/** Each broker's outcome when it was given nothing. */
+const untouched = (brokers: readonly BrokerName[]): BatchOutcome['brokers'] => new Map(brokers.map((b) => [b, { events: 0, published: 0 }]));
+
 /**
  * The outbox as the brokers' queue. A batch for every broker that can publish is read once, in commit
  * order, published, and what each broker confirmed (a prefix of its events) marked in one statement.
@@ -97,7 +100,7 @@ export function pendingEvents(db: Pick<Database, 'kind' | 'statements'>) {
 
   async function step(run: Statements['run'], brokers: readonly BrokerName[], limit: number, publish: PublishBatch): Promise<Omit<BatchOutcome, 'contended'>> {
     const events = (await run<Row>(READ, [brokers, limit])).map(toEvent);
-    const outcome = { read: events.length, brokers: new Map(brokers.map((b) => [b, { events: 0, published: 0 }])) };
+    const outcome = { read: events.length, brokers: untouched(brokers) };
     if (events.length === 0) return outcome;
     const confirmed = await publish(events, brokers);
     const done = new Map<string, Set<BrokerName>>();
@@ -132,7 +135,7 @@ export function pendingEvents(db: Pick<Database, 'kind' | 'statements'>) {
     async batch(brokers: readonly BrokerName[], limit: number, publish: PublishBatch): Promise<BatchOutcome> {
       if (db.kind === 'pglite') return { contended: [], ...(await step(db.statements.run, brokers, limit, publish)) };
       const [any] = await db.statements.run<{ waiting: boolean }>(ANY, [brokers]);
-      if (!any?.waiting) return { contended: [], read: 0, brokers: new Map(brokers.map((b) => [b, { events: 0, published: 0 }])) };
+      if (!any?.waiting) return { contended: [], read: 0, brokers: untouched(brokers) };
       return db.statements.transaction(async (run) => {
         const locked = (await run<{ broker: BrokerName }>(LOCK, [brokers])).map((row) => row.broker);
         const contended = brokers.filter((b) => !locked.includes(b));

@@ -21,8 +21,7 @@ export type ToPublisher = { kind: 'committed'; at: number } | { kind: 'stop' };
 export type ToMain =
   | { kind: 'published' | 'failed'; broker: BrokerName; count: number }
   | { kind: 'log'; line: string }
-  | { kind: 'query'; text: string }
-  | { kind: 'stopped' };
+  | { kind: 'query'; text: string };
 
 /** Shared memory for `brokers` brokers' state. */
 export function brokerStateMemory(brokers: number): Float64Array {

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import type { Logger } from '../logger.js';
 import type { BrokerName } from './broker.js';
+import { backlogAgeSeconds } from './event-stream.js';
 import { brokerStateMemory, markBrokersDown, type PublisherData, readBrokerState, type ToMain, type ToPublisher } from './publisher-protocol.js';
 
 /** A publisher thread that stops on its own when asked gets this long before it is terminated. */
@@ -65,18 +66,13 @@ export function createPublisherThread(deps: {
 
   const send = (message: ToPublisher) => worker?.postMessage(message);
   return {
-    brokers: deps.names.map((name, n) => ({
-      name,
-      isUp: () => readBrokerState(state, n).up,
-      oldestWaiting: () => {
+    brokers: deps.names.map((name, n) => {
+      const oldestWaiting = () => {
         const at = readBrokerState(state, n).oldestWaiting;
         return at ? new Date(at) : null;
-      },
-      backlogAgeSeconds: () => {
-        const at = readBrokerState(state, n).oldestWaiting;
-        return at ? Math.max(0, (Date.now() - at) / 1000) : 0;
-      },
-    })),
+      };
+      return { name, isUp: () => readBrokerState(state, n).up, oldestWaiting, backlogAgeSeconds: () => backlogAgeSeconds(oldestWaiting()) };
+    }),
     start() {
       stopping = false;
       spawn();

@@ -53,10 +53,8 @@ port.on('message', (message: ToPublisher) => {
       .stop()
       .then(() => pool.end())
       .catch((error: unknown) => logger.warn({ err: error }, 'event publisher: stopping failed'))
-      .finally(() => {
-        tell({ kind: 'stopped' });
-        port.close();
-      });
+      // The port closed, the thread ends: what the main thread waits for.
+      .finally(() => port.close());
   }
 });
 

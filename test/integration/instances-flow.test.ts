@@ -210,7 +210,12 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       ['text', 'Hi there', undefined, undefined],
       ['image', null, 'our logo', `${mediaUrl}/pic.png`],
     ]);
-    const v1View = await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey });
+    // The phone holds a message as soon as the network accepts it; the gateway counts it when it
+    // records that acceptance, a moment later.
+    const v1View = await eventually(
+      () => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }),
+      (r) => r.body.data.statistics.messagesSent === 2,
+    );
     expect(v1View.body.data.statistics).toEqual({ messagesSent: 2, messagesReceived: 0, mediaSize: PNG_1PX.length });
   });
 

@@ -95,14 +95,19 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
       if (id === undefined) outcomes[n] = { ok: null };
       else reports.push({ report: { ...report, id }, n });
     }
-    const ids = [...new Set(reports.map(({ report }) => report.id))];
+    // Each message's reports, in the order they arrived (a group holds up to 500: no scan per message).
+    const byMessage = new Map<string, typeof reports>();
+    for (const entry of reports) {
+      const mine = byMessage.get(entry.report.id);
+      if (mine) mine.push(entry);
+      else byMessage.set(entry.report.id, [entry]);
+    }
     const now = new Date();
     const writes: Array<Record<string, unknown>> = [];
     const events: EventRow[] = [];
     const results = new Map<string, Array<{ n: number; message: MessageRecord }>>();
-    for (const id of ids) {
+    for (const [id, mine] of byMessage) {
       const row = byId.get(id);
-      const mine = reports.filter(({ report }) => report.id === id);
       if (!row) {
         for (const { n } of mine) outcomes[n] = { ok: null };
         continue;

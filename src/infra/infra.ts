@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { systemClock } from '../domain/ports.js';
 import type { Ports } from '../domain/services.js';
 import { type Database, openDatabase } from './db/database.js';
+import { embeddedVacuum } from './db/embedded-vacuum.js';
 import { applyMigrations } from './db/migrate.js';
 import { createApiKeyStore } from './db/stores/api-key-store.js';
 import { createMessageRouter } from './db/stores/message-router.js';
@@ -30,7 +31,7 @@ import { createLiveFeed } from './live-feed.js';
 import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
 import { createInvalidationBus } from './cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createMaintenance, type Maintenance, type MaintenanceOptions } from './maintenance.js';
+import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from './maintenance.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
@@ -261,7 +262,13 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       void setImmediate(() => void work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`))),
     workArrived: () => maintenance.wake(),
   };
-  const maintenance = createMaintenance({ statements: db.statements, sweepDeliveries: () => deliveries.sweep(), logger, options: options.maintenance });
+  const maintenance = createMaintenance({
+    statements: db.statements,
+    sweepDeliveries: () => deliveries.sweep(),
+    logger,
+    options: options.maintenance,
+    vacuum: db.kind === 'pglite' ? embeddedVacuum(db.statements, logger, (options.maintenance ?? MAINTENANCE).vacuumNapMs) : undefined,
+  });
 
   return {
     config,

@@ -1,4 +1,5 @@
 import { earliestRun } from './earliest-run.js';
+import type { DueTable, EmbeddedVacuum } from './db/embedded-vacuum.js';
 import type { Statements } from './db/statements.js';
 import type { Logger } from './logger.js';
 
@@ -7,6 +8,13 @@ const PROBE = `
 SELECT EXISTS (SELECT 1 FROM "Message" WHERE status = 'queued' AND direction = 'out') AS queued,
        EXISTS (SELECT 1 FROM "WebhookDelivery" WHERE status = 'pending') AS deliveries`;
 
+interface Probed {
+  queued: boolean;
+  deliveries: boolean;
+  /** Embedded only: the tables the database's upkeep is due for. */
+  due?: DueTable[];
+}
+
 export interface MaintenanceOptions {
   /** Between sweeps while this node has messages it can move. */
   busyMs: number;
@@ -14,9 +22,11 @@ export interface MaintenanceOptions {
   idleMs: number;
   /** Between re-schedulings of pending webhook deliveries (they may have been lost with Redis). */
   deliverySweepMs: number;
+  /** Embedded: between two vacuums of one table. */
+  vacuumNapMs: number;
 }
 
-export const MAINTENANCE: MaintenanceOptions = { busyMs: 500, idleMs: 30_000, deliverySweepMs: 10_000 };
+export const MAINTENANCE: MaintenanceOptions = { busyMs: 500, idleMs: 30_000, deliverySweepMs: 10_000, vacuumNapMs: 30_000 };
 
 export type Maintenance = ReturnType<typeof createMaintenance>;
 
@@ -25,14 +35,18 @@ export type Maintenance = ReturnType<typeof createMaintenance>;
  * dispatch that failed, a message queued for a day, deliveries Redis forgot). Work is announced, so
  * these only look: every `busyMs` while the domain's sweep finds messages this node can move, soon
  * after work arrives here, and otherwise once every `idleMs` (one statement when nothing is queued).
+ * Embedded, the same look also says which tables are due for the vacuum PGlite does not run itself.
  */
 export function createMaintenance(deps: {
   statements: Statements;
   sweepDeliveries: () => Promise<void>;
   logger: Logger;
   options?: MaintenanceOptions;
+  /** The embedded database's stand-in for autovacuum, told by the same probe what is due. */
+  vacuum?: EmbeddedVacuum;
 }) {
   const options = deps.options ?? MAINTENANCE;
+  const probe = deps.vacuum ? `${PROBE}, ${deps.vacuum.dueColumn} AS due` : PROBE;
   let running: Promise<void> | undefined;
   let stopped = true;
   let lastDeliverySweep = Date.now();
@@ -40,12 +54,13 @@ export function createMaintenance(deps: {
   let sweepMessages: () => Promise<boolean> = async () => false;
 
   async function pass(): Promise<boolean> {
-    const [found] = await deps.statements.run<{ queued: boolean; deliveries: boolean }>(PROBE);
+    const [found] = await deps.statements.run<Probed>(probe);
     const moving = found?.queued ? await sweepMessages() : false;
     if (found?.deliveries && Date.now() - lastDeliverySweep >= options.deliverySweepMs) {
       lastDeliverySweep = Date.now();
       await deps.sweepDeliveries();
     }
+    if (found?.due?.length) await deps.vacuum!.run(found.due);
     return moving;
   }
 

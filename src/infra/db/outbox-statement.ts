@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import { type EnvelopeInstance, webhookPayload } from '../../domain/webhooks/envelopes.js';
 
@@ -45,7 +45,7 @@ export function deliveryOf(
   streamed: boolean,
 ): { deliveryId: string; payload: string } | null {
   if (!streamed && !(instance.webhookUrl && instance.webhookEvents.includes(event.event))) return null;
-  return { deliveryId: randomUUID(), payload: webhookPayload(instance, event.event, event.data, now, options.jidDomainOf(instance.engine), options.publicUrl) };
+  return { deliveryId: newRowId(), payload: webhookPayload(instance, event.event, event.data, now, options.jidDomainOf(instance.engine), options.publicUrl) };
 }
 
 export function eventRows(
@@ -59,7 +59,7 @@ export function eventRows(
   const createdAt = now.toISOString();
   const streams = instance && options.streams.length ? `{${options.streams.join(',')}}` : undefined;
   return events.map((e) => {
-    const row: EventRow = { id: randomUUID(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams };
+    const row: EventRow = { id: newRowId(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams };
     const delivery = instance && deliveryOf(instance, e, now, options, streams !== undefined);
     return delivery ? { ...row, ...delivery } : row;
   });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import type { PrismaClient } from './database.js';
 import type { Prisma } from './generated/client.js';
@@ -63,7 +63,7 @@ export function createOutbox(
     // delivery below uses them, and so do the event streams, whatever the webhook settings are.
     const rows = events.map((e) => {
       const delivery = instance && deliveryOf(instance, e, now, options, streams.length > 0);
-      return { id: randomUUID(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: delivery?.deliveryId ?? null, payload: delivery?.payload ?? null };
+      return { id: newRowId(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: delivery?.deliveryId ?? null, payload: delivery?.payload ?? null };
     });
     await tx.outboxEvent.createMany({
       data: rows.map((row) => ({

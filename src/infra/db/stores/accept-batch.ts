@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../row-id.js';
 import { outboundRecord } from '../../../domain/messages/outbound-record.js';
 import type { IdempotencyClaim, MessageRecord, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from '../../../domain/messages/messages.ports.js';
 import { Unavailable } from '../../../domain/errors.js';
@@ -96,7 +96,7 @@ export function acceptBatches(
   }
 
   async function writeGroup(items: Accept[]): Promise<Array<Outcome<Accepted>>> {
-    const records = items.map((item) => outboundRecord(item.message, randomUUID()));
+    const records = items.map((item) => outboundRecord(item.message, newRowId()));
     const responses = items.map((item, n) => item.answer(records[n]!));
     // Sends of one group that share an idempotency key: the first is written, the others answer as it does.
     const firstWithKey = new Map<string, number>();

@@ -8,6 +8,7 @@ import { gatewaySuite } from '../helpers/suite.js';
 const SWEEPS = { ...MAINTENANCE, idleMs: 1000, vacuumNapMs: 1000 };
 
 interface TableStats {
+  /** PostgreSQL's estimate, as autovacuum reads it. */
   live: number;
   dead: number;
   vacuums: number;
@@ -52,7 +53,6 @@ describe.each(MODES)('database upkeep — $name', (mode) => {
       // 300 messages left ~600 dead versions; vacuumed, at most autovacuum's threshold (50 + 20 % of the live rows) remain.
       const after = await eventually(messageTable, (t) => t.vacuums > before.vacuums && t.dead <= 50 + 0.2 * t.live, 20_000);
       expect(after.analyzes).toBeGreaterThan(before.analyzes);
-      expect(after.live).toBeGreaterThanOrEqual(300);
       expect(statements).toContain('VACUUM (ANALYZE) "Message"');
       // What the vacuum removed was only dead versions: every message still reads as it was left.
       expect(await prisma.message.count({ where: { instanceId: id, status: 'delivered' } })).toBe(300);

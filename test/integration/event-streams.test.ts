@@ -190,7 +190,6 @@ describe.each(MODES)('event streams when idle — $name', (mode) => {
   });
 });
 
-
 describe.each(MODES)('event streams when the NATS stream is deleted — $name', (mode) => {
   it('declares the stream again and publishes the events it refused meanwhile', { timeout: 60_000 }, async () => {
     const names = brokerNames();

@@ -52,7 +52,6 @@ describe.each(MODES)('statements.transaction — $name', (mode) => {
     await db.statements.transaction((run) => run('INSERT INTO t VALUES ($1)', [4]));
     expect(await db.statements.run('SELECT n FROM t')).toEqual([{ n: 4 }]);
   });
-
 });
 
 describe('statements.transaction — PostgreSQL only', () => {

@@ -4,7 +4,9 @@
  * alternating rounds so a noisy neighbour hurts every server alike. The gateway sends through a
  * sandbox instance that was paired by QR, so every accepted message is also dispatched, marked sent
  * and delivered with its events and webhooks; the database round trips per message count that whole life
- * (at the driver, BEGIN and COMMIT included).
+ * (at the driver, BEGIN and COMMIT included). Each round also says where the machine's CPU went (the
+ * server, PostgreSQL, Redis, the rest: the load generator and the kernel), since bare Koa has the
+ * machine to itself and the gateway shares it with its database (`cpu-split.ts`).
  * First prints, for `node dist/main.js` (what `npm start` runs) in both modes on existing data, the time
  * to ready and the resident memory after 100 requests. The load generator
  * (autocannon) and bare Koa run as processes of their own.
@@ -22,6 +24,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { formatSplit, measureCpu } from './cpu-split.js';
 
 const { values } = parseArgs({
   options: {
@@ -100,7 +103,9 @@ async function startGateway(mode: (typeof MODES)[number]) {
   return { gw, tenant, counter };
 }
 
-async function load(url: string, key: string) {
+/** One round of load on `url`; `serverPid` is the process serving it, for the CPU split. */
+async function load(url: string, key: string, serverPid: number) {
+  const cpu = measureCpu();
   const { stdout } = await run(
     join('node_modules', '.bin', 'autocannon'),
     [
@@ -115,8 +120,9 @@ async function load(url: string, key: string) {
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
+  const split = cpu(serverPid);
   const result = JSON.parse(stdout);
-  return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, other: (result.non2xx as number) + (result.errors as number) };
+  return { split, rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, other: (result.non2xx as number) + (result.errors as number) };
 }
 
 /** Waits until every message of the tenant is delivered (or a minute passes); the round trips of the whole life per message. */
@@ -142,18 +148,20 @@ for (const [mode, figures] of Object.entries(starts)) {
   console.log(`node dist/main.js, ${mode}, existing data: ready in ${Math.round(figures.readyMs)} ms, ${Math.round(figures.rssMb)} MB resident after 100 requests`);
 }
 
+// The gateway runs in this process; bare Koa in its own.
+const CPU = 'cores: server / PostgreSQL / Redis / rest (machine busy of all)';
 const bare = await startBareKoa();
 const gateways = [];
 for (const mode of MODES.filter((m) => m.name.includes(values.mode!))) gateways.push({ mode, ...(await startGateway(mode)) });
 const rows: Array<Record<string, string | number>> = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
-    const baseline = await load(bare.url, 'bench');
-    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'non-2xx': baseline.other, 'round trips / message': '-' });
+    const baseline = await load(bare.url, 'bench', bare.child.pid!);
+    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'non-2xx': baseline.other, 'round trips / message': '-', [CPU]: formatSplit(baseline.split) });
     for (const g of gateways) {
       const messagesBefore = await g.gw.gateway.infra.db.prisma.message.count({ where: { tenantId: g.tenant.tenantId } });
       const before = g.counter.roundTrips;
-      const measured = await load(g.gw.url, g.tenant.liveKey);
+      const measured = await load(g.gw.url, g.tenant.liveKey, process.pid);
       const life = await roundTripsPerMessage(g, before, messagesBefore);
       rows.push({
         round,
@@ -164,6 +172,7 @@ try {
         'of bare Koa': `${((100 * measured.rps) / baseline.rps).toFixed(1)} %`,
         'non-2xx': measured.other,
         'round trips / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
+        [CPU]: formatSplit(measured.split),
       });
     }
   }

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 // `mgw_live_` / `mgw_test_` + 32 random base62 characters + a 6-character CRC32 checksum, as GitHub
@@ -47,7 +47,8 @@ export function isWellFormedApiKey(key: string): boolean {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // One-shot: no Hash object per request (every authenticated request hashes its key).
+  return hash('sha256', key, 'hex');
 }
 
 /** Constant-time comparison of two hex digests of equal length. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Actor } from '../actor.js';
 import { hashApiKey, isWellFormedApiKey, sameHash } from '../apikeys/api-key-format.js';
@@ -20,7 +20,7 @@ export const loginInput = z.object({
   password: z.string({ error: 'is required' }).min(1, 'is required').max(1024),
 });
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { parseInput } from '../validation.js';
 
@@ -16,7 +16,7 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
 
 /** Same logical request ⇔ same fingerprint: key order in the body does not matter. */
 export function fingerprint(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return hash('sha256', canonicalJson(value), 'hex');
 }
 
 function canonicalJson(value: unknown): string {

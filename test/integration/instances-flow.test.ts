@@ -40,6 +40,8 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     await gw?.close();
   });
 
+  // The events an instance stored: its connection history, and those its webhook subscribes to (no
+  // other event gets a row), so the instances whose message events are read here have a webhook.
   const events = async (instanceId: string) =>
     (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(
       (e) => ({ event: e.event, data: e.data as Record<string, unknown> }),
@@ -48,7 +50,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
   it('v1: create → QR → scan → connected → send → received with [TEST] → delivered → read', async () => {
     const created = await api.post('/v1/chat/instances', {
       key: tenant.liveKey,
-      body: { name: 'Sales line', description: 'main number', webhookUrl: 'https://hooks.example.com/in', webhookEvents: ['messages.upsert', 'connection.update'] },
+      body: { name: 'Sales line', description: 'main number', webhookUrl: 'https://hooks.example.com/in', webhookEvents: ['messages.upsert', 'messages.update', 'connection.update'] },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -86,7 +88,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       lastConnection: expect.stringMatching(ISO_MS),
       integration: 'CHAT-SANDBOX',
       webhookUrl: 'https://hooks.example.com/in',
-      webhookEvents: ['messages.upsert', 'connection.update'],
+      webhookEvents: ['messages.upsert', 'messages.update', 'connection.update'],
       statistics: { messagesSent: 0, messagesReceived: 0, mediaSize: 0 },
       lastDisconnect: null,
     });
@@ -312,7 +314,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
 
   it('fails a message nobody could carry within 24 hours', async () => {
     const own = await createTenant(gw.gateway, api);
-    const created = await api.post('/v1/chat/instances', { key: own.liveKey, body: { name: 'never paired' } });
+    const created = await api.post('/v1/chat/instances', { key: own.liveKey, body: { name: 'never paired', webhookUrl: 'https://hooks.example.com/failed' } });
     const prisma = gw.gateway.infra.db.prisma;
     const stale = await prisma.message.create({
       data: {
@@ -357,6 +359,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
     // A tenant of its own: with one instance, /v1/messages/send has only it to route to.
     const own = await createTenant(gw.gateway, api);
     const { id, phone } = await connectedV1Instance(api, own.liveKey, 'Receipts');
+    expect((await api.post(`/v1/chat/instances/${id}/webhook`, { key: own.liveKey, body: { url: 'https://hooks.example.com/receipts' } })).status).toBe(200);
     const to = newPhone().slice(1);
     const sent = await api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: 'x' } });
     await eventually(() => phoneInbox(api, to), (r) => r.body.data.length === 1);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedV1Instance, sleep } from '../factories/sandbox.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { connectedV1Instance, eventually, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
 import { startChildGateway } from '../helpers/child-gateway.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 
@@ -22,7 +23,8 @@ describe('grouped writes and node caches across processes (PostgreSQL + Redis)',
   });
 
   beforeAll(async () => {
-    a = await startTestGateway(postgresRedis);
+    // The killed node's instance has a webhook on this machine, so its message events are stored.
+    a = await startTestGateway(postgresRedis, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } });
   });
   afterAll(() => a?.close());
 
@@ -30,6 +32,9 @@ describe('grouped writes and node caches across processes (PostgreSQL + Redis)',
     const apiA = client(a.url);
     const tenant = await createTenant(a.gateway, apiA);
     const instance = await connectedV1Instance(apiA, tenant.liveKey, 'killed-node-line');
+    const receiver = await startReceiver();
+    onTestFinished(() => receiver.close());
+    expect((await apiA.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: receiver.url, events: ['messages.update'] } })).status).toBe(200);
     const b = await startChildGateway(childEnv());
     const apiB = client(b.url);
     const to = newPhoneDigits();
@@ -56,7 +61,9 @@ describe('grouped writes and node caches across processes (PostgreSQL + Redis)',
     expect(answered.length, "the node died before answering everything").toBeLessThan(600);
 
     const prisma = a.gateway.infra.db.prisma;
-    // The surviving node keeps dispatching meanwhile: everything below is read in one snapshot.
+    // Some are sent (so the sent marks below are checked), and the surviving node keeps dispatching
+    // meanwhile: everything below is read in one snapshot.
+    await eventually(() => prisma.message.count({ where: { tenantId: tenant.tenantId, sentAt: { not: null } } }), (n) => n > 0);
     const [stored, records, events, counted] = await prisma.$transaction(
       [
         prisma.message.findMany({ where: { tenantId: tenant.tenantId } }),

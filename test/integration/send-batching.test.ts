@@ -4,6 +4,7 @@ import { connectedSessionInstance, connectedV1Instance, eventually, sleep } from
 import { createTenant } from '../factories/tenants.js';
 import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 
@@ -15,7 +16,7 @@ const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_
 describe.each(MODES)('grouped writes on the message path — $name', (mode) => {
   const roundTrips: string[] = [];
   const suite = gatewaySuite(mode, {
-    env: { RATE_LIMIT_BURST: '1000', DAILY_MESSAGES_STARTER: '25' },
+    env: { RATE_LIMIT_BURST: '1000', DAILY_MESSAGES_STARTER: '25', WEBHOOK_ALLOW_INSECURE: 'true' },
     infra: { onQuery: (sql) => void roundTrips.push(sql) },
   });
   const prisma = () => suite.gw.gateway.infra.db.prisma;
@@ -134,10 +135,35 @@ describe.each(MODES)('grouped writes on the message path — $name', (mode) => {
     // The test's own polling reads are not the gateway's.
     const perMessage = (counted() - polls) / 200;
     expect(perMessage, `${counted() - polls} round trips for 200 messages`).toBeLessThanOrEqual(3);
-    const events = await prisma().outboxEvent.findMany({ where: { tenantId: tenant.tenantId }, select: { event: true, data: true } });
-    for (const id of ids) {
-      const mine = events.filter((e) => (e.data as { messageId?: string }).messageId === id).map((e) => `${e.event}:${(e.data as { status?: string }).status ?? ''}`);
-      expect(mine.sort()).toEqual(['messages.update:delivered', 'messages.update:sent', 'messages.upsert:']);
+    // No webhook and no broker reads these messages' events: none of them got a row.
+    expect(await prisma().outboxEvent.count({ where: { tenantId: tenant.tenantId, event: { startsWith: 'messages.' } } })).toBe(0);
+  });
+
+  it('writes each message\'s events once, with its webhook deliveries, when 100 sends are grouped', async () => {
+    const receiver = await startReceiver();
+    try {
+      const tenant = await createTenant(suite.gw.gateway, suite.api);
+      const { id: instanceId } = await connectedV1Instance(suite.api, tenant.liveKey, 'hooked-line');
+      const hooked = await suite.api.post(`/v1/chat/instances/${instanceId}/webhook`, { key: tenant.liveKey, body: { url: receiver.url, events: ['messages.upsert', 'messages.update'] } });
+      expect(hooked.status).toBe(200);
+      const to = newPhoneDigits();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => suite.api.post('/v1/messages/send', { key: tenant.liveKey, body: { to, text: `hooked ${i}` } })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+      const ids = answers.map((a) => a.body.data.id as string);
+      await eventually(() => prisma().message.count({ where: { id: { in: ids }, status: 'delivered' } }), (delivered) => delivered === 100, 20_000);
+      const events = await prisma().outboxEvent.findMany({ where: { instanceId }, select: { id: true, event: true, data: true } });
+      const deliveries = await prisma().webhookDelivery.findMany({ where: { instanceId }, select: { eventId: true } });
+      for (const id of ids) {
+        const mine = events.filter((e) => (e.data as { messageId?: string }).messageId === id);
+        expect(mine.map((e) => `${e.event}:${(e.data as { status?: string }).status ?? ''}`).sort()).toEqual(['messages.update:delivered', 'messages.update:sent', 'messages.upsert:']);
+        for (const event of mine) expect(deliveries.filter((d) => d.eventId === event.id)).toHaveLength(1);
+      }
+      // And the receiver gets them: 300 deliveries, one per event.
+      await eventually(async () => receiver.received.length, (n) => n >= 300, 20_000);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -25,6 +25,24 @@ export interface EventRow {
   payload?: string;
   /** The brokers to publish the event to, as a PostgreSQL array literal (`{amqp,nats}`), when streams are configured. */
   streams?: string;
+  /** Whether the event gets a row (`storesEvent`); one that does not still reaches live subscribers. */
+  stored: boolean;
+}
+
+/*
+ * An instance's connection history is kept whatever reads it: the API shows only the last disconnect,
+ * and these few rows per pairing are how an operator reads the ones before.
+ */
+const HISTORY = new Set(['connection.update', 'qr.update']);
+
+/**
+ * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it
+ * is connection history. Any other event (a message's, above all) would be a row nothing reads and
+ * nothing deletes: three for every message sent, saying what the message's own row already says.
+ * The one place both outbox writers decide it.
+ */
+export function storesEvent(event: string, delivery: { deliveryId: string } | null): boolean {
+  return delivery !== null || HISTORY.has(event);
 }
 
 /**
@@ -59,8 +77,8 @@ export function eventRows(
   const createdAt = now.toISOString();
   const streams = instance && options.streams.length ? `{${options.streams.join(',')}}` : undefined;
   return events.map((e) => {
-    const row: EventRow = { id: newRowId(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams };
     const delivery = instance && deliveryOf(instance, e, now, options, streams !== undefined);
+    const row: EventRow = { id: newRowId(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams, stored: storesEvent(e.event, delivery) };
     return delivery ? { ...row, ...delivery } : row;
   });
 }
@@ -70,20 +88,21 @@ export function eventRows(
  * come from the subject message in the database, the times once per statement), and when they happened.
  */
 export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number): [string, string, string] {
-  const lean = rows.map(({ id, subject, event, data, deliveryId, payload, streams }) => ({ id, subject, event, data, deliveryId, payload, streams }));
+  const lean = rows.map(({ id, subject, event, data, deliveryId, payload, streams, stored }) => ({ id, subject, event, data, deliveryId, payload, streams, stored }));
   return [JSON.stringify(lean), now.toISOString(), new Date(now.getTime() + firstDelayMs).toISOString()];
 }
 
 /**
  * The common table expressions that write the events of `outboxParams` (at `$param`, `$param+1`,
- * `$param+2`) whose subject message is among the ids `gate` returns, and their webhook deliveries.
- * The statement's result can read `outbox_events (id)` and `outbox_deliveries (id, "nextAttemptAt")`.
+ * `$param+2`) whose subject message is among the ids `gate` returns (those marked `stored`), and their
+ * webhook deliveries. The statement's result can read `outbox_input (id)`, the events whose change
+ * was written, and `outbox_deliveries (id, "nextAttemptAt")`.
  */
 export function outboxWrites(param: number, gate: string): string {
   return `
   outbox_input AS (
     SELECT e.*, m."tenantId", m."instanceId"
-    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text, streams text[])
+    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text, streams text[], stored boolean)
     JOIN "Message" m ON m.id = e.subject
     WHERE e.subject IN (SELECT id FROM ${gate})
   ),
@@ -93,7 +112,7 @@ export function outboxWrites(param: number, gate: string): string {
            CASE WHEN streams IS NULL THEN NULL ELSE "deliveryId" END, CASE WHEN streams IS NULL THEN NULL ELSE payload END,
            coalesce(streams, '{}')
     FROM outbox_input
-    RETURNING id
+    WHERE stored
   ),
   outbox_deliveries AS (
     INSERT INTO "WebhookDelivery" (id, "instanceId", "eventId", event, url, payload, status, "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
@@ -105,9 +124,9 @@ export function outboxWrites(param: number, gate: string): string {
   )`;
 }
 
-/** The statement's result columns for what `outboxWrites` stored. */
+/** The statement's result columns: the events whose change was written, and the deliveries stored. */
 export const OUTBOX_RESULT = `
-  (SELECT coalesce(json_agg(id), '[]'::json) FROM outbox_events) AS "eventIds",
+  (SELECT coalesce(json_agg(id), '[]'::json) FROM outbox_input) AS "eventIds",
   (SELECT coalesce(json_agg(json_build_object('id', id, 'at', "nextAttemptAt")), '[]'::json) FROM outbox_deliveries) AS deliveries`;
 
 export interface OutboxResult {

@@ -2,7 +2,7 @@ import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import type { PrismaClient } from './database.js';
 import type { Prisma } from './generated/client.js';
-import { deliveryOf, type EventInstance, type EventRow, eventRows, type OutboxResult, outboxParams } from './outbox-statement.js';
+import { deliveryOf, type EventInstance, type EventRow, eventRows, type OutboxResult, outboxParams, storesEvent } from './outbox-statement.js';
 
 export interface DueDelivery {
   id: string;
@@ -24,7 +24,8 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
  * The transactional outbox. Events are rows written in the same transaction as the change they
- * report, and so is one webhook delivery per event the instance subscribes to, with its exact body.
+ * report (those something will read: `storesEvent`), and so is one webhook delivery per event the
+ * instance subscribes to, with its exact body.
  * Once the transaction commits, the new deliveries are handed to the schedule. With event streams
  * configured, each instance event also keeps that body and delivery id, and the brokers still to
  * publish it (see infra/events).
@@ -63,19 +64,22 @@ export function createOutbox(
     // delivery below uses them, and so do the event streams, whatever the webhook settings are.
     const rows = events.map((e) => {
       const delivery = instance && deliveryOf(instance, e, now, options, streams.length > 0);
-      return { id: newRowId(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: delivery?.deliveryId ?? null, payload: delivery?.payload ?? null };
+      return { id: newRowId(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: delivery?.deliveryId ?? null, payload: delivery?.payload ?? null, stored: storesEvent(e.event, delivery) };
     });
-    await tx.outboxEvent.createMany({
-      data: rows.map((row) => ({
-        id: row.id,
-        tenantId: row.tenantId,
-        instanceId: row.instanceId,
-        event: row.event,
-        data: row.data as Prisma.InputJsonValue,
-        createdAt: now,
-        ...(streams.length && row.payload ? { deliveryId: row.deliveryId, payload: row.payload, streams: [...streams] } : {}),
-      })),
-    });
+    const stored = rows.filter((row) => row.stored);
+    if (stored.length) {
+      await tx.outboxEvent.createMany({
+        data: stored.map((row) => ({
+          id: row.id,
+          tenantId: row.tenantId,
+          instanceId: row.instanceId,
+          event: row.event,
+          data: row.data as Prisma.InputJsonValue,
+          createdAt: now,
+          ...(streams.length && row.payload ? { deliveryId: row.deliveryId, payload: row.payload, streams: [...streams] } : {}),
+        })),
+      });
+    }
     if (!instance) return [];
     for (const e of events) committed.push({ tenantId: owner.tenantId, instanceId: instance.id, event: e.event, data: e.data, createdAt: now });
     if (!instance.webhookUrl) return [];

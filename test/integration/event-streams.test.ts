@@ -210,7 +210,10 @@ describe.each(MODES)('event streams when the NATS stream is deleted — $name', 
       const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'after the stream was deleted' } });
       expect(sent.status, sent.text).toBe(200);
       await eventually(() => prisma.message.count({ where: { id: sent.body.data.id, status: 'delivered' } }), (n) => n === 1, 15_000);
-      await eventually(waiting, (n) => n === 0, 30_000);
+      await eventually(waiting, (n) => n === 0, 30_000).catch((error: Error) => {
+        // What the broker said meanwhile, so a failure here can be explained.
+        throw new Error(`${error.message}\n${gw.logs.lines.filter((line) => /"broker"|NATS/.test(line)).join('\n')}`);
+      });
       const expected = (await prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: deletedAt } }, select: { deliveryId: true } })).map((e) => e.deliveryId!);
       expect(expected.length).toBeGreaterThan(0);
       const consumer = await natsConsumer(names.stream, `${names.prefix}.${tenant.tenantId}.${id}.>`);

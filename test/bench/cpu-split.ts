@@ -2,15 +2,13 @@
  * Where the machine's CPU went while a round ran, from Linux's /proc: the server under test, the
  * PostgreSQL and Redis servers, and everything else (the load generator, mostly, and the kernel's own
  * work: it is the machine's busy time less the three, since the load generator has exited when the
- * round is read). The send path's
- * ratio to bare Koa is only meaningful next to this: bare Koa has the machine to itself and its load
- * generator, the gateway shares it with its database.
+ * round is read). The send path's ratio to bare Koa is only meaningful next to this: bare Koa has the
+ * machine to itself and its load generator, the gateway shares it with its database.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 type Ticks = Map<number, { comm: string; ticks: number }>;
-
 
 export interface CpuSplit {
   server: number;
@@ -55,10 +53,10 @@ function processTicks(): Ticks {
 function machineTicks(): { busy: number; cores: number } {
   const lines = readFileSync('/proc/stat', 'utf8').split('\n');
   const [, ...values] = lines[0]!.trim().split(/\s+/).map(Number);
-  // user nice system idle iowait irq softirq steal
-  const idle = values[3]! + values[4]!;
-  const total = values.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - idle, cores: lines.filter((line) => /^cpu\d/.test(line)).length };
+  // user nice system idle iowait irq softirq steal: busy is the work done here (steal, time the
+  // hypervisor gave to someone else, is not).
+  const [user, nice, system, , , irq, softirq] = values as [number, number, number, number, number, number, number];
+  return { busy: user + nice + system + irq + softirq, cores: lines.filter((line) => /^cpu\d/.test(line)).length };
 }
 
 /** Starts measuring; the returned function ends the measure for the server whose process id is given. */

@@ -60,8 +60,8 @@ export function createOutbox(
           select: { id: true, name: true, variant: true, engine: true, webhookUrl: true, webhookEvents: true },
         })
       : null;
-    // Every event of an instance gets the id and body its webhook carries (or would carry): the
-    // delivery below uses them, and so do the event streams, whatever the webhook settings are.
+    // An event of an instance gets the id and body its webhook carries when the webhook subscribes to
+    // it or event streams are configured (`deliveryOf`): the delivery below and the brokers use them.
     const rows = events.map((e) => {
       const delivery = instance && deliveryOf(instance, e, now, options, streams.length > 0);
       return { id: newRowId(), tenantId: owner.tenantId, instanceId: owner.instanceId, event: e.event, data: e.data, createdAt: now, deliveryId: delivery?.deliveryId ?? null, payload: delivery?.payload ?? null, stored: storesEvent(e.event, delivery) };

@@ -7,7 +7,7 @@ import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './infra/infra.js';
 import { createLogger } from './infra/logger.js';
 import { decodeQr, findPngDataUrl } from './infra/qr-decode.js';
-import { openStateKey, rekeyEngineState } from './infra/engines/state-key.js';
+import { openStateKey, type RekeyStep, rekeyEngineState } from './infra/engines/state-key.js';
 
 /** Where a password may come from besides `--password` (which shows in the shell's history and `ps`). */
 const PASSWORD_ENV = 'GATEWAY_CLI_PASSWORD';
@@ -33,6 +33,17 @@ const passwordArgs = `[--password <password> | --password-stdin]  (or ${PASSWORD
 /** The new engine state key comes from the environment only (never the command line, which `ps` shows). */
 const NEW_STATE_KEY_ENV = 'ENGINE_STATE_KEY_NEW';
 
+/**
+ * ENGINE_STATE_REKEY_STOP_AFTER=<step> kills the rekey at that step, as a power cut would: how the tests
+ * check that every step leaves state the next start opens.
+ */
+function stopAfterForTests() {
+  const stopAt = process.env.ENGINE_STATE_REKEY_STOP_AFTER;
+  return (step: RekeyStep) => {
+    if (step === stopAt) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
 const COMMANDS: Record<string, Command> = {
   'engine-state:rekey': {
     args: `(with ${NEW_STATE_KEY_ENV}=<32 bytes base64>, every node stopped)`,
@@ -51,7 +62,7 @@ const COMMANDS: Record<string, Command> = {
         await applyMigrations(db.adapterFactory);
         const embedded = db.kind === 'pglite';
         const current = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded, dataDir: config.DATA_DIR, statements: db.statements });
-        const values = await rekeyEngineState({ db, current, next: bytes, dataDir: config.DATA_DIR, embedded, replaceFile: !config.ENGINE_STATE_KEY });
+        const values = await rekeyEngineState({ db, current, next: bytes, dataDir: config.DATA_DIR, embedded, replaceFile: !config.ENGINE_STATE_KEY, after: stopAfterForTests() });
         const start = embedded && !config.ENGINE_STATE_KEY ? 'the data folder keeps the new key' : `start every node with ENGINE_STATE_KEY=<the new key>`;
         return `resealed ${values} engine state value(s) with the new key; ${start}`;
       } finally {

@@ -20,6 +20,7 @@ const REASONS: Record<string, string> = {
   banned: 'the number was banned',
   pairing_expired: 'the QR codes ran out',
   shutdown: 'the gateway node stopped',
+  untrusted_network: "the server failed the network's certificate checks",
   credentials_rejected: 'the business API refused the credentials',
   token_expired: 'the access token stopped working (give a new one)',
 };

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'idempotency_conflict',
   'service_unavailable',
   'media_expired',
+  'media_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

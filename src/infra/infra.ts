@@ -360,6 +360,7 @@ async function loadBaileys(config: Config, db: Database, outbound: ReturnType<ty
       qrTimeoutMs: config.CHAT_QR_TIMEOUT_S === undefined ? undefined : config.CHAT_QR_TIMEOUT_S * 1000,
     },
     fetchMedia: mediaFetcher(outbound, config.WEBHOOK_TIMEOUT_MS),
+    allowInsecureMedia: config.WEBHOOK_ALLOW_INSECURE,
     maxHandshakes: config.CHAT_HANDSHAKES_MAX,
     onReconnect: (reason) => metrics.engineReconnect('CHAT-BAILEYS', reason),
     async sentText(instanceId, networkMessageId) {

@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
   instance_limit_reached: 403,
   not_found: 404,
   media_expired: 410,
+  media_invalid: 502,
   method_not_allowed: 405,
   instance_unavailable: 409,
   instance_inactive: 409,

@@ -372,7 +372,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     }
   });
 
-  it('refuses webhooks without a signature (401), with a wrong one or one over a re-serialised body (403), and for an unknown number (404)', async () => {
+  it('refuses webhooks without a signature (401), with a wrong one, one over a re-serialised body or one naming an unregistered number (403, the same answer)', async () => {
     const { credentials } = await connectedV1(`signatures ${sequence}`);
     const envelope = {
       object: 'whatsapp_business_account',
@@ -393,9 +393,10 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const resigned = await post(reserialised, signature256(credentials.appSecret, bytes));
     expect(resigned.status).toBe(403);
     const unknown = serialize({ ...envelope, entry: [{ ...envelope.entry[0], changes: [{ field: 'messages', value: { ...envelope.entry[0]!.changes[0]!.value, metadata: { display_phone_number: '1', phone_number_id: '999999999999' } } }] }] });
-    const notFound = await post(unknown, signature256(credentials.appSecret, unknown));
-    expect(notFound.status).toBe(404);
-    expect(notFound.body.error.code).toBe('not_found');
+    // A number nobody registered gets the answer of a bad signature, word for word: no caller can tell which numbers are served.
+    const unregistered = await post(unknown, signature256(credentials.appSecret, unknown));
+    expect(unregistered.status).toBe(403);
+    expect(unregistered.body).toEqual(mismatch.body);
     const notJson = await post('{not json', signature256(credentials.appSecret, '{not json'));
     expect(notJson.status).toBe(400);
     const tooLarge = 'x'.repeat(4 * 1024 * 1024 + 10);
@@ -457,6 +458,26 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     expect(card.contacts[0].vcard).toMatch(/^BEGIN:VCARD[\s\S]*FN:Bob Smith[\s\S]*TEL;type=CELL:\+1 555 0100[\s\S]*END:VCARD$/);
     expect(byType('reaction')[0]!.data).toMatchObject({ text: '👍', reaction: { emoji: '👍', networkMessageId: outbound.networkMessageId, messageId: out.body.data.id } });
     expect(byType('text').find((u) => u.data.text === 'a reply')!.data.quoted).toEqual({ networkMessageId: outbound.networkMessageId, messageId: out.body.data.id });
+  });
+
+  it("a download URL on a host other than the API's own gets no access token", async () => {
+    const { id, credentials } = await connectedV1(`token host ${sequence}`);
+    const elsewhere = await startReceiver(() => ({ status: 404 }));
+    secrets.push(credentials.accessToken);
+    try {
+      const user = newUser();
+      await cloud.customerMessage(credentials.phoneNumberId, user, { type: 'image', data: PNG, mimeType: 'image/png' });
+      const upsert = await eventually(async () => hooks('messages.upsert').filter((u) => u.instanceId === id && u.data.from === user), (list) => list.length === 1);
+      cloud.setMediaDownloadBase(elsewhere.url);
+      const download = await fetch(`${gw.url}/v1/messages/${upsert[0]!.data.messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
+      await download.arrayBuffer();
+      expect(elsewhere.received).toHaveLength(1);
+      expect(elsewhere.received[0]!.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(elsewhere.received[0]!.headers)).not.toContain(credentials.accessToken);
+    } finally {
+      cloud.setMediaDownloadBase(null);
+      await elsewhere.close();
+    }
   });
 
   it('disconnect stops the instance until a token is given again by PUT; a routed template on a pairing engine fails with a reason', async () => {

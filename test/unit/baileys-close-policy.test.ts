@@ -18,6 +18,10 @@ describe('the connection policy of CHAT-BAILEYS', () => {
     [411, 'Multi-device beta not joined', false, 'bad_session', 'reconnect'],
     [503, 'Stream Errored (unknown)', false, 'unavailable', 'reconnect'],
     [undefined, 'socket hang up', false, 'connection_closed', 'reconnect'],
+    [400, 'noise leaf certificate does not name the server static key', true, 'untrusted_network', 'reconnect'],
+    [400, 'noise leaf certificate was not issued by its intermediate', false, 'untrusted_network', 'reconnect'],
+    [400, 'noise intermediate certificate signature invalid', true, 'untrusted_network', 'reconnect'],
+    [400, 'certification match failed', false, 'untrusted_network', 'reconnect'],
   ] as const)('maps %s "%s" (pairing: %s) to %s, then %s', (code, message, pairing, reason, action) => {
     expect(closeOf(code, message, pairing)).toEqual({ reason, action });
   });

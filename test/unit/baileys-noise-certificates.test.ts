@@ -63,4 +63,25 @@ describe('baileys noise handshake certificates (patched)', () => {
     WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(Curve.generateKeyPair().public);
     expect(() => handshake(certificate)).toThrow(/intermediate certificate signature invalid/);
   });
+
+  it('refuses a signed chain whose leaf names another key than the server proved itself with, also once the chain is cached', () => {
+    WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(testRootKeyPair().public);
+    const flawed = issueNoiseCertificate('leaf-names-another-key');
+    expect(() => handshake(flawed)).toThrow(/leaf certificate does not name the server static key/);
+    // The same chain from a server that holds the leaf's key would pass; a server without it never does.
+    expect(() => handshake(flawed)).toThrow(/leaf certificate does not name the server static key/);
+  });
+
+  it('refuses a chain whose leaf names another issuer serial than its intermediate', () => {
+    WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(testRootKeyPair().public);
+    expect(() => handshake(issueNoiseCertificate('leaf-wrong-issuer-serial'))).toThrow(/leaf certificate was not issued by its intermediate/);
+  });
+
+  it('checks the binding on every connection: a good chain shown by a server with another static key is refused after it was cached', () => {
+    WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(testRootKeyPair().public);
+    const good = issueNoiseCertificate();
+    expect(handshake(good)).toBeInstanceOf(Uint8Array);
+    const impostor = { staticKeyPair: Curve.generateKeyPair(), chain: good.chain };
+    expect(() => handshake(impostor)).toThrow(/leaf certificate does not name the server static key/);
+  });
 });

@@ -59,6 +59,30 @@ describe('CHAT-CLOUD: reading the network webhook', () => {
   });
 });
 
+describe('CHAT-CLOUD: contact cards from the webhook', () => {
+  /** The vCard of one contacts message as the gateway writes it. */
+  const vcardOf = (card: object) => readWebhook({ entry: [{ changes: [change('1', { messages: [{ from: '4420000001', id: 'c', type: 'contacts', contacts: [card] }] })] }] })![0]!.inbound[0]!.contacts![0]!.vcard;
+
+  it('escapes every value and keeps parameters to plain words and digits: no field can add a line of its own', () => {
+    const vcard = vcardOf({
+      name: { formatted_name: 'Eve\r\nTEL:+999;evil,name\\' },
+      phones: [{ phone: '+1 555\nEMAIL:x@evil.example', type: 'CELL\nEMAIL:spoof@evil.example', wa_id: '1;X-EVIL=1' }, { phone: '+44 20', type: 'WORK', wa_id: '4420' }],
+      emails: [{ email: 'a@b.example\rNOTE:injected' }],
+      org: { company: 'ACME;\nURL:https://evil.example' },
+    });
+    expect(vcard.split('\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Eve\\nTEL:+999\\;evil\\,name\\\\',
+      'TEL;type=CELL:+1 555\\nEMAIL:x@evil.example',
+      'TEL;type=WORK;waid=4420:+44 20',
+      'EMAIL:a@b.example\\nNOTE:injected',
+      'ORG:ACME\\;\\nURL:https://evil.example',
+      'END:VCARD',
+    ]);
+  });
+});
+
 describe('CHAT-CLOUD: pacing a number', () => {
   it('starts a send only a second after the answer to the one perSecond places before it', async () => {
     const pace = createPace(2);

@@ -77,7 +77,8 @@ export type DisconnectReason =
   | 'shutdown'
   | 'timed_out'
   | 'token_expired'
-  | 'unavailable';
+  | 'unavailable'
+  | 'untrusted_network';
 
 /** Why something failed: the same codes the REST API returns. */
 export type ErrorCode =
@@ -99,6 +100,8 @@ export type ErrorCode =
   | 'invalid_request'
   /** The network no longer has the media of this message (REST answers 410). */
   | 'media_expired'
+  /** The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served. */
+  | 'media_invalid'
   /** No such thing for this caller. */
   | 'not_found'
   /** Too many requests or messages; `retryAfter` says how long to wait. */

@@ -45,6 +45,9 @@ export const DISCONNECT_REASONS = [
   'banned',
   'pairing_expired',
   'shutdown',
+  // The server failed the network's certificate checks in the handshake (not the network, or not this
+  // server's certificate): refused before any pairing or login.
+  'untrusted_network',
   // A credentials engine (CHAT-CLOUD): the API refused the credentials when they were checked, or the
   // access token stopped working while in use (the API's code 190).
   'credentials_rejected',

@@ -42,6 +42,16 @@ export class MediaExpired extends DomainError {
   }
 }
 
+/**
+ * The file the network served is not the one its message vouched for (its MAC or a hash does not
+ * match), or the message names no file on the network's media hosts: nothing of it is served.
+ */
+export class MediaInvalid extends DomainError {
+  constructor(why: string) {
+    super('media_invalid', `The network's copy of this media cannot be trusted (${why}); nothing of it was served.`);
+  }
+}
+
 /** A file name for a download: the sender's, else one made of the message id and the type's usual extension. */
 export function downloadName(messageId: string, descriptor: Pick<MediaDescriptor, 'fileName' | 'mimetype' | 'type'>): string {
   if (descriptor.fileName) return descriptor.fileName;

@@ -22,6 +22,7 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   idempotency_conflict: 'The idempotency key was used with a different request.',
   service_unavailable: 'A service the gateway depends on is down; retry shortly.',
   media_expired: 'The network no longer has the media of this message (REST answers 410).',
+  media_invalid: "The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served.",
 };
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {

@@ -21,7 +21,9 @@ export function errorEnvelope(): Middleware<AppState> {
       } else {
         response = toResponse(error);
         if (error instanceof RateLimited) ctx.state.limitHit = 'windows' in error ? 'requests' : error.exceeded ? 'daily_quota' : 'login';
-        if (response.status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+        // An expected failure of something the gateway depends on (the database, the network's media) is a
+        // warning; only what nobody expected (a 500) is an error.
+        if (response.status >= 500) ctx.state.log?.[error instanceof DomainError ? 'warn' : 'error']({ err: error }, 'request failed');
       }
     }
     ctx.status = response.status;

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Accounts } from './accounts.js';
+import type { CertificateFlaw } from './certificates.js';
 import type { DeliveryObserver, LinkedDevice } from './devices.js';
 import type { Inboxes } from './inbox.js';
 import type { Journal } from './journal.js';
@@ -15,6 +16,8 @@ export interface NetworkOptions {
   qrTimeoutMs?: number;
   /** Phones acknowledge delivery of what linked devices send them without being told to. */
   autoDeliveryReceipts: boolean;
+  /** The server's certificate chain, flawed on purpose to test what clients refuse. */
+  certificateFlaw?: CertificateFlaw;
 }
 
 /** What the network's parts share: its state and the few calls one part makes into another. */

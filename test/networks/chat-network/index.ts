@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { quietSignalConsole } from '../../../src/infra/engines/baileys/quiet-signal.js';
-import { testRootKeyPair } from './certificates.js';
+import { type CertificateFlaw, testRootKeyPair } from './certificates.js';
 import { createControlHandler } from './control.js';
 import { notFound } from './errors.js';
 import type { GroupSummary } from './groups.js';
@@ -45,6 +45,8 @@ export interface ChatNetworkOptions {
   qrTimeoutMs?: number;
   /** Phones send delivery receipts for what they receive without being told to (off by default). */
   autoDeliveryReceipts?: boolean;
+  /** A certificate chain that does not bind to the server (clients must refuse it); a sound one by default. */
+  certificateFlaw?: CertificateFlaw;
   /** Write the media host's CA certificate here (kept after close); a temporary file otherwise. */
   caFile?: string;
   logger?: Logger;
@@ -60,6 +62,8 @@ export interface ChatNetwork {
   caFile: string;
   /** `host:port` of the media host (HTTPS). */
   mediaHost: string;
+  /** The media host's TLS key and certificate: another local server started with them is trusted as the media host is. */
+  mediaTls: { key: string; cert: string };
   /** The control API: `http://127.0.0.1:<port>` (paths under `/control`). */
   controlUrl: string;
 
@@ -133,6 +137,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     qrRefs: options.qrRefs ?? 6,
     qrTimeoutMs: options.qrTimeoutMs,
     autoDeliveryReceipts: options.autoDeliveryReceipts ?? false,
+    certificateFlaw: options.certificateFlaw,
   });
 
   const ownCaFile = !options.caFile;
@@ -167,6 +172,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     caPem: media.caPem,
     caFile,
     mediaHost: media.hostname,
+    mediaTls: media.tls,
     controlUrl: `http://${base}`,
     scan: (qrText, phone) => core.pairing.scan(qrText, phone),
     enterPairingCode: (code, phone) => core.pairing.enterPairingCode(code, phone),
@@ -227,6 +233,8 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
       handshakesInFlight: journal.handshakesInFlight,
       maxHandshakesInFlight: journal.maxHandshakesInFlight,
       logins: journal.logins,
+      hellos: journal.hellos,
+      handshakesFinished: journal.handshakesFinished,
     }),
     waitFor,
     close: async () => {

@@ -56,6 +56,9 @@ export class Journal extends EventEmitter {
   readonly phoneReceipts = new Map<string, PhoneReceipt[]>();
   readonly loginAttempts = new Map<string, number[]>();
   logins = 0;
+  /** Noise handshakes clients began (a hello), and those they finished (their static key and payload sent). */
+  hellos = 0;
+  handshakesFinished = 0;
   handshakesInFlight = 0;
   maxHandshakesInFlight = 0;
 

@@ -107,6 +107,8 @@ export class MediaHost {
   private constructor(
     private readonly server: Server,
     readonly caPem: string,
+    /** The host's TLS key and certificate (for 127.0.0.1 and localhost), signed by the CA clients trust. */
+    readonly tls: { key: string; cert: string },
     private readonly logger: Logger,
   ) {}
 
@@ -114,7 +116,7 @@ export class MediaHost {
     const tls = await issueTlsCertificate();
     let media: MediaHost | undefined;
     const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => media!.handle(req, res));
-    media = new MediaHost(server, tls.caPem, logger);
+    media = new MediaHost(server, tls.caPem, { key: tls.key, cert: tls.cert }, logger);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, host, () => resolve());

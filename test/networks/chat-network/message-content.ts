@@ -176,16 +176,18 @@ export async function buildMessage(
     const item = (content as Record<string, PhoneMedia | undefined>)[kind];
     if (!item) continue;
     const encrypted = await encryptMedia(item.bytes, mediaType);
-    const { url, directPath } = media.put(encrypted.encrypted);
+    const stored = Buffer.from(encrypted.encrypted);
+    if (item.corrupt) stored[Math.floor(stored.length / 2)]! ^= 0x01;
+    const { url, directPath } = media.put(stored);
     if (item.expired) media.expire(directPath);
     const mediaMessage: MediaMessage = {
-      url,
-      directPath,
+      url: item.forged && 'url' in item.forged ? item.forged.url : url,
+      directPath: item.forged && 'directPath' in item.forged ? item.forged.directPath : directPath,
       mediaKey: encrypted.mediaKey,
       mediaKeyTimestamp: Math.floor(Date.now() / 1000),
       fileSha256: encrypted.fileSha256,
       fileEncSha256: encrypted.fileEncSha256,
-      fileLength: encrypted.fileLength,
+      fileLength: item.forged?.fileLength ?? encrypted.fileLength,
       mimetype: item.mimetype,
       contextInfo,
     };

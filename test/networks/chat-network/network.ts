@@ -39,13 +39,14 @@ export class NetworkCore implements ConnectionHandlers {
   readonly presence: Presence;
   readonly profiles: Profiles;
   readonly connections = new Set<Connection>();
-  private readonly certificate: NoiseCertificate = issueNoiseCertificate();
+  private readonly certificate: NoiseCertificate;
 
   constructor(
     readonly media: MediaHost,
     readonly logger: Logger,
     options: NetworkOptions,
   ) {
+    this.certificate = issueNoiseCertificate(options.certificateFlaw);
     this.inboxes = new Inboxes(media, this.journal);
     const journal = this.journal;
     const observer: DeliveryObserver = {
@@ -98,12 +99,15 @@ export class NetworkCore implements ConnectionHandlers {
   }
 
   helloReceived(): void {
+    this.journal.hellos++;
+    this.journal.changed();
     const inFlight = [...this.connections].filter((connection) => connection.inHandshake).length;
     this.journal.handshakesInFlight = inFlight;
     this.journal.maxHandshakesInFlight = Math.max(this.journal.maxHandshakesInFlight, inFlight);
   }
 
   async authenticated(connection: Connection, payload: proto.ClientPayload): Promise<void> {
+    this.journal.handshakesFinished++;
     this.journal.handshakesInFlight = [...this.connections].filter((item) => item.inHandshake).length;
     this.sessions.authenticated(connection, payload);
   }

@@ -62,6 +62,10 @@ export interface PhoneMedia {
   seconds?: number;
   /** The media host answers 410 for the file from the start (media past retention). */
   expired?: boolean;
+  /** What a hostile sender writes into the message instead of where the file is: any URL, any direct path. */
+  forged?: { url?: string; directPath?: string | null; fileLength?: number };
+  /** The media host keeps the file with one byte changed, so it no longer matches its MAC and hashes. */
+  corrupt?: boolean;
 }
 
 /** What a phone can send to a linked account. */
@@ -115,4 +119,7 @@ export interface NetworkStats {
   handshakesInFlight: number;
   maxHandshakesInFlight: number;
   logins: number;
+  /** Handshakes clients began, and those they finished (a client that refuses the server's certificate never does). */
+  hellos: number;
+  handshakesFinished: number;
 }

@@ -94,6 +94,8 @@ export interface CloudApi {
   waitForWebhooksIdle(timeoutMs?: number): Promise<void>;
   /** Posts a delivery's exact bytes again (a duplicate); returns the new delivery's id. */
   redeliver(deliveryId: number): number;
+  /** Download URLs answered from now on point at another server (`null`: this one again), as a hostile or broken API might. */
+  setMediaDownloadBase(url: string | null): void;
 
   close(): Promise<void>;
 }
@@ -109,8 +111,9 @@ export async function startCloudApi(options: CloudApiOptions = {}): Promise<Clou
   const reads: ReadMark[] = [];
   let windowMode = options.windowMode ?? 'sync';
   let baseUrl = '';
+  let mediaBase: string | null = null;
 
-  const media = new MediaStore(numbers, () => baseUrl, options.mediaUrlTtlMs ?? 5 * 60 * 1000, options.mediaFileSizeAsNumber ?? false);
+  const media = new MediaStore(numbers, () => mediaBase ?? baseUrl, options.mediaUrlTtlMs ?? 5 * 60 * 1000, options.mediaFileSizeAsNumber ?? false);
   const webhooks = new WebhookSender({
     numbers,
     changes,
@@ -228,6 +231,9 @@ export async function startCloudApi(options: CloudApiOptions = {}): Promise<Clou
       );
     },
     redeliver: (deliveryId) => webhooks.redeliver(deliveryId),
+    setMediaDownloadBase: (url) => {
+      mediaBase = url;
+    },
     close: async () => {
       statuses.close();
       await webhooks.close();

@@ -17,6 +17,9 @@ export interface Close {
  * mapped to a reason of DESIGN §15 and what to do next. `pairing`: the socket was showing QR codes.
  */
 export function closeOf(statusCode: number | undefined, message: string, pairing: boolean): Close {
+  // The handshake's certificate checks (the library's and ours): a server that is not the network, or
+  // shows a chain that does not vouch for it. Tried again with the backoff, never trusted meanwhile.
+  if (UNTRUSTED_SERVER.test(message)) return { reason: 'untrusted_network', action: 'reconnect' };
   switch (statusCode) {
     case 515:
       return { reason: 'restart_required', action: 'restart' };
@@ -40,6 +43,8 @@ export function closeOf(statusCode: number | undefined, message: string, pairing
       return { reason: 'connection_closed', action: 'reconnect' };
   }
 }
+
+const UNTRUSTED_SERVER = /noise (leaf |intermediate )?certificate|certification match failed/i;
 
 const FIRST_MS = 1000;
 const MAX_MS = 60_000;

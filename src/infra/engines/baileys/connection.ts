@@ -12,6 +12,8 @@ import { networkMessageIdOf } from './network-id.js';
 import type { HandshakeGate } from './handshake-gate.js';
 import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
+import type { MediaHosts } from './media-hosts.js';
+import type { BaileysMediaSource } from './media-source.js';
 import type { NetworkEvent } from '../../../domain/instances/network-events.js';
 import {
   contactsUpdated,
@@ -39,6 +41,8 @@ export interface LinkDeps {
   store: EngineStateStore;
   openSocket: SocketFactory;
   fetchMedia: ReturnType<typeof mediaFetcher>;
+  /** The media hosts the network announced to this node's connections. */
+  mediaHosts: MediaHosts;
   /** The text of a message the instance sent, for the library to send again on a retry receipt. */
   sentText: (networkMessageId: string) => Promise<string | null>;
   qrTimeoutMs: number | undefined;
@@ -226,6 +230,7 @@ export class InstanceLink {
       if (update.connection === 'close') {
         const error = update.lastDisconnect?.error as { output?: { statusCode?: number }; message?: string } | undefined;
         const close = closeOf(error?.output?.statusCode, error?.message ?? '', live.mode === 'pairing' && !live.paired);
+        if (close.reason === 'untrusted_network') this.log.warn({ why: error?.message }, 'refused the server: it failed the network certificate checks');
         void this.serial(() => this.onClose(live, close)).catch((failure: unknown) => this.deps.report(failure, 'a closed connection'));
       }
     });
@@ -241,7 +246,7 @@ export class InstanceLink {
       // The LID look-up is async: its result is forwarded in the order the upserts came.
       const lids = live.sock.signalRepository.lidMapping;
       const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
-      this.forwardLater(resolved.then(fromUpsert));
+      this.forwardLater(resolved.then(fromUpsert).then((reports) => this.withMediaHosts(live, reports)));
     });
     ev.on('messages.update', (updates) => {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
@@ -271,6 +276,25 @@ export class InstanceLink {
       settle(node.attrs.error ? `refused: the network refused the message (error ${node.attrs.error})` : null);
     });
     return live;
+  }
+
+  /**
+   * Received files get the media hosts the network announced (its media connection info, asked over
+   * this authenticated connection and cached by the library for its lifetime): the only hosts they
+   * are ever fetched from, whatever host the sender wrote into the message.
+   */
+  private async withMediaHosts(live: Live, reports: NetworkReports): Promise<NetworkReports> {
+    const withMedia = reports.inbound.filter((message) => message.media);
+    if (!withMedia.length) return reports;
+    const announced = await live.sock.refreshMediaConn(false).then(
+      (conn) => this.deps.mediaHosts.learn(conn.hosts.map((host) => host.hostname)),
+      (error: unknown) => {
+        this.log.warn({ err: error }, "the network did not say its media hosts; received files will be fetched from the hosts known so far");
+        return [];
+      },
+    );
+    for (const message of withMedia) (message.media!.source as unknown as BaileysMediaSource).hosts = announced;
+    return reports;
   }
 
   /** Writes the credentials as they are, after any write in progress; a burst of changes is one more write. */

@@ -9,6 +9,7 @@ import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';
 import { mediaAgent, type NetworkSettings, socketFactory } from './socket.js';
 import { baileysMediaSource } from './media-source.js';
+import { DEFAULT_MEDIA_HOST, MediaHosts } from './media-hosts.js';
 import { PushNames } from './session-events.js';
 import { quietSignalConsole } from './quiet-signal.js';
 
@@ -24,6 +25,8 @@ export function createBaileysEngine(deps: {
   store: EngineStateStore;
   network: NetworkSettings;
   fetchMedia: ReturnType<typeof mediaFetcher>;
+  /** Received files may be fetched from loopback and private addresses (a local network; WEBHOOK_ALLOW_INSECURE). */
+  allowInsecureMedia: boolean;
   /** The text of a message an instance sent, by the network's id of it (for a retry receipt). */
   sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
   /** Handshakes in flight on this node at most (CHAT_HANDSHAKES_MAX). */
@@ -36,6 +39,8 @@ export function createBaileysEngine(deps: {
   quietSignalConsole(deps.logger);
   const agent = mediaAgent(deps.network);
   const openSocket = socketFactory(deps.network, agent);
+  // A local network (CHAT_NETWORK_URL) has no default media host: only the hosts it announces.
+  const mediaHosts = new MediaHosts(deps.network.url ? null : DEFAULT_MEDIA_HOST);
   const links = new Map<string, InstanceLink>();
   const pushNames = new PushNames();
   const handshakes = new HandshakeGate(deps.maxHandshakes);
@@ -54,6 +59,7 @@ export function createBaileysEngine(deps: {
         store: deps.store,
         openSocket,
         fetchMedia: deps.fetchMedia,
+        mediaHosts,
         sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
         qrTimeoutMs: deps.network.qrTimeoutMs,
         pushNames,
@@ -89,7 +95,7 @@ export function createBaileysEngine(deps: {
       await links.get(instanceId)?.forget();
       links.delete(instanceId);
     },
-    media: baileysMediaSource(agent),
+    media: baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia }),
   };
 
   return {

@@ -40,7 +40,9 @@ export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
 
 /** A message as the library sends it. */
 export async function contentOf(message: EngineMessage, fetchMedia: ReturnType<typeof mediaFetcher>): Promise<AnyMessageContent> {
-  if (message.type === 'text') return { text: message.text ?? '' };
+  // `linkPreview: null`: the library would otherwise fetch the first URL of the text for a preview
+  // (whenever a preview package is installed), a request to a tenant-chosen address behind their back.
+  if (message.type === 'text') return { text: message.text ?? '', linkPreview: null };
   // The dispatcher gives templates only to engines that send them.
   if (message.type === 'template') throw new Error('CHAT-BAILEYS sends no template messages');
   const { bytes, contentType } = await fetchMedia(message);

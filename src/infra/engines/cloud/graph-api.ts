@@ -15,6 +15,9 @@ export type GraphResult<T> = { ok: true; value: T } | { ok: false; failure: ApiF
 /** Answers are small JSON documents; anything larger is not the API. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
+/** Where the API's documented download URLs live (notes: media download), beside the API's own host. */
+const DOCUMENTED_MEDIA_HOSTS = ['lookaside.fbsbx.com'];
+
 export type GraphApi = ReturnType<typeof createGraphApi>;
 
 /**
@@ -30,6 +33,13 @@ export function createGraphApi(settings: GraphSettings) {
     connections: 64,
   });
   const base = settings.url.replace(/\/+$/, '');
+  const api = new URL(base);
+  const mayCarryToken = (url: string) => {
+    const target = new URL(url);
+    if (target.username || target.password) return false;
+    if (target.protocol === api.protocol && target.host === api.host) return true;
+    return target.protocol === 'https:' && DOCUMENTED_MEDIA_HOSTS.includes(target.host);
+  };
 
   async function call<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<GraphResult<T>> {
     let status: number;
@@ -84,9 +94,13 @@ export function createGraphApi(settings: GraphSettings) {
       if (typeof answer.value.url !== 'string') return { ok: false, failure: { status: 200, code: null, message: 'the API answered no download URL for the media' } };
       return { ok: true, value: { url: answer.value.url } };
     },
-    /** The file at a download URL the API gave, fetched with the same token (it is refused without). */
+    /**
+     * The file at a download URL the API gave, fetched with the same token (it is refused without) when
+     * the URL is on the API's own host or the media host it documents; any other host gets no token.
+     */
     async download(credentials: CloudCredentials, url: string) {
-      const answer = await request(url, { method: 'GET', dispatcher: agent, headers: { authorization: `Bearer ${credentials.accessToken}` } });
+      const headers: Record<string, string> = mayCarryToken(url) ? { authorization: `Bearer ${credentials.accessToken}` } : {};
+      const answer = await request(url, { method: 'GET', dispatcher: agent, headers });
       if (answer.statusCode !== 200) {
         await answer.body.dump();
         return { status: answer.statusCode, bytes: null, size: null };

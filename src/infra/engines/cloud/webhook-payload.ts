@@ -24,19 +24,23 @@ function quotedOf(item: Obj): string | null {
 
 const MEDIA = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 
+/** A vCard text value (RFC 6350 §3.4): backslash, comma and semicolon escaped, every line break one `\\n`. */
+export const escapeVcard = (value: string) => value.replace(/\\/g, '\\\\').replace(/\r\n|\r|\n/g, '\\n').replace(/([,;])/g, '\\$1');
+
 /** A contact card as the API sends it (structured), written as the vCard 3.0 other engines carry. */
 function contactOf(card: Obj): InboundContact {
   const name = isObject(card.name) ? card.name : {};
   const displayName = text(name.formatted_name) ?? [text(name.first_name), text(name.last_name)].filter(Boolean).join(' ');
-  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${escape(displayName)}`];
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${escapeVcard(displayName)}`];
   for (const phone of list(card.phones)) {
     if (!isObject(phone) || typeof phone.phone !== 'string') continue;
-    const waid = typeof phone.wa_id === 'string' ? `;waid=${phone.wa_id}` : '';
-    lines.push(`TEL;type=${text(phone.type) ?? 'CELL'}${waid}:${escape(phone.phone)}`);
+    // Parameters cannot be escaped in vCard 3.0: only a plain type word and a digits-only waid are kept.
+    const type = text(phone.type);
+    const waid = typeof phone.wa_id === 'string' && /^\d{1,20}$/.test(phone.wa_id) ? `;waid=${phone.wa_id}` : '';
+    lines.push(`TEL;type=${type && /^[A-Za-z-]{1,20}$/.test(type) ? type : 'CELL'}${waid}:${escapeVcard(phone.phone)}`);
   }
-  for (const email of list(card.emails)) if (isObject(email) && typeof email.email === 'string') lines.push(`EMAIL:${escape(email.email)}`);
-  if (isObject(card.org) && typeof card.org.company === 'string') lines.push(`ORG:${escape(card.org.company)}`);
+  for (const email of list(card.emails)) if (isObject(email) && typeof email.email === 'string') lines.push(`EMAIL:${escapeVcard(email.email)}`);
+  if (isObject(card.org) && typeof card.org.company === 'string') lines.push(`ORG:${escapeVcard(card.org.company)}`);
   lines.push('END:VCARD');
   return { displayName, vcard: lines.join('\n') };
 }

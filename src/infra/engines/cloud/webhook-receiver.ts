@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Forbidden, Invalid, NotFound, Unauthorized } from '../../../domain/errors.js';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Forbidden, Invalid, Unauthorized } from '../../../domain/errors.js';
 import type { EngineEvents } from '../../../domain/instances/engine.port.js';
 import type { Logger } from '../../logger.js';
 import type { CloudCredentialStore } from './credentials.js';
@@ -11,6 +11,10 @@ function signedBy(appSecret: string, raw: Buffer, header: string): boolean {
   const given = Buffer.from(header.trim().toLowerCase());
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+const BAD_SIGNATURE = 'X-Hub-Signature-256 does not match the body signed with the app secret of the number it names.';
+/** Keys the check of a payload naming no registered number, so it costs what a real check costs. */
+const UNREGISTERED_SECRET = randomBytes(32).toString('hex');
 
 export type CloudWebhookReceiver = ReturnType<typeof createCloudWebhookReceiver>;
 
@@ -34,12 +38,13 @@ export function createCloudWebhookReceiver(deps: { credentials: CloudCredentialS
       if (!updates) throw Invalid.at('entry', 'must be the list of entries of a whatsapp_business_account webhook');
       if (updates.length === 0) throw Invalid.at('entry', 'names no metadata.phone_number_id in any change');
       const registered = await deps.credentials.byPhoneNumberIds(updates.map((update) => update.phoneNumberId));
-      if (registered.length === 0) {
-        throw new NotFound(`An instance with phone_number_id ${updates.map((update) => update.phoneNumberId).join(', ')}`);
-      }
-      // Every instance of a named number whose app secret signed these bytes takes its part of them.
-      const signedFor = registered.filter(({ credentials }) => signedBy(credentials.appSecret, raw, signature));
-      if (signedFor.length === 0) throw new Forbidden('X-Hub-Signature-256 does not match the body signed with the app secret of the number it names.');
+      // Every instance of a named number whose app secret signed these bytes takes its part of them. A
+      // number nobody registered is answered as a bad signature, after the same work: an unsigned caller
+      // must not learn which numbers this gateway serves.
+      const signedFor = registered.length
+        ? registered.filter(({ credentials }) => signedBy(credentials.appSecret, raw, signature))
+        : (signedBy(UNREGISTERED_SECRET, raw, signature), []);
+      if (signedFor.length === 0) throw new Forbidden(BAD_SIGNATURE);
       const events = deps.events();
       let messages = 0;
       let statuses = 0;

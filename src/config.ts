@@ -23,6 +23,20 @@ const url = (protocols: string[]) =>
     }
   }, `a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A retention: a whole number of seconds, minutes, hours or days (`30s`, `12h`, `90d`), or `off` (kept forever): milliseconds, or null. */
+const retention = z
+  .string()
+  .regex(/^\s*(off|\d{1,6}\s*[smhd])\s*$/, 'a duration such as 30s, 15m, 12h or 90d, or off')
+  .transform((value) => {
+    const trimmed = value.trim();
+    if (trimmed === 'off') return null;
+    const unit = trimmed.slice(-1) as keyof typeof DURATION_UNITS_MS;
+    return Number(trimmed.slice(0, -1).trim()) * DURATION_UNITS_MS[unit];
+  })
+  .refine((ms) => ms === null || ms > 0, 'at least 1s, or off');
+
 /** Chat network engines, comma-separated, each once; the first is the default for new instances. */
 const engines = z.string().transform((value, ctx) => {
   const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
@@ -86,6 +100,9 @@ const envSchema = z
     WEBHOOK_RETRY_DELAYS: delays.default([0, 60, 300, 1800]),
     WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(5000),
     WEBHOOK_ALLOW_INSECURE: bool.default(false),
+    RETENTION_MESSAGES: retention.prefault('90d'),
+    RETENTION_DELIVERIES: retention.prefault('30d'),
+    RETENTION_CONNECTIONS: retention.prefault('30d'),
     QR_SESSION_TTL_S: int(1, 3600).default(20),
     QR_SESSION_ATTEMPTS: int(1, 100).default(6),
     QR_V1_TTL_S: int(1, 3600).default(60),

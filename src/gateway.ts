@@ -129,6 +129,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   await infra.deliveries.start();
   infra.eventStreams.start();
   infra.maintenance.start(() => services.tick());
+  infra.retention.start();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -147,6 +148,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
       draining = true;
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await infra.maintenance.stop();
+      await infra.retention.stop();
       callers.stop();
       // WebSockets are told the server is going away (1001) before the caller watch ends what is left (SSE streams).
       await webSockets.close();

@@ -32,6 +32,7 @@ import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js'
 import { createInvalidationBus } from './cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from './maintenance.js';
+import { createRetention, type Retention } from './db/retention.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
@@ -72,6 +73,7 @@ export interface Infra {
   deliveries: DeliveryWorker;
   /** The safety sweeps; started by the gateway once it serves, with the domain's sweeps over queued messages. */
   maintenance: Maintenance;
+  retention: Retention;
   /** QR and connection events for GraphQL subscriptions. */
   liveFeed: LiveFeed;
   metrics: Metrics;
@@ -262,6 +264,12 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       void setImmediate(() => void work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`))),
     workArrived: () => maintenance.wake(),
   };
+  const retention = createRetention({
+    statements: db.statements,
+    settings: { messages: config.RETENTION_MESSAGES, deliveries: config.RETENTION_DELIVERIES, connections: config.RETENTION_CONNECTIONS },
+    observer: { deleted: metrics.retentionDeleted, swept: metrics.retentionSwept },
+    logger,
+  });
   const maintenance = createMaintenance({
     statements: db.statements,
     sweepDeliveries: () => deliveries.sweep(),
@@ -289,6 +297,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     sandboxInbox,
     deliveries,
     maintenance,
+    retention,
     liveFeed,
     metrics,
     placement,
@@ -312,6 +321,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     },
     async close() {
       await maintenance.stop();
+      await retention.stop();
       await deliveries.stop();
       await eventStreams.stop();
       sandbox.stop();

@@ -4,6 +4,9 @@ import type { Redis } from './redis.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** The tables that grow with traffic (docs/operating.md, "Data over time"). */
+const GROWING_TABLES = ['Message', 'OutboxEvent', 'WebhookDelivery', 'WebhookAttempt', 'IdempotencyRecord', 'QrCode', 'SandboxMedia', 'SandboxHandoff', 'EngineKey'];
+
 /**
  * The gateway's Prometheus metrics (`GET /metrics`). Counters are kept as things happen; what the
  * database knows (messages by status, instances by state, the webhook backlog) is read when scraped.
@@ -138,8 +141,35 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     },
   });
 
+  const retentionDeleted = new Counter({
+    name: 'mgw_retention_deleted_rows_total',
+    help: 'Rows the retention sweeps deleted, by table (RETENTION_MESSAGES, RETENTION_DELIVERIES, RETENTION_CONNECTIONS; outbox events once read).',
+    labelNames: ['table'] as const,
+    registers,
+  });
+  const retentionLastRun = new Gauge({ name: 'mgw_retention_last_run_timestamp_seconds', help: 'When the last retention sweep of this node finished (Unix seconds).', registers });
+  const retentionDuration = new Gauge({ name: 'mgw_retention_last_run_duration_seconds', help: 'How long the last retention sweep of this node took.', registers });
+  new Gauge({
+    name: 'mgw_table_rows_estimate',
+    help: "Rows in the tables that grow with traffic, as the database's statistics estimate them (updated by (auto)vacuum and analyze).",
+    labelNames: ['table'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      const rows = await deps.prisma.$queryRaw<Array<{ table: string; rows: number }>>`
+        SELECT relname AS table, GREATEST(reltuples, 0)::float8 AS rows FROM pg_class
+        WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND relname = ANY(${GROWING_TABLES})`;
+      for (const row of rows) this.set({ table: row.table }, row.rows);
+    },
+  });
+
   return {
     registry,
+    retentionDeleted: (table: string, rows: number) => retentionDeleted.inc({ table }, rows),
+    retentionSwept(at: Date, seconds: number) {
+      retentionLastRun.set(at.getTime() / 1000);
+      retentionDuration.set(seconds);
+    },
     request(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);

@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       WEBHOOK_RETRY_DELAYS: [0, 60, 300, 1800],
       WEBHOOK_TIMEOUT_MS: 5000,
       WEBHOOK_ALLOW_INSECURE: false,
+      RETENTION_MESSAGES: 90 * 86_400_000,
+      RETENTION_DELIVERIES: 30 * 86_400_000,
+      RETENTION_CONNECTIONS: 30 * 86_400_000,
       QR_SESSION_TTL_S: 20,
       QR_SESSION_ATTEMPTS: 6,
       QR_V1_TTL_S: 60,
@@ -108,6 +111,15 @@ describe('loadConfig', () => {
       GATEWAY_ADMIN_PASSWORD: 'long-enough',
     });
     expect(config).toMatchObject({ PORT: 8080, WEBHOOK_RETRY_DELAYS: [0, 5, 10], WEBHOOK_ALLOW_INSECURE: true });
+  });
+
+  it('takes retentions as whole seconds, minutes, hours or days, or off, and refuses anything else by name', () => {
+    const config = loadConfig({ RETENTION_MESSAGES: '30s', RETENTION_DELIVERIES: '12h', RETENTION_CONNECTIONS: 'off' });
+    expect([config.RETENTION_MESSAGES, config.RETENTION_DELIVERIES, config.RETENTION_CONNECTIONS]).toEqual([30_000, 12 * 3_600_000, null]);
+    expect(loadConfig({ RETENTION_MESSAGES: '15m' }).RETENTION_MESSAGES).toBe(900_000);
+    for (const bad of ['90', '1w', '-1d', '0s', '1.5h', 'forever']) {
+      expect(() => loadConfig({ RETENTION_MESSAGES: bad }), bad).toThrow(/RETENTION_MESSAGES: (a duration such as 30s, 15m, 12h or 90d, or off|at least 1s, or off)/);
+    }
   });
 
   it('treats an empty variable as unset', () => {

@@ -20,3 +20,10 @@ export function isLockConflict(error: unknown): boolean {
   const sqlState = typeof meta?.code === 'string' ? meta.code : typeof code === 'string' ? code : '';
   return sqlState === '40P01' || sqlState === '40001' || (typeof message === 'string' && /Code: `40(P01|001)`/.test(message));
 }
+
+/** A foreign key refused the write: the row it points to is gone (deleted by another transaction). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
+  return code === 'P2003' || meta?.driverAdapterError?.cause?.originalCode === '23503';
+}

@@ -17,12 +17,15 @@ export interface PendingEvent {
   streams: BrokerName[];
 }
 
-// The partial index holds only events some broker still has to publish, in commit order.
+// The partial index holds only events some broker still has to publish, in commit order. An event of a
+// deleted instance is signed with the secrets kept on it at the delete (instance-delete.ts).
 const READ = `
 SELECT e.id, e."tenantId", e."instanceId", e.event, e."deliveryId", e.payload, e."createdAt", e.streams,
-       i."webhookSecret", i."previousWebhookSecret", i."webhookSecretRotatedAt"
-FROM "OutboxEvent" e JOIN "Instance" i ON i.id = e."instanceId"
-WHERE e.streams <> '{}' AND e.streams && $1::text[]
+       CASE WHEN i.id IS NULL THEN e.signing->>'current' ELSE i."webhookSecret" END AS "webhookSecret",
+       CASE WHEN i.id IS NULL THEN e.signing->>'previous' ELSE i."previousWebhookSecret" END AS "previousWebhookSecret",
+       CASE WHEN i.id IS NULL THEN (e.signing->>'rotatedAt')::timestamptz ELSE i."webhookSecretRotatedAt" END AS "webhookSecretRotatedAt"
+FROM "OutboxEvent" e LEFT JOIN "Instance" i ON i.id = e."instanceId"
+WHERE e.streams <> '{}' AND e.streams && $1::text[] AND (i.id IS NOT NULL OR e.signing IS NOT NULL)
 ORDER BY e.seq
 LIMIT $2`;
 

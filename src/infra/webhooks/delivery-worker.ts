@@ -5,6 +5,8 @@ import type { PrismaClient } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { describeFailure, type OutboundHttp } from '../outbound-http.js';
 import type { DeliverySchedule } from './schedule.js';
+import { newRowId } from '../db/row-id.js';
+import { isForeignKeyViolation } from '../db/prisma-errors.js';
 
 export interface DeliveryWorkerOptions {
   retryDelaysSeconds: readonly number[];
@@ -92,15 +94,29 @@ export function createDeliveryWorker(deps: {
     const delivered = batch.filter((o) => !o.error).map((o) => o.id);
     const exhausted = batch.filter((o) => o.error && !o.next).map((o) => o.id);
     const retried = batch.filter((o) => o.next);
-    await prisma.$transaction([
-      prisma.webhookAttempt.createMany({
-        data: batch.map((o) => ({ deliveryId: o.id, number: o.number, startedAt: o.startedAt, statusCode: o.statusCode, error: o.error, durationMs: o.durationMs })),
-        skipDuplicates: true,
-      }),
-      prisma.webhookDelivery.updateMany({ where: { id: { in: delivered } }, data: { status: 'delivered', nextAttemptAt: null } }),
-      prisma.webhookDelivery.updateMany({ where: { id: { in: exhausted } }, data: { status: 'failed', nextAttemptAt: null } }),
-      ...retried.map((o) => prisma.webhookDelivery.updateMany({ where: { id: o.id }, data: { nextAttemptAt: o.next } })),
-    ]);
+    const attempts = JSON.stringify(
+      batch.map((o) => ({ id: newRowId(), deliveryId: o.id, number: o.number, startedAt: o.startedAt, statusCode: o.statusCode, error: o.error, durationMs: o.durationMs })),
+    );
+    const write = () =>
+      prisma.$transaction([
+        // Only for deliveries that still exist: an instance deleted while its webhook was being called takes them.
+        prisma.$executeRaw`
+          INSERT INTO "WebhookAttempt" (id, "deliveryId", number, "startedAt", "statusCode", error, "durationMs")
+          SELECT a.id, a."deliveryId", a.number, a."startedAt", a."statusCode", a.error, a."durationMs"
+          FROM jsonb_to_recordset(${attempts}::jsonb) AS a(id uuid, "deliveryId" uuid, number int, "startedAt" timestamptz, "statusCode" int, error text, "durationMs" int)
+          JOIN "WebhookDelivery" d ON d.id = a."deliveryId"
+          ON CONFLICT ("deliveryId", number) DO NOTHING`,
+        prisma.webhookDelivery.updateMany({ where: { id: { in: delivered } }, data: { status: 'delivered', nextAttemptAt: null } }),
+        prisma.webhookDelivery.updateMany({ where: { id: { in: exhausted } }, data: { status: 'failed', nextAttemptAt: null } }),
+        ...retried.map((o) => prisma.webhookDelivery.updateMany({ where: { id: o.id }, data: { nextAttemptAt: o.next } })),
+      ]);
+    try {
+      await write();
+    } catch (error) {
+      // A delivery deleted between the join and the insert (its instance deleted meanwhile): once more, without it.
+      if (!isForeignKeyViolation(error)) throw error;
+      await write();
+    }
     if (retried.length) {
       await schedule.add(retried.map((o) => ({ id: o.id, at: o.next! })));
       pollAgain(Math.min(...retried.map((o) => o.next!.getTime())));

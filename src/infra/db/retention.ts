@@ -1,0 +1,173 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { IDEMPOTENCY_TTL_MS } from '../../domain/idempotency/idempotency.js';
+import type { Logger } from '../logger.js';
+import type { Statements } from './statements.js';
+
+/** How long each kind of record is kept, in milliseconds; null keeps it forever (RETENTION_*). */
+export interface RetentionSettings {
+  messages: number | null;
+  deliveries: number | null;
+  connections: number | null;
+}
+
+/** The tables a sweep deletes from, as `/metrics` labels them. */
+export type RetainedTable = 'Message' | 'IdempotencyRecord' | 'SandboxMedia' | 'SandboxHandoff' | 'WebhookDelivery' | 'OutboxEvent' | 'QrCode';
+
+export interface RetentionObserver {
+  deleted(table: RetainedTable, rows: number): void;
+  swept(at: Date, seconds: number): void;
+}
+
+/** Rows per statement: each one holds its locks for a few milliseconds at most. */
+const BATCH = 500;
+/** Between passes at most (a short retention sweeps more often). */
+const MAX_INTERVAL_MS = 60_000;
+/**
+ * An outbox event every reader has had is kept this long at most (or as long as delivery logs, if
+ * that is shorter): a short window to see what just happened, then it goes.
+ */
+const OUTBOX_GRACE_MS = 10 * 60_000;
+/** Connection history: what an instance's connection did, kept as RETENTION_CONNECTIONS says. */
+const HISTORY_EVENTS = `('connection.update', 'qr.update')`;
+
+/** The smallest UUID v7 of a moment: every time-ordered id minted before it sorts below it. */
+export function firstIdAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+interface Rule {
+  table: RetainedTable;
+  /** Selects the ids of up to $1 rows past their time; $2 is that time, and $3 its first v7 id when `byId`. */
+  select: string;
+  /** The table's ids are time-ordered (UUID v7): the primary key's range finds the old rows. */
+  byId?: boolean;
+  cutoff(now: number): number | null;
+}
+
+/**
+ * One node at a time: a transaction-scoped lock, tried and never waited for. The statement deletes
+ * nothing when another node holds it, and says so.
+ */
+const deleting = (rule: Rule) => `
+WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('mgw.retention')::bigint) AS held),
+gone AS (DELETE FROM "${rule.table}" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING 1)
+SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS deleted`;
+
+function rules(settings: RetentionSettings): Rule[] {
+  const before = (retention: number | null) => (now: number) => (retention === null ? null : now - retention);
+  const outboxGrace = Math.min(OUTBOX_GRACE_MS, settings.deliveries ?? OUTBOX_GRACE_MS);
+  const unread = `NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d.status = 'pending')`;
+  return [
+    // A message not yet sent is kept whatever its age: the queue still needs it.
+    {
+      table: 'Message',
+      cutoff: before(settings.messages),
+      byId: true,
+      select: `SELECT id FROM "Message" WHERE id < $3::uuid AND "createdAt" < $2 AND NOT (direction = 'out' AND status = 'queued') LIMIT $1`,
+    },
+    // An answer is replayed for a day; with a shorter message retention, only as long as its message.
+    {
+      table: 'IdempotencyRecord',
+      cutoff: (now) => (settings.messages === null ? now : Math.min(now, now - settings.messages + IDEMPOTENCY_TTL_MS)),
+      select: `SELECT id FROM "IdempotencyRecord" WHERE "expiresAt" < $2 LIMIT $1`,
+    },
+    { table: 'SandboxMedia', cutoff: before(settings.messages), select: `SELECT id FROM "SandboxMedia" WHERE "createdAt" < $2 LIMIT $1` },
+    { table: 'SandboxHandoff', cutoff: before(settings.messages), select: `SELECT id FROM "SandboxHandoff" WHERE "handedAt" < $2 LIMIT $1` },
+    // A delivery still to be made (pending) is kept, however long its receiver has been failing.
+    {
+      table: 'WebhookDelivery',
+      cutoff: before(settings.deliveries),
+      byId: true,
+      select: `SELECT id FROM "WebhookDelivery" WHERE id < $3::uuid AND "createdAt" < $2 AND status <> 'pending' LIMIT $1`,
+    },
+    {
+      table: 'OutboxEvent',
+      cutoff: before(settings.connections),
+      byId: true,
+      select: `SELECT e.id FROM "OutboxEvent" e WHERE e.id < $3::uuid AND e."createdAt" < $2 AND e.event IN ${HISTORY_EVENTS} AND e.streams = '{}' AND ${unread} LIMIT $1`,
+    },
+    // Every other event goes once every reader has it: its webhook delivered or given up, every broker published it.
+    {
+      table: 'OutboxEvent',
+      cutoff: (now) => now - outboxGrace,
+      byId: true,
+      select: `SELECT e.id FROM "OutboxEvent" e WHERE e.id < $3::uuid AND e."createdAt" < $2 AND e.event NOT IN ${HISTORY_EVENTS} AND e.streams = '{}' AND ${unread} LIMIT $1`,
+    },
+    // An event of a deleted instance, as soon as every broker has it (or it cannot be signed: written
+    // in the moment of the delete, after its secrets were kept).
+    {
+      table: 'OutboxEvent',
+      cutoff: (now) => now,
+      select: `SELECT e.id FROM "OutboxEvent" e WHERE (e.streams = '{}' OR e.signing IS NULL) AND e."createdAt" < $2
+               AND NOT EXISTS (SELECT 1 FROM "Instance" i WHERE i.id = e."instanceId") LIMIT $1`,
+    },
+    // A QR code is history once scanned or expired.
+    { table: 'QrCode', cutoff: before(settings.connections), select: `SELECT id FROM "QrCode" WHERE LEAST("usedAt", "expiresAt") < $2 LIMIT $1` },
+  ];
+}
+
+export type Retention = ReturnType<typeof createRetention>;
+
+/**
+ * Deletes what is past its retention (docs/operating.md, "Data over time"), in batches of a few
+ * hundred rows, yielding to requests between them, on one node at a time. Statistics are counters
+ * on the instance, so they keep their totals when records go.
+ */
+export function createRetention(deps: { statements: Statements; settings: RetentionSettings; observer: RetentionObserver; logger: Logger; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const all = rules(deps.settings);
+  const shortest = Math.min(...[deps.settings.messages, deps.settings.deliveries, deps.settings.connections].filter((ms): ms is number => ms !== null), MAX_INTERVAL_MS);
+  const intervalMs = Math.max(1000, Math.min(MAX_INTERVAL_MS, Math.floor(shortest / 2)));
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  /** One pass over every rule; false when another node holds the sweep. */
+  async function pass(): Promise<boolean> {
+    const started = performance.now();
+    for (const rule of all) {
+      const cutoff = rule.cutoff(now());
+      if (cutoff === null) continue;
+      const params = rule.byId ? [BATCH, new Date(cutoff), firstIdAt(cutoff)] : [BATCH, new Date(cutoff)];
+      for (;;) {
+        if (stopped) return true;
+        const [result] = await deps.statements.run<{ held: boolean; deleted: number }>(deleting(rule), params);
+        if (!result?.held) return false;
+        if (result.deleted) deps.observer.deleted(rule.table, result.deleted);
+        if (result.deleted < BATCH) break;
+        await yieldToRequests();
+      }
+    }
+    deps.observer.swept(new Date(), (performance.now() - started) / 1000);
+    return true;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass()
+        .then(
+          () => {},
+          (error: unknown) => deps.logger.warn({ err: error }, 'retention sweep failed; trying again at the next pass'),
+        )
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    intervalMs,
+    /** One pass now (tests, the CLI); false when another node was sweeping. */
+    sweep: pass,
+    start: schedule,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { Prisma } from '../generated/client.js';
+
+/**
+ * Deletes an instance and everything of it in one statement (docs/operating.md, "Data over time"):
+ * what has a foreign key to it goes by ON DELETE CASCADE (messages, QR codes, webhook deliveries, its
+ * lease, its engine state); its outbox events, sandbox hand-offs and sandbox files are deleted here.
+ * Events a broker has yet to publish stay, with the secrets that sign them, until every broker has
+ * them (the retention sweep then removes them). Every part reads the snapshot from before the delete.
+ */
+export function deleteInstance(id: string): Prisma.Sql {
+  return Prisma.sql`
+WITH instance AS (
+  SELECT id, engine, "webhookSecret", "previousWebhookSecret", "webhookSecretRotatedAt" FROM "Instance" WHERE id = ${id}::uuid
+),
+unpublished AS (
+  UPDATE "OutboxEvent" e
+  SET signing = jsonb_build_object('current', i."webhookSecret", 'previous', i."previousWebhookSecret", 'rotatedAt', i."webhookSecretRotatedAt")
+  FROM instance i
+  WHERE e."instanceId" = i.id AND e.streams <> '{}'
+  RETURNING e.id
+),
+events AS (
+  DELETE FROM "OutboxEvent" e USING instance i WHERE e."instanceId" = i.id AND e.streams = '{}'
+),
+handoffs AS (
+  DELETE FROM "SandboxHandoff" h USING instance i WHERE h."instanceId" = i.id
+),
+files AS (
+  DELETE FROM "SandboxMedia" f
+  USING "Message" m, instance i
+  WHERE i.engine = 'CHAT-SANDBOX' AND m."instanceId" = i.id AND m.media IS NOT NULL
+    AND m.media->'source'->>'id' ~ '^[0-9a-f-]{36}$' AND f.id = (m.media->'source'->>'id')::uuid
+)
+DELETE FROM "Instance" WHERE id IN (SELECT id FROM instance) RETURNING "tenantId"::text AS "tenantId"`;
+}

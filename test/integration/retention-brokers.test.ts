@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubSignature } from '../../src/domain/webhooks/signature.js';
+import { connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { AMQP_URL, amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, natsConsumer, privateNats } from '../helpers/brokers.js';
+import { freePort } from '../helpers/child-gateway.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
+
+describe.each(MODES)('deleting an instance while the brokers are down — $name', (mode) => {
+  const names = brokerNames();
+  let gw: TestGateway;
+  let api: ReturnType<typeof client>;
+  let tenant: TestTenant;
+  let nats: Awaited<ReturnType<typeof privateNats>>;
+  let rabbit: Awaited<ReturnType<typeof startTcpProxy>>;
+
+  beforeAll(async () => {
+    // A NATS server of this suite's own, and RabbitMQ behind a proxy that can cut the gateway off.
+    nats = await privateNats(await freePort());
+    const target = new URL(AMQP_URL);
+    rabbit = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5672) });
+    const viaProxy = new URL(AMQP_URL);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(rabbit.port);
+    gw = await startTestGateway(mode, {
+      // A short connection retention makes the sweep look every few seconds.
+      env: { ...brokerEnv(names), EVENTS_NATS_URL: nats.url, EVENTS_AMQP_URL: viaProxy.toString(), RETENTION_CONNECTIONS: '6s' },
+    });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api, 'enterprise');
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.close();
+    await rabbit?.close();
+    await dropBrokerNames(names);
+    await nats?.close();
+  });
+
+  it('keeps its unpublished events, signed with its secret, publishes each once to both when they are back, then removes them', { timeout: 120_000 }, async () => {
+    const amqp = await amqpConsumer(names.exchange, `${tenant.tenantId}.#`);
+    try {
+      const instance = await connectedV1Instance(api, tenant.liveKey, `deleted while down ${Date.now()}`);
+      const brokers = gw.gateway.infra.eventStreams.brokers;
+      await eventually(async () => brokers.every((b) => b.isUp()), Boolean, 15_000);
+      rabbit.cut();
+      await nats.stop();
+      await eventually(async () => brokers.every((b) => !b.isUp()), Boolean, 20_000);
+
+      const prisma = gw.gateway.infra.db.prisma;
+      const sent: string[] = [];
+      for (let n = 0; n < 5; n++) {
+        const answer = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: `before the delete ${n}` } });
+        expect(answer.status, answer.text).toBe(200);
+        sent.push(answer.body.data.id);
+      }
+      await eventually(() => prisma.message.count({ where: { id: { in: sent }, status: 'delivered' } }), (n) => n === sent.length, 15_000);
+      const deleted = await api.delete(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(await prisma.instance.count({ where: { id: instance.id } })).toBe(0);
+      // Kept for the brokers, with the secrets that sign them: every event of the messages sent while they were down.
+      const kept = await prisma.outboxEvent.findMany({ where: { instanceId: instance.id }, orderBy: { seq: 'asc' }, select: { deliveryId: true, payload: true, signing: true } });
+      expect(kept.every((event) => event.signing !== null)).toBe(true);
+      for (const id of sent) expect(kept.filter((event) => event.payload!.includes(id)).length, id).toBeGreaterThanOrEqual(3);
+      const expected = kept.map((event) => event.deliveryId!);
+
+      rabbit.restore();
+      await nats.start();
+      const all = (c: { received: Consumed[] }) => expected.every((id) => c.received.some((m) => m.id === id));
+      await eventually(async () => all(amqp), Boolean, 30_000);
+      const fromNats = await natsConsumer(names.stream, `${names.prefix}.${tenant.tenantId}.${instance.id}.>`, nats.url);
+      try {
+        await eventually(async () => all(fromNats), Boolean, 30_000);
+        for (const consumer of [amqp, fromNats]) {
+          const mine = consumer.received.filter((m) => expected.includes(m.id));
+          expect(mine.map((m) => m.id).sort()).toEqual([...expected].sort());
+          for (const message of mine) expect(message.headers['X-Hub-Signature-256']).toBe(hubSignature(instance.secret, message.body));
+        }
+      } finally {
+        await fromNats.close();
+      }
+      // Published everywhere: the sweep removes what is left of the instance.
+      await eventually(() => prisma.outboxEvent.count({ where: { instanceId: instance.id } }), (n) => n === 0, 20_000);
+    } finally {
+      await amqp.close();
+      rabbit.restore();
+      await nats.start().catch(() => {});
+    }
+  });
+});

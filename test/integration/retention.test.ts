@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
+import { createTenant, type TestTenant } from '../factories/tenants.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { type Client, client } from '../helpers/http.js';
+import { MODES } from '../helpers/modes.js';
+import { startReceiver } from '../helpers/receiver.js';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+describe.each(MODES)('data over time: retention and deleting an instance — $name', (mode) => {
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  /** A receiver that fails while `failing` is set, and keeps every call. */
+  let failing = false;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver(() => ({ status: failing ? 503 : 200 }));
+    gw = await startTestGateway(mode, {
+      env: {
+        RETENTION_MESSAGES: '3s',
+        RETENTION_DELIVERIES: '3s',
+        RETENTION_CONNECTIONS: '3s',
+        WEBHOOK_ALLOW_INSECURE: 'true',
+        // Retries every 2 s for long enough to outlive the retention several times.
+        WEBHOOK_RETRY_DELAYS: '0,2,2,2,2,2,2,2,2,2,2,2,2,2,2',
+      },
+    });
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api, 'enterprise');
+  }, 60_000);
+  afterAll(async () => {
+    await gw?.close();
+    await receiver?.close();
+  });
+
+  const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => gw.gateway.infra.db.statements.run<T>(sql, params);
+  const count = async (sql: string, params: unknown[]) => Number((await rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n);
+
+  it('records, delivery logs and connection history go past their retention and read as 404; statistics keep their totals', async () => {
+    const instance = await connectedV1Instance(api, tenant.liveKey, `retained ${Date.now()}`);
+    await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/kept` } });
+    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'kept for three seconds' } });
+    expect(sent.status, sent.text).toBe(200);
+    const id = sent.body.data.id as string;
+    await eventually(() => api.get(`/v1/messages/status/${id}`, { key: tenant.liveKey }), (r) => r.status === 200 && r.body.data.status !== 'queued');
+    await eventually(() => count(`"WebhookDelivery" WHERE "instanceId" = $1::uuid AND status = 'delivered'`, [instance.id]), (n) => n > 0);
+    const before = await api.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey });
+    const statistics = before.body.data.statistics;
+    expect(statistics.messagesSent).toBeGreaterThanOrEqual(1);
+
+    const gone = await eventually(() => api.get(`/v1/messages/status/${id}`, { key: tenant.liveKey }), (r) => r.status === 404, 20_000);
+    expect(gone.body).toMatchObject({ success: false, error: { code: 'not_found' } });
+    await eventually(() => count(`"WebhookDelivery" WHERE "instanceId" = $1::uuid`, [instance.id]), (n) => n === 0, 20_000);
+    await eventually(() => count(`"OutboxEvent" WHERE "instanceId" = $1::uuid`, [instance.id]), (n) => n === 0, 20_000);
+    await eventually(() => count(`"QrCode" WHERE "instanceId" = $1::uuid`, [instance.id]), (n) => n === 0, 20_000);
+    const after = await api.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey });
+    expect(after.body.data.statistics).toEqual(statistics);
+
+    const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+    expect(metrics).toMatch(/mgw_retention_deleted_rows_total\{table="Message"\} [1-9]/);
+    expect(metrics).toMatch(/mgw_retention_deleted_rows_total\{table="WebhookDelivery"\} [1-9]/);
+    expect(metrics).toMatch(/mgw_retention_last_run_timestamp_seconds [1-9]/);
+    expect(metrics).toMatch(/mgw_table_rows_estimate\{table="Message"\} \d/);
+  });
+
+  it('a webhook still failing past the retention is kept, and delivered once its receiver answers, with the same id and bytes', async () => {
+    const instance = await connectedV1Instance(api, tenant.liveKey, `failing ${Date.now()}`);
+    await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/failing-${instance.id}`, events: ['messages.upsert'] } });
+    failing = true;
+    const from = newPhone().slice(1);
+    const inbound = await api.post('/sandbox/messages', { body: { from, to: instance.phone.slice(1), text: 'wait for me' } });
+    expect(inbound.status, inbound.text).toBe(200);
+    const calls = () => receiver.received.filter((call) => call.headers['x-webhook-event'] === 'messages.upsert' && call.body.includes(from));
+    await eventually(async () => calls().length, (n) => n >= 1, 10_000);
+    // The message itself is past its retention and swept: the delivery is not.
+    await eventually(() => count(`"Message" WHERE "instanceId" = $1::uuid AND direction = 'in'`, [instance.id]), (n) => n === 0, 20_000);
+    expect(await count(`"WebhookDelivery" WHERE "instanceId" = $1::uuid AND status = 'pending'`, [instance.id])).toBe(1);
+    failing = false;
+    await eventually(() => count(`"WebhookDelivery" WHERE "instanceId" = $1::uuid AND status = 'delivered'`, [instance.id]), (n) => n === 1, 20_000);
+    const all = calls();
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(all.map((call) => call.headers['webhook-id'] ?? call.headers['x-webhook-id'])).size).toBe(1);
+    expect(new Set(all.map((call) => call.body)).size).toBe(1);
+  });
+
+  it('deleting an instance leaves no row of it in any table, its sandbox files included', async () => {
+    const instance = await connectedV1Instance(api, tenant.liveKey, `deleted ${Date.now()}`);
+    await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/deleted` } });
+    await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'before the delete' } });
+    const picture = await api.post('/sandbox/messages', { body: { from: newPhone().slice(1), to: instance.phone.slice(1), type: 'image', media: { data: PNG.toString('base64'), mimetype: 'image/png' } } });
+    expect(picture.status, picture.text).toBe(200);
+    const stored = await eventually(
+      () => rows<{ file: string }>(`SELECT media->'source'->>'id' AS file FROM "Message" WHERE "instanceId" = $1::uuid AND media IS NOT NULL`, [instance.id]),
+      (list) => list.length === 1,
+    );
+    const file = stored[0]!.file;
+    expect(await count(`"SandboxMedia" WHERE id = $1::uuid`, [file])).toBe(1);
+
+    const deleted = await api.delete(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    // Every column of every table that names an instance, and every row that is one.
+    const columns = await rows<{ table: string; column: string }>(
+      `SELECT table_name AS table, column_name AS column FROM information_schema.columns
+       WHERE table_schema = 'public' AND (column_name = 'instanceId' OR (table_name = 'Instance' AND column_name = 'id'))`,
+    );
+    expect(columns.map((c) => c.table).sort()).toEqual(expect.arrayContaining(['EngineKey', 'Instance', 'InstanceLease', 'Message', 'OutboxEvent', 'QrCode', 'SandboxHandoff', 'WebhookDelivery']));
+    for (const { table, column } of columns) {
+      expect(await count(`"${table}" WHERE "${column}"::text = $1`, [instance.id]), `${table}.${column}`).toBe(0);
+    }
+    expect(await count(`"SandboxMedia" WHERE id = $1::uuid`, [file])).toBe(0);
+  });
+});

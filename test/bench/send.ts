@@ -6,7 +6,9 @@
  * and delivered with its events and webhooks; the database round trips per message count that whole life
  * (at the driver, BEGIN and COMMIT included). Each round also says where the machine's CPU went (the
  * server, PostgreSQL, Redis, the rest: the load generator and the kernel), since bare Koa has the
- * machine to itself and the gateway shares it with its database (`cpu-split.ts`).
+ * machine to itself and the gateway shares it with its database (`cpu-split.ts`). Each round also runs
+ * PostgreSQL's own floor (`postgres-floor.ts`: pgbench, each message's life as three single-row commits,
+ * as many clients) and prints the PostgreSQL gateway's ratio to it.
  * First prints, for `node dist/main.js` (what `npm start` runs) in both modes on existing data, the time
  * to ready and the resident memory after 100 requests. The load generator
  * (autocannon) and bare Koa run as processes of their own.
@@ -25,6 +27,7 @@ import { client } from '../helpers/http.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { formatSplit, measureCpu } from './cpu-split.js';
+import { postgresFloor } from './postgres-floor.js';
 
 const { values } = parseArgs({
   options: {
@@ -157,7 +160,11 @@ const rows: Array<Record<string, string | number>> = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     const baseline = await load(bare.url, 'bench', bare.child.pid!);
-    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'non-2xx': baseline.other, 'round trips / message': '-', [CPU]: formatSplit(baseline.split) });
+    rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'of PostgreSQL floor': '-', 'non-2xx': baseline.other, 'round trips / message': '-', [CPU]: formatSplit(baseline.split) });
+    // PostgreSQL alone doing each message's life as three single-row commits, with as many clients: the floor a
+    // gateway on PostgreSQL should beat by committing in groups.
+    const floor = await postgresFloor(Number(values.duration), Number(values.connections));
+    rows.push({ round, server: 'PostgreSQL alone (pgbench, 3 commits a message)', 'req/s': Math.round(floor), 'p50 ms': '-', 'p99 ms': '-', 'of bare Koa': `${((100 * floor) / baseline.rps).toFixed(1)} %`, 'of PostgreSQL floor': '100 %', 'non-2xx': '-', 'round trips / message': 3, [CPU]: '-' });
     for (const g of gateways) {
       const messagesBefore = await g.gw.gateway.infra.db.prisma.message.count({ where: { tenantId: g.tenant.tenantId } });
       const before = g.counter.roundTrips;
@@ -170,6 +177,7 @@ try {
         'p50 ms': measured.p50,
         'p99 ms': measured.p99,
         'of bare Koa': `${((100 * measured.rps) / baseline.rps).toFixed(1)} %`,
+        'of PostgreSQL floor': g.mode.database === 'postgres' ? (measured.rps / floor).toFixed(2) : '-',
         'non-2xx': measured.other,
         'round trips / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
         [CPU]: formatSplit(measured.split),

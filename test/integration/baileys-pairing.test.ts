@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { createKey, createTenant, login, type TestTenant } from '../factories/tenants.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
@@ -105,7 +105,7 @@ describe('ENGINE_STATE_KEY at start', () => {
   /** Starts the gateway and answers how it ended: its exit code and what it wrote to stderr. */
   function startFailing(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, distEntry('main'), {
         env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
@@ -182,7 +182,7 @@ describe('ENGINE_STATE_KEY at start', () => {
 
   function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...distEntry('cli'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout!.on('data', (chunk) => (output += String(chunk)));
       child.stderr!.on('data', (chunk) => (output += String(chunk)));

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually } from '../factories/sandbox.js';
 import { createKey, createTenant, login } from '../factories/tenants.js';
 import { amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, natsConsumer } from '../helpers/brokers.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { startTestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
@@ -180,7 +180,7 @@ describe('event streams configuration', () => {
   const run = promisify(execFile);
 
   it('refuses to start with a wrong broker URL, naming the variable', { timeout: 60_000 }, async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const failure = await run(process.execPath, distEntry('main'), {
       env: { ...process.env, DATA_DIR: 'memory://', PORT: '0', EVENTS_AMQP_URL: 'http://127.0.0.1:5672', EVENTS_NATS_URL: 'nats://' },
       timeout: 50_000,
     }).then(

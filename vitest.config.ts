@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/setup/sequencer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -16,6 +17,7 @@ export default defineConfig({
     pool: 'forks',
     // Builds dist/ for the process tests and migrates one database per storage mode for gateways to copy.
     globalSetup: ['test/setup/global.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
     // Each file starts its own gateways (on a copy of the migrated PGlite folder or PostgreSQL database).
     maxWorkers: 2,
     testTimeout: 30_000,

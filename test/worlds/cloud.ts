@@ -14,8 +14,8 @@ export interface CloudWorld extends World {
  * The local business API and a gateway using it, the API's webhooks pointed at the gateway, with a
  * tenant, a webhook receiver and a file host (http allowed).
  */
-export function cloudWorld(mode: Mode, options: WorldOptions & { cloud?: Parameters<typeof startCloudApi>[0] } = {}): CloudWorld {
-  const verifyToken = `verify-${randomBytes(8).toString('hex')}`;
+export function cloudWorld(mode: Mode, options: WorldOptions & { cloud?: Parameters<typeof startCloudApi>[0]; verifyToken?: string } = {}): CloudWorld {
+  const verifyToken = options.verifyToken ?? `verify-${randomBytes(8).toString('hex')}`;
   return defineWorld<CloudApi, CloudWorld>(mode, options, {
     start: () => startCloudApi(options.cloud),
     env: (cloud) => ({

@@ -60,7 +60,8 @@ describe('process entry points', () => {
     expect((await decode('no image here')).code).toBe(2);
   });
 
-  it('runs the admin CLI: migrate, tenant, user, plan and key', async () => {
+  // Seventeen runs of the CLI, each a process that opens the embedded database: 30 s is too little on a busy machine.
+  it('runs the admin CLI: migrate, tenant, user, plan and key', { timeout: 120_000 }, async () => {
     const env = { DATA_DIR: dataDir };
     expect((await runEntry('cli', ['migrate'], env)).stdout).toMatch(/applied|no pending/);
     const tenant = JSON.parse((await runEntry('cli', ['tenant:create', '--name', 'Acme', '--plan', 'starter'], env)).stdout);

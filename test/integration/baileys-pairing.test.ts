@@ -12,6 +12,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { seedPgliteDataDir } from '../helpers/templates.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 
@@ -122,6 +123,7 @@ describe('ENGINE_STATE_KEY at start', () => {
   it('refuses, once and naming the variable, a key other than the one the state was sealed with, a malformed one, and none with PostgreSQL', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mgw-key-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    seedPgliteDataDir(dir);
     const env = { ...baileysEnv(network, { database: 'pglite' }), DATA_DIR: dir };
     // The first start makes the data folder's key and seals the check with it.
     const first = await startChildGateway(env);
@@ -148,7 +150,7 @@ describe('ENGINE_STATE_KEY at start', () => {
   });
 
   it('reseals the state with a new key (npm run cli -- engine-state:rekey): the linked device comes back without pairing', { timeout: 120_000 }, async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: true });
     cleanups.push(database.drop);
     const oldKey = randomBytes(32).toString('base64');
     const newKey = randomBytes(32).toString('base64');

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/setup/sequencer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,7 +15,10 @@ export default defineConfig({
     // Under CI a JSON report as well, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/report.json' }]] : ['default'],
     pool: 'forks',
-    // Each file starts its own gateways (PGlite in memory, or a fresh PostgreSQL database).
+    // Builds dist/ for the process tests and migrates one database per storage mode for gateways to copy.
+    globalSetup: ['test/setup/global.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
+    // Each file starts its own gateways (on a copy of the migrated PGlite folder or PostgreSQL database).
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

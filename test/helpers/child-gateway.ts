@@ -11,10 +11,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Node's arguments to run an entry point of the build (`main` for the gateway, `cli` for the admin
+ * CLI) as `npm start` and `npm run cli` do. The suite's global setup builds dist/ before any test.
+ */
+export const distEntry = (entry: 'main' | 'cli') => ['--enable-source-maps', `dist/${entry}.js`];
+
 /** The real gateway as its own process (node itself, so a signal reaches it), ready to serve. */
 export async function startChildGateway(env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, distEntry('main'), {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -10,6 +10,7 @@ import { waitUntilReady } from '../../src/infra/redis.js';
 import { LogCapture } from './log-capture.js';
 import { type Mode, REDIS_URL } from './modes.js';
 import { createTestDatabase } from './postgres.js';
+import { seedPgliteDataDir } from './templates.js';
 
 export interface TestGateway {
   gateway: Gateway;
@@ -30,19 +31,20 @@ export interface TestGatewayOptions {
   expectedErrors?: RegExp[];
 }
 
-/** A real gateway on an ephemeral port, in the given mode, with a database of its own. */
+/** A real gateway on an ephemeral port, in the given mode, with a database of its own (a copy of the migrated template). */
 export async function startTestGateway(mode: Mode, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let storage: Record<string, string>;
   if (options.reuse) {
     storage = options.reuse.env;
   } else if (mode.database === 'postgres') {
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ migrated: true });
     cleanups.push(db.drop);
     storage = { DATABASE_URL: db.url };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'mgw-test-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    seedPgliteDataDir(dir);
     storage = { DATA_DIR: dir };
   }
   const env: Record<string, string> = {

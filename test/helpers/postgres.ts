@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from './modes.js';
+import { postgresTemplate } from './templates.js';
 
-/** A fresh, empty database for one gateway; dropped again by the returned function. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database for one gateway; dropped again by the returned function. Empty, or with
+ * `migrated`, a copy of the suite's migrated template (when the suite made one), which a gateway
+ * starts on without running the schema engine.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mgw_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.migrated ? postgresTemplate() : undefined;
+  await withAdmin((client) => client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {

@@ -7,6 +7,8 @@ export interface Received {
   at: number;
 }
 
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
 /** A webhook receiver on loopback; `answer` decides each reply from the number of calls so far. */
 export async function startReceiver(answer: (call: number, received: Received) => { status: number; delayMs?: number; headers?: Record<string, string> } = () => ({ status: 200 })) {
   const received: Received[] = [];

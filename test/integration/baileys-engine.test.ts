@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baileysEnv, newNetworkPhone, pairedSession, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client, failure } from '../helpers/http.js';
+import { createTenant } from '../factories/tenants.js';
+import { startTestGateway } from '../helpers/gateway.js';
+import { client, failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import { baileysWorld } from '../worlds/baileys.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 
@@ -19,130 +18,109 @@ const PNG = Buffer.concat([
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (mode) => {
-  let network: ChatNetwork;
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let media: FileServer;
-  let mediaUrl: string;
-
-  beforeAll(async () => {
-    network = await startChatNetwork();
-    // Media and webhooks are served from this machine over http: insecure URLs are allowed here.
-    gw = await startTestGateway(mode, { env: baileysEnv(network, mode, { WEBHOOK_ALLOW_INSECURE: 'true' }) });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
-    media = await startFileServer({
+  const world = baileysWorld(mode, {
+    files: {
       '/picture.png': { type: 'image/png', body: PNG },
       '/huge.png': { type: 'image/png', body: Buffer.alloc(16 * 1024 * 1024 + 1) },
       '/page.html': { type: 'text/html', body: '<p>not a picture</p>' },
-    });
-    mediaUrl = media.url;
-  }, 60_000);
-  afterAll(async () => {
-    await media?.close();
-    await receiver?.close();
-    await gw?.close();
-    await network?.close();
+    },
   });
 
   const hooksOf = (instanceId: string, event: string) =>
-    receiver.received.filter((call) => call.headers['x-webhook-event'] === event && JSON.parse(call.body).instanceId === instanceId || (call.headers['x-webhook-event'] === event && JSON.parse(call.body).instance?.instanceId === instanceId)).map((call) => JSON.parse(call.body));
-  const statusOf = async (messageId: string) => (await api.get(`/v1/messages/status/${messageId}`, { key: tenant.liveKey })).body.data;
-  const engineRows = (instanceId: string) => gw.gateway.infra.db.prisma.engineKey.count({ where: { instanceId } });
+    world.receiver.received.filter((call) => call.headers['x-webhook-event'] === event && JSON.parse(call.body).instanceId === instanceId || (call.headers['x-webhook-event'] === event && JSON.parse(call.body).instance?.instanceId === instanceId)).map((call) => JSON.parse(call.body));
+  const statusOf = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key: world.tenant.liveKey })).body.data;
+  const engineRows = (instanceId: string) => world.gw.gateway.infra.db.prisma.engineKey.count({ where: { instanceId } });
 
   it('pairs by the QR code of the v1 create answer: connected with the phone, on CHAT-BAILEYS', async () => {
-    const { id, phone } = await pairedV1(api, tenant.liveKey, network, `v1 qr ${Date.now()}`);
-    const detail = await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey });
+    const { id, phone } = await pairedV1(world.api, world.tenant.liveKey, world.network, `v1 qr ${Date.now()}`);
+    const detail = await world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey });
     expect(detail.body.data).toMatchObject({ status: 'connected', phoneNumber: phone, integration: 'CHAT-BAILEYS', lastDisconnect: null });
-    expect(network.devices().filter((d) => `+${d.phone}` === phone && d.connected)).toHaveLength(1);
+    expect(world.network.devices().filter((d) => `+${d.phone}` === phone && d.connected)).toHaveLength(1);
     // The linked device's state is in the database, and only sealed.
     expect(await engineRows(id)).toBeGreaterThan(100);
   });
 
   it('pairs by the QR code a session instance shows, and by a pairing code the phone enters', async () => {
-    await pairedSession(api, tenant.cookie, network, `session qr ${Date.now()}`);
+    await pairedSession(world.api, world.tenant.cookie, world.network, `session qr ${Date.now()}`);
 
-    const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `by code ${Date.now()}` } });
+    const created = await world.api.post('/chat/instances', { cookie: world.tenant.cookie, body: { name: `by code ${Date.now()}` } });
     const id = created.body.data.instanceId;
     const phone = newNetworkPhone();
-    const asked = await api.post(`/chat/instances/${id}/pairing-code`, { cookie: tenant.cookie, body: { phone } });
+    const asked = await world.api.post(`/chat/instances/${id}/pairing-code`, { cookie: world.tenant.cookie, body: { phone } });
     expect(asked.status, asked.text).toBe(200);
     expect(asked.body.data.code).toMatch(/^[1-9A-HJ-NP-TV-Z]{8}$/);
     // A wrong code pairs nothing; the right one, typed with a dash, does.
-    await expect(network.enterPairingCode('ABCD2345', phone)).rejects.toThrow();
-    await network.enterPairingCode(`${asked.body.data.code.slice(0, 4)}-${asked.body.data.code.slice(4)}`, phone);
-    const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
+    await expect(world.network.enterPairingCode('ABCD2345', phone)).rejects.toThrow();
+    await world.network.enterPairingCode(`${asked.body.data.code.slice(0, 4)}-${asked.body.data.code.slice(4)}`, phone);
+    const detail = await eventually(() => world.api.get(`/chat/instances/${id}`, { cookie: world.tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
     expect(detail.body.data).toMatchObject({ phone, integration: 'CHAT-BAILEYS' });
   });
 
   it('sends a routed message and a send-text to the recipient exactly once, with [TEST] for a test key; sent once the network acknowledges', async () => {
-    const own = await createTenant(gw.gateway, api);
-    const { id, phone } = await pairedV1(api, own.liveKey, network, 'carrier');
+    const own = await createTenant(world.gw.gateway, world.api);
+    const { id, phone } = await pairedV1(world.api, own.liveKey, world.network, 'carrier');
     const to = newNetworkPhone().slice(1);
-    const routed = await api.post('/v1/messages/send', { key: own.testKey, body: { to, text: 'Your order shipped' } });
+    const routed = await world.api.post('/v1/messages/send', { key: own.testKey, body: { to, text: 'Your order shipped' } });
     expect(routed.status).toBe(200);
-    const session = await api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to, message: 'Hello from support' } });
+    const session = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to, message: 'Hello from support' } });
     expect(session.status).toBe(200);
-    const inbox = await network.waitForInbox(to, 2);
+    const inbox = await world.network.waitForInbox(to, 2);
     expect(inbox.map((m) => [m.from, m.text])).toEqual([
       [phone.slice(1), '[TEST] Your order shipped'],
       [phone.slice(1), 'Hello from support'],
     ]);
-    const sent = await eventually(() => api.get(`/v1/messages/status/${routed.body.data.id}`, { key: own.liveKey }), (r) => r.body.data.status === 'sent');
+    const sent = await eventually(() => world.api.get(`/v1/messages/status/${routed.body.data.id}`, { key: own.liveKey }), (r) => r.body.data.status === 'sent');
     expect(sent.body.data).toMatchObject({ networkMessageId: inbox[0]!.id, from: phone.slice(1), mode: 'test' });
     // Handed over once each: one stanza per message reached the network.
-    for (const message of inbox) expect(network.received().filter((stanza) => stanza.id === message.id)).toHaveLength(1);
+    for (const message of inbox) expect(world.network.received().filter((stanza) => stanza.id === message.id)).toHaveLength(1);
   });
 
   it('sends media as bytes it fetched itself: the phone decrypts exactly the source', async () => {
-    const { id } = await pairedSession(api, tenant.cookie, network, `media ${Date.now()}`);
+    const { id } = await pairedSession(world.api, world.tenant.cookie, world.network, `media ${Date.now()}`);
     const to = newNetworkPhone().slice(1);
-    const sent = await api.post(`/chat/instances/${id}/send-media`, {
-      cookie: tenant.cookie,
-      body: { to, mediaUrl: `${mediaUrl}/picture.png`, mediaType: 'image', caption: 'the picture' },
+    const sent = await world.api.post(`/chat/instances/${id}/send-media`, {
+      cookie: world.tenant.cookie,
+      body: { to, mediaUrl: `${world.files.url}/picture.png`, mediaType: 'image', caption: 'the picture' },
     });
     expect(sent.status, sent.text).toBe(200);
-    const [received] = await network.waitForInbox(to, 1);
+    const [received] = await world.network.waitForInbox(to, 1);
     expect(received).toMatchObject({ type: 'image', caption: 'the picture', mimetype: 'image/png', mediaError: null });
     expect(sha256(received!.bytes!)).toBe(sha256(PNG));
     await eventually(() => statusOf(sent.body.data.id), (m) => m.status === 'sent');
   });
 
   it('refuses media it cannot send with 400 before anything reaches the network: oversized, the wrong type, not found', async () => {
-    const { id, phone } = await pairedSession(api, tenant.cookie, network, `bad media ${Date.now()}`);
-    const before = network.received().filter((stanza) => `+${stanza.phone}` === phone).length;
+    const { id, phone } = await pairedSession(world.api, world.tenant.cookie, world.network, `bad media ${Date.now()}`);
+    const before = world.network.received().filter((stanza) => `+${stanza.phone}` === phone).length;
     for (const [mediaPath, mediaType] of [['/huge.png', 'image'], ['/page.html', 'image'], ['/missing.png', 'image'], ['/picture.png', 'video']]) {
-      const refused = await api.post(`/chat/instances/${id}/send-media`, {
-        cookie: tenant.cookie,
-        body: { to: newNetworkPhone().slice(1), mediaUrl: `${mediaUrl}${mediaPath}`, mediaType },
+      const refused = await world.api.post(`/chat/instances/${id}/send-media`, {
+        cookie: world.tenant.cookie,
+        body: { to: newNetworkPhone().slice(1), mediaUrl: `${world.files.url}${mediaPath}`, mediaType },
       });
       expect(refused.status, `${mediaPath} as ${mediaType}`).toBe(400);
       expect(refused.body).toEqual(failure('invalid_request'));
       expect(refused.body.error.message).toMatch(/^mediaUrl: /);
     }
-    expect(network.received().filter((stanza) => `+${stanza.phone}` === phone)).toHaveLength(before);
+    expect(world.network.received().filter((stanza) => `+${stanza.phone}` === phone)).toHaveLength(before);
   });
 
   it('turns delivered and read receipts into statuses and messages.update webhooks (a read may come without delivered)', async () => {
     // A tenant of its own: routed sends go through its one instance.
-    const own = await createTenant(gw.gateway, api);
-    const statusOf = async (messageId: string) => (await api.get(`/v1/messages/status/${messageId}`, { key: own.liveKey })).body.data;
-    const { id } = await pairedV1(api, own.liveKey, network, 'receipts');
-    const hooked = await api.post(`/v1/chat/instances/${id}/webhook`, { key: own.liveKey, body: { url: `${receiver.url}/hooks` } });
+    const own = await createTenant(world.gw.gateway, world.api);
+    const statusOf = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key: own.liveKey })).body.data;
+    const { id } = await pairedV1(world.api, own.liveKey, world.network, 'receipts');
+    const hooked = await world.api.post(`/v1/chat/instances/${id}/webhook`, { key: own.liveKey, body: { url: `${world.receiver.url}/hooks` } });
     expect(hooked.status, hooked.text).toBe(200);
     const to = newNetworkPhone().slice(1);
-    const first = await api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: 'one' } });
-    const second = await api.post(`/v1/messages/send`, { key: own.liveKey, body: { to, text: 'two' } });
-    const inbox = await network.waitForInbox(to, 2);
+    const first = await world.api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: 'one' } });
+    const second = await world.api.post(`/v1/messages/send`, { key: own.liveKey, body: { to, text: 'two' } });
+    const inbox = await world.network.waitForInbox(to, 2);
     await eventually(() => statusOf(second.body.data.id), (m) => m.status === 'sent');
-    await network.receipt(to, inbox[0]!.id, 'delivered');
+    await world.network.receipt(to, inbox[0]!.id, 'delivered');
     await eventually(() => statusOf(first.body.data.id), (m) => m.status === 'delivered');
-    await network.receipt(to, inbox[0]!.id, 'read');
+    await world.network.receipt(to, inbox[0]!.id, 'read');
     // Straight to read, as a phone with the chat open reports it.
-    await network.receipt(to, inbox[1]!.id, 'read');
+    await world.network.receipt(to, inbox[1]!.id, 'read');
     for (const { body } of [first, second]) {
       const read = await eventually(() => statusOf(body.data.id), (m) => m.status === 'read');
       // Read implies delivered: a phone with the chat open reports no delivery.
@@ -154,12 +132,12 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
   });
 
   it('turns inbound text and location into messages.upsert, in the v1 and the session envelope; a revoke into messages.delete', async () => {
-    const v1 = await pairedV1(api, tenant.liveKey, network, `inbound v1 ${Date.now()}`);
-    await api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
-    const session = await pairedSession(api, tenant.cookie, network, `inbound session ${Date.now()}`, undefined, { webhookUrl: `${receiver.url}/session` });
+    const v1 = await pairedV1(world.api, world.tenant.liveKey, world.network, `inbound v1 ${Date.now()}`);
+    await world.api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: world.tenant.liveKey, body: { url: `${world.receiver.url}/v1` } });
+    const session = await pairedSession(world.api, world.tenant.cookie, world.network, `inbound session ${Date.now()}`, undefined, { webhookUrl: `${world.receiver.url}/session` });
     const contact = newNetworkPhone().slice(1);
-    const text = await network.send(contact, v1.phone, { text: 'Oi! Tudo bem?' }, { pushName: 'Ana' });
-    await network.send(contact, session.phone, { location: { latitude: -23.55, longitude: -46.63, name: 'Paulista' } }, { pushName: 'Ana' });
+    const text = await world.network.send(contact, v1.phone, { text: 'Oi! Tudo bem?' }, { pushName: 'Ana' });
+    await world.network.send(contact, session.phone, { location: { latitude: -23.55, longitude: -46.63, name: 'Paulista' } }, { pushName: 'Ana' });
 
     const [v1Upsert] = await eventually(async () => hooksOf(v1.id, 'messages.upsert'), (list) => list.length === 1);
     expect(v1Upsert).toEqual({
@@ -174,112 +152,112 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
       instance: { instanceId: session.id },
       data: { key: { remoteJid: `${contact}@s.whatsapp.net`, fromMe: false }, messageType: 'locationMessage', pushName: 'Ana', message: { location: { latitude: -23.55, longitude: -46.63, name: 'Paulista' } } },
     });
-    const stored = await api.get(`/v1/messages/status/${v1Upsert.data.messageId}`, { key: tenant.liveKey });
+    const stored = await world.api.get(`/v1/messages/status/${v1Upsert.data.messageId}`, { key: world.tenant.liveKey });
     expect(stored.body.data).toMatchObject({ direction: 'in', networkMessageId: text, from: contact, text: 'Oi! Tudo bem?' });
 
-    await network.revoke(contact, text, v1.phone);
+    await world.network.revoke(contact, text, v1.phone);
     const [deleted] = await eventually(async () => hooksOf(v1.id, 'messages.delete'), (list) => list.length === 1);
     expect(deleted.data).toEqual({ messageId: v1Upsert.data.messageId, deletedBy: contact, forEveryone: true });
   });
 
   it('after a lost connection (408) comes back connected by itself; what was accepted meanwhile arrives once, in order', async () => {
-    const own = await createTenant(gw.gateway, api);
-    const { id, phone } = await pairedV1(api, own.liveKey, network, 'flaky');
+    const own = await createTenant(world.gw.gateway, world.api);
+    const { id, phone } = await pairedV1(world.api, own.liveKey, world.network, 'flaky');
     const to = newNetworkPhone().slice(1);
-    expect(network.streamError(phone, 408)).toBe(1);
-    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: own.liveKey }), (r) => r.body.data.status !== 'connected');
+    expect(world.network.streamError(phone, 408)).toBe(1);
+    await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: own.liveKey }), (r) => r.body.data.status !== 'connected');
     const ids: string[] = [];
-    for (let n = 0; n < 5; n++) ids.push((await api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: `meanwhile ${n}` } })).body.data.id);
-    const back = await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: own.liveKey }), (r) => r.body.data.status === 'connected', 20_000);
+    for (let n = 0; n < 5; n++) ids.push((await world.api.post('/v1/messages/send', { key: own.liveKey, body: { to, text: `meanwhile ${n}` } })).body.data.id);
+    const back = await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: own.liveKey }), (r) => r.body.data.status === 'connected', 20_000);
     expect(back.body.data.lastDisconnect).toEqual({ reason: 'connection_lost', at: expect.any(String) });
-    const inbox = await network.waitForInbox(to, 5);
+    const inbox = await world.network.waitForInbox(to, 5);
     expect(inbox.map((m) => m.text)).toEqual([0, 1, 2, 3, 4].map((n) => `meanwhile ${n}`));
-    for (const messageId of ids) await eventually(async () => (await api.get(`/v1/messages/status/${messageId}`, { key: own.liveKey })).body.data.status, (s) => s === 'sent');
+    for (const messageId of ids) await eventually(async () => (await world.api.get(`/v1/messages/status/${messageId}`, { key: own.liveKey })).body.data.status, (s) => s === 'sent');
   });
 
   it('restarts at once on 515, without ever showing disconnected', async () => {
-    const { id, phone } = await pairedSession(api, tenant.cookie, network, `restart ${Date.now()}`);
-    const logins = network.loginAttempts(phone).length;
-    network.streamError(phone, 515);
-    await eventually(async () => network.loginAttempts(phone).length, (n) => n > logins);
-    await eventually(async () => network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => connected);
-    const events = await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'asc' } });
+    const { id, phone } = await pairedSession(world.api, world.tenant.cookie, world.network, `restart ${Date.now()}`);
+    const logins = world.network.loginAttempts(phone).length;
+    world.network.streamError(phone, 515);
+    await eventually(async () => world.network.loginAttempts(phone).length, (n) => n > logins);
+    await eventually(async () => world.network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => connected);
+    const events = await world.gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'asc' } });
     expect(events.map((e) => (e.data as { status: string }).status)).not.toContain('disconnected');
-    expect((await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie })).body.data).toMatchObject({ status: 'connected', lastDisconnect: null });
+    expect((await world.api.get(`/chat/instances/${id}`, { cookie: world.tenant.cookie })).body.data).toMatchObject({ status: 'connected', lastDisconnect: null });
   });
 
   it('logged out by the phone (401): disconnected, its state erased, a new QR needed', async () => {
-    const { id, phone } = await pairedV1(api, tenant.liveKey, network, `logged out ${Date.now()}`);
-    network.streamError(phone, 401);
-    const out = await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'disconnected');
+    const { id, phone } = await pairedV1(world.api, world.tenant.liveKey, world.network, `logged out ${Date.now()}`);
+    world.network.streamError(phone, 401);
+    const out = await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'disconnected');
     expect(out.body.data).toMatchObject({ phoneNumber: null, lastDisconnect: { reason: 'logged_out' } });
     await eventually(() => engineRows(id), (n) => n === 0);
-    const [update] = (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'desc' }, take: 1 })).map((e) => e.data);
+    const [update] = (await world.gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'desc' }, take: 1 })).map((e) => e.data);
     // The phone is no longer linked: none in the event either.
     expect(update).toEqual({ status: 'disconnected', phoneNumber: null, reason: 'logged_out' });
     void phone;
     // Pairing again: a new code from the network.
-    const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
+    const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key: world.tenant.liveKey });
     expect(qr.status).toBe(200);
     expect(decodeQr(qr.body.data.qrCode)).toMatch(/^https:\/\/wa\.me\/settings\/linked_devices#/);
   });
 
   it('banned by the network (403): banned, and it stays so', async () => {
-    const { id, phone } = await pairedSession(api, tenant.cookie, network, `banned ${Date.now()}`);
-    network.streamError(phone, 403);
-    const banned = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'banned');
+    const { id, phone } = await pairedSession(world.api, world.tenant.cookie, world.network, `banned ${Date.now()}`);
+    world.network.streamError(phone, 403);
+    const banned = await eventually(() => world.api.get(`/chat/instances/${id}`, { cookie: world.tenant.cookie }), (r) => r.body.data.status === 'banned');
     expect(banned.body.data.lastDisconnect).toEqual({ reason: 'banned', at: expect.any(String) });
-    const logins = network.loginAttempts(phone).length;
+    const logins = world.network.loginAttempts(phone).length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(network.loginAttempts(phone)).toHaveLength(logins);
+    expect(world.network.loginAttempts(phone)).toHaveLength(logins);
   });
 
   it('replaced by another connection (440): disconnected, and at most 3 connection attempts in 30 s', { timeout: 60_000 }, async () => {
-    const { id, phone } = await pairedV1(api, tenant.liveKey, network, `replaced ${Date.now()}`);
+    const { id, phone } = await pairedV1(world.api, world.tenant.liveKey, world.network, `replaced ${Date.now()}`);
     const since = Date.now();
-    network.streamError(phone, 440);
-    const down = await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'disconnected');
+    world.network.streamError(phone, 440);
+    const down = await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'disconnected');
     expect(down.body.data.lastDisconnect).toEqual({ reason: 'replaced', at: expect.any(String) });
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() - since)));
-    const attempts = network.loginAttempts(phone).filter((at) => at >= since && at <= since + 30_000);
+    const attempts = world.network.loginAttempts(phone).filter((at) => at >= since && at <= since + 30_000);
     expect(attempts.length).toBeLessThanOrEqual(3);
   });
 
   it('hands 100 concurrent sends through one instance to the phone once each, each sender\'s in the order it sent them', async () => {
-    const own = await createTenant(gw.gateway, api, 'enterprise');
-    const { id } = await pairedSession(api, own.cookie, network, 'busy');
+    const own = await createTenant(world.gw.gateway, world.api, 'enterprise');
+    const { id } = await pairedSession(world.api, own.cookie, world.network, 'busy');
     const to = newNetworkPhone().slice(1);
     // Ten senders at once, each sending its ten messages one after the other: a message answered
     // before the next was sent must reach the phone before it.
     await Promise.all(
       Array.from({ length: 10 }, async (_, sender) => {
         for (let n = 0; n < 10; n++) {
-          const answer = await api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to, message: `sender ${sender} #${n}` } });
+          const answer = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to, message: `sender ${sender} #${n}` } });
           expect(answer.status).toBe(200);
         }
       }),
     );
-    const inbox = await network.waitForInbox(to, 100, 60_000);
+    const inbox = await world.network.waitForInbox(to, 100, 60_000);
     expect(new Set(inbox.map((m) => m.text)).size).toBe(100);
     for (let sender = 0; sender < 10; sender++) {
       const mine = inbox.map((m) => m.text!).filter((text) => text.startsWith(`sender ${sender} #`));
       expect(mine).toEqual(Array.from({ length: 10 }, (_, n) => `sender ${sender} #${n}`));
     }
-    for (const message of inbox) expect(network.received().filter((stanza) => stanza.id === message.id)).toHaveLength(1);
+    for (const message of inbox) expect(world.network.received().filter((stanza) => stanza.id === message.id)).toHaveLength(1);
   }, 90_000);
 
   it('lets go of a device at once when another node takes the instance, and refuses every state write under the stale lease', async () => {
-    const { id, phone } = await pairedV1(api, tenant.liveKey, network, `taken ${Date.now()}`);
-    const { prisma } = gw.gateway.infra.db;
-    const stale = gw.gateway.infra.placement.ownership.leaseOf(id)!;
+    const { id, phone } = await pairedV1(world.api, world.tenant.liveKey, world.network, `taken ${Date.now()}`);
+    const { prisma } = world.gw.gateway.infra.db;
+    const stale = world.gw.gateway.infra.placement.ownership.leaseOf(id)!;
     expect(stale).toBeDefined();
     // Another node takes the instance over (as after this one was frozen past its lease).
     await prisma.$executeRaw`UPDATE "InstanceLease" SET owner = 'another-node', token = token + 1 WHERE "instanceId" = ${id}::uuid`;
-    await eventually(async () => network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => !connected, 10_000);
+    await eventually(async () => world.network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => !connected, 10_000);
     const { openStateKey } = await import('../../src/infra/engines/state-key.js');
     const { createEngineStateStore } = await import('../../src/infra/engines/baileys/auth-state.js');
-    const cipher = await openStateKey({ configured: gw.gateway.infra.config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: gw.gateway.infra.config.DATA_DIR, statements: gw.gateway.infra.db.statements });
-    const store = createEngineStateStore({ statements: gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024 });
+    const cipher = await openStateKey({ configured: world.gw.gateway.infra.config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: world.gw.gateway.infra.config.DATA_DIR, statements: world.gw.gateway.infra.db.statements });
+    const store = createEngineStateStore({ statements: world.gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024 });
     const before = await prisma.engineKey.findMany({ where: { instanceId: id }, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
     let lost = false;
     await expect(store.keysFor(id, stale, () => (lost = true)).set({ session: { 'stale.0': null }, 'pre-key': { '1': null } })).rejects.toThrow(/no longer owns/);
@@ -292,8 +270,8 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
   });
 
   it('keeps the engine state only sealed: no stored value reads as the library\'s data, and none opens under another key', async () => {
-    const { id } = await pairedV1(api, tenant.liveKey, network, `sealed ${Date.now()}`);
-    const rows = await gw.gateway.infra.db.prisma.engineKey.findMany({ where: { instanceId: id } });
+    const { id } = await pairedV1(world.api, world.tenant.liveKey, world.network, `sealed ${Date.now()}`);
+    const rows = await world.gw.gateway.infra.db.prisma.engineKey.findMany({ where: { instanceId: id } });
     expect(rows.length).toBeGreaterThan(100);
     for (const row of rows) {
       const text = Buffer.from(row.value).toString('latin1');

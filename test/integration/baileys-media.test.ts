@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv, newNetworkPhone, pairedSession, pairedV1 } from '../factories/chat-network.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newNetworkPhone, pairedSession, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client, failure } from '../helpers/http.js';
+import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
-import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
+import { baileysWorld } from '../worlds/baileys.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -22,47 +19,32 @@ const FILES = {
 type Kind = keyof typeof FILES;
 
 describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies and LIDs — $name', (mode) => {
-  let network: ChatNetwork;
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let other: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const world = baileysWorld(mode, { tenants: ['enterprise', 'pro'] });
   let v1: { id: string; phone: string };
   let session: { id: string; phone: string };
 
   beforeAll(async () => {
-    network = await startChatNetwork();
-    gw = await startTestGateway(mode, { env: baileysEnv(network, mode, { WEBHOOK_ALLOW_INSECURE: 'true' }) });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    other = await createTenant(gw.gateway, api);
-    receiver = await startReceiver();
+    const { api, tenant, network, receiver } = world;
     v1 = await pairedV1(api, tenant.liveKey, network, `media v1 ${Date.now()}`);
     const hooked = await api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
     session = await pairedSession(api, tenant.cookie, network, `media session ${Date.now()}`, undefined, { webhookUrl: `${receiver.url}/session` });
   }, 90_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await gw?.close();
-    await network?.close();
-  });
 
   const hooksOf = (instanceId: string, event: string) =>
-    receiver
+    world.receiver
       .of(event)
       .map((call) => JSON.parse(call.body))
       .filter((body) => body.instanceId === instanceId || body.instance?.instanceId === instanceId);
   /** The upsert webhook of one received message, by what it says. */
   const upsertWhere = (instanceId: string, match: (data: any) => boolean) =>
     eventually(async () => hooksOf(instanceId, 'messages.upsert').filter((hook) => match(hook.data)), (list) => list.length === 1, 20_000).then((list) => list[0]);
-  const download = (messageId: string, key = tenant.liveKey) => fetch(`${gw.url}/v1/messages/${messageId}/media`, { headers: { authorization: `Bearer ${key}` } });
+  const download = (messageId: string, key = world.tenant.liveKey) => fetch(`${world.gw.url}/v1/messages/${messageId}/media`, { headers: { authorization: `Bearer ${key}` } });
 
   it.each(Object.keys(FILES) as Kind[])('a %s from a phone: the webhook carries its type, mime type, size, caption and download URL; the download is the exact bytes', async (kind) => {
     const file = FILES[kind];
     const contact = newNetworkPhone().slice(1);
-    const networkId = await network.send(contact, v1.phone, { [kind]: file } as never, { pushName: 'Ana' });
+    const networkId = await world.network.send(contact, v1.phone, { [kind]: file } as never, { pushName: 'Ana' });
     const hook = await upsertWhere(v1.id, (data) => data.from === contact);
     expect(hook.data).toEqual({
       messageId: expect.any(String),
@@ -81,7 +63,7 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
         url: `/v1/messages/${hook.data.messageId}/media`,
       },
     });
-    const stored = await api.get(`/v1/messages/status/${hook.data.messageId}`, { key: tenant.liveKey });
+    const stored = await world.api.get(`/v1/messages/status/${hook.data.messageId}`, { key: world.tenant.liveKey });
     expect(stored.body.data).toMatchObject({ direction: 'in', type: kind, networkMessageId: networkId, media: hook.data.media });
     expect(stored.body.data.fromLid).toBeUndefined();
 
@@ -98,7 +80,7 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
 
   it('media in the session envelope: the media block inside message, with the type of the network', async () => {
     const contact = newNetworkPhone().slice(1);
-    await network.send(contact, session.phone, { image: FILES.image });
+    await world.network.send(contact, session.phone, { image: FILES.image });
     const hook = await upsertWhere(session.id, (data) => data.key.remoteJid === `${contact}@s.whatsapp.net`);
     expect(hook.data).toMatchObject({
       key: { fromMe: false },
@@ -111,40 +93,40 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
 
   it("refuses another tenant's key (403), a message without media (404), an unknown id (404) and no key (401); expired media is 410", async () => {
     const contact = newNetworkPhone().slice(1);
-    const imageId = await network.send(contact, v1.phone, { image: { mimetype: 'image/png', bytes: randomBytes(1000) } });
-    await network.send(contact, v1.phone, { text: 'just words' });
+    const imageId = await world.network.send(contact, v1.phone, { image: { mimetype: 'image/png', bytes: randomBytes(1000) } });
+    await world.network.send(contact, v1.phone, { text: 'just words' });
     const image = await upsertWhere(v1.id, (data) => data.from === contact && data.type === 'image');
     const text = await upsertWhere(v1.id, (data) => data.from === contact && data.type === 'text');
 
-    const foreign = await api.get(`/v1/messages/${image.data.messageId}/media`, { key: other.liveKey });
+    const foreign = await world.api.get(`/v1/messages/${image.data.messageId}/media`, { key: world.tenants[1]!.liveKey });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(failure('forbidden'));
-    const none = await api.get(`/v1/messages/${text.data.messageId}/media`, { key: tenant.liveKey });
+    const none = await world.api.get(`/v1/messages/${text.data.messageId}/media`, { key: world.tenant.liveKey });
     expect(none.status).toBe(404);
     expect(none.body).toEqual(failure('not_found'));
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-      const unknown = await api.get(`/v1/messages/${id}/media`, { key: tenant.liveKey });
+      const unknown = await world.api.get(`/v1/messages/${id}/media`, { key: world.tenant.liveKey });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual(failure('not_found'));
     }
-    const anonymous = await api.get(`/v1/messages/${image.data.messageId}/media`);
+    const anonymous = await world.api.get(`/v1/messages/${image.data.messageId}/media`);
     expect(anonymous.status).toBe(401);
 
-    network.expireMedia(contact, imageId);
-    const gone = await api.get(`/v1/messages/${image.data.messageId}/media`, { key: tenant.liveKey });
+    world.network.expireMedia(contact, imageId);
+    const gone = await world.api.get(`/v1/messages/${image.data.messageId}/media`, { key: world.tenant.liveKey });
     expect(gone.status).toBe(410);
     expect(gone.body).toEqual(failure('media_expired'));
   });
 
   it('a contact card, a reaction to a sent message and a reply quoting it arrive with their fields, in the webhook and the record', async () => {
     const contact = newNetworkPhone().slice(1);
-    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: contact, text: 'Your order shipped' } });
+    const sent = await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to: contact, text: 'Your order shipped' } });
     expect(sent.status, sent.text).toBe(200);
-    const [delivered] = await network.waitForInbox(contact, 1);
+    const [delivered] = await world.network.waitForInbox(contact, 1);
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Bruno Lima\nTEL;type=CELL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD';
-    await network.send(contact, v1.phone, { contact: { displayName: 'Bruno Lima', vcard } });
-    await network.send(contact, v1.phone, { reaction: { messageId: delivered!.id, emoji: '👍' } });
-    const replyId = await network.send(contact, v1.phone, { text: 'Thanks!' }, { quoted: delivered!.id });
+    await world.network.send(contact, v1.phone, { contact: { displayName: 'Bruno Lima', vcard } });
+    await world.network.send(contact, v1.phone, { reaction: { messageId: delivered!.id, emoji: '👍' } });
+    const replyId = await world.network.send(contact, v1.phone, { text: 'Thanks!' }, { quoted: delivered!.id });
 
     const card = await upsertWhere(v1.id, (data) => data.from === contact && data.type === 'contact');
     expect(card.data).toMatchObject({ type: 'contact', contacts: [{ displayName: 'Bruno Lima', vcard }] });
@@ -153,28 +135,28 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
     const reply = await upsertWhere(v1.id, (data) => data.from === contact && data.type === 'text');
     expect(reply.data).toMatchObject({ text: 'Thanks!', quoted: { messageId: sent.body.data.id, networkMessageId: delivered!.id } });
 
-    const stored = await api.get(`/v1/messages/status/${reply.data.messageId}`, { key: tenant.liveKey });
+    const stored = await world.api.get(`/v1/messages/status/${reply.data.messageId}`, { key: world.tenant.liveKey });
     expect(stored.body.data).toMatchObject({ networkMessageId: replyId, quoted: { messageId: sent.body.data.id, networkMessageId: delivered!.id } });
     for (const absent of ['contacts', 'reaction', 'media']) expect(stored.body.data).not.toHaveProperty(absent);
-    const storedCard = await api.get(`/v1/messages/status/${card.data.messageId}`, { key: tenant.liveKey });
+    const storedCard = await world.api.get(`/v1/messages/status/${card.data.messageId}`, { key: world.tenant.liveKey });
     expect(storedCard.body.data.contacts).toEqual([{ displayName: 'Bruno Lima', vcard }]);
   });
 
   it('a LID-only sender arrives as from null with its LID; after the phone shares the mapping, the next message carries the phone', async () => {
     const contact = newNetworkPhone().slice(1);
-    const lid = network.lidOf(contact);
-    await network.send(contact, v1.phone, { text: 'from a LID' }, { asLid: true });
+    const lid = world.network.lidOf(contact);
+    await world.network.send(contact, v1.phone, { text: 'from a LID' }, { asLid: true });
     const hidden = await upsertWhere(v1.id, (data) => data.text === 'from a LID' && data.fromLid === lid);
     expect(hidden.data.from).toBeNull();
-    const stored = await api.get(`/v1/messages/status/${hidden.data.messageId}`, { key: tenant.liveKey });
+    const stored = await world.api.get(`/v1/messages/status/${hidden.data.messageId}`, { key: world.tenant.liveKey });
     expect(stored.body.data).toMatchObject({ from: null, fromLid: lid });
 
-    await network.shareLidMapping(v1.phone, [contact]);
+    await world.network.shareLidMapping(v1.phone, [contact]);
     // The mapping reaches the device as a message of its own phone: it is known once the next LID message resolves.
     await eventually(
       async () => {
         const text = `mapped ${Date.now()}`;
-        await network.send(contact, v1.phone, { text }, { asLid: true });
+        await world.network.send(contact, v1.phone, { text }, { asLid: true });
         return upsertWhere(v1.id, (data) => data.text === text);
       },
       (hook) => hook.data.from === contact,

@@ -44,7 +44,7 @@ describe('CHAT-BAILEYS on several nodes', () => {
 
   beforeAll(async () => {
     network = await startChatNetwork();
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     env = {

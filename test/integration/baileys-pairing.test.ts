@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { createKey, createTenant, login, type TestTenant } from '../factories/tenants.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { seedPgliteDataDir } from '../helpers/templates.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 
@@ -105,7 +106,7 @@ describe('ENGINE_STATE_KEY at start', () => {
   /** Starts the gateway and answers how it ended: its exit code and what it wrote to stderr. */
   function startFailing(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, distEntry('main'), {
         env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
@@ -122,6 +123,7 @@ describe('ENGINE_STATE_KEY at start', () => {
   it('refuses, once and naming the variable, a key other than the one the state was sealed with, a malformed one, and none with PostgreSQL', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mgw-key-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    seedPgliteDataDir(dir);
     const env = { ...baileysEnv(network, { database: 'pglite' }), DATA_DIR: dir };
     // The first start makes the data folder's key and seals the check with it.
     const first = await startChildGateway(env);
@@ -148,7 +150,7 @@ describe('ENGINE_STATE_KEY at start', () => {
   });
 
   it('reseals the state with a new key (npm run cli -- engine-state:rekey): the linked device comes back without pairing', { timeout: 120_000 }, async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: true });
     cleanups.push(database.drop);
     const oldKey = randomBytes(32).toString('base64');
     const newKey = randomBytes(32).toString('base64');
@@ -182,7 +184,7 @@ describe('ENGINE_STATE_KEY at start', () => {
 
   function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...distEntry('cli'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout!.on('data', (chunk) => (output += String(chunk)));
       child.stderr!.on('data', (chunk) => (output += String(chunk)));

@@ -20,7 +20,7 @@ describe('CHAT-CLOUD across 2 nodes on PostgreSQL: CLOUD_MPS holds for the numbe
 
   beforeAll(async () => {
     cloud = await startCloudApi({ statusDelayMs: 50 });
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     const env = {
       ENGINES: 'cloud',
       CLOUD_API_URL: cloud.url,

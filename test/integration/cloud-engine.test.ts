@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { type CloudApi, serialize, signature256, startCloudApi } from '../networks/cloud-api/index.js';
+import { cloudWorld } from '../worlds/cloud.js';
+import { PNG_1PX } from '../worlds/files.js';
 
 const VERIFY_TOKEN = `verify-${randomBytes(8).toString('hex')}`;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let sequence = 0;
 /** A business number registered with the local API, with credentials no other test uses. */
@@ -31,32 +30,12 @@ let userSequence = 0;
 const newUser = () => `4420${String(Date.now() % 10_000_000).padStart(7, '0')}${userSequence++ % 10}`;
 
 describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mode) => {
-  let cloud: CloudApi;
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let media: FileServer;
-  let mediaUrl: string;
   /** Every secret the suite gave the gateway: none may appear in an answer, a log line or a webhook. */
   const secrets: string[] = [];
   const answers: string[] = [];
-
-  beforeAll(async () => {
-    cloud = await startCloudApi({ statusDelayMs: 20 });
-    gw = await startTestGateway(mode, {
-      env: {
-        ENGINES: 'sandbox,cloud',
-        CLOUD_API_URL: cloud.url,
-        CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
-        WEBHOOK_ALLOW_INSECURE: 'true',
-        ...(mode.database === 'postgres' ? { ENGINE_STATE_KEY: randomBytes(32).toString('base64') } : {}),
-      },
-    });
-    cloud.setWebhook(`${gw.url}/webhooks/cloud`, VERIFY_TOKEN);
-    const plain = client(gw.url);
-    // Every answer is kept, to be searched for the credentials at the end.
-    api = {
+  /** Every answer is kept, to be searched for the credentials at the end. */
+  function recording(plain: Client): Client {
+    const api = {
       ...plain,
       request: async (...args: Parameters<Client['request']>) => {
         const response = await plain.request(...args);
@@ -68,34 +47,30 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
       (api as Record<string, unknown>)[method] = (path: string, options?: object) => api.request(method.toUpperCase(), path, options);
     }
     api.graphql = async (query, variables = {}, options = {}) => api.request('POST', '/graphql', { ...options, body: { query, variables } });
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
-    media = await startFileServer({ '/picture.png': { type: 'image/png', body: PNG } });
-    mediaUrl = media.url;
-  }, 60_000);
-
-  afterAll(async () => {
-    await media?.close();
-    await receiver?.close();
-    await gw?.close();
-    await cloud?.close();
+    return api;
+  }
+  const world = cloudWorld(mode, {
+    cloud: { statusDelayMs: 20 },
+    verifyToken: VERIFY_TOKEN,
+    wrapClient: recording,
+    files: { '/picture.png': { type: 'image/png', body: PNG_1PX } },
   });
 
-  const statusOf = async (messageId: string) => (await api.get(`/v1/messages/status/${messageId}`, { key: tenant.liveKey })).body.data;
-  const v1Detail = async (id: string) => (await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey })).body.data;
+  const statusOf = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key: world.tenant.liveKey })).body.data;
+  const v1Detail = async (id: string) => (await world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey })).body.data;
   const hooks = (event: string, messageId?: string) =>
-    receiver
+    world.receiver
       .of(event)
       .map((r) => JSON.parse(r.body))
       .filter((body) => messageId === undefined || body.data?.messageId === messageId);
 
   /** A connected v1 instance on a new number, its webhooks going to the receiver. */
   async function connectedV1(name: string) {
-    const number = newNumber(cloud);
+    const number = newNumber(world.cloud);
     secrets.push(number.credentials.accessToken, number.credentials.appSecret);
-    const created = await api.post('/v1/chat/instances', {
-      key: tenant.liveKey,
-      body: { name, integration: 'CHAT-CLOUD', cloud: number.credentials, webhookUrl: receiver.url },
+    const created = await world.api.post('/v1/chat/instances', {
+      key: world.tenant.liveKey,
+      body: { name, integration: 'CHAT-CLOUD', cloud: number.credentials, webhookUrl: world.receiver.url },
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id as string;
@@ -104,34 +79,34 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
   }
 
   it('creates v1, session and GraphQL instances with credentials: 201 at once without a QR code, then connected as the number', async () => {
-    const number = newNumber(cloud);
+    const number = newNumber(world.cloud);
     secrets.push(number.credentials.accessToken, number.credentials.appSecret);
-    const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `v1 cloud ${sequence}`, integration: 'CHAT-CLOUD', cloud: number.credentials } });
+    const created = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: `v1 cloud ${sequence}`, integration: 'CHAT-CLOUD', cloud: number.credentials } });
     expect(created.status, created.text).toBe(201);
     expect(created.body.data.qrCode).toBeNull();
     const detail = await eventually(() => v1Detail(created.body.data.id), (d) => d.status === 'connected', 10_000);
     expect(detail).toMatchObject({ integration: 'CHAT-CLOUD', phoneNumber: number.phone, lastDisconnect: null });
     // Checked with GET /<version>/<phone-number-id> and the number's token.
-    expect(cloud.requests().some((r) => r.method === 'GET' && r.path === `/v23.0/${number.credentials.phoneNumberId}` && r.status === 200)).toBe(true);
+    expect(world.cloud.requests().some((r) => r.method === 'GET' && r.path === `/v23.0/${number.credentials.phoneNumberId}` && r.status === 200)).toBe(true);
 
-    const second = newNumber(cloud);
+    const second = newNumber(world.cloud);
     secrets.push(second.credentials.accessToken, second.credentials.appSecret);
-    const session = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `session cloud ${sequence}`, integration: 'CHAT-CLOUD', cloud: second.credentials } });
+    const session = await world.api.post('/chat/instances', { cookie: world.tenant.cookie, body: { name: `session cloud ${sequence}`, integration: 'CHAT-CLOUD', cloud: second.credentials } });
     expect(session.status, session.text).toBe(201);
     const sessionDetail = await eventually(
-      () => api.get(`/chat/instances/${session.body.data.instanceId}`, { cookie: tenant.cookie }),
+      () => world.api.get(`/chat/instances/${session.body.data.instanceId}`, { cookie: world.tenant.cookie }),
       (r) => r.body.data.status === 'connected',
       10_000,
     );
     expect(sessionDetail.body.data).toMatchObject({ phone: second.phone, integration: 'CHAT-CLOUD' });
     expect(sessionDetail.body.data.qrCode).toBeUndefined();
 
-    const third = newNumber(cloud);
+    const third = newNumber(world.cloud);
     secrets.push(third.credentials.accessToken, third.credentials.appSecret);
-    const byGraphql = await api.graphql(
+    const byGraphql = await world.api.graphql(
       `mutation($input: CreateInstanceInput!) { createInstance(input: $input) { instance { id integration } qrCode { attemptId } userErrors { code field message } } }`,
       { input: { name: `graphql cloud ${sequence}`, integration: 'CHAT-CLOUD', cloud: third.credentials } },
-      { cookie: tenant.cookie },
+      { cookie: world.tenant.cookie },
     );
     expect(byGraphql.body.errors).toBeUndefined();
     expect(byGraphql.body.data.createInstance).toMatchObject({ qrCode: null, userErrors: [], instance: { integration: 'CHAT-CLOUD' } });
@@ -142,55 +117,55 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const full = { phoneNumberId: '123456', accessToken: 'x-token', appSecret: 'x-secret' };
     for (const field of ['phoneNumberId', 'accessToken', 'appSecret'] as const) {
       const { [field]: _left, ...rest } = full;
-      const v1 = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `missing ${field}`, integration: 'CHAT-CLOUD', cloud: rest } });
+      const v1 = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: `missing ${field}`, integration: 'CHAT-CLOUD', cloud: rest } });
       expect(v1.status).toBe(400);
       expect(v1.body.error).toMatchObject({ code: 'invalid_request' });
       expect(v1.body.error.message).toContain(`cloud.${field}`);
-      const session = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `missing ${field}`, integration: 'CHAT-CLOUD', cloud: rest } });
+      const session = await world.api.post('/chat/instances', { cookie: world.tenant.cookie, body: { name: `missing ${field}`, integration: 'CHAT-CLOUD', cloud: rest } });
       expect(session.status).toBe(400);
       expect(session.body.error.message).toContain(`cloud.${field}`);
     }
-    const none = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'no credentials', integration: 'CHAT-CLOUD' } });
+    const none = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: 'no credentials', integration: 'CHAT-CLOUD' } });
     expect(none.status).toBe(400);
     expect(none.body.error.message).toContain('cloud');
-    const wrongEngine = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'sandbox with cloud', integration: 'CHAT-SANDBOX', cloud: full } });
+    const wrongEngine = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: 'sandbox with cloud', integration: 'CHAT-SANDBOX', cloud: full } });
     expect(wrongEngine.status).toBe(400);
     expect(wrongEngine.body.error.message).toContain('cloud');
-    const notDigits = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'bad id', integration: 'CHAT-CLOUD', cloud: { ...full, phoneNumberId: 'abc' } } });
+    const notDigits = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: 'bad id', integration: 'CHAT-CLOUD', cloud: { ...full, phoneNumberId: 'abc' } } });
     expect(notDigits.status).toBe(400);
     expect(notDigits.body.error.message).toContain('cloud.phoneNumberId');
-    const byGraphql = await api.graphql(
+    const byGraphql = await world.api.graphql(
       `mutation($input: CreateInstanceInput!) { createInstance(input: $input) { instance { id } userErrors { code field message } } }`,
       { input: { name: 'graphql missing', integration: 'CHAT-CLOUD' } },
-      { cookie: tenant.cookie },
+      { cookie: world.tenant.cookie },
     );
     expect(byGraphql.body.data.createInstance.userErrors[0]).toMatchObject({ code: 'invalid_request', field: ['cloud'] });
   });
 
   it('a token the API refuses: v1 error and session disconnected, with the reason', async () => {
-    const number = newNumber(cloud);
+    const number = newNumber(world.cloud);
     const wrong = { ...number.credentials, accessToken: `EAAG-wrong-${randomBytes(6).toString('hex')}` };
     secrets.push(wrong.accessToken, wrong.appSecret);
-    const v1 = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `refused v1 ${sequence}`, integration: 'CHAT-CLOUD', cloud: wrong } });
+    const v1 = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: `refused v1 ${sequence}`, integration: 'CHAT-CLOUD', cloud: wrong } });
     expect(v1.status).toBe(201);
     const detail = await eventually(() => v1Detail(v1.body.data.id), (d) => d.status === 'error', 10_000);
     expect(detail.lastDisconnect).toMatchObject({ reason: 'credentials_rejected' });
-    const session = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `refused session ${sequence}`, integration: 'CHAT-CLOUD', cloud: wrong } });
+    const session = await world.api.post('/chat/instances', { cookie: world.tenant.cookie, body: { name: `refused session ${sequence}`, integration: 'CHAT-CLOUD', cloud: wrong } });
     const sessionDetail = await eventually(
-      () => api.get(`/chat/instances/${session.body.data.instanceId}`, { cookie: tenant.cookie }),
+      () => world.api.get(`/chat/instances/${session.body.data.instanceId}`, { cookie: world.tenant.cookie }),
       (r) => r.body.data.lastDisconnect !== null,
       10_000,
     );
     expect(sessionDetail.body.data).toMatchObject({ status: 'disconnected', lastDisconnect: { reason: 'credentials_rejected' } });
     // The right token by PUT: checked again, connected.
-    const put = await api.put(`/v1/chat/instances/${v1.body.data.id}`, { key: tenant.liveKey, body: { cloud: { accessToken: number.credentials.accessToken } } });
+    const put = await world.api.put(`/v1/chat/instances/${v1.body.data.id}`, { key: world.tenant.liveKey, body: { cloud: { accessToken: number.credentials.accessToken } } });
     expect(put.status, put.text).toBe(200);
     await eventually(() => v1Detail(v1.body.data.id), (d) => d.status === 'connected' && d.phoneNumber === number.phone, 10_000);
     // And by GraphQL, for the session instance.
-    const updated = await api.graphql(
+    const updated = await world.api.graphql(
       `mutation($input: UpdateInstanceInput!) { updateInstance(input: $input) { instance { id } userErrors { code field message } } }`,
       { input: { id: session.body.data.instanceId, cloud: { accessToken: number.credentials.accessToken } } },
-      { cookie: tenant.cookie },
+      { cookie: world.tenant.cookie },
     );
     expect(updated.body.data.updateInstance.userErrors).toEqual([]);
     await eventually(() => v1Detail(session.body.data.instanceId), (d) => d.status === 'connected', 10_000);
@@ -198,61 +173,61 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
 
   it('QR and pairing-code endpoints answer 409 for a credentials instance, naming why', async () => {
     const { id } = await connectedV1(`no qr ${sequence}`);
-    const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
+    const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key: world.tenant.liveKey });
     expect(qr.status).toBe(409);
     expect(qr.body.error.message).toContain('credentials');
-    const regenerate = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+    const regenerate = await world.api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: world.tenant.cookie });
     expect(regenerate.status).toBe(409);
     for (const path of [`/v1/chat/instances/${id}/pairing-code`, `/chat/instances/${id}/pairing-code`]) {
-      const code = await api.post(path, { key: tenant.liveKey, cookie: tenant.cookie, body: { phone: '+15550001111' } });
+      const code = await world.api.post(path, { key: world.tenant.liveKey, cookie: world.tenant.cookie, body: { phone: '+15550001111' } });
       expect(code.status).toBe(409);
       expect(code.body.error.code).toBe('instance_unavailable');
     }
   });
 
   it('sends text, media by link and templates with the documented bodies; the wamid is the networkMessageId; no [TEST] in templates', async () => {
-    const own = await createTenant(gw.gateway, api);
-    const number = newNumber(cloud);
+    const own = await createTenant(world.gw.gateway, world.api);
+    const number = newNumber(world.cloud);
     secrets.push(number.credentials.accessToken, number.credentials.appSecret);
-    const created = await api.post('/v1/chat/instances', { key: own.liveKey, body: { name: 'sender', integration: 'CHAT-CLOUD', cloud: number.credentials } });
+    const created = await world.api.post('/v1/chat/instances', { key: own.liveKey, body: { name: 'sender', integration: 'CHAT-CLOUD', cloud: number.credentials } });
     const id = created.body.data.id;
-    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: own.liveKey }), (r) => r.body.data.status === 'connected', 10_000);
+    await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: own.liveKey }), (r) => r.body.data.status === 'connected', 10_000);
     const user = newUser();
-    cloud.openWindow(number.credentials.phoneNumberId, user);
+    world.cloud.openWindow(number.credentials.phoneNumberId, user);
     const pnid = number.credentials.phoneNumberId;
 
-    const text = await api.post('/v1/messages/send', { key: own.testKey, body: { to: user, text: 'Your order shipped' } });
+    const text = await world.api.post('/v1/messages/send', { key: own.testKey, body: { to: user, text: 'Your order shipped' } });
     expect(text.status, text.text).toBe(200);
-    const [textSend] = await cloud.waitForSent(1, (s) => s.phoneNumberId === pnid && s.type === 'text');
+    const [textSend] = await world.cloud.waitForSent(1, (s) => s.phoneNumberId === pnid && s.type === 'text');
     expect(textSend!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: user, type: 'text', text: { preview_url: false, body: '[TEST] Your order shipped' } });
-    const sent = await eventually(() => api.get(`/v1/messages/status/${text.body.data.id}`, { key: own.liveKey }), (r) => r.body.data.status !== 'queued');
+    const sent = await eventually(() => world.api.get(`/v1/messages/status/${text.body.data.id}`, { key: own.liveKey }), (r) => r.body.data.status !== 'queued');
     expect(sent.body.data).toMatchObject({ networkMessageId: textSend!.wamid, mode: 'test' });
 
-    const image = await api.post(`/chat/instances/${id}/send-media`, { cookie: own.cookie, body: { to: user, mediaUrl: `${mediaUrl}/picture.png`, mediaType: 'image', caption: 'the picture' } });
+    const image = await world.api.post(`/chat/instances/${id}/send-media`, { cookie: own.cookie, body: { to: user, mediaUrl: `${world.files.url}/picture.png`, mediaType: 'image', caption: 'the picture' } });
     expect(image.status, image.text).toBe(200);
-    const [imageSend] = await cloud.waitForSent(1, (s) => s.phoneNumberId === pnid && s.type === 'image');
-    expect(imageSend!.body).toMatchObject({ type: 'image', to: user, image: { link: `${mediaUrl}/picture.png`, caption: 'the picture' } });
+    const [imageSend] = await world.cloud.waitForSent(1, (s) => s.phoneNumberId === pnid && s.type === 'image');
+    expect(imageSend!.body).toMatchObject({ type: 'image', to: user, image: { link: `${world.files.url}/picture.png`, caption: 'the picture' } });
 
     const template = { name: 'order_update', language: 'en_US', components: [{ type: 'body', parameters: [{ type: 'text', text: 'A-1' }] }] };
-    const routed = await api.post('/v1/messages/send', { key: own.testKey, body: { to: user, template } });
+    const routed = await world.api.post('/v1/messages/send', { key: own.testKey, body: { to: user, template } });
     expect(routed.status, routed.text).toBe(200);
-    const throughInstance = await api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to: user, template: { name: 'welcome', language: 'en' } } });
+    const throughInstance = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to: user, template: { name: 'welcome', language: 'en' } } });
     expect(throughInstance.status, throughInstance.text).toBe(200);
-    const byGraphql = await api.graphql(
+    const byGraphql = await world.api.graphql(
       `mutation($input: SendMessageInput!) { sendMessage(input: $input) { message { id status } userErrors { code field message } } }`,
       { input: { to: user, template: { name: 'reminder', language: 'pt_BR', components: [{ type: 'body', parameters: [] }] } } },
       { key: own.liveKey },
     );
     expect(byGraphql.body.errors).toBeUndefined();
     expect(byGraphql.body.data.sendMessage.userErrors).toEqual([]);
-    const templates = await cloud.waitForSent(3, (s) => s.phoneNumberId === pnid && s.type === 'template');
+    const templates = await world.cloud.waitForSent(3, (s) => s.phoneNumberId === pnid && s.type === 'template');
     expect(templates.map((s) => s.body.template)).toEqual([
       { name: 'order_update', language: { code: 'en_US' }, components: template.components },
       { name: 'welcome', language: { code: 'en' } },
       { name: 'reminder', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [] }] },
     ]);
     expect(JSON.stringify(templates.map((s) => s.body))).not.toContain('[TEST]');
-    const templateMessage = await eventually(() => api.get(`/v1/messages/status/${routed.body.data.id}`, { key: own.liveKey }), (r) => r.body.data.status !== 'queued');
+    const templateMessage = await eventually(() => world.api.get(`/v1/messages/status/${routed.body.data.id}`, { key: own.liveKey }), (r) => r.body.data.status !== 'queued');
     expect(templateMessage.body.data).toMatchObject({ type: 'template', text: null, networkMessageId: templates[0]!.wamid });
   });
 
@@ -266,21 +241,21 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
       [{ to: '4420000000001' }, 'text'],
     ];
     for (const [body, field] of cases) {
-      const answer = await api.post('/v1/messages/send', { key: tenant.liveKey, body });
+      const answer = await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.message).toContain(field);
     }
-    const both = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: '4420000000001', message: 'hi', template: { name: 'ok', language: 'en' } } });
+    const both = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: '4420000000001', message: 'hi', template: { name: 'ok', language: 'en' } } });
     expect(both.status).toBe(400);
-    const sandbox = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `sandbox ${sequence}`, integration: 'CHAT-SANDBOX' } });
-    const onSandbox = await api.post(`/chat/instances/${sandbox.body.data.instanceId}/send-text`, { cookie: tenant.cookie, body: { to: '4420000000001', template: { name: 'ok', language: 'en' } } });
+    const sandbox = await world.api.post('/chat/instances', { cookie: world.tenant.cookie, body: { name: `sandbox ${sequence}`, integration: 'CHAT-SANDBOX' } });
+    const onSandbox = await world.api.post(`/chat/instances/${sandbox.body.data.instanceId}/send-text`, { cookie: world.tenant.cookie, body: { to: '4420000000001', template: { name: 'ok', language: 'en' } } });
     expect(onSandbox.status).toBe(400);
     expect(onSandbox.body.error.message).toContain('template');
   });
 
   it('a text outside the 24-hour window fails with 131047 in the message error', async () => {
     const { id } = await connectedV1(`window ${sequence}`);
-    const sent = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: newUser(), message: 'Are you there?' } });
+    const sent = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: newUser(), message: 'Are you there?' } });
     expect(sent.status).toBe(200);
     const failed = await eventually(() => statusOf(sent.body.data.id), (m) => m.status === 'failed');
     expect(failed.error).toMatch(/^131047: /);
@@ -292,14 +267,14 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const pnid = credentials.phoneNumberId;
     const early = newUser();
     const skipping = newUser();
-    cloud.openWindow(pnid, early);
-    cloud.openWindow(pnid, skipping);
-    cloud.statusScript(pnid, ['delivered', 'sent', 'read', 'delivered', 'read'], { to: early });
-    cloud.statusScript(pnid, ['sent', 'read', 'read', 'sent'], { to: skipping });
-    const first = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: early, message: 'one' } });
-    const second = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: skipping, message: 'two' } });
-    await cloud.waitForSent(2, (s) => s.phoneNumberId === pnid);
-    await cloud.waitForWebhooksIdle(15_000);
+    world.cloud.openWindow(pnid, early);
+    world.cloud.openWindow(pnid, skipping);
+    world.cloud.statusScript(pnid, ['delivered', 'sent', 'read', 'delivered', 'read'], { to: early });
+    world.cloud.statusScript(pnid, ['sent', 'read', 'read', 'sent'], { to: skipping });
+    const first = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: early, message: 'one' } });
+    const second = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: skipping, message: 'two' } });
+    await world.cloud.waitForSent(2, (s) => s.phoneNumberId === pnid);
+    await world.cloud.waitForWebhooksIdle(15_000);
     for (const { body } of [first, second]) {
       const message = await eventually(() => statusOf(body.data.id), (m) => m.status === 'read');
       expect(message.timestamps.delivered).not.toBeNull();
@@ -314,9 +289,9 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
   it('a failure reported only by webhook fails the message with the API code', async () => {
     const { id, credentials } = await connectedV1(`late failure ${sequence}`);
     const user = newUser();
-    cloud.openWindow(credentials.phoneNumberId, user);
-    cloud.statusScript(credentials.phoneNumberId, ['sent', { status: 'failed', code: 131049 }], { to: user });
-    const sent = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: user, message: 'marketing' } });
+    world.cloud.openWindow(credentials.phoneNumberId, user);
+    world.cloud.statusScript(credentials.phoneNumberId, ['sent', { status: 'failed', code: 131049 }], { to: user });
+    const sent = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: user, message: 'marketing' } });
     const failed = await eventually(() => statusOf(sent.body.data.id), (m) => m.status === 'failed', 10_000);
     expect(failed.error).toMatch(/^131049: /);
   });
@@ -324,40 +299,40 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
   it('130429: the message stays queued, is retried, and reaches the API once', async () => {
     const { id, credentials } = await connectedV1(`rate limited ${sequence}`);
     const user = newUser();
-    cloud.openWindow(credentials.phoneNumberId, user);
-    cloud.failNext(credentials.phoneNumberId, { code: 130429 });
-    const sent = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: user, message: 'patience' } });
-    await cloud.waitForRequests(1, (r) => r.phoneNumberId === credentials.phoneNumberId && r.status === 400);
+    world.cloud.openWindow(credentials.phoneNumberId, user);
+    world.cloud.failNext(credentials.phoneNumberId, { code: 130429 });
+    const sent = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: user, message: 'patience' } });
+    await world.cloud.waitForRequests(1, (r) => r.phoneNumberId === credentials.phoneNumberId && r.status === 400);
     expect((await statusOf(sent.body.data.id)).status).toBe('queued');
     const done = await eventually(() => statusOf(sent.body.data.id), (m) => m.status !== 'queued', 10_000);
     expect(done.status).not.toBe('failed');
-    expect(cloud.sent(credentials.phoneNumberId).filter((s) => s.to === user)).toHaveLength(1);
+    expect(world.cloud.sent(credentials.phoneNumberId).filter((s) => s.to === user)).toHaveLength(1);
   });
 
   it('190: the instance is disconnected with the reason, its queue kept, and sent once a new token comes by PUT', async () => {
     const { id, credentials } = await connectedV1(`expiring ${sequence}`);
     const user = newUser();
-    cloud.openWindow(credentials.phoneNumberId, user);
-    cloud.expireToken(credentials.phoneNumberId);
-    const first = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: user, message: 'first' } });
+    world.cloud.openWindow(credentials.phoneNumberId, user);
+    world.cloud.expireToken(credentials.phoneNumberId);
+    const first = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: user, message: 'first' } });
     const detail = await eventually(() => v1Detail(id), (d) => d.status === 'disconnected', 10_000);
     expect(detail.lastDisconnect).toMatchObject({ reason: 'token_expired' });
-    const second = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: user, message: 'second' } });
+    const second = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: user, message: 'second' } });
     expect(second.status).toBe(200);
     expect((await statusOf(first.body.data.id)).status).toBe('queued');
     const token = `EAAG-new-${randomBytes(8).toString('hex')}`;
     secrets.push(token);
-    cloud.replaceToken(credentials.phoneNumberId, token);
-    const put = await api.put(`/chat/instances/${id}`, { cookie: tenant.cookie, body: { cloud: { accessToken: token } } });
+    world.cloud.replaceToken(credentials.phoneNumberId, token);
+    const put = await world.api.put(`/chat/instances/${id}`, { cookie: world.tenant.cookie, body: { cloud: { accessToken: token } } });
     expect(put.status, put.text).toBe(200);
     await eventually(() => v1Detail(id), (d) => d.status === 'connected', 10_000);
-    const sends = await cloud.waitForSent(2, (s) => s.phoneNumberId === credentials.phoneNumberId && s.to === user);
+    const sends = await world.cloud.waitForSent(2, (s) => s.phoneNumberId === credentials.phoneNumberId && s.to === user);
     expect(sends.map((s) => (s.body.text as { body: string }).body)).toEqual(['first', 'second']);
   });
 
   it('verification: the challenge as text for the right token, 403 in the envelope otherwise', async () => {
-    expect(await cloud.verifyWebhook()).toMatchObject({ status: 200 });
-    const right = await api.get(`/webhooks/cloud?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${VERIFY_TOKEN}`);
+    expect(await world.cloud.verifyWebhook()).toMatchObject({ status: 200 });
+    const right = await world.api.get(`/webhooks/cloud?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${VERIFY_TOKEN}`);
     expect(right.status).toBe(200);
     expect(right.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(right.text).toBe('1158201444');
@@ -366,7 +341,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
       `hub.mode=unsubscribe&hub.challenge=1&hub.verify_token=${VERIFY_TOKEN}`,
       `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}`,
     ]) {
-      const wrong = await api.get(`/webhooks/cloud?${query}`);
+      const wrong = await world.api.get(`/webhooks/cloud?${query}`);
       expect(wrong.status, query).toBe(403);
       expect(wrong.body).toMatchObject({ success: false, error: { code: 'forbidden' } });
     }
@@ -380,7 +355,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     };
     const bytes = serialize(envelope);
     const post = (raw: string, signature?: string) =>
-      api.post('/webhooks/cloud', { raw, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+      world.api.post('/webhooks/cloud', { raw, headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
     const missing = await post(bytes);
     expect(missing.status).toBe(401);
     expect(missing.body).toMatchObject({ success: false, error: { code: 'unauthorized' } });
@@ -413,7 +388,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const item = (body: string) => ({ from: newUser(), id: `wamid.${randomBytes(8).toString('hex')}`, timestamp: '1', type: 'text', text: { body } });
     const envelope = { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [value([item('first'), item('second')]), value([item('third')])] }] };
     const bytes = serialize(envelope);
-    const answer = await api.post('/webhooks/cloud', { raw: bytes, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature256(credentials.appSecret, bytes) } });
+    const answer = await world.api.post('/webhooks/cloud', { raw: bytes, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature256(credentials.appSecret, bytes) } });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.data).toEqual({ messages: 3, statuses: 0 });
     const upserts = hooks('messages.upsert').filter((u) => u.instanceId === id && !u.data.fromMe);
@@ -421,9 +396,9 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const stored = await eventually(async () => hooks('messages.upsert').filter((u) => u.instanceId === id && !u.data.fromMe), (list) => list.length === 3);
     expect(stored.map((u) => u.data.text).sort()).toEqual(['first', 'second', 'third']);
     // The same bytes again (the network retries): nothing stored twice.
-    const again = await api.post('/webhooks/cloud', { raw: bytes, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature256(credentials.appSecret, bytes) } });
+    const again = await world.api.post('/webhooks/cloud', { raw: bytes, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature256(credentials.appSecret, bytes) } });
     expect(again.status).toBe(200);
-    const list = await api.get('/v1/messages/list?limit=100', { key: tenant.liveKey });
+    const list = await world.api.get('/v1/messages/list?limit=100', { key: world.tenant.liveKey });
     expect(list.body.data.filter((m: { instanceId: string; direction: string }) => m.instanceId === id && m.direction === 'in')).toHaveLength(3);
   });
 
@@ -431,16 +406,16 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const { id, credentials } = await connectedV1(`inbound ${sequence}`);
     const pnid = credentials.phoneNumberId;
     const user = newUser();
-    cloud.openWindow(pnid, user);
-    const out = await api.post(`/chat/instances/${id}/send-text`, { cookie: tenant.cookie, body: { to: user, message: 'to be quoted' } });
+    world.cloud.openWindow(pnid, user);
+    const out = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: world.tenant.cookie, body: { to: user, message: 'to be quoted' } });
     const outbound = await eventually(() => statusOf(out.body.data.id), (m) => m.networkMessageId !== null);
-    await cloud.customerMessage(pnid, user, { type: 'text', text: 'hello there', profileName: 'Ana' });
-    await cloud.customerMessage(pnid, user, { type: 'image', data: PNG, mimeType: 'image/png', caption: 'a picture' });
-    await cloud.customerMessage(pnid, user, { type: 'location', latitude: 38.72, longitude: -9.14, name: 'Lisbon' });
-    await cloud.customerMessage(pnid, user, { type: 'contacts', contacts: [{ name: { formatted_name: 'Bob Smith' }, phones: [{ phone: '+1 555 0100' }] }] });
-    await cloud.customerMessage(pnid, user, { type: 'reaction', messageId: outbound.networkMessageId, emoji: '👍' });
-    await cloud.customerMessage(pnid, user, { type: 'text', text: 'a reply', replyTo: outbound.networkMessageId });
-    await cloud.waitForWebhooksIdle(15_000);
+    await world.cloud.customerMessage(pnid, user, { type: 'text', text: 'hello there', profileName: 'Ana' });
+    await world.cloud.customerMessage(pnid, user, { type: 'image', data: PNG_1PX, mimeType: 'image/png', caption: 'a picture' });
+    await world.cloud.customerMessage(pnid, user, { type: 'location', latitude: 38.72, longitude: -9.14, name: 'Lisbon' });
+    await world.cloud.customerMessage(pnid, user, { type: 'contacts', contacts: [{ name: { formatted_name: 'Bob Smith' }, phones: [{ phone: '+1 555 0100' }] }] });
+    await world.cloud.customerMessage(pnid, user, { type: 'reaction', messageId: outbound.networkMessageId, emoji: '👍' });
+    await world.cloud.customerMessage(pnid, user, { type: 'text', text: 'a reply', replyTo: outbound.networkMessageId });
+    await world.cloud.waitForWebhooksIdle(15_000);
     const upserts = await eventually(async () => hooks('messages.upsert').filter((u) => u.instanceId === id && !u.data.fromMe), (list) => list.length === 6);
     const byType = (type: string) => upserts.filter((u) => u.data.type === type);
     expect(byType('text').map((u) => u.data.text).sort()).toEqual(['a reply', 'hello there']);
@@ -448,10 +423,10 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     const image = byType('image')[0]!.data;
     expect(image).toMatchObject({ text: 'a picture', media: { type: 'image', mimetype: 'image/png', caption: 'a picture' } });
     // The file stays with the API: the download fetches it with the instance's token, byte for byte.
-    const download = await fetch(`${gw.url}/v1/messages/${image.messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
+    const download = await fetch(`${world.gw.url}/v1/messages/${image.messageId}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toMatch(/^image\/png/);
-    expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PNG_1PX)).toBe(true);
     expect(byType('location')[0]!.data.location).toMatchObject({ latitude: 38.72, longitude: -9.14, name: 'Lisbon' });
     const card = byType('contact')[0]!.data;
     expect(card).toMatchObject({ text: 'Bob Smith', contacts: [{ displayName: 'Bob Smith' }] });
@@ -482,41 +457,41 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
 
   it('disconnect stops the instance until a token is given again by PUT; a routed template on a pairing engine fails with a reason', async () => {
     const { id, credentials } = await connectedV1(`disconnecting ${sequence}`);
-    const off = await api.post(`/chat/instances/${id}/disconnect`, { cookie: tenant.cookie });
+    const off = await world.api.post(`/chat/instances/${id}/disconnect`, { cookie: world.tenant.cookie });
     expect(off.status).toBe(200);
     await eventually(() => v1Detail(id), (d) => d.status === 'disconnected' && d.phoneNumber === null, 10_000);
-    const put = await api.put(`/v1/chat/instances/${id}`, { key: tenant.liveKey, body: { cloud: { accessToken: credentials.accessToken } } });
+    const put = await world.api.put(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey, body: { cloud: { accessToken: credentials.accessToken } } });
     expect(put.status, put.text).toBe(200);
     await eventually(() => v1Detail(id), (d) => d.status === 'connected', 10_000);
     // A token for an instance that pairs is refused by name.
-    const sandbox = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `no token here ${sequence}`, integration: 'CHAT-SANDBOX' } });
-    const refused = await api.put(`/v1/chat/instances/${sandbox.body.data.id}`, { key: tenant.liveKey, body: { cloud: { accessToken: 'x' } } });
+    const sandbox = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: `no token here ${sequence}`, integration: 'CHAT-SANDBOX' } });
+    const refused = await world.api.put(`/v1/chat/instances/${sandbox.body.data.id}`, { key: world.tenant.liveKey, body: { cloud: { accessToken: 'x' } } });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('cloud');
 
-    const sandboxOnly = await createTenant(gw.gateway, api);
-    await connectedV1Instance(api, sandboxOnly.liveKey, 'sandbox line');
-    const routed = await api.post('/v1/messages/send', { key: sandboxOnly.liveKey, body: { to: newUser(), template: { name: 'welcome', language: 'en' } } });
+    const sandboxOnly = await createTenant(world.gw.gateway, world.api);
+    await connectedV1Instance(world.api, sandboxOnly.liveKey, 'sandbox line');
+    const routed = await world.api.post('/v1/messages/send', { key: sandboxOnly.liveKey, body: { to: newUser(), template: { name: 'welcome', language: 'en' } } });
     expect(routed.status).toBe(200);
-    const failed = await eventually(() => api.get(`/v1/messages/status/${routed.body.data.id}`, { key: sandboxOnly.liveKey }), (r) => r.body.data.status === 'failed');
+    const failed = await eventually(() => world.api.get(`/v1/messages/status/${routed.body.data.id}`, { key: sandboxOnly.liveKey }), (r) => r.body.data.status === 'failed');
     expect(failed.body.data.error).toMatch(/^template_unsupported: /);
   });
 
   it('the credentials never appear in an answer, a GraphQL result, a log line or a webhook', async () => {
     const { id } = await connectedV1(`secretive ${sequence}`);
-    await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey });
-    await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie });
-    await api.get('/v1/chat/instances', { key: tenant.liveKey });
-    await api.get('/chat/instances', { cookie: tenant.cookie });
-    const introspected = await api.graphql(`{ __type(name: "Instance") { fields { name type { kind ofType { kind } } } } }`, {}, { cookie: tenant.cookie });
+    await world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey });
+    await world.api.get(`/chat/instances/${id}`, { cookie: world.tenant.cookie });
+    await world.api.get('/v1/chat/instances', { key: world.tenant.liveKey });
+    await world.api.get('/chat/instances', { cookie: world.tenant.cookie });
+    const introspected = await world.api.graphql(`{ __type(name: "Instance") { fields { name type { kind ofType { kind } } } } }`, {}, { cookie: world.tenant.cookie });
     const scalarFields = introspected.body.data.__type.fields
       .filter((f: { type: { kind: string; ofType: { kind: string } | null } }) => (f.type.ofType?.kind ?? f.type.kind) === 'SCALAR' || (f.type.ofType?.kind ?? f.type.kind) === 'ENUM')
       .map((f: { name: string }) => f.name);
-    const everything = await api.graphql(`query($id: ID!) { instance(id: $id) { ${scalarFields.join(' ')} } instances(first: 50) { edges { node { ${scalarFields.join(' ')} } } } }`, { id }, { cookie: tenant.cookie });
+    const everything = await world.api.graphql(`query($id: ID!) { instance(id: $id) { ${scalarFields.join(' ')} } instances(first: 50) { edges { node { ${scalarFields.join(' ')} } } } }`, { id }, { cookie: world.tenant.cookie });
     expect(everything.body.errors).toBeUndefined();
     expect(secrets.length).toBeGreaterThan(10);
-    const logs = gw.logs.text();
-    const webhooks = receiver.received.map((r) => r.body).join('\n');
+    const logs = world.gw.logs.text();
+    const webhooks = world.receiver.received.map((r) => r.body).join('\n');
     const seen = answers.join('\n');
     for (const secret of secrets) {
       expect(seen.includes(secret), 'an answer').toBe(false);
@@ -524,7 +499,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
       expect(webhooks.includes(secret), 'a webhook').toBe(false);
     }
     // Sealed at rest: the stored bytes hold no secret either.
-    const rows = await gw.gateway.infra.db.prisma.engineKey.findMany({ where: { type: 'cloud' } });
+    const rows = await world.gw.gateway.infra.db.prisma.engineKey.findMany({ where: { type: 'cloud' } });
     expect(rows.length).toBeGreaterThan(5);
     const stored = rows.map((row) => Buffer.from(row.value).toString('latin1')).join('\n');
     for (const secret of secrets) expect(stored.includes(secret)).toBe(false);

@@ -8,11 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually } from '../factories/sandbox.js';
 import { createKey, createTenant, login } from '../factories/tenants.js';
 import { amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, natsConsumer } from '../helpers/brokers.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { startTestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { seedPgliteDataDir } from '../helpers/templates.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'streams@example.com', GATEWAY_ADMIN_PASSWORD: 'streams-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
@@ -73,12 +74,13 @@ describe.each(MODES)('event streams across processes — $name', (mode) => {
     cleanups.push(() => dropBrokerNames(names));
     let storage: Record<string, string>;
     if (mode.database === 'postgres') {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase({ migrated: true });
       cleanups.push(database.drop);
       storage = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwstreams:${randomBytes(4).toString('hex')}:` };
     } else {
       const dir = mkdtempSync(join(tmpdir(), 'mgw-streams-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      seedPgliteDataDir(dir);
       storage = { DATA_DIR: dir };
     }
     // The brokers are out of reach at first (proxies that refuse), so events pile up in the outbox.
@@ -180,7 +182,7 @@ describe('event streams configuration', () => {
   const run = promisify(execFile);
 
   it('refuses to start with a wrong broker URL, naming the variable', { timeout: 60_000 }, async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const failure = await run(process.execPath, distEntry('main'), {
       env: { ...process.env, DATA_DIR: 'memory://', PORT: '0', EVENTS_AMQP_URL: 'http://127.0.0.1:5672', EVENTS_NATS_URL: 'nats://' },
       timeout: 50_000,
     }).then(

@@ -275,7 +275,8 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     let closedWith: number | undefined;
     const ws = wsClient(gw.url, { key }, (code) => (closedWith = code));
     const qrs = subscribe(ws, QrUpdated, { instanceId });
-    await new Promise((r) => setTimeout(r, 300));
+    // Attached: a subscription starts with the current state.
+    await qrs.next();
     expect(closedWith).toBeUndefined();
     expect((await revoke()).status).toBe(200);
     await qrs.ended;
@@ -304,7 +305,8 @@ describe('GraphQL long-lived connections after the caller loses access', () => {
     let closedWith: number | undefined;
     const ws = wsClient(gw.url, { cookie }, (code) => (closedWith = code));
     const statuses = subscribe(ws, ConnectionUpdated, { instanceId });
-    await new Promise((r) => setTimeout(r, 300));
+    await statuses.next();
+    expect(closedWith).toBeUndefined();
     expect((await api.delete('/auth/sessions', { cookie })).status).toBeLessThan(300);
     await statuses.ended;
     expect(closedWith).toBe(4401);
@@ -340,7 +342,7 @@ describe('GraphQL subscriptions through a Redis outage', () => {
       expect((await statuses.next()).data!.connectionUpdated.status).toBe('qr_code');
 
       redis.kill('SIGKILL');
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor(async () => (await api.get('/readyz')).status === 503);
       // The changes and their webhooks are in the database; only the live copies cannot travel.
       const missed = await regenerate();
       const liveQr = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });

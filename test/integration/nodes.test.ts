@@ -101,7 +101,7 @@ describe('several nodes on one PostgreSQL and Redis', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: true });
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     receiver = await startReceiver();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort } from '../helpers/child-gateway.js';
+import { distEntry, freePort } from '../helpers/child-gateway.js';
 import { startRedis, waitFor } from '../helpers/private-redis.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInstance } from '../factories/instances.js';
@@ -216,8 +216,8 @@ describe('rate limits across nodes (Redis)', () => {
       const tenant = await createTenant(gw.gateway, client(gw.url));
       await insertInstance(gw.gateway, tenant.tenantId);
       const port = await freePort();
-      // node itself, not the tsx wrapper: SIGKILL must reach the gateway process.
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      // node itself, not a wrapper: SIGKILL must reach the gateway process.
+      child = spawn(process.execPath, distEntry('main'), {
         env: { ...process.env, ...gw.env, REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_BURST: '2', RATE_LIMIT_SLOT_TTL_S: '2' },
         stdio: 'ignore',
       });

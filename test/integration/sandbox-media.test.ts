@@ -1,51 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type FileServer, startFileServer } from '../helpers/file-server.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client, failure } from '../helpers/http.js';
+import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import { sandboxWorld } from '../worlds/sandbox.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(3000)]);
 
 describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its phones — $name', (mode) => {
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let other: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const world = sandboxWorld(mode, {
+    env: { PUBLIC_URL: 'https://gateway.example.com/' },
+    tenants: ['enterprise', 'pro'],
+    files: { '/picture.png': { type: 'image/png', body: PNG } },
+  });
   let instance: { id: string; phone: string };
-  let files: FileServer;
-  let filesUrl: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true', PUBLIC_URL: 'https://gateway.example.com/' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    other = await createTenant(gw.gateway, api);
-    receiver = await startReceiver();
-    instance = await connectedV1Instance(api, tenant.liveKey, `sandbox media ${Date.now()}`);
-    await eventually(() => api.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected');
-    const hooked = await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
+    instance = await connectedV1Instance(world.api, world.tenant.liveKey, `sandbox media ${Date.now()}`);
+    await eventually(() => world.api.get(`/v1/chat/instances/${instance.id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'connected');
+    const hooked = await world.api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: world.tenant.liveKey, body: { url: `${world.receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
-    files = await startFileServer({ '/picture.png': { type: 'image/png', body: PNG } });
-    filesUrl = files.url;
   }, 60_000);
-  afterAll(async () => {
-    await files?.close();
-    await receiver?.close();
-    await gw?.close();
-  });
 
-  const upserts = () => receiver.of('messages.upsert').map((call) => JSON.parse(call.body));
+  const upserts = () => world.receiver.of('messages.upsert').map((call) => JSON.parse(call.body));
   const upsertWhere = (match: (data: any) => boolean) =>
     eventually(async () => upserts().filter((hook) => match(hook.data)), (list) => list.length === 1).then((list) => list[0]);
-  const download = (messageId: string, key = tenant.liveKey) => fetch(`${gw.url}/v1/messages/${messageId}/media`, { headers: { 'x-api-key': key } });
-  const phoneSends = (body: Record<string, unknown>) => api.post('/sandbox/messages', { body: { to: instance.phone.slice(1), ...body } });
+  const download = (messageId: string, key = world.tenant.liveKey) => fetch(`${world.gw.url}/v1/messages/${messageId}/media`, { headers: { 'x-api-key': key } });
+  const phoneSends = (body: Record<string, unknown>) => world.api.post('/sandbox/messages', { body: { to: instance.phone.slice(1), ...body } });
 
   it('a document a phone sends: the webhook carries the media block with an absolute URL (PUBLIC_URL); the download is its bytes; GraphQL shows it', async () => {
     const from = newPhone().slice(1);
@@ -66,7 +49,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="invoice.pdf"');
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(PDF));
 
-    const read = await api.graphql(`query ($id: ID!) { message(id: $id) { type media { type mimetype size caption fileName url } contacts { displayName } } }`, { id: messageId }, { key: tenant.liveKey });
+    const read = await world.api.graphql(`query ($id: ID!) { message(id: $id) { type media { type mimetype size caption fileName url } contacts { displayName } } }`, { id: messageId }, { key: world.tenant.liveKey });
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.message).toEqual({
       type: 'document',
@@ -84,21 +67,21 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="image-${imageId}.png"`);
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(PNG));
 
-    const foreign = await api.get(`/v1/messages/${imageId}/media`, { key: other.liveKey });
+    const foreign = await world.api.get(`/v1/messages/${imageId}/media`, { key: world.tenants[1]!.liveKey });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(failure('forbidden'));
-    const none = await api.get(`/v1/messages/${text.body.data.messageId}/media`, { key: tenant.liveKey });
+    const none = await world.api.get(`/v1/messages/${text.body.data.messageId}/media`, { key: world.tenant.liveKey });
     expect(none.status).toBe(404);
     expect(none.body).toEqual(failure('not_found'));
 
-    const expired = await api.post(`/sandbox/messages/${imageId}/media-expiry`);
+    const expired = await world.api.post(`/sandbox/messages/${imageId}/media-expiry`);
     expect(expired.status, expired.text).toBe(200);
-    const gone = await api.get(`/v1/messages/${imageId}/media`, { key: tenant.liveKey });
+    const gone = await world.api.get(`/v1/messages/${imageId}/media`, { key: world.tenant.liveKey });
     expect(gone.status).toBe(410);
     expect(gone.body).toEqual(failure('media_expired'));
     // Only a received media message has a file the network can let expire.
     for (const id of [text.body.data.messageId, 'nope']) {
-      const refused = await api.post(`/sandbox/messages/${id}/media-expiry`);
+      const refused = await world.api.post(`/sandbox/messages/${id}/media-expiry`);
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual(failure('not_found'));
     }
@@ -126,7 +109,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
 
   it('a contact card, a reaction to a sent message and a reply to it arrive with their fields', async () => {
     const from = newPhone().slice(1);
-    const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: from, text: 'Your order shipped' } });
+    const sent = await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to: from, text: 'Your order shipped' } });
     const messageId = sent.body.data.id;
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Bruno Lima\nTEL:+5511977776666\nEND:VCARD';
     expect((await phoneSends({ from, type: 'contact', contacts: [{ displayName: 'Bruno Lima', vcard }] })).status).toBe(200);
@@ -136,19 +119,19 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     expect((await upsertWhere((data) => data.from === from && data.type === 'reaction')).data.reaction).toEqual({ emoji: '❤️', messageId, networkMessageId: messageId });
     const reply = await upsertWhere((data) => data.from === from && data.type === 'text');
     expect(reply.data.quoted).toEqual({ messageId, networkMessageId: messageId });
-    const stored = await api.get(`/v1/messages/status/${reply.data.messageId}`, { key: tenant.liveKey });
+    const stored = await world.api.get(`/v1/messages/status/${reply.data.messageId}`, { key: world.tenant.liveKey });
     expect(stored.body.data).toMatchObject({ text: 'Thanks!', quoted: { messageId } });
     expect(stored.body.data).not.toHaveProperty('media');
     expect(stored.body.data).not.toHaveProperty('fromLid');
   });
 
   it('our own media shows the same way: the media block in messages.upsert, and the download serves the file it was sent from', async () => {
-    const own = await connectedSessionInstance(api, tenant.cookie, `sandbox send media ${Date.now()}`);
-    await eventually(() => api.get(`/chat/instances/${own.id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected');
-    const hooked = await api.put(`/chat/instances/${own.id}`, { cookie: tenant.cookie, body: { webhookUrl: `${receiver.url}/session` } });
+    const own = await connectedSessionInstance(world.api, world.tenant.cookie, `sandbox send media ${Date.now()}`);
+    await eventually(() => world.api.get(`/chat/instances/${own.id}`, { cookie: world.tenant.cookie }), (r) => r.body.data.status === 'connected');
+    const hooked = await world.api.put(`/chat/instances/${own.id}`, { cookie: world.tenant.cookie, body: { webhookUrl: `${world.receiver.url}/session` } });
     expect(hooked.status, hooked.text).toBe(200);
     const to = newPhone().slice(1);
-    const sent = await api.post(`/chat/instances/${own.id}/send-media`, { cookie: tenant.cookie, body: { to, mediaUrl: `${filesUrl}/picture.png`, mediaType: 'image', caption: 'look' } });
+    const sent = await world.api.post(`/chat/instances/${own.id}/send-media`, { cookie: world.tenant.cookie, body: { to, mediaUrl: `${world.files.url}/picture.png`, mediaType: 'image', caption: 'look' } });
     expect(sent.status, sent.text).toBe(200);
     const messageId = sent.body.data.id;
     const [hook] = await eventually(async () => upserts().filter((body) => body.data.key?.id === messageId), (list) => list.length === 1);

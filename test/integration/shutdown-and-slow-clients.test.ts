@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestTenant } from '../factories/tenants.js';
 import { freePort, startChildGateway } from '../helpers/child-gateway.js';
+import { seedPgliteDataDir } from '../helpers/templates.js';
 import type { TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { gatewaySuite } from '../helpers/suite.js';
@@ -74,6 +75,7 @@ describe.each(MODES)('slow clients — $name', (mode) => {
 
 describe('shutdown', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-shutdown-'));
+  seedPgliteDataDir(dataDir);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('on SIGTERM answers /readyz 503 while draining, closes WebSockets with 1001 and exits 0 quickly when idle', async () => {

@@ -10,6 +10,7 @@ import { startChildGateway } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { seedPgliteDataDir } from '../helpers/templates.js';
 import { startReceiver } from '../helpers/receiver.js';
 
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'hooks@example.com', GATEWAY_ADMIN_PASSWORD: 'hooks-password' };
@@ -30,9 +31,10 @@ describe('webhook durability across a crash', () => {
     if (kind === 'pglite') {
       const dir = mkdtempSync(join(tmpdir(), 'mgw-crash-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      seedPgliteDataDir(dir);
       return { DATA_DIR: dir };
     }
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ migrated: true });
     cleanups.push(db.drop);
     return { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: `mgwtest:${randomBytes(4).toString('hex')}:` };
   }
@@ -50,7 +52,11 @@ describe('webhook durability across a crash', () => {
     });
     expect(created.status).toBe(201);
     await eventually(async () => receiver.received.length, (n) => n === 1);
-    await sleep(300); // the failed attempt is recorded; the retry is due in 3 s
+    // The failed attempt is recorded before the kill; the retry is due in 3 s.
+    await eventually(
+      () => api.get(`/v1/chat/instances/${created.body.data.id}/webhook/deliveries`, { key }),
+      (r) => r.body.data?.some((delivery: { attempts: Array<{ statusCode: number | null }> }) => delivery.attempts.some((attempt) => attempt.statusCode === 500)),
+    );
     await first.kill('SIGKILL');
 
     const second = await startChildGateway(env);

@@ -1,0 +1,30 @@
+// npm test: the type check (server and tests, then the dashboard) runs beside the tests instead of
+// before them: the tests spend much of their time waiting on sockets and timers, which leaves the
+// type checker a core. Its output is shown after the tests'; either failing fails the run.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+
+function run(args, { capture }) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'] });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+async function typecheck() {
+  const server = await run([tsc, '--noEmit'], { capture: true });
+  const dashboard = await run([tsc, '--noEmit', '-p', 'src/dashboard'], { capture: true });
+  return { code: server.code || dashboard.code, output: server.output + dashboard.output };
+}
+
+const [types, tests] = await Promise.all([typecheck(), run([vitest, 'run', ...process.argv.slice(2)], { capture: false })]);
+if (types.code !== 0) process.stderr.write(`\ntype check failed:\n${types.output}`);
+else process.stdout.write('type check passed (server, tests and dashboard)\n');
+process.exit(tests.code || types.code);

@@ -1,0 +1,29 @@
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Every test gateway starts from a migrated database: the suite's global setup migrates one template
+ * per storage mode (test/setup/global.ts) and names it in these variables; each gateway gets a copy.
+ * Outside vitest (benchmarks) they are unset and a gateway migrates its own fresh database.
+ */
+export const TEMPLATE_ENV = {
+  /** A PostgreSQL database holding every migration, for `CREATE DATABASE … TEMPLATE`. */
+  postgres: 'MGW_TEST_POSTGRES_TEMPLATE',
+  /** A PGlite data folder (`DATA_DIR`) holding every migration, copied per gateway. */
+  pglite: 'MGW_TEST_PGLITE_TEMPLATE',
+} as const;
+
+export function postgresTemplate(): string | undefined {
+  return process.env[TEMPLATE_ENV.postgres] || undefined;
+}
+
+/**
+ * Fills `dataDir` (a `DATA_DIR`) with a copy of the migrated PGlite template, when there is one:
+ * a fresh PGlite folder costs an initdb (seconds of CPU), a copy a fraction of one.
+ */
+export function seedPgliteDataDir(dataDir: string): boolean {
+  const template = process.env[TEMPLATE_ENV.pglite];
+  if (!template || !existsSync(join(template, 'pglite'))) return false;
+  cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return true;
+}

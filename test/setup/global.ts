@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
+import { TEMPLATE_ENV } from '../helpers/templates.js';
+
+/**
+ * Once per `vitest run`, before any test file: the server is built into dist/ (process tests start
+ * `node dist/main.js`, as `npm start` does, instead of transpiling src/ at every start), and one
+ * database per storage mode is migrated, by the built CLI's `migrate`, for test gateways to copy.
+ */
+export default async function setup() {
+  await run(['scripts/build-if-changed.mjs'], {});
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'mgw-template-'));
+  // A name of this run's own: other checkouts may run their suites against the same server.
+  const postgresName = `mgw_template_${randomBytes(6).toString('hex')}`;
+  const teardown = async () => {
+    rmSync(pgliteDir, { recursive: true, force: true });
+    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
+  };
+  try {
+    await admin((client) => client.query(`CREATE DATABASE ${postgresName}`));
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${postgresName}`;
+    // The CLI closes its connections before it exits: a template is not copied while anyone is connected.
+    await Promise.all([run(['dist/cli.js', 'migrate'], { DATA_DIR: pgliteDir }), run(['dist/cli.js', 'migrate'], { DATABASE_URL: url.toString() })]);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  process.env[TEMPLATE_ENV.pglite] = pgliteDir;
+  process.env[TEMPLATE_ENV.postgres] = postgresName;
+  return teardown;
+}
+
+function run(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} failed (exit ${code})`))));
+  });
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,31 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that take minutes on their own (hundreds of linked devices, process restarts, lease expiry,
+ * CLI runs), in the order they start. A fresh clone has no timings cached, and vitest would order
+ * files by size: a small slow file started last would keep the run going alone at the end.
+ */
+const SLOW_FIRST = [
+  'integration/baileys-scale.test.ts',
+  'integration/processes.test.ts',
+  'integration/baileys-engine.test.ts',
+  'integration/nodes.test.ts',
+  'integration/shutdown-and-slow-clients.test.ts',
+  'integration/webhook-durability.test.ts',
+  'integration/baileys-pairing.test.ts',
+  'integration/graphql-subscriptions.test.ts',
+  'integration/baileys-nodes.test.ts',
+];
+
+const rank = (spec: TestSpecification) => {
+  const index = SLOW_FIRST.findIndex((path) => spec.moduleId.endsWith(path));
+  return index === -1 ? SLOW_FIRST.length : index;
+};
+
+export class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // A stable sort: the rest keeps vitest's own order.
+    return sorted.map((spec, at) => ({ spec, at })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at).map(({ spec }) => spec);
+  }
+}

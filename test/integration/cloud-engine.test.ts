@@ -5,6 +5,7 @@ import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
+import { startReceiver } from '../helpers/receiver.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { type CloudApi, serialize, signature256, startCloudApi } from '../networks/cloud-api/index.js';
 import { cloudWorld } from '../worlds/cloud.js';
@@ -441,16 +442,16 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     secrets.push(credentials.accessToken);
     try {
       const user = newUser();
-      await cloud.customerMessage(credentials.phoneNumberId, user, { type: 'image', data: PNG, mimeType: 'image/png' });
+      await world.cloud.customerMessage(credentials.phoneNumberId, user, { type: 'image', data: PNG_1PX, mimeType: 'image/png' });
       const upsert = await eventually(async () => hooks('messages.upsert').filter((u) => u.instanceId === id && u.data.from === user), (list) => list.length === 1);
-      cloud.setMediaDownloadBase(elsewhere.url);
-      const download = await fetch(`${gw.url}/v1/messages/${upsert[0]!.data.messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
+      world.cloud.setMediaDownloadBase(elsewhere.url);
+      const download = await fetch(`${world.gw.url}/v1/messages/${upsert[0]!.data.messageId}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
       await download.arrayBuffer();
       expect(elsewhere.received).toHaveLength(1);
       expect(elsewhere.received[0]!.headers.authorization).toBeUndefined();
       expect(JSON.stringify(elsewhere.received[0]!.headers)).not.toContain(credentials.accessToken);
     } finally {
-      cloud.setMediaDownloadBase(null);
+      world.cloud.setMediaDownloadBase(null);
       await elsewhere.close();
     }
   });

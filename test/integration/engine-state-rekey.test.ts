@@ -8,14 +8,14 @@ import { REKEY_STEPS } from '../../src/infra/engines/state-key.js';
 import { baileysEnv, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 
-/** The CLI as its own process: how it ended (exit code, or the signal that killed it) and what it printed. */
+/** The CLI as `npm run cli` runs it, its own process: how it ended (exit code, or the signal that killed it) and what it printed. */
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...distEntry('cli'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += String(chunk)));
     child.stderr!.on('data', (chunk) => (output += String(chunk)));

@@ -15,6 +15,8 @@ const SLOW_FIRST = [
   'integration/baileys-pairing.test.ts',
   'integration/graphql-subscriptions.test.ts',
   'integration/baileys-nodes.test.ts',
+  'integration/engine-state-rekey.test.ts',
+  'integration/baileys-untrusted-input.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, policiesOf } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { createServices, type Services } from './domain/services.js';
+import { DataFolderInUse } from './infra/db/data-folder-lock.js';
 import { openDatabase } from './infra/db/database.js';
 import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './infra/infra.js';
@@ -256,6 +257,10 @@ run().then(
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof DomainError) {
       process.stderr.write(`error: ${inOptionWords(error.message)}\n`);
       process.exit(2);
+    }
+    if (error instanceof DataFolderInUse) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exit(1);
     }
     process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);

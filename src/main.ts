@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startGateway } from './gateway.js';
+import { DataFolderInUse } from './infra/db/data-folder-lock.js';
 import { createLogger } from './infra/logger.js';
 
 const started = performance.now();
@@ -20,6 +21,11 @@ const gateway = await startGateway(config, logger).catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
+  }
+  // Another gateway (or the CLI) has the embedded database open: one plain line, no stack.
+  if (error instanceof DataFolderInUse) {
+    logger.fatal({ folder: error.folder, holderPid: error.holder?.pid }, error.message);
+    process.exit(1);
   }
   logger.fatal({ err: error }, 'gateway failed to start');
   process.exit(1);

@@ -19,6 +19,8 @@ import { createMediaDownloads } from './messages/media-downloads.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
+import type { SetupStore } from './setup/setup.ports.js';
+import { createSetupService } from './setup/setup.service.js';
 import { createWebhookTester, type WebhookSender } from './webhooks/webhook-tester.js';
 import { createUrlPolicy, type HostResolver } from './webhooks/url-policy.js';
 import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries.service.js';
@@ -30,6 +32,8 @@ import type { Actor } from './actor.js';
 export interface Ports {
   clock: Clock;
   tenants: TenantStore;
+  /** The first account's one-time setup links. */
+  setup: SetupStore;
   apiKeys: ApiKeyStore;
   sessions: SessionStore;
   loginThrottle: LoginThrottle;
@@ -98,6 +102,7 @@ export function createServices(ports: Ports, policies: Policies) {
   return {
     auth: createAuthService({ ...ports, throttle: ports.loginThrottle }),
     tenants: createTenantsService(ports),
+    setup: createSetupService({ setup: ports.setup, clock }),
     limits: createLimitsView({ ...ports, quotas: policies.quotas }),
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
     messages: createMessagesService({

@@ -68,7 +68,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   // One process at a time on a folder (docs/operating.md): refused here, before PGlite touches a file.
   const embeddedFolder = options.dataDir.startsWith('memory://') ? undefined : resolve(options.dataDir);
   if (embeddedFolder) mkdirSync(join(embeddedFolder, 'pglite'), { recursive: true });
-  const lock = embeddedFolder && lockDataFolder(embeddedFolder);
+  const lock = embeddedFolder ? lockDataFolder(embeddedFolder) : undefined;
   // PGlite's own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache
   // of the host holds what does not fit in 16 MB.
   const pglite = new PGlite(pgliteDir(options.dataDir), { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });

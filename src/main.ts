@@ -30,9 +30,11 @@ const gateway = await startGateway(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'gateway failed to start');
   process.exit(1);
 });
+// Where it listens (every address for 0.0.0.0) and, when that is not one address to open, the URL that works on this machine.
+const listening = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${new URL(gateway.url).port}`;
 logger.info(
-  { url: gateway.url, startupMs: Math.round(performance.now() - started), database: gateway.infra.db.kind, redis: Boolean(config.REDIS_URL) },
-  `gateway listening on ${config.HOST}:${config.PORT}`,
+  { listen: listening, url: gateway.url, startupMs: Math.round(performance.now() - started), database: gateway.infra.db.kind, redis: Boolean(config.REDIS_URL) },
+  listening === gateway.url ? `gateway listening on ${gateway.url}` : `gateway listening on ${listening} (on this machine: ${gateway.url})`,
 );
 
 let stopping = false;

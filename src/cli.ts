@@ -104,11 +104,17 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'tenant:create': {
-    args: '--name <name> [--plan starter|pro|enterprise]',
-    summary: 'create a tenant',
-    options: { name: { type: 'string' }, plan: { type: 'string' } },
+    args: `--name <name> [--plan starter|pro|enterprise] [--email <owner's email> ${passwordArgs}]`,
+    summary: 'create a tenant; with --email, its owner too, who can sign in at once',
+    options: { name: { type: 'string' }, plan: { type: 'string' }, email: { type: 'string' }, ...password },
     needs: 'services',
-    run: ({ values, services }) => services.tenants.createTenant({ name: values.name, plan: values.plan }),
+    async run({ values, services }) {
+      if (values.email === undefined) {
+        if (values.password !== undefined || values['password-stdin']) throw new DomainError('invalid_request', '--email: is required with a password (the owner to create)');
+        return services.tenants.createTenant({ name: values.name, plan: values.plan });
+      }
+      return services.tenants.createTenantWithOwner({ name: values.name, plan: values.plan, email: values.email, password: await passwordOf(values) });
+    },
   },
   'tenants:list': {
     args: '',

@@ -8,6 +8,7 @@ import { ApiKeysPage } from './pages/api-keys.js';
 import { InstancePage } from './pages/instance.js';
 import { InstancesPage } from './pages/instances.js';
 import { MessagesPage } from './pages/messages.js';
+import { SetupPage } from './pages/setup.js';
 import { SignInPage } from './pages/sign-in.js';
 import { hrefOf, useRoute } from './router.js';
 
@@ -25,6 +26,12 @@ export function App() {
 }
 
 function Session(props: { onSessionChange(): void }) {
+  const route = useRoute();
+  if (route.page === 'setup') return <SetupPage token={route.token} onSignedIn={props.onSessionChange} />;
+  return <SignedInOrNot onSessionChange={props.onSessionChange} />;
+}
+
+function SignedInOrNot(props: { onSessionChange(): void }) {
   const [me] = useQuery({ query: MeQuery });
   if (me.fetching && !me.data) return <p class="loading">Loading…</p>;
   if (errorCode(me.error) === 'unauthorized' || errorCode(me.error) === 'invalid_api_key') return <SignInPage onSignedIn={props.onSessionChange} />;

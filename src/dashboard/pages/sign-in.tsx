@@ -35,7 +35,12 @@ export function SignInPage(props: { onSignedIn(): void }) {
           Sign in
         </button>
       </form>
-      <p class="hint">No account yet? Start the gateway with <code>GATEWAY_ADMIN_EMAIL</code> and <code>GATEWAY_ADMIN_PASSWORD</code>, or run <code>npm run cli -- tenant:create</code> (see the README).</p>
+      <p class="hint">
+        No account yet? While a gateway has no user, it prints a setup link in its log at start (<code>no user yet: create the first account at …</code>): open it
+        to create the first account (it works once, for an hour; a restart prints a new one). Otherwise ask a user of this gateway, or the operator can stop it and run{' '}
+        <code>npm run cli -- tenant:create --name &lt;name&gt; --email &lt;email&gt; --password-stdin</code>, or start it with <code>GATEWAY_ADMIN_EMAIL</code> and{' '}
+        <code>GATEWAY_ADMIN_PASSWORD</code>.
+      </p>
     </main>
   );
 }

@@ -56,6 +56,8 @@ export interface Ports {
   requestUsage: (actor: Actor) => Promise<Usage | null>;
   /** Where failures of background work are reported (logs). */
   report: (error: unknown, context: string) => void;
+  /** A condition an operator should know of that is no failure of the gateway (one log line at warn, no stack). */
+  warn: (message: string, context: Record<string, unknown>) => void;
   /** Runs work after the current request has been answered; failures go to `report`. */
   background: (work: () => Promise<unknown>, what: string) => void;
   /** Work arrived on this node (a send was accepted): the safety sweeps look often again while it waits. */
@@ -122,7 +124,7 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
-    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, report: ports.report }),
+    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn }),
 
     /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {

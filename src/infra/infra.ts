@@ -259,6 +259,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
     requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor)),
     report: (error, context) => logger.error({ err: error }, context),
+    warn: (message, context) => logger.warn(context, message),
     // A macrotask: the answer of the request that asked for it is written first.
     background: (work, what) =>
       void setImmediate(() => void work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`))),

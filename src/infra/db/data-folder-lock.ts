@@ -33,7 +33,7 @@ export class DataFolderInUse extends Error {
     super(
       holder
         ? `the data folder ${folder} is in use by process ${holder.pid}${holder.host === hostname() ? '' : ` on host ${holder.host}`} (since ${holder.since}): ` +
-            'the embedded database allows one process at a time. Stop that gateway first (or run the command against it with DATABASE_URL on PostgreSQL)' +
+            'the embedded database allows one process at a time. Stop that process first, or run several on PostgreSQL (DATABASE_URL)' +
             (holder.host === hostname() ? '' : `; if that process no longer runs, delete ${join(folder, LOCK_FILE)}`)
         : `the data folder ${folder} is in use by this process already: the embedded database allows one opening at a time`,
     );

@@ -37,7 +37,7 @@ describe('the dashboard setup page', () => {
     const page = await newPage(1000);
     await page.goto(`${gw.url}/`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await expect.poll(() => page.locator('.hint').textContent()).toMatch(/prints a setup link in its log at start.*tenant:create --name <name> --email <email> --password-stdin.*GATEWAY_ADMIN_EMAIL/s);
+    await expect.poll(() => page.locator('.hint').textContent()).toMatch(/prints a setup link in its log at start.*user:create --tenant <tenantId> --email <email> --password-stdin.*tenant:create --name <name> --email <email> --password-stdin.*GATEWAY_ADMIN_EMAIL/s);
   });
 
   it('refuses a link that is not valid, in words', async () => {
@@ -45,6 +45,8 @@ describe('the dashboard setup page', () => {
     await page.goto(`${gw.url}/#/setup/not-a-real-token`);
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('This setup link is not valid');
     expect(await page.getByRole('button', { name: 'Create account and sign in' }).count()).toBe(0);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/dashboard-setup-refused.png', fullPage: true });
   });
 
   it('creates the tenant and its owner from the printed link and signs in; the link then refuses', async () => {

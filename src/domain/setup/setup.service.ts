@@ -24,7 +24,7 @@ export const completeSetupInput = tokenInput.extend({
 
 export class SetupFinished extends Forbidden {
   constructor() {
-    super('Setup is finished: this gateway has a user already. Sign in, or ask an existing user for an account.');
+    super('Setup is finished: this gateway has a user already. Sign in, or ask the operator of this gateway for an account.');
   }
 }
 

@@ -12,6 +12,7 @@ import { errorEnvelope } from './rest/middleware/error-envelope.js';
 import { requestContext } from './rest/middleware/request-context.js';
 import { apiKeyRoutes } from './rest/routes/api-keys.js';
 import { authRoutes } from './rest/routes/auth.js';
+import { setupRoutes } from './rest/routes/setup.js';
 import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
@@ -86,6 +87,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     metricsRoutes(deps.metrics, deps.metricsToken),
     openApiRoutes({ sandbox: deps.sandbox !== undefined, cloud: deps.cloudWebhooks !== undefined }),
     authRoutes(deps.services.auth, deps.origins),
+    setupRoutes(deps.services.setup, deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, deps.services.mediaDownloads, authenticated),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),

@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, policiesOf } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { createServices, type Services } from './domain/services.js';
+import { DataFolderInUse } from './infra/db/data-folder-lock.js';
 import { openDatabase } from './infra/db/database.js';
 import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './infra/infra.js';
@@ -114,11 +115,17 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'tenant:create': {
-    args: '--name <name> [--plan starter|pro|enterprise]',
-    summary: 'create a tenant',
-    options: { name: { type: 'string' }, plan: { type: 'string' } },
+    args: `--name <name> [--plan starter|pro|enterprise] [--email <owner's email> ${passwordArgs}]`,
+    summary: 'create a tenant; with --email, its owner too, who can sign in at once',
+    options: { name: { type: 'string' }, plan: { type: 'string' }, email: { type: 'string' }, ...password },
     needs: 'services',
-    run: ({ values, services }) => services.tenants.createTenant({ name: values.name, plan: values.plan }),
+    async run({ values, services }) {
+      if (values.email === undefined) {
+        if (values.password !== undefined || values['password-stdin']) throw new DomainError('invalid_request', '--email: is required with a password (the owner to create)');
+        return services.tenants.createTenant({ name: values.name, plan: values.plan });
+      }
+      return services.tenants.createTenantWithOwner({ name: values.name, plan: values.plan, email: values.email, password: await passwordOf(values) });
+    },
   },
   'tenants:list': {
     args: '',
@@ -267,6 +274,10 @@ run().then(
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof DomainError) {
       process.stderr.write(`error: ${inOptionWords(error.message)}\n`);
       process.exit(2);
+    }
+    if (error instanceof DataFolderInUse) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exit(1);
     }
     process.stderr.write(`error: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);

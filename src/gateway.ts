@@ -47,6 +47,20 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
+/**
+ * While no user exists, a one-time link to create the first account. This log line is the only place
+ * the token is ever written (the database keeps its hash): the message itself, not a field that
+ * redaction would hide.
+ */
+async function offerFirstAccount(services: Services, logger: Logger, baseUrl: string) {
+  const setup = await services.setup.openIfNoUser();
+  if (!setup) return;
+  logger.warn(
+    { expiresAt: setup.expiresAt.toISOString() },
+    `no user yet: create the first account at ${baseUrl.replace(/\/$/, '')}/#/setup/${setup.token} (works once, for one hour)`,
+  );
+}
+
 /** Composition root: infra → services → HTTP app → listening server. */
 export async function startGateway(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Gateway> {
   const infra = await createInfra(config, logger, options);
@@ -133,6 +147,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  await offerFirstAccount(services, logger, config.PUBLIC_URL ?? url);
 
   return {
     infra,

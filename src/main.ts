@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startGateway } from './gateway.js';
+import { DataFolderInUse } from './infra/db/data-folder-lock.js';
 import { createLogger } from './infra/logger.js';
 
 const started = performance.now();
@@ -21,12 +22,19 @@ const gateway = await startGateway(config, logger).catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
+  // Another gateway (or the CLI) has the embedded database open: one plain line, no stack.
+  if (error instanceof DataFolderInUse) {
+    logger.fatal({ folder: error.folder, holderPid: error.holder?.pid }, error.message);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, 'gateway failed to start');
   process.exit(1);
 });
+// Where it listens (every address for 0.0.0.0) and, when that is not one address to open, the URL that works on this machine.
+const listening = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${new URL(gateway.url).port}`;
 logger.info(
-  { url: gateway.url, startupMs: Math.round(performance.now() - started), database: gateway.infra.db.kind, redis: Boolean(config.REDIS_URL) },
-  `gateway listening on ${config.HOST}:${config.PORT}`,
+  { listen: listening, url: gateway.url, startupMs: Math.round(performance.now() - started), database: gateway.infra.db.kind, redis: Boolean(config.REDIS_URL) },
+  listening === gateway.url ? `gateway listening on ${gateway.url}` : `gateway listening on ${listening} (on this machine: ${gateway.url})`,
 );
 
 let stopping = false;

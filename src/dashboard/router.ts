@@ -5,13 +5,16 @@ export type Route =
   | { page: 'instances' }
   | { page: 'instance'; id: string }
   | { page: 'messages' }
-  | { page: 'keys' };
+  | { page: 'keys' }
+  /** The first account, from the one-time link the gateway prints (#/setup/<token>). */
+  | { page: 'setup'; token: string };
 
 function parse(hash: string): Route {
   const [, page, id] = hash.replace(/^#/, '').split('/');
   if (page === 'instances' && id) return { page: 'instance', id: decodeURIComponent(id) };
   if (page === 'messages') return { page: 'messages' };
   if (page === 'keys') return { page: 'keys' };
+  if (page === 'setup' && id) return { page: 'setup', token: decodeURIComponent(id) };
   return { page: 'instances' };
 }
 
@@ -25,4 +28,4 @@ export function useRoute(): Route {
   return route;
 }
 
-export const hrefOf = (route: Route) => (route.page === 'instance' ? `#/instances/${encodeURIComponent(route.id)}` : `#/${route.page}`);
+export const hrefOf = (route: Exclude<Route, { page: 'setup' }>) => (route.page === 'instance' ? `#/instances/${encodeURIComponent(route.id)}` : `#/${route.page}`);

@@ -19,6 +19,8 @@ import { createMediaDownloads } from './messages/media-downloads.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
+import type { SetupStore } from './setup/setup.ports.js';
+import { createSetupService } from './setup/setup.service.js';
 import { createWebhookTester, type WebhookSender } from './webhooks/webhook-tester.js';
 import { createUrlPolicy, type HostResolver } from './webhooks/url-policy.js';
 import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries.service.js';
@@ -30,6 +32,8 @@ import type { Actor } from './actor.js';
 export interface Ports {
   clock: Clock;
   tenants: TenantStore;
+  /** The first account's one-time setup links. */
+  setup: SetupStore;
   apiKeys: ApiKeyStore;
   sessions: SessionStore;
   loginThrottle: LoginThrottle;
@@ -52,6 +56,8 @@ export interface Ports {
   requestUsage: (actor: Actor) => Promise<Usage | null>;
   /** Where failures of background work are reported (logs). */
   report: (error: unknown, context: string) => void;
+  /** A condition an operator should know of that is no failure of the gateway (one log line at warn, no stack). */
+  warn: (message: string, context: Record<string, unknown>) => void;
   /** Runs work after the current request has been answered; failures go to `report`. */
   background: (work: () => Promise<unknown>, what: string) => void;
   /** Work arrived on this node (a send was accepted): the safety sweeps look often again while it waits. */
@@ -98,6 +104,7 @@ export function createServices(ports: Ports, policies: Policies) {
   return {
     auth: createAuthService({ ...ports, throttle: ports.loginThrottle }),
     tenants: createTenantsService(ports),
+    setup: createSetupService({ setup: ports.setup, clock }),
     limits: createLimitsView({ ...ports, quotas: policies.quotas }),
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
     messages: createMessagesService({
@@ -117,7 +124,7 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
-    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, report: ports.report }),
+    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn }),
 
     /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {

@@ -9,6 +9,7 @@ import { createMessageRouter } from './db/stores/message-router.js';
 import { createMessageStore } from './db/stores/message-store.js';
 import { createSessionStore } from './db/stores/session-store.js';
 import { createTenantStore } from './db/stores/tenant-store.js';
+import { createSetupStore } from './db/stores/setup-store.js';
 import type { Logger } from './logger.js';
 import { createLimiterFactory, type LimiterFactory } from './rate-limit/limiter-factory.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
@@ -242,6 +243,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const ports: Ports = {
     clock: systemClock,
     tenants: createTenantStore(prisma, invalidation),
+    setup: createSetupStore(prisma),
     apiKeys: createApiKeyStore(prisma, invalidation),
     sessions: createSessionStore(prisma),
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
@@ -259,6 +261,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
     requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor)),
     report: (error, context) => logger.error({ err: error }, context),
+    warn: (message, context) => logger.warn(context, message),
     // A macrotask: the answer of the request that asked for it is written first.
     background: (work, what) =>
       void setImmediate(() => void work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`))),

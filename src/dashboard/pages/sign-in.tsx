@@ -35,7 +35,13 @@ export function SignInPage(props: { onSignedIn(): void }) {
           Sign in
         </button>
       </form>
-      <p class="hint">No account yet? Start the gateway with <code>GATEWAY_ADMIN_EMAIL</code> and <code>GATEWAY_ADMIN_PASSWORD</code>, or run <code>npm run cli -- tenant:create</code> (see the README).</p>
+      <p class="hint">
+        No account yet? A gateway without users prints a setup link in its log at start (<code>no user yet: create the first account at …</code>): open it to
+        create the first account. It works once, for an hour; each restart prints a new one. After that, accounts are made by the operator, with the gateway
+        stopped: <code>npm run cli -- user:create --tenant &lt;tenantId&gt; --email &lt;email&gt; --password-stdin</code> (a user of an existing tenant) or{' '}
+        <code>npm run cli -- tenant:create --name &lt;name&gt; --email &lt;email&gt; --password-stdin</code> (a new tenant and its owner), or by starting the gateway
+        with <code>GATEWAY_ADMIN_EMAIL</code> and <code>GATEWAY_ADMIN_PASSWORD</code>.
+      </p>
     </main>
   );
 }

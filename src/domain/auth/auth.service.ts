@@ -5,7 +5,7 @@ import { hashApiKey, isWellFormedApiKey, sameHash } from '../apikeys/api-key-for
 import type { ApiKeyStore } from '../apikeys/apikeys.ports.js';
 import { InvalidApiKey, NotFound, Unauthorized } from '../errors.js';
 import type { Clock } from '../ports.js';
-import type { TenantStore } from '../tenants/tenants.ports.js';
+import type { TenantRecord, TenantStore } from '../tenants/tenants.ports.js';
 import { parseInput } from '../validation.js';
 import type { LoginThrottle, SessionStore } from './auth.ports.js';
 import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
@@ -32,6 +32,16 @@ export function createAuthService(deps: {
   clock: Clock;
 }) {
   const { apiKeys, sessions, tenants, throttle, clock } = deps;
+
+  async function openSession(user: { id: string; email: string }, tenant: TenantRecord) {
+    const token = randomBytes(32).toString('base64url');
+    const session = await sessions.create({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
+    });
+    return { token, expiresAt: session.expiresAt, user: { id: user.id, email: user.email }, tenant };
+  }
 
   return {
     async authenticateApiKey(key: string): Promise<Actor> {
@@ -70,14 +80,11 @@ export function createAuthService(deps: {
       await throttle.recordSuccess(email);
       const tenant = await tenants.findTenant(user.tenantId);
       if (!tenant) throw new Unauthorized('Invalid email or password.');
-      const token = randomBytes(32).toString('base64url');
-      const session = await sessions.create({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
-      });
-      return { token, expiresAt: session.expiresAt, user: { id: user.id, email: user.email }, tenant };
+      return openSession(user, tenant);
     },
+
+    /** A session for a user who just proved who they are another way (the first account's setup link). */
+    openSession,
 
     /** Administrative path (CLI): a new password for the user, whose sessions all end. */
     async resetPassword(input: unknown) {

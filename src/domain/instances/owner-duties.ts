@@ -11,7 +11,7 @@ export function createOwnerDuties(deps: {
   engines: EngineRegistry;
   dispatcher: Dispatcher;
   ownership: Ownership;
-  report: (error: unknown, context: string) => void;
+  warn: (message: string, context: Record<string, unknown>) => void;
 }) {
   const { instances, engines, dispatcher, ownership } = deps;
   /** Which engine each owned instance was attached to (an instance's engine never changes). */
@@ -22,7 +22,11 @@ export function createOwnerDuties(deps: {
     const engine = engines.of(instance.engine);
     if (!engine && !unoffered.has(instance.id)) {
       unoffered.add(instance.id);
-      deps.report(new Error(`its integration ${instance.engine} is not in ENGINES; it waits as it is until it is offered again`), `instance ${instance.id}`);
+      // A choice of the operator's (ENGINES), not a failure: one line per instance, no stack.
+      deps.warn(`instance ${instance.id} waits: its integration ${instance.engine} is not in ENGINES; it stays as it is until it is offered again`, {
+        instanceId: instance.id,
+        integration: instance.engine,
+      });
     }
     return engine;
   }

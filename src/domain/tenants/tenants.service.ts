@@ -15,6 +15,17 @@ export function createTenantsService(deps: { tenants: TenantStore }) {
       return tenants.createTenant(parseInput(createTenantInput, input));
     },
 
+    /** A tenant and its first user (its owner) together, or neither. */
+    async createTenantWithOwner(input: unknown) {
+      const data = parseInput(createTenantInput.extend({ email: emailSchema, password: passwordSchema }), input);
+      const created = await tenants.createTenantWithUser(
+        { name: data.name, plan: data.plan },
+        { email: data.email, passwordHash: await hashPassword(data.password) },
+      );
+      if (!created) throw Invalid.at('email', 'a user with this email exists');
+      return { ...created.tenant, owner: { id: created.user.id, email: created.user.email } };
+    },
+
     list() {
       return tenants.listTenants();
     },

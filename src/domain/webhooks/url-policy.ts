@@ -1,6 +1,9 @@
 import { Invalid } from '../errors.js';
 import { isForbiddenAddress } from './address-policy.js';
 
+/** How a local receiver (http://, localhost, a private address) is allowed, for development and tests only. */
+const INSECURE_HINT = 'the gateway setting WEBHOOK_ALLOW_INSECURE=true allows http:// and local addresses, for local development only';
+
 /** Every address a host name resolves to (A and AAAA). */
 export interface HostResolver {
   resolve(host: string): Promise<string[]>;
@@ -19,7 +22,8 @@ export function checkOutboundUrlSyntax(raw: string, field: string, allowInsecure
     throw Invalid.at(field, 'must be an absolute URL');
   }
   if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
-    throw Invalid.at(field, 'must be an https:// URL');
+    // A local http:// receiver is the usual first try: say which setting allows it.
+    throw Invalid.at(field, url.protocol === 'http:' ? `must be an https:// URL (${INSECURE_HINT})` : 'must be an https:// URL');
   }
   if (url.username || url.password) throw Invalid.at(field, 'must not carry credentials');
   return url;
@@ -41,7 +45,7 @@ export function createUrlPolicy(resolver: HostResolver, allowInsecure: boolean) 
         throw Invalid.at(field, `the host ${host} does not resolve`);
       }
       if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
-        throw Invalid.at(field, `must point to a public address, not a private, loopback or link-local one`);
+        throw Invalid.at(field, `must point to a public address, not a private, loopback or link-local one (${INSECURE_HINT})`);
       }
       return url.toString();
     },

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
+import { lockDataFolder } from './data-folder-lock.js';
 import { pgPoolConfig } from './pool-config.js';
 import { countRoundTrips } from './round-trips.js';
 import { pgliteStatements, poolStatements, type Statements } from './statements.js';
@@ -64,13 +65,24 @@ export function openDatabase(options: DatabaseOptions): Database {
     const migrationFactory = failFastAdapter(new PrismaPg(poolConfig, { onPoolError: onError, onConnectionError: onError }));
     return wrap('postgres', failFastAdapter(appFactory), migrationFactory, poolStatements(pool, options.onQuery), () => pool.end(), options.onQuery, timeouts);
   }
+  // One process at a time on a folder (docs/operating.md): refused here, before PGlite touches a file.
+  const embeddedFolder = options.dataDir.startsWith('memory://') ? undefined : resolve(options.dataDir);
+  if (embeddedFolder) mkdirSync(join(embeddedFolder, 'pglite'), { recursive: true });
+  const lock = embeddedFolder ? lockDataFolder(embeddedFolder) : undefined;
   // PGlite's own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache
   // of the host holds what does not fit in 16 MB.
   const pglite = new PGlite(pgliteDir(options.dataDir), { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   // One connection, in this process: it cannot stall the way a server can, and a transaction waits
   // for the ones before it (so its wait is not bounded like a pool's).
   const factory = new PrismaPGlite(pglite);
-  return wrap('pglite', factory, factory, pgliteStatements(pglite, options.onQuery), () => pglite.close(), options.onQuery, {
+  const closePglite = async () => {
+    try {
+      await pglite.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  return wrap('pglite', factory, factory, pgliteStatements(pglite, options.onQuery), closePglite, options.onQuery, {
     connectMs: 30_000,
     statementMs: 30_000,
     transactionMs: 30_000,
@@ -79,9 +91,7 @@ export function openDatabase(options: DatabaseOptions): Database {
 
 function pgliteDir(dataDir: string): string {
   if (dataDir.startsWith('memory://')) return dataDir;
-  const dir = join(resolve(dataDir), 'pglite');
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  return join(resolve(dataDir), 'pglite');
 }
 
 function wrap(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
 import { loginInput } from '../../domain/auth/auth.service.js';
+import { completeSetupInput } from '../../domain/setup/setup.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, phoneNumber, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
@@ -40,6 +41,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/docs/:asset', tag: 'Operations', summary: 'The files of the reference page (swagger-ui-bundle.js, swagger-ui.css, init.js)', auth: [], success: { status: 200, description: 'a script or a style sheet', contentType: 'text/javascript' }, errors: [404] },
 
   { method: 'post', path: '/auth/sessions', tag: 'Sessions', summary: 'Log in: sets the auth-session cookie', auth: [], body: loginInput, success: { status: 200, schema: ok(s.LoginAnswer), description: 'logged in; Set-Cookie carries the session' }, errors: [400, 401, 429] },
+  { method: 'post', path: '/auth/setup/check', tag: 'Sessions', summary: 'Whether a first-account setup link (printed at start while no user exists) can still be used', auth: [], body: completeSetupInput.pick({ token: true }), success: { status: 200, schema: ok(s.SetupCheck), description: 'the link is open until expiresAt' }, errors: [400, 401, 403] },
+  { method: 'post', path: '/auth/setup', tag: 'Sessions', summary: 'Use the setup link: create the first tenant and its owner, and sign in (sets the auth-session cookie)', auth: [], body: completeSetupInput, success: { status: 201, schema: ok(s.LoginAnswer), description: 'created and signed in; the link is used up' }, errors: [400, 401, 403] },
   { method: 'delete', path: '/auth/sessions', tag: 'Sessions', summary: 'Log out: ends the session and clears the cookie', auth: [], success: { status: 200, schema: s.messageEnvelope, description: 'logged out' }, errors: [] },
 
   { method: 'get', path: '/api-keys', tag: 'API keys', summary: "List the tenant's keys (never the key itself)", auth: ['bearerKey', 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.ApiKey)), description: 'the keys' }, errors: [] },

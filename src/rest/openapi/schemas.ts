@@ -240,6 +240,8 @@ export const LoginAnswer = z.object({
   expiresAt: instant,
 });
 
+export const SetupCheck = z.object({ open: z.literal(true), expiresAt: instant });
+
 export const Health = z.object({ status: z.literal('ok') });
 
 export const Ready = z.object({

@@ -1,0 +1,85 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startChildGateway } from '../helpers/child-gateway.js';
+
+/** node itself runs the entry (tsx as a loader), so the child's pid is the process that holds the folder. */
+const NODE_TSX = ['--import', 'tsx'];
+
+/** Runs an entry point to its end: exit code and everything it printed. */
+function runToEnd(entry: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = execFile(process.execPath, [...NODE_TSX, entry, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    let output = '';
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('one process per embedded data folder', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mgw-lock-'));
+  const children: Array<{ kill(signal?: NodeJS.Signals): Promise<void> }> = [];
+  afterAll(async () => {
+    for (const child of children) await child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second gateway and the CLI beside a running one, naming the folder and the holder; takes over after kill -9', async () => {
+    const first = await startChildGateway({ DATA_DIR: dataDir });
+    children.push(first);
+    const lock = JSON.parse(readFileSync(join(dataDir, 'gateway.lock'), 'utf8')) as { pid: number };
+    expect(lock.pid).toBe(first.pid);
+
+    const second = await runToEnd('src/main.ts', [], { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`data folder ${dataDir} is in use by process ${first.pid}`);
+    expect(second.output).not.toContain('gateway listening');
+
+    const cli = await runToEnd('src/cli.ts', ['tenant:create', '--name', 'Acme'], { DATA_DIR: dataDir });
+    expect(cli.code).toBe(1);
+    expect(cli.output).toMatch(new RegExp(`^error: the data folder ${dataDir} is in use by process ${first.pid} `));
+    expect(cli.output).not.toMatch(/External error|WebAssembly|\n\s+at /);
+    // The first gateway still serves.
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+
+    // Killed without a chance to clean up: its lock stays behind, and the next start takes it over.
+    await first.kill('SIGKILL');
+    expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(true);
+    const third = await startChildGateway({ DATA_DIR: dataDir });
+    children.push(third);
+    expect(JSON.parse(readFileSync(join(dataDir, 'gateway.lock'), 'utf8')).pid).toBe(third.pid);
+
+    // Stopped properly, it leaves no lock, and the CLI works on the folder.
+    await third.kill('SIGTERM');
+    expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
+    const after = await runToEnd('src/cli.ts', ['tenants:list'], { DATA_DIR: dataDir });
+    expect(after).toMatchObject({ code: 0 });
+    expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
+  }, 240_000);
+
+  it('refuses a gateway while the CLI holds the folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mgw-lock-cli-'));
+    try {
+      // A CLI command waiting for its password on standard input holds the database open meanwhile.
+      const cli = spawn(process.execPath, [...NODE_TSX, 'src/cli.ts', 'users:reset-password', '--email', 'nobody@example.com', '--password-stdin'], {
+        env: { ...process.env, DATA_DIR: folder },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      const cliExit = new Promise<number | null>((resolve) => cli.once('exit', resolve));
+      const lockPath = join(folder, 'gateway.lock');
+      const deadline = Date.now() + 60_000;
+      while (!existsSync(lockPath) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const gateway = await runToEnd('src/main.ts', [], { DATA_DIR: folder, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      expect(gateway.code).toBe(1);
+      expect(gateway.output).toContain(`data folder ${folder} is in use by process ${cli.pid}`);
+      cli.stdin!.end('a-long-password\n');
+      expect(await cliExit).toBe(2); // no such user; it ran, then let go of the folder
+      expect(existsSync(lockPath)).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -165,7 +165,7 @@ export const Messages = graphql(`
   query DashboardMessages($filter: MessageFilter, $after: String) {
     messages(first: 50, after: $after, filter: $filter) {
       totalCount
-      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }
+      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -173,7 +173,7 @@ export const Messages = graphql(`
 
 export const MessageChanges = graphql(`
   subscription DashboardMessageChanges {
-    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }
+    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }
   }
 `);
 

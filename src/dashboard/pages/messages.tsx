@@ -73,7 +73,7 @@ export function MessagesPage() {
                   </td>
                   <td>
                     <MessageStatusBadge status={m.status} />
-                    {m.error && <span class="muted"> {m.error}</span>}
+                    {m.error && <span class="muted" title={m.error.code}> {m.error.message} ({m.error.code})</span>}
                   </td>
                   <td>{(m.instanceId && names.get(m.instanceId)) ?? '—'}</td>
                   <td>{new Date(m.createdAt).toLocaleString()}</td>

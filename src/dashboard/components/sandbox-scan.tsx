@@ -42,7 +42,7 @@ export function SandboxScan(props: { qrDataUrl: string }) {
     >
       <label>
         Sandbox phone number
-        <input type="tel" value={phone} pattern="\+[0-9]{8,15}" onInput={(e) => setPhone(e.currentTarget.value)} />
+        <input type="tel" value={phone} pattern="\+?[1-9](?:[ \-]?[0-9]){6,14}" onInput={(e) => setPhone(e.currentTarget.value)} />
       </label>
       <button type="submit" class="secondary" disabled={busy}>
         Scan with a sandbox phone

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { MEDIA_TYPES } from './message-values.js';
+import { phoneDigitsOf } from '../phone.js';
 
 export const PHONE_DIGITS = /^[1-9][0-9]{6,14}$/;
 export const MAX_TEXT_LENGTH = 4096;
 
-export const phoneNumber = z
-  .string({ error: 'is required and must be a string of digits' })
-  .regex(PHONE_DIGITS, 'must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)');
+const DIGITS_RULE = 'must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)';
+
+/**
+ * A recipient as the spec's send takes it: digits only. The answer to anything else says how to
+ * write it, with the caller's own number rewritten when it is one written another way.
+ */
+export const phoneNumber = z.string({ error: 'is required and must be a string of digits' }).regex(PHONE_DIGITS, {
+  error: (issue) => {
+    const digits = typeof issue.input === 'string' ? phoneDigitsOf(issue.input.trim()) : null;
+    return digits ? `${DIGITS_RULE}: write ${JSON.stringify(issue.input)} as "${digits}"` : `${DIGITS_RULE}, e.g. 5511999990001`;
+  },
+});
 
 export const messageText = z
   .string({ error: 'is required and must be a string' })

@@ -52,6 +52,7 @@ function textOrTemplate<T extends z.ZodObject>(schema: T, field: string) {
   const has = (value: unknown, key: string) => (value as Record<string, unknown>)[key] !== undefined;
   const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
   return schema
+    .meta({ oneOf: [{ required: [field] }, { required: ['template'] }] })
     .refine((data) => !(has(data, field) && has(data, 'template')), { path: ['template'], message: `give either ${field} or template, not both` })
     .refine((data) => has(data, field) || has(data, 'template'), {
       path: [field],
@@ -82,7 +83,11 @@ export const listMessagesInput = z.object({
 export type ListMessagesInput = z.output<typeof listMessagesInput>;
 
 /** Text of a URL the gateway will call (checked further by the URL policy). */
-export const urlText = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
+export const urlText = z
+  .string({ error: 'must be a URL' })
+  .max(2048, 'must be at most 2048 characters')
+  // The document states what the URL policy checks (an absolute https URL without credentials; http only with WEBHOOK_ALLOW_INSECURE).
+  .meta({ format: 'uri', pattern: '^https?://[^\\s/@]+(/\\S*)?$', description: 'an absolute https URL without credentials (http only when the gateway runs with WEBHOOK_ALLOW_INSECURE), not on a private address' });
 
 /** POST /chat/instances/<id>/send-text. */
 export const sendTextInput = textOrTemplate(z.object({ to: phoneNumber, message: messageText.optional(), template: templateInput.optional() }), 'message');

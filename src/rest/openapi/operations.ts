@@ -21,7 +21,7 @@ export interface Operation {
   query?: z.ZodObject;
   /** Takes an Idempotency-Key header. */
   idempotent?: boolean;
-  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string };
+  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string | string[] };
   /** Error statuses besides the ones every operation of its kind can answer. */
   errors: number[];
 }
@@ -48,7 +48,7 @@ export const OPERATIONS: Operation[] = [
 
   { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 409] },
   { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
-  { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, description: 'the file, with its Content-Type, Content-Length and a file name in Content-Disposition', contentType: 'application/octet-stream' }, errors: [403, 404, 410] },
+  { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, description: "the file in its own type (the media's mimetype: image/jpeg, video/mp4, audio/ogg, application/pdf…), with Content-Length and a file name in Content-Disposition", contentType: ['image/*', 'video/*', 'audio/*', 'application/*', 'text/*'] }, errors: [403, 404, 410] },
   { method: 'get', path: '/v1/messages/status/:messageId', tag: 'Messages', summary: 'One message and its status times', auth: keyOrHeader, success: { status: 200, schema: ok(s.Message), description: 'the message' }, errors: [403, 404] },
 
   { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },

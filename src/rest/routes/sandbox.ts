@@ -45,6 +45,14 @@ export const inboundInput = z
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string().max(16) }).nullish().meta({ description: "a reaction to a message the phone received (the gateway's id of it); emoji '' takes it back" }),
     quotedMessageId: z.string().min(1).max(100).nullish().meta({ description: "the message this one replies to (the gateway's id of a message the phone received)" }),
   })
+  // What the checks below require, stated for the document: media exactly for the media types, contacts for a contact, reaction for a reaction.
+  .meta({
+    allOf: [
+      { if: { required: ['type'], properties: { type: { enum: [...INBOUND_MEDIA_TYPES] } } }, then: { required: ['media'], properties: { media: { type: 'object' } } }, else: { properties: { media: { type: 'null' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'contact' } } }, then: { required: ['contacts'], properties: { contacts: { type: 'array' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'reaction' } } }, then: { required: ['reaction'], properties: { reaction: { type: 'object' } } } },
+    ],
+  })
   .superRefine((body, ctx) => {
     if (MEDIA_KINDS.includes(body.type) && !body.media) ctx.addIssue({ code: 'custom', path: ['media'], message: `is required for a ${body.type}` });
     if (!MEDIA_KINDS.includes(body.type) && body.media) ctx.addIssue({ code: 'custom', path: ['media'], message: `is only for ${MEDIA_KINDS.join(', ')}` });
@@ -69,11 +77,13 @@ export const groupChangeInput = z
     restrict: z.boolean().optional(),
     participants: z.object({ action: z.enum(['add', 'remove', 'promote', 'demote']), phones: z.array(person).min(1).max(256) }).optional(),
   })
+  .meta({ anyOf: ['subject', 'description', 'announce', 'restrict', 'participants'].map((field) => ({ required: [field] })) })
   .refine((body) => ['subject', 'description', 'announce', 'restrict', 'participants'].some((field) => body[field as keyof typeof body] !== undefined), {
     message: 'give at least one of subject, description, announce, restrict, participants',
   });
 export const contactChangeInput = z
   .object({ phone: person, pushName: z.string().min(1).max(100).optional(), picture: z.enum(['changed', 'removed']).optional() })
+  .meta({ anyOf: [{ required: ['pushName'] }, { required: ['picture'] }] })
   .refine((body) => body.pushName !== undefined || body.picture !== undefined, { message: 'give pushName or picture' });
 export const presenceInput = z.object({
   phone: person,

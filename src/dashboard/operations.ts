@@ -4,7 +4,7 @@ import { graphql } from './generated/index.js';
 
 export const MeQuery = graphql(`
   query DashboardMe {
-    me { tenant { id name plan } user { id email } }
+    viewer { tenant { id name plan } user { id email } }
   }
 `);
 
@@ -24,7 +24,7 @@ export const InstanceList = graphql(`
   query DashboardInstances($after: String) {
     instances(first: 100, after: $after) {
       totalCount
-      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }
+      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }
       pageInfo { hasNextPage endCursor }
     }
   }

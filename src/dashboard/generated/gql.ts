@@ -14,10 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n": typeof types.DashboardMeDocument,
+    "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n": typeof types.DashboardMeDocument,
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": typeof types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": typeof types.DashboardSignOutDocument,
-    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
+    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
     "\n  query DashboardIntegrations {\n    integrations\n  }\n": typeof types.DashboardIntegrationsDocument,
     "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": typeof types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": typeof types.DashboardInstanceChangesDocument,
@@ -44,10 +44,10 @@ type Documents = {
     "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendMessageDocument,
 };
 const documents: Documents = {
-    "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n": types.DashboardMeDocument,
+    "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n": types.DashboardMeDocument,
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": types.DashboardSignOutDocument,
-    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
+    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
     "\n  query DashboardIntegrations {\n    integrations\n  }\n": types.DashboardIntegrationsDocument,
     "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": types.DashboardInstanceChangesDocument,
@@ -91,7 +91,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n"): (typeof documents)["\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n"];
+export function graphql(source: "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n"): (typeof documents)["\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -103,7 +103,7 @@ export function graphql(source: "\n  mutation DashboardSignOut {\n    signOut { 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+export function graphql(source: "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

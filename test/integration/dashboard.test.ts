@@ -143,7 +143,6 @@ describe('the dashboard in a browser', () => {
     expect(field!.y + field!.height).toBeLessThanOrEqual(900);
     expect(await page.getByLabel('Phone number to link').inputValue()).toBe('');
     expect(await page.getByLabel('Sandbox phone number').inputValue()).toBe('');
-    await page.screenshot({ path: 'test-results/dashboard-new-instance.png' }).catch(() => {});
     // Shown once: back on the page later, the secret is gone.
     await page.getByRole('link', { name: '← Instances' }).click();
     const row = page.getByRole('row', { name: /Night desk/ });

@@ -137,8 +137,10 @@ export function createDeliveryWorker(deps: {
       await schedule.add(retried.map((o) => ({ id: o.id, at: o.next! })));
       pollAgain(Math.min(...retried.map((o) => o.next!.getTime())));
     }
-    // What waited behind the deliveries now done goes next.
-    await releaseNext([...new Set(batch.filter((o) => !o.next && o.orderKey !== null).map((o) => o.orderKey!))]);
+    // What waited behind the deliveries now done goes next (if this fails, the sweep puts it back within 10 s).
+    await releaseNext([...new Set(batch.filter((o) => !o.next && o.orderKey !== null).map((o) => o.orderKey!))]).catch((error: unknown) =>
+      logger.warn({ err: error }, 'webhook deliveries waiting for an earlier one could not be scheduled; the sweep will'),
+    );
   }
 
   function record(outcome: Outcome) {

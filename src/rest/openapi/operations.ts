@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
 import { loginInput } from '../../domain/auth/auth.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
-import { listMessagesInput, phoneNumber, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
+import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
+import { writtenPhone } from '../../domain/phone.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
@@ -95,10 +96,17 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's messages and statuses for CHAT-CLOUD instances, signed (X-Hub-Signature-256) with the app secret of the number they name; 200 once stored", auth: [], body: s.CloudWebhookBody, success: { status: 200, schema: ok(s.CloudWebhookAnswer), description: 'stored' }, errors: [400, 401, 403, 404, 413, 429] },
 ];
 
-/** Path parameters a route path names; a phone number is digits. */
+/** Path parameters a route path names; a sandbox phone's number is written as the gateway's own inputs take it. */
 export function pathParams(path: string) {
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, name === 'number' ? phoneNumber : z.string()]))) : undefined;
+  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name] ?? z.string()]))) : undefined;
 }
+
+/** What the gateway takes in each path parameter (an id that is not a UUID is simply not found: 404). */
+const PATH_PARAMS: Record<string, z.ZodType> = {
+  number: writtenPhone,
+  groupId: z.string().regex(/^\d{6,30}@g\.us$/).meta({ description: 'a group id like 120363012345678901@g.us' }),
+  ...Object.fromEntries(['instanceId', 'messageId', 'keyId', 'deliveryId'].map((name) => [name, z.string().meta({ format: 'uuid' })])),
+};
 
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');

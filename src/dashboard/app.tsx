@@ -31,9 +31,12 @@ function Session(props: { onSessionChange(): void }) {
   const [me] = useQuery({ query: MeQuery, pause: route.page === 'setup' });
   if (route.page === 'setup') return <SetupPage token={route.token} onSignedIn={props.onSessionChange} />;
   if (me.fetching && !me.data) return <p class="loading">Loading…</p>;
+  // `viewer` is null without a session (no 401 in the console of the sign-in page).
+  if (me.data && !me.data.viewer) return <SignInPage onSignedIn={props.onSessionChange} />;
   if (errorCode(me.error) === 'unauthorized' || errorCode(me.error) === 'invalid_api_key') return <SignInPage onSignedIn={props.onSessionChange} />;
-  if (!me.data) return <Errors messages={[describeError(me.error)]} />;
-  return <Shell email={me.data.me.user?.email ?? ''} tenant={me.data.me.tenant.name} plan={me.data.me.tenant.plan} onSignedOut={props.onSessionChange} />;
+  if (!me.data?.viewer) return <Errors messages={[describeError(me.error)]} />;
+  const viewer = me.data.viewer;
+  return <Shell email={viewer.user?.email ?? ''} tenant={viewer.tenant.name} plan={viewer.tenant.plan} onSignedOut={props.onSessionChange} />;
 }
 
 function Shell(props: { email: string; tenant: string; plan: string; onSignedOut(): void }) {

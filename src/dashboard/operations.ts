@@ -4,7 +4,7 @@ import { graphql } from './generated/index.js';
 
 export const MeQuery = graphql(`
   query DashboardMe {
-    me { tenant { id name plan } user { id email } }
+    viewer { tenant { id name plan } user { id email } }
   }
 `);
 
@@ -24,7 +24,7 @@ export const InstanceList = graphql(`
   query DashboardInstances($after: String) {
     instances(first: 100, after: $after) {
       totalCount
-      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }
+      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -165,7 +165,7 @@ export const Messages = graphql(`
   query DashboardMessages($filter: MessageFilter, $after: String) {
     messages(first: 50, after: $after, filter: $filter) {
       totalCount
-      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }
+      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -173,7 +173,7 @@ export const Messages = graphql(`
 
 export const MessageChanges = graphql(`
   subscription DashboardMessageChanges {
-    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }
+    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }
   }
 `);
 

@@ -12,7 +12,8 @@ import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
 import { statusEvent } from './messages/message-events.js';
-import { QUEUED_MESSAGE_LIFETIME_MS, STALE_MESSAGE_ERROR } from './messages/message-status.js';
+import { QUEUED_MESSAGE_LIFETIME_MS } from './messages/message-status.js';
+import { GATEWAY_ERRORS } from './messages/message-error.js';
 import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
 import { createMessagesService, type MediaProbe } from './messages/messages.service.js';
 import { createMediaDownloads } from './messages/media-downloads.js';
@@ -149,7 +150,7 @@ export function createServices(ports: Ports, policies: Policies) {
         dispatching = true;
       }
       const now = clock.now();
-      await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, STALE_MESSAGE_ERROR, (failed) => [statusEvent(failed)]);
+      await ports.messages.failStale(new Date(now.getTime() - QUEUED_MESSAGE_LIFETIME_MS), now, GATEWAY_ERRORS.expired, (failed) => [statusEvent(failed)]);
       return dispatching;
     },
   };

@@ -87,6 +87,24 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
+  it('shows the sign-in page without a failed request or a console error, favicon included', async () => {
+    screenshotOnFailure('sign-in-quiet');
+    const fresh = await browser.newContext();
+    try {
+      const signedOut = await fresh.newPage();
+      const problems: string[] = [];
+      signedOut.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+      signedOut.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+      signedOut.on('requestfailed', (request) => problems.push(`failed ${request.url()}`));
+      await signedOut.goto(`${gw.url}/`);
+      await signedOut.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await signedOut.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+      expect(problems).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('creates an instance whose QR image decodes to a code the sandbox accepts; scanning turns the page connected without a reload', async () => {
     screenshotOnFailure('pairing');
     await page.getByRole('button', { name: 'New instance' }).click();
@@ -106,6 +124,35 @@ describe('the dashboard in a browser', () => {
     const row = page.getByRole('row', { name: /Front desk/ });
     await expect.poll(() => row.textContent()).toContain('connected');
     expect(await row.textContent()).toContain(phone);
+  });
+
+  it('a new v1 instance: its secret shown once, qr_code while its QR is on screen, the pairing code in view, no number filled in', async () => {
+    screenshotOnFailure('new-instance');
+    await page.getByRole('button', { name: 'New instance' }).click();
+    await page.getByLabel('Name').fill('Night desk');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('img', { name: /^QR code/ }).waitFor();
+    // The webhook secret of the create answer, once, as REST shows it.
+    const secret = page.locator('.warning .key code');
+    await secret.waitFor();
+    expect(await secret.textContent()).toMatch(/^whsec_/);
+    // The code on screen was fetched: the instance says qr_code, as GET …/qr makes it.
+    await expect.poll(() => page.locator('.heading .status').textContent()).toBe('qr_code');
+    // Both ways to link are in view at 1100×900 without scrolling.
+    const field = await page.getByLabel('Phone number to link').boundingBox();
+    expect(field!.y + field!.height).toBeLessThanOrEqual(900);
+    expect(await page.getByLabel('Phone number to link').inputValue()).toBe('');
+    expect(await page.getByLabel('Sandbox phone number').inputValue()).toBe('');
+    // Shown once: back on the page later, the secret is gone.
+    await page.getByRole('link', { name: '← Instances' }).click();
+    const row = page.getByRole('row', { name: /Night desk/ });
+    await row.waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Network' }).count()).toBe(1);
+    expect(await row.textContent()).toContain('Sandbox');
+    await page.getByRole('link', { name: 'Night desk' }).click();
+    await page.getByRole('img', { name: /^QR code/ }).waitFor();
+    expect(await page.locator('.warning .key code').count()).toBe(0);
+    await page.getByRole('link', { name: '← Instances' }).click();
   });
 
   it('replaces the QR image the moment a new code is issued, and pairs with the sandbox scan control', async () => {
@@ -175,6 +222,7 @@ describe('the dashboard in a browser', () => {
   it('sends a test message and shows it reach delivered live', async () => {
     screenshotOnFailure('messages');
     await page.getByRole('link', { name: 'Messages' }).click();
+    expect(await page.getByLabel('Text').inputValue()).toBe('');
     await page.getByLabel('To (digits with the country code)').fill('5511988887777');
     await page.getByLabel('Text').fill('hello from the browser');
     await page.getByLabel('Through').selectOption({ label: 'Front desk (connected)' });
@@ -206,7 +254,15 @@ describe('the dashboard in a browser', () => {
     const thumb = row.locator('img.thumb');
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(1);
     expect(await row.textContent()).toContain('the shelf');
-    const link = page.locator(`tr[data-message-id="${document.body.data.messageId}"] a`, { hasText: 'Download document' });
+    // Received rows say so under the "When" header; the caption sits beside the picture, above its link.
+    expect(await page.getByRole('columnheader', { name: 'When' }).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'Sent at' }).count()).toBe(0);
+    expect(await row.locator('td').last().textContent()).toMatch(/^received /);
+    const [image, caption, download] = await Promise.all([row.locator('img.thumb').boundingBox(), row.locator('.caption').boundingBox(), row.locator('a', { hasText: 'Download image' }).boundingBox()]);
+    expect(caption!.x).toBeGreaterThanOrEqual(image!.x + image!.width);
+    expect(caption!.y).toBeLessThan(download!.y);
+    // A document without a caption says its file name.
+    const link = page.locator(`tr[data-message-id="${document.body.data.messageId}"] a`, { hasText: 'Download order.pdf' });
     expect(await link.getAttribute('href')).toBe(`/v1/messages/${document.body.data.messageId}/media`);
     expect(await link.getAttribute('download')).toBe('order.pdf');
     const fetched = await page.evaluate(async (href) => {

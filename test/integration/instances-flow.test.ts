@@ -329,7 +329,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       },
     });
     const failed = await eventually(() => api.get(`/v1/messages/status/${stale.id}`, { key: own.liveKey }), (r) => r.body.data.status === 'failed');
-    expect(failed.body.data.error).toMatch(/24 hours/);
+    expect(failed.body.data.error).toEqual({ code: 'expired', message: 'No connected instance carried the message within 24 hours.' });
     expect(failed.body.data.timestamps.failed).toMatch(ISO_MS);
     const update = (await events(created.body.data.id)).find((e) => e.event === 'messages.update');
     expect(update?.data).toMatchObject({ messageId: stale.id, status: 'failed' });

@@ -69,7 +69,7 @@ describe.each(MODES)('pairing on the engine\'s terms: codes, integrations, close
   it('refuses bad pairing-code requests in the envelope: phone, another tenant, unknown instance, a cookie on v1', async () => {
     const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `refusals ${Date.now()}` } });
     const id = created.body.data.id;
-    for (const body of [{}, { phone: '5511999990000' }, { phone: '+0123' }, { phone: 12345 }, { phone: '+55 11 99999 0000' }]) {
+    for (const body of [{}, { phone: '+0123' }, { phone: 12345 }, { phone: '+55 (11) 99999 0000' }, { phone: '55  11 99999 0000' }, { phone: '+5511999990000-' }]) {
       const refused = await api.post(`/v1/chat/instances/${id}/pairing-code`, { key: tenant.liveKey, body });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual(failure('invalid_request'));

@@ -132,7 +132,7 @@ describe('instances service (in-memory stores)', () => {
     const answer = await service.requestPairingCode(owner, instance.id, { phone: '+5511999990001' });
     expect(answer.code).toMatch(/^[1-9A-HJ-NP-TV-Z]{8}$/);
     expect(rows.get(instance.id)).toMatchObject({ pairingCode: answer.code, pairingPhone: '+5511999990001', pairingCodeExpiresAt: answer.expiresAt });
-    await expect(service.requestPairingCode(owner, instance.id, { phone: '5511999990001' })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(service.requestPairingCode(owner, instance.id, { phone: '55 (11) 99999-0001' })).rejects.toMatchObject({ code: 'invalid_request' });
     await expect(service.requestPairingCode(owner, instance.id, {})).rejects.toMatchObject({ code: 'invalid_request' });
     rows.get(instance.id)!.state = 'connected';
     await expect(service.requestPairingCode(owner, instance.id, { phone: '+5511999990001' })).rejects.toBeInstanceOf(Conflict);

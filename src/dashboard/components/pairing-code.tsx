@@ -32,7 +32,7 @@ export function PairingCode(props: { instanceId: string; sandbox: boolean }) {
       <h3>Or link with the phone number</h3>
       <label>
         Phone number to link
-        <input type="tel" required placeholder="+5511999990001" value={phone} pattern="\+[1-9][0-9]{6,14}" onInput={(e) => setPhone(e.currentTarget.value)} />
+        <input type="tel" required placeholder="+55 11 99999-0001" value={phone} pattern="\+?[1-9](?:[ \-]?[0-9]){6,14}" onInput={(e) => setPhone(e.currentTarget.value)} />
       </label>
       <div class="actions">
         <button type="submit" class="secondary" disabled={result.fetching}>

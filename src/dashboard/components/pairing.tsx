@@ -1,5 +1,5 @@
 import { useMutation, useSubscription } from '@urql/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CombinedError } from '@urql/core';
 import { type UserError, problemsOf } from '../errors.js';
 import { ConnectionChanges, QrChanges, RegenerateQr, RequestQr } from '../operations.js';
@@ -49,6 +49,18 @@ export function Pairing(props: { instance: PairingInstance }) {
   const candidates = [qrs.data?.qrUpdated, requested, instance.qrCode].filter((q): q is Qr => Boolean(q));
   const qr = candidates.sort((a, b) => Date.parse(b.expiresAt) - Date.parse(a.expiresAt))[0];
   const secondsLeft = useSecondsLeft(qr?.expiresAt);
+  const settle = (error: CombinedError | undefined, payload: { qrCode?: Qr | null; userErrors: UserError[] } | undefined) => {
+    setErrors(problemsOf(error, payload?.userErrors));
+    if (payload?.qrCode) setRequested(payload.qrCode);
+  };
+  // A v1 instance shows `initializing` until its QR code is fetched (spec 3.1): the page fetches the
+  // code it shows, so the badge says qr_code while the code is on screen.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || instance.variant === 'SESSION' || instance.status !== 'initializing' || instance.integration === 'CHAT-CLOUD') return;
+    asked.current = true;
+    void request({ id: instance.id }).then((answer) => settle(answer.error, answer.data?.requestQrCode));
+  }, [instance.id, instance.status]);
   if (instance.status === 'connected') {
     return (
       <div class="card pairing" aria-live="polite">
@@ -67,10 +79,6 @@ export function Pairing(props: { instance: PairingInstance }) {
     );
   }
   const live = qr && secondsLeft > 0;
-  const settle = (error: CombinedError | undefined, payload: { qrCode?: Qr | null; userErrors: UserError[] } | undefined) => {
-    setErrors(problemsOf(error, payload?.userErrors));
-    if (payload?.qrCode) setRequested(payload.qrCode);
-  };
   // v1 hands out its live code or a new one; a session instance starts a new set of attempts.
   const ask = async () => {
     if (instance.variant === 'SESSION') {
@@ -85,6 +93,9 @@ export function Pairing(props: { instance: PairingInstance }) {
     <div class="card pairing" aria-live="polite">
       <h2>Link a phone</h2>
       {instance.status === 'connecting' && <p>The phone scanned the code; connecting…</p>}
+      {/* The QR code and the pairing code side by side: both ways to link are in view at once. */}
+      <div class="pairing-ways">
+      <div class="pairing-qr">
       {live ? (
         <>
           <img class="qr" src={qr.qrCode} alt={`QR code to link a phone to ${instance.name}`} width={240} height={240} />
@@ -102,7 +113,9 @@ export function Pairing(props: { instance: PairingInstance }) {
         </button>
       </div>
       {instance.integration === 'CHAT-SANDBOX' && live && <SandboxScan qrDataUrl={qr.qrCode} />}
+      </div>
       <PairingCode instanceId={instance.id} sandbox={instance.integration === 'CHAT-SANDBOX'} />
+      </div>
     </div>
   );
 }

@@ -18,7 +18,8 @@ async function decode(dataUrl: string): Promise<string | null> {
 
 /** On the sandbox: a simulated phone scans the code shown (the sandbox control API), so pairing can be shown without a phone. */
 export function SandboxScan(props: { qrDataUrl: string }) {
-  const [phone, setPhone] = useState('+5511999990001');
+  // Empty: a number typed for this instance, never one already linked to another.
+  const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -42,7 +43,7 @@ export function SandboxScan(props: { qrDataUrl: string }) {
     >
       <label>
         Sandbox phone number
-        <input type="tel" value={phone} pattern="\+[0-9]{8,15}" onInput={(e) => setPhone(e.currentTarget.value)} />
+        <input type="tel" required placeholder="+55 11 99999-0001" value={phone} pattern="\+?[1-9](?:[ \-]?[0-9]){6,14}" onInput={(e) => setPhone(e.currentTarget.value)} />
       </label>
       <button type="submit" class="secondary" disabled={busy}>
         Scan with a sandbox phone

@@ -14,10 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n": typeof types.DashboardMeDocument,
+    "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n": typeof types.DashboardMeDocument,
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": typeof types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": typeof types.DashboardSignOutDocument,
-    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
+    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
     "\n  query DashboardIntegrations {\n    integrations\n  }\n": typeof types.DashboardIntegrationsDocument,
     "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": typeof types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": typeof types.DashboardInstanceChangesDocument,
@@ -38,16 +38,16 @@ type Documents = {
     "\n  query DashboardApiKeys {\n    apiKeys(first: 100) { totalCount edges { node { id name description testMode keyPrefix createdAt lastUsedAt } } }\n  }\n": typeof types.DashboardApiKeysDocument,
     "\n  mutation DashboardCreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) { key apiKey { id name testMode keyPrefix createdAt lastUsedAt } userErrors { code field message } }\n  }\n": typeof types.DashboardCreateApiKeyDocument,
     "\n  mutation DashboardRevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) { revokedApiKeyId userErrors { code field message } }\n  }\n": typeof types.DashboardRevokeApiKeyDocument,
-    "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardMessagesDocument,
-    "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n": typeof types.DashboardMessageChangesDocument,
+    "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardMessagesDocument,
+    "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }\n  }\n": typeof types.DashboardMessageChangesDocument,
     "\n  mutation DashboardSendText($input: SendTextInput!) {\n    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendTextDocument,
     "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendMessageDocument,
 };
 const documents: Documents = {
-    "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n": types.DashboardMeDocument,
+    "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n": types.DashboardMeDocument,
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": types.DashboardSignOutDocument,
-    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
+    "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
     "\n  query DashboardIntegrations {\n    integrations\n  }\n": types.DashboardIntegrationsDocument,
     "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": types.DashboardInstanceChangesDocument,
@@ -68,8 +68,8 @@ const documents: Documents = {
     "\n  query DashboardApiKeys {\n    apiKeys(first: 100) { totalCount edges { node { id name description testMode keyPrefix createdAt lastUsedAt } } }\n  }\n": types.DashboardApiKeysDocument,
     "\n  mutation DashboardCreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) { key apiKey { id name testMode keyPrefix createdAt lastUsedAt } userErrors { code field message } }\n  }\n": types.DashboardCreateApiKeyDocument,
     "\n  mutation DashboardRevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) { revokedApiKeyId userErrors { code field message } }\n  }\n": types.DashboardRevokeApiKeyDocument,
-    "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardMessagesDocument,
-    "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n": types.DashboardMessageChangesDocument,
+    "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardMessagesDocument,
+    "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }\n  }\n": types.DashboardMessageChangesDocument,
     "\n  mutation DashboardSendText($input: SendTextInput!) {\n    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": types.DashboardSendTextDocument,
     "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": types.DashboardSendMessageDocument,
 };
@@ -91,7 +91,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n"): (typeof documents)["\n  query DashboardMe {\n    me { tenant { id name plan } user { id email } }\n  }\n"];
+export function graphql(source: "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n"): (typeof documents)["\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -103,7 +103,7 @@ export function graphql(source: "\n  mutation DashboardSignOut {\n    signOut { 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+export function graphql(source: "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -187,11 +187,11 @@ export function graphql(source: "\n  mutation DashboardRevokeApiKey($id: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+export function graphql(source: "\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DashboardMessages($filter: MessageFilter, $after: String) {\n    messages(first: 50, after: $after, filter: $filter) {\n      totalCount\n      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n"): (typeof documents)["\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error timestamps { queued sent delivered read failed } } }\n  }\n"];
+export function graphql(source: "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }\n  }\n"): (typeof documents)["\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,12 +8,15 @@ import { describeError, problemsOf, type UserError } from '../errors.js';
 import { DeleteInstance, Disconnect, InstanceDetail, SetActive } from '../operations.js';
 import { hrefOf } from '../router.js';
 import { WebhookSection } from './webhooks.js';
+import { takeShownOnce } from '../shown-once.js';
 import { integrationName, reasonInWords } from '../integrations.js';
 
 export function InstancePage(props: { id: string }) {
   // Shown from the cache at once, then read again: counters change without an event.
   const [detail] = useQuery({ query: InstanceDetail, variables: { id: props.id }, requestPolicy: 'cache-and-network' });
   const [errors, setErrors] = useState<string[]>([]);
+  // The webhook secret of an instance just created here: shown on this visit only, as REST shows it once.
+  const [secret] = useState(() => takeShownOnce(props.id));
   const [activeResult, setActive] = useMutation(SetActive);
   const [disconnectResult, disconnect] = useMutation(Disconnect);
   const [deleteResult, remove] = useMutation(DeleteInstance);
@@ -38,6 +41,18 @@ export function InstancePage(props: { id: string }) {
         <h1>{instance.name}</h1>
         <StatusBadge instance={instance} />
       </div>
+      {secret && (
+        <div class="warning" role="status">
+          <p>
+            <strong>Copy the webhook signing secret now: it is shown only once.</strong> Your receiver checks every delivery's signature with it.
+          </p>
+          <p class="key">
+            <code>{secret}</code>
+          </p>
+        </div>
+      )}
+      {/* Linking comes first while the instance has no phone: the QR code and the pairing code in view. */}
+      {!connected && <Pairing instance={instance} />}
       <dl class="facts">
         <dt>Kind</dt>
         <dd>{instance.variant === 'SESSION' ? 'session' : 'v1'}</dd>
@@ -66,7 +81,7 @@ export function InstancePage(props: { id: string }) {
           </>
         )}
       </dl>
-      <Pairing instance={instance} />
+      {connected && <Pairing instance={instance} />}
       <Errors messages={errors} />
       <div class="actions">
         <button

@@ -6,6 +6,7 @@ import { describeError, problemsOf } from '../errors.js';
 import { CreateInstance, InstanceChanges, InstanceList, Integrations } from '../operations.js';
 import { integrationName } from '../integrations.js';
 import { hrefOf } from '../router.js';
+import { keepShownOnce } from '../shown-once.js';
 
 export function InstancesPage() {
   const [list] = useQuery({ query: InstanceList, variables: {}, requestPolicy: 'cache-and-network' });
@@ -33,6 +34,7 @@ export function InstancesPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Status</th>
+                <th scope="col">Network</th>
                 <th scope="col">Phone</th>
                 <th scope="col">Active</th>
                 <th scope="col">Sent / received</th>
@@ -48,6 +50,7 @@ export function InstancesPage() {
                   <td>
                     <StatusBadge instance={instance} />
                   </td>
+                  <td>{integrationName(instance.integration)}</td>
                   <td>{instance.phoneNumber ?? '—'}</td>
                   <td>{instance.active ? 'yes' : 'no'}</td>
                   <td>
@@ -109,6 +112,7 @@ function NewInstanceForm(props: { onDone(): void }) {
         setErrors(problems);
         const created = answer.data?.createInstance.instance;
         if (!problems.length && created) {
+          if (answer.data?.createInstance.webhookSecret) keepShownOnce(created.id, answer.data.createInstance.webhookSecret);
           props.onDone();
           location.hash = hrefOf({ page: 'instance', id: created.id });
         }

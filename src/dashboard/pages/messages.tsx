@@ -60,23 +60,26 @@ export function MessagesPage() {
                 <th scope="col">Text</th>
                 <th scope="col">Status</th>
                 <th scope="col">Instance</th>
-                <th scope="col">Sent at</th>
+                <th scope="col">When</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id} data-message-id={m.id}>
                   <td>{m.direction === 'in' ? `from ${m.from}` : m.to}</td>
-                  <td>
-                    {m.media && <MediaPreview media={m.media} />}
-                    {m.text ?? m.media?.caption ?? (m.media ? '' : m.type)}
-                  </td>
+                  <td>{m.media ? <MediaPreview media={m.media} /> : (m.text ?? m.type)}</td>
                   <td>
                     <MessageStatusBadge status={m.status} />
-                    {m.error && <span class="muted"> {m.error}</span>}
+                    {m.error && <span class="muted" title={m.error.code}> {m.error.message} ({m.error.code})</span>}
                   </td>
                   <td>{(m.instanceId && names.get(m.instanceId)) ?? '—'}</td>
-                  <td>{new Date(m.createdAt).toLocaleString()}</td>
+                  <td>
+                    {/* Received rows say when they arrived, sent ones when they were handed to the network (or accepted, while queued). */}
+                    <span class="muted">{m.direction === 'in' ? 'received' : m.timestamps.sent ? 'sent' : 'accepted'} </span>
+                    <time dateTime={m.direction === 'in' ? m.createdAt : (m.timestamps.sent ?? m.createdAt)}>
+                      {new Date(m.direction === 'in' ? m.createdAt : (m.timestamps.sent ?? m.createdAt)).toLocaleString()}
+                    </time>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -92,23 +95,29 @@ export function MessagesPage() {
   );
 }
 
-/** A received (or sent) file: pictures as a thumbnail, everything as a download link. */
-function MediaPreview(props: { media: { type: string; mimetype?: string | null; url: string; fileName?: string | null } }) {
+/**
+ * A received (or sent) file: a picture as a thumbnail beside its caption, every file with its name (or
+ * its kind) as the download link, so a document without a caption still says what it is.
+ */
+function MediaPreview(props: { media: { type: string; mimetype?: string | null; url: string; fileName?: string | null; caption?: string | null } }) {
   const { media } = props;
   const picture = media.type === 'image' || media.type === 'sticker';
   return (
-    <span class="media">
-      {picture && <img class="thumb" src={media.url} alt={`${media.type} received`} loading="lazy" width={64} height={64} />}
-      <a href={media.url} download={media.fileName ?? ''}>
-        Download {media.type}
-      </a>{' '}
-    </span>
+    <figure class="media">
+      {picture && <img class="thumb" src={media.url} alt={media.caption ? `${media.type}: ${media.caption}` : media.type} loading="lazy" width={64} height={64} />}
+      <figcaption>
+        {media.caption && <span class="caption">{media.caption}</span>}
+        <a href={media.url} download={media.fileName ?? ''}>
+          {media.fileName ? `Download ${media.fileName}` : `Download ${media.type}`}
+        </a>
+      </figcaption>
+    </figure>
   );
 }
 
 function SendTestMessage(props: { instances: Array<{ id: string; name: string; status: string }>; onSent(): void }) {
   const [to, setTo] = useState('');
-  const [text, setText] = useState('Hello from the dashboard');
+  const [text, setText] = useState('');
   const [through, setThrough] = useState('');
   const [textResult, sendText] = useMutation(SendText);
   const [routedResult, sendMessage] = useMutation(SendMessage);
@@ -138,7 +147,7 @@ function SendTestMessage(props: { instances: Array<{ id: string; name: string; s
       </label>
       <label>
         Text
-        <input required maxLength={4096} value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        <input required maxLength={4096} placeholder="Hello from the dashboard" value={text} onInput={(e) => setText(e.currentTarget.value)} />
       </label>
       <label>
         Through

@@ -198,7 +198,7 @@ export function createEngineEvents(deps: {
               at,
               // A repeated or overtaken receipt records its time but announces nothing: one messages.update per status.
               (message, before) => (message.status === before.status ? [] : [statusEvent(message)]),
-              receipt.error && `${receipt.error.code}: ${receipt.error.message}`,
+              receipt.error,
             ),
           ),
         );

@@ -3,13 +3,19 @@ import { urlText } from '../messages/messages.input.js';
 import { SESSION_EVENTS, V1_EVENTS } from './events.js';
 
 const name = (max: number) =>
-  z.string({ error: 'is required' }).trim().min(3, 'must be 3 to ' + max + ' characters').max(max, 'must be 3 to ' + max + ' characters');
+  z
+    .string({ error: 'is required' })
+    // Counted after trimming: the pattern says so for the document (at least 3 characters between the first and last non-space).
+    .meta({ pattern: '^\\s*\\S[\\s\\S]+\\S\\s*$', description: `${3} to ${max} characters, not counting spaces around them` })
+    .trim()
+    .min(3, 'must be 3 to ' + max + ' characters')
+    .max(max, 'must be 3 to ' + max + ' characters');
 const description = z.string().max(500, 'must be at most 500 characters').nullish();
 const url = urlText;
 /** A list of event names of one variant (spec 6.1); unknown names are reported together, with the allowed ones. */
 const events = (known: readonly string[]) =>
   z
-    .array(z.string(), { error: 'must be an array of event names' })
+    .array(z.string().meta({ enum: [...known] }), { error: 'must be an array of event names' })
     .max(known.length * 2, `must list at most ${known.length * 2} event names`)
     .superRefine((list, ctx) => {
       const unknown = [...new Set(list.filter((e) => !known.includes(e)))];
@@ -23,7 +29,7 @@ const events = (known: readonly string[]) =>
 const integration = z
   .string({ error: 'must be a string' })
   .nullish()
-  .meta({ description: 'the chat network engine, one of those the gateway offers (ENGINES), e.g. CHAT-SANDBOX or CHAT-BAILEYS; the first offered by default' });
+  .meta({ description: 'the chat network engine, one of those the gateway offers (ENGINES); the first offered by default', enum: ['CHAT-SANDBOX', 'CHAT-BAILEYS', 'CHAT-CLOUD', null] });
 
 const apiId = z.string({ error: 'is required' }).regex(/^\d{1,32}$/, "must be the API's numeric id (digits only)");
 const accessToken = z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096, 'must be at most 4096 characters');

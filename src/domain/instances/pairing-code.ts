@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { writtenPhoneE164 } from '../phone.js';
 
 /** The network's pairing-code alphabet: no 0, I, O or U, so a code read aloud or typed is unambiguous. */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
@@ -19,7 +20,6 @@ export function normalPairingCode(typed: string): string {
 }
 
 export const pairingCodeInput = z.object({
-  phone: z
-    .string({ error: 'is required' })
-    .regex(/^\+[1-9][0-9]{6,14}$/, 'must be the phone number to link, + and digits with the country code (8-16 characters)'),
+  /** The number to link; kept as + and digits, as the instance's phone. */
+  phone: writtenPhoneE164,
 });

@@ -1,4 +1,5 @@
 import type { EngineMessage, EngineRegistry, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
+import { GATEWAY_ERRORS } from './message-error.js';
 import { digits } from '../instances/events.js';
 import { LeaseLost, type Ownership } from '../instances/ownership.js';
 import type { Clock } from '../ports.js';
@@ -22,7 +23,6 @@ const engineMessage = (message: MessageRecord): EngineMessage => ({
 });
 
 /** What a template sent through an engine that has none fails with. */
-const NO_TEMPLATES = { code: 'template_unsupported', message: 'Only CHAT-CLOUD instances send template messages.' };
 
 /**
  * Hands queued messages of a connected instance to its engine, oldest first, a batch at a time: one
@@ -54,7 +54,7 @@ export function createDispatcher(deps: {
   async function refused(failures: Array<{ messageId: string; failed: { code: string; message: string } }>) {
     const at = clock.now();
     for (const { messageId, failed } of failures) {
-      await messages.recordStatus(messageId, 'failed', at, (message) => [statusEvent(message)], `${failed.code}: ${failed.message}`);
+      await messages.recordStatus(messageId, 'failed', at, (message) => [statusEvent(message)], failed);
     }
   }
 
@@ -81,7 +81,7 @@ export function createDispatcher(deps: {
       }
       // A routed template can land on an instance whose engine has no templates: it fails at once.
       if (!engine.sendsTemplates && toSend.some((message) => message.type === 'template')) {
-        await refused(toSend.filter((message) => message.type === 'template').map((message) => ({ messageId: message.id, failed: NO_TEMPLATES })));
+        await refused(toSend.filter((message) => message.type === 'template').map((message) => ({ messageId: message.id, failed: GATEWAY_ERRORS.templateUnsupported })));
         toSend = toSend.filter((message) => message.type !== 'template');
       }
       let outcomes: SendOutcome[] = [];

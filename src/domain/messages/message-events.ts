@@ -1,4 +1,5 @@
 import { asDescriptor } from './media.js';
+import { messageErrorOf } from './message-error.js';
 import type { MessageRecord, OutboxEventInput } from './messages.ports.js';
 
 const iso = (date: Date | null) => date?.toISOString();
@@ -50,12 +51,13 @@ export function upsertEvent(message: MessageRecord, extra: { pushName?: string |
   };
 }
 
-/** messages.update, spec 6.2: the status with the time of every step so far. */
+/** messages.update, spec 6.2: the status with the time of every step so far; a failed one says why (`error`, beside the spec's fields). */
 export function statusEvent(message: MessageRecord): OutboxEventInput {
   const timestamps = Object.fromEntries(
     Object.entries({ sent: iso(message.sentAt), delivered: iso(message.deliveredAt), read: iso(message.readAt), failed: iso(message.failedAt) }).filter(
       ([, v]) => v !== undefined,
     ),
   );
-  return { event: 'messages.update', data: { messageId: message.id, status: message.status, timestamps } };
+  const error = message.status === 'failed' ? messageErrorOf(message.error) : null;
+  return { event: 'messages.update', data: { messageId: message.id, status: message.status, timestamps, ...(error ? { error } : {}) } };
 }

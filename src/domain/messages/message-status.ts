@@ -1,5 +1,6 @@
 import type { MessageStatus } from './message-values.js';
 import type { MessageRecord } from './messages.ports.js';
+import type { MessageError } from './message-error.js';
 
 /** How far along a message is; a status never moves to a lower rank. */
 const RANK: Record<MessageStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
@@ -21,7 +22,7 @@ const STAMP = { delivered: 'deliveredAt', read: 'readAt', failed: 'failedAt' } a
  * step's time is kept once set, and a message read is delivered too (a phone with the chat open
  * sends no delivery receipt: it is implied), at the time of the read if no delivery was reported.
  */
-export function withReport(message: MessageRecord, status: 'delivered' | 'read' | 'failed', at: Date, error?: string): MessageRecord {
+export function withReport(message: MessageRecord, status: 'delivered' | 'read' | 'failed', at: Date, error?: MessageError): MessageRecord {
   const stamp = STAMP[status];
   return {
     ...message,
@@ -35,6 +36,3 @@ export function withReport(message: MessageRecord, status: 'delivered' | 'read' 
 
 /** A queued message nobody could carry for this long fails. */
 export const QUEUED_MESSAGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-/** The error a message gets when it fails for having waited too long. */
-export const STALE_MESSAGE_ERROR = 'No connected instance carried the message within 24 hours.';

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { MEDIA_TYPES } from './message-values.js';
+import { phoneDigitsOf } from '../phone.js';
 
 export const PHONE_DIGITS = /^[1-9][0-9]{6,14}$/;
 export const MAX_TEXT_LENGTH = 4096;
 
-export const phoneNumber = z
-  .string({ error: 'is required and must be a string of digits' })
-  .regex(PHONE_DIGITS, 'must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)');
+const DIGITS_RULE = 'must be digits only with the country code first (7-15 digits, no +, spaces, dashes or parentheses)';
+
+/**
+ * A recipient as the spec's send takes it: digits only. The answer to anything else says how to
+ * write it, with the caller's own number rewritten when it is one written another way.
+ */
+export const phoneNumber = z.string({ error: 'is required and must be a string of digits' }).regex(PHONE_DIGITS, {
+  error: (issue) => {
+    const digits = typeof issue.input === 'string' ? phoneDigitsOf(issue.input.trim()) : null;
+    return digits ? `${DIGITS_RULE}: write ${JSON.stringify(issue.input)} as "${digits}"` : `${DIGITS_RULE}, e.g. 5511999990001`;
+  },
+});
 
 export const messageText = z
   .string({ error: 'is required and must be a string' })
@@ -42,6 +52,7 @@ function textOrTemplate<T extends z.ZodObject>(schema: T, field: string) {
   const has = (value: unknown, key: string) => (value as Record<string, unknown>)[key] !== undefined;
   const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
   return schema
+    .meta({ oneOf: [{ required: [field] }, { required: ['template'] }] })
     .refine((data) => !(has(data, field) && has(data, 'template')), { path: ['template'], message: `give either ${field} or template, not both` })
     .refine((data) => has(data, field) || has(data, 'template'), {
       path: [field],
@@ -72,7 +83,11 @@ export const listMessagesInput = z.object({
 export type ListMessagesInput = z.output<typeof listMessagesInput>;
 
 /** Text of a URL the gateway will call (checked further by the URL policy). */
-export const urlText = z.string({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters');
+export const urlText = z
+  .string({ error: 'must be a URL' })
+  .max(2048, 'must be at most 2048 characters')
+  // The document states what the URL policy checks (an absolute https URL without credentials; http only with WEBHOOK_ALLOW_INSECURE).
+  .meta({ format: 'uri', pattern: '^https?://[^\\s/@]+(/\\S*)?$', description: 'an absolute https URL without credentials (http only when the gateway runs with WEBHOOK_ALLOW_INSECURE), not on a private address' });
 
 /** POST /chat/instances/<id>/send-text. */
 export const sendTextInput = textOrTemplate(z.object({ to: phoneNumber, message: messageText.optional(), template: templateInput.optional() }), 'message');

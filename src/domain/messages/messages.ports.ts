@@ -1,4 +1,5 @@
 import type { Lease } from '../instances/ownership.js';
+import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
@@ -51,7 +52,8 @@ export interface MessageRecord {
   deliveredAt: Date | null;
   readAt: Date | null;
   failedAt: Date | null;
-  error: string | null;
+  /** Why it failed (a MessageError, read with messageErrorOf); null unless failed. */
+  error: JsonValue;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -179,7 +181,7 @@ export interface MessageStore {
     status: 'delivered' | 'read' | 'failed',
     at: Date,
     events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
-    error?: string,
+    error?: MessageError,
   ): Promise<MessageRecord | null>;
   findByNetworkId(instanceId: string, networkMessageId: string): Promise<MessageRecord | null>;
   /**
@@ -191,14 +193,14 @@ export interface MessageStore {
     status: 'delivered' | 'read' | 'failed',
     at: Date,
     events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
-    error?: string,
+    error?: MessageError,
   ): Promise<MessageRecord | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */
   emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
   /** Stores a received message with its events; null when the instance already has it (same network id). */
   createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
   /** Queued messages created before `before` become failed with `error`, each together with its events; the failed messages. */
-  failStale(before: Date, at: Date, error: string, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
+  failStale(before: Date, at: Date, error: MessageError, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
   listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;
 }
 

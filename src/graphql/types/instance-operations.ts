@@ -261,7 +261,7 @@ const RequestPairingCodeInput = builder.inputType('RequestPairingCodeInput', {
   description: 'The phone that will enter the code.',
   fields: (t) => ({
     id: t.id({ required: true, description: 'The instance to pair.' }),
-    phone: t.string({ required: true, description: 'The number of the phone to link, + and digits with the country code.' }),
+    phone: t.string({ required: true, description: 'The number of the phone to link, country code first: digits, with or without + and single spaces or dashes (+55 11 99999-0001).' }),
   }),
 });
 

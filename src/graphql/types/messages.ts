@@ -1,6 +1,7 @@
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSAGE_TYPES } from '../../domain/messages/message-values.js';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import type { InboundContact, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import type { InboundContact, JsonValue, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import { type MessageError, messageErrorOf } from '../../domain/messages/message-error.js';
 import { messageMedia } from '../../domain/messages/message-events.js';
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
@@ -26,6 +27,16 @@ const MessageDirectionEnum = builder.enumType('MessageDirection', {
 });
 const MessageTypeEnum = builder.enumType('MessageType', { values: MESSAGE_TYPES, description: 'What the message carries.' });
 const MediaTypeEnum = builder.enumType('MediaType', { values: MEDIA_TYPES, description: 'The kind of media send-media takes.' });
+
+const MessageErrorType = builder.objectRef<MessageError>('MessageError').implement({
+  description: 'Why a message failed, for a program to act on.',
+  fields: (t) => ({
+    code: t.exposeString('code', {
+      description: "Stable: the API's own code on CHAT-CLOUD (\"131047\": outside the 24-hour window, send a template); elsewhere expired, template_unsupported, media_unavailable or network_refused.",
+    }),
+    message: t.exposeString('message', { description: 'What went wrong, in words.' }),
+  }),
+});
 
 const MessageTimestamps = builder
   .objectRef<Pick<MessageRecord, 'queuedAt' | 'sentAt' | 'deliveredAt' | 'readAt' | 'failedAt'>>('MessageTimestamps')
@@ -95,7 +106,7 @@ export const MessageType = builder.prismaObject('Message', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the gateway accepted it.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
     timestamps: t.field({ type: MessageTimestamps, description: 'When it reached each status.', resolve: (message) => message }),
-    error: t.exposeString('error', { nullable: true, description: 'Why it failed; null unless failed.' }),
+    error: t.field({ type: MessageErrorType, nullable: true, description: 'Why it failed; null unless failed.', resolve: (m) => messageErrorOf(m.error as JsonValue) }),
   }),
 });
 

@@ -44,7 +44,7 @@ const ConnectionUpdate = builder.objectRef<ConnectionEvent>('ConnectionUpdate').
   description: "A change of an instance's connection status.",
   fields: (t) => ({
     instanceId: t.exposeID('instanceId', { description: 'The instance.' }),
-    status: t.field({ type: ConnectionStatus, description: "In the instance's own status words (v1 or session), as in its webhooks.", resolve: (event) => event.status }),
+    status: t.field({ type: ConnectionStatus, description: "In the instance's own status words (v1 or session), as in its webhooks; `instance.status` is always in v1 words and `instance.sessionStatus` in session words.", resolve: (event) => event.status }),
     phoneNumber: t.string({
       nullable: true,
       description: 'The linked phone, +digits as everywhere else in the API; null before a phone is linked.',

@@ -1,6 +1,7 @@
 import { PLANS } from '../../domain/tenants/plans.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import type { TenantRecord } from '../../domain/tenants/tenants.ports.js';
+import { InvalidApiKey, Unauthorized } from '../../domain/errors.js';
 import { builder } from '../builder.js';
 import { ApiKeyType } from './api-keys.js';
 import type { TenantLimits, Usage } from '../../domain/tenants/limits.js';
@@ -56,19 +57,38 @@ export const UserType = builder.objectRef<{ id: string; email: string }>('User')
   }),
 });
 
+const MeType = builder.objectRef<Awaited<ReturnType<AuthService['whoAmI']>>>('Me').implement({
+  description: 'Who is calling.',
+  fields: (t) => ({
+    tenant: t.field({ type: TenantType, description: 'The tenant it acts for.', resolve: (me) => me.tenant }),
+    user: t.field({ type: UserType, nullable: true, description: 'The signed-in user (session cookie); null for an API key.', resolve: (me) => me.user }),
+    apiKey: t.field({ type: ApiKeyType, nullable: true, description: 'The API key it authenticated with; null for a session.', resolve: (me) => me.apiKey }),
+  }),
+});
+
 builder.queryField('me', (t) =>
   t.field({
     description: 'The caller: its tenant, and the user or API key it authenticated as.',
-    type: builder
-      .objectRef<Awaited<ReturnType<AuthService['whoAmI']>>>('Me')
-      .implement({
-        description: 'Who is calling.',
-        fields: (t) => ({
-          tenant: t.field({ type: TenantType, description: 'The tenant it acts for.', resolve: (me) => me.tenant }),
-          user: t.field({ type: UserType, nullable: true, description: 'The signed-in user (session cookie); null for an API key.', resolve: (me) => me.user }),
-          apiKey: t.field({ type: ApiKeyType, nullable: true, description: 'The API key it authenticated with; null for a session.', resolve: (me) => me.apiKey }),
-        }),
-      }),
+    type: MeType,
     resolve: async (_root, _args, ctx) => ctx.services.auth.whoAmI(await ctx.actor()),
+  }),
+);
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    description:
+      'The caller as `me`, or null when the request carries no valid credentials (never an error): how a sign-in page learns whether someone is signed in without a 401.',
+    type: MeType,
+    nullable: true,
+    resolve: async (_root, _args, ctx) => {
+      let actor;
+      try {
+        actor = await ctx.actor();
+      } catch (error) {
+        if (error instanceof Unauthorized || error instanceof InvalidApiKey) return null;
+        throw error;
+      }
+      return ctx.services.auth.whoAmI(actor);
+    },
   }),
 );

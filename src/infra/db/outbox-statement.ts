@@ -23,10 +23,21 @@ export interface EventRow {
   /** The delivery's id and exact body, when the instance (as read) subscribes to the event or streams are configured. */
   deliveryId?: string;
   payload?: string;
+  /** Its delivery leaves after the earlier deliveries with this key (`orderKeyOf`). */
+  orderKey: string | null;
   /** The brokers to publish the event to, as a PostgreSQL array literal (`{amqp,nats}`), when streams are configured. */
   streams?: string;
   /** Whether the event gets a row (`storesEvent`); one that does not still reaches live subscribers. */
   stored: boolean;
+}
+
+/**
+ * The key whose deliveries leave one after the other, in the order of their events: a message's
+ * events (upsert, its updates, its delete) carry its id, so a receiver never hears of a status
+ * before the message. The one place both outbox writers decide it.
+ */
+export function orderKeyOf(event: string, data: Record<string, unknown>): string | null {
+  return event.startsWith('messages.') && typeof data.messageId === 'string' ? data.messageId : null;
 }
 
 /*
@@ -78,7 +89,7 @@ export function eventRows(
   const streams = instance && options.streams.length ? `{${options.streams.join(',')}}` : undefined;
   return events.map((e) => {
     const delivery = instance && deliveryOf(instance, e, now, options, streams !== undefined);
-    const row: EventRow = { id: newRowId(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, streams, stored: storesEvent(e.event, delivery) };
+    const row: EventRow = { id: newRowId(), tenantId, instanceId: instance?.id ?? null, subject, event: e.event, data: e.data, createdAt, orderKey: orderKeyOf(e.event, e.data), streams, stored: storesEvent(e.event, delivery) };
     return delivery ? { ...row, ...delivery } : row;
   });
 }
@@ -88,7 +99,8 @@ export function eventRows(
  * come from the subject message in the database, the times once per statement), and when they happened.
  */
 export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number): [string, string, string] {
-  const lean = rows.map(({ id, subject, event, data, deliveryId, payload, streams, stored }) => ({ id, subject, event, data, deliveryId, payload, streams, stored }));
+  // `n`: the order the events happened in, which their `seq` keeps (deliveries of one key leave in it).
+  const lean = rows.map(({ id, subject, event, data, deliveryId, payload, orderKey, streams, stored }, n) => ({ id, subject, event, data, deliveryId, payload, orderKey, streams, stored, n }));
   return [JSON.stringify(lean), now.toISOString(), new Date(now.getTime() + firstDelayMs).toISOString()];
 }
 
@@ -102,7 +114,7 @@ export function outboxWrites(param: number, gate: string): string {
   return `
   outbox_input AS (
     SELECT e.*, m."tenantId", m."instanceId"
-    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text, streams text[], stored boolean)
+    FROM jsonb_to_recordset($${param}::jsonb) AS e(id uuid, subject uuid, event text, data jsonb, "deliveryId" uuid, payload text, "orderKey" text, streams text[], stored boolean, n int)
     JOIN "Message" m ON m.id = e.subject
     WHERE e.subject IN (SELECT id FROM ${gate})
   ),
@@ -113,10 +125,11 @@ export function outboxWrites(param: number, gate: string): string {
            coalesce(streams, '{}')
     FROM outbox_input
     WHERE stored
+    ORDER BY n
   ),
   outbox_deliveries AS (
-    INSERT INTO "WebhookDelivery" (id, "instanceId", "eventId", event, url, payload, status, "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
-    SELECT e."deliveryId", e."instanceId", e.id, e.event, i."webhookUrl", e.payload, 'pending', 0,
+    INSERT INTO "WebhookDelivery" (id, "instanceId", "eventId", event, url, payload, "orderKey", status, "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
+    SELECT e."deliveryId", e."instanceId", e.id, e.event, i."webhookUrl", e.payload, e."orderKey", 'pending', 0,
            $${param + 2}::timestamptz, $${param + 1}::timestamptz, $${param + 1}::timestamptz
     FROM outbox_input e JOIN "Instance" i ON i.id = e."instanceId"
     WHERE e.payload IS NOT NULL AND i."webhookUrl" IS NOT NULL AND e.event = ANY(i."webhookEvents")

@@ -2,7 +2,7 @@ import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import type { PrismaClient } from './database.js';
 import type { Prisma } from './generated/client.js';
-import { deliveryOf, type EventInstance, type EventRow, eventRows, type OutboxResult, outboxParams, storesEvent } from './outbox-statement.js';
+import { deliveryOf, type EventInstance, type EventRow, eventRows, orderKeyOf, type OutboxResult, outboxParams, storesEvent } from './outbox-statement.js';
 
 export interface DueDelivery {
   id: string;
@@ -94,6 +94,7 @@ export function createOutbox(
         event: row.event,
         url: instance.webhookUrl!,
         payload: row.payload!,
+        orderKey: orderKeyOf(row.event, row.data),
         nextAttemptAt: at,
       })),
     });

@@ -32,11 +32,15 @@ export function createSandboxDirectory(prisma: PrismaClient) {
         select: { id: true, pairingPhone: true },
       });
     },
-    /** Which sandbox instance sent this message (null: not one of the sandbox's). */
-    async senderOf(messageId: string) {
+    /**
+     * A message of a sandbox instance, named by the gateway's id (the sandbox's phones know messages by
+     * it), with the id the network gave it: null when it is not one of the sandbox's.
+     */
+    async messageOnNetwork(messageId: string) {
       if (!isUuid(messageId)) return null;
-      const message = await prisma.message.findUnique({ where: { id: messageId }, select: { instanceId: true, instance: { select: { engine: true } } } });
-      return message?.instanceId && message.instance?.engine === SANDBOX_INTEGRATION ? message.instanceId : null;
+      const message = await prisma.message.findUnique({ where: { id: messageId }, select: { instanceId: true, networkMessageId: true, instance: { select: { engine: true } } } });
+      if (!message?.instanceId || !message.networkMessageId || message.instance?.engine !== SANDBOX_INTEGRATION) return null;
+      return { instanceId: message.instanceId, networkMessageId: message.networkMessageId };
     },
     /** Whether the instance exists and runs on the sandbox (the control API acts on no other). */
     async isSandboxInstance(instanceId: string) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatEngine, EngineEvents, InboundMessage } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
@@ -66,7 +66,14 @@ export function createSandboxEngine(options: {
   async function handOverWaiting() {
     for (const [phone, queue] of waiting) {
       while (queue.length) {
-        const result = await deliver(phone, queue[0]!);
+        let result: Awaited<ReturnType<typeof deliver>>;
+        try {
+          result = await deliver(phone, queue[0]!);
+        } catch (error) {
+          // Stored by an earlier hand-over whose answer was lost: it has arrived.
+          if (!(error instanceof Conflict)) throw error;
+          result = { messageId: '' };
+        }
         if (result === 'held') break;
         queue.shift();
       }
@@ -258,7 +265,10 @@ export function createSandboxEngine(options: {
         if (pairing.pairingPhone !== phone) throw Invalid.at('phone', 'is not the number this pairing code was asked for');
         return link(pairing.id, phone);
       },
-      async inbound(instancePhone: string, message: InboundMessage): Promise<{ messageId: string } | { held: true }> {
+      async inbound(instancePhone: string, sent: InboundMessage): Promise<{ messageId: string } | { held: true }> {
+        // Like a real network, the sandbox gives every message an id of its own as it is sent: a delete
+        // or a receipt finds the message by it, and a held message handed over twice is stored once.
+        const message = { ...sent, networkMessageId: sent.networkMessageId ?? randomUUID() };
         // What waits for this phone goes first, so messages arrive in the order they were sent; a
         // hand-over that failed earlier (the database was away) is tried again before holding more.
         if (waiting.get(instancePhone)?.length) await handOverWaiting();
@@ -278,14 +288,15 @@ export function createSandboxEngine(options: {
         if (!(await options.media.expire(messageId))) throw new NotFound('Received media message');
       },
       async read(messageId: string) {
-        const instanceId = await directory.senderOf(messageId);
-        if (!instanceId) throw new NotFound('Message');
-        await events!.receipts(instanceId, [{ networkMessageId: messageId, status: 'read' }]);
+        const message = await directory.messageOnNetwork(messageId);
+        if (!message) throw new NotFound('Message');
+        await events!.receipts(message.instanceId, [{ networkMessageId: message.networkMessageId, status: 'read' }]);
       },
+      /** A phone deletes a message, sent or received, named by the gateway's id. */
       async deleted(messageId: string, deletedBy: string, forEveryone: boolean) {
-        const instanceId = await directory.senderOf(messageId);
-        if (!instanceId) throw new NotFound('Message');
-        await events!.deleted(instanceId, messageId, deletedBy, forEveryone);
+        const message = await directory.messageOnNetwork(messageId);
+        if (!message) throw new NotFound('Message');
+        await events!.deleted(message.instanceId, message.networkMessageId, deletedBy, forEveryone);
       },
       /** The network tells the instance's device of a group, contact or presence change (session instances only). */
       async raise(instanceId: string, event: NetworkEvent) {

@@ -32,6 +32,10 @@ export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
  * (only one node can), so an entry scheduled twice is still attempted once; every attempt is
  * recorded; a failure is rescheduled by WEBHOOK_RETRY_DELAYS, and after the last one the delivery
  * is failed. A crash loses nothing: the sweep puts pending deliveries back on the schedule.
+ *
+ * Deliveries with one order key (a message's events) leave one at a time, in the order of their
+ * events: one waits while an earlier one is pending (in flight or waiting for a retry), and is put
+ * back on the schedule when that one is delivered or has failed for good.
  */
 export function createDeliveryWorker(deps: {
   prisma: PrismaClient;
@@ -65,12 +69,40 @@ export function createDeliveryWorker(deps: {
   type Leased = Awaited<ReturnType<typeof lease>>[number];
   interface Outcome {
     id: string;
+    orderKey: string | null;
     number: number;
     startedAt: Date;
     statusCode: number | undefined;
     error: string | undefined;
     durationMs: number;
     next: Date | null;
+  }
+
+  /**
+   * The claimed deliveries that must wait: an earlier delivery with their order key (an earlier event,
+   * by the outbox's commit order) is still pending.
+   */
+  async function waiting(ids: string[]): Promise<Set<string>> {
+    const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+      SELECT d.id::text AS id FROM "WebhookDelivery" d JOIN "OutboxEvent" o ON o.id = d."eventId"
+      WHERE d.id = ANY(${ids}::uuid[]) AND d."orderKey" IS NOT NULL AND EXISTS (
+        SELECT 1 FROM "WebhookDelivery" p JOIN "OutboxEvent" po ON po.id = p."eventId"
+        WHERE p."orderKey" = d."orderKey" AND p.status = 'pending' AND p.id <> d.id AND po.seq < o.seq)`;
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Once deliveries with these keys are done, the next of each key goes on the schedule. */
+  async function releaseNext(keys: string[]) {
+    if (keys.length === 0) return;
+    const next = await prisma.$queryRaw<Array<{ id: string; nextAttemptAt: Date | null }>>`
+      SELECT DISTINCT ON (d."orderKey") d.id::text AS id, d."nextAttemptAt"
+      FROM "WebhookDelivery" d JOIN "OutboxEvent" o ON o.id = d."eventId"
+      WHERE d."orderKey" = ANY(${keys}::text[]) AND d.status = 'pending'
+      ORDER BY d."orderKey", o.seq`;
+    if (next.length === 0) return;
+    const now = Date.now();
+    await schedule.add(next.map((d) => ({ id: d.id, at: new Date(Math.max(now, d.nextAttemptAt?.getTime() ?? now)) })));
+    pollAgain(Math.min(...next.map((d) => Math.max(now, d.nextAttemptAt?.getTime() ?? now))));
   }
 
   /** One statement takes the lease on every claimed delivery still due; the others are held elsewhere or done. */
@@ -121,6 +153,10 @@ export function createDeliveryWorker(deps: {
       await schedule.add(retried.map((o) => ({ id: o.id, at: o.next! })));
       pollAgain(Math.min(...retried.map((o) => o.next!.getTime())));
     }
+    // What waited behind the deliveries now done goes next (if this fails, the sweep puts it back within 10 s).
+    await releaseNext([...new Set(batch.filter((o) => !o.next && o.orderKey !== null).map((o) => o.orderKey!))]).catch((error: unknown) =>
+      logger.warn({ err: error }, 'webhook deliveries waiting for an earlier one could not be scheduled; the sweep will'),
+    );
   }
 
   function record(outcome: Outcome) {
@@ -160,7 +196,7 @@ export function createDeliveryWorker(deps: {
     }
     const durationMs = Math.round(performance.now() - started);
     const next = error ? nextAttemptAfterFailure(number, options.retryDelaysSeconds, new Date()) : null;
-    record({ id: delivery.id, number, startedAt: now, statusCode, error, durationMs, next });
+    record({ id: delivery.id, orderKey: delivery.orderKey, number, startedAt: now, statusCode, error, durationMs, next });
   }
 
   function run(delivery: Leased, now: Date) {
@@ -185,7 +221,10 @@ export function createDeliveryWorker(deps: {
         const claimed = await schedule.claimDue(now, CLAIM_BATCH);
         nextDueAt = claimed.nextDueAt;
         if (claimed.ids.length === 0) break;
-        for (const delivery of await lease(claimed.ids, now)) run(delivery, now);
+        // One that waits for an earlier delivery leaves the schedule; that one's outcome puts it back.
+        const blocked = await waiting(claimed.ids);
+        const free = blocked.size ? claimed.ids.filter((id) => !blocked.has(id)) : claimed.ids;
+        if (free.length) for (const delivery of await lease(free, now)) run(delivery, now);
       }
     } while (again && !stopped);
     pollAgain(nextDueAt === null ? Date.now() + options.idlePollMs : Math.min(nextDueAt, Date.now() + options.idlePollMs));

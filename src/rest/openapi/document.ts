@@ -42,7 +42,7 @@ function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationOb
       ...(params ? { path: params } : {}),
       ...(op.query ? { query: op.query.partial() } : {}),
       ...(op.idempotent
-        ? { header: z.object({ 'Idempotency-Key': z.string().max(255).optional().meta({ description: 'the same key and body within 24 h answer as the first time, without sending again' }) }) }
+        ? { header: z.object({ 'Idempotency-Key': z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/).optional().meta({ description: 'printable ASCII without spaces; the same key and body within 24 h answer as the first time, without sending again' }) }) }
         : {}),
     },
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
@@ -50,7 +50,7 @@ function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationOb
       [op.success.status]: {
         description: op.success.description,
         ...(authenticated ? { headers: RATE_LIMIT_HEADERS } : {}),
-        content: { [op.success.contentType ?? 'application/json']: op.success.schema ? { schema: op.success.schema } : {} },
+        content: Object.fromEntries([op.success.contentType ?? 'application/json'].flat().map((type) => [type, op.success.schema ? { schema: op.success.schema } : {}])),
       },
       ...Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }])),
     },

@@ -3,7 +3,8 @@ import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
 import { loginInput } from '../../domain/auth/auth.service.js';
 import { completeSetupInput } from '../../domain/setup/setup.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
-import { listMessagesInput, phoneNumber, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
+import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
+import { writtenPhone } from '../../domain/phone.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
@@ -22,7 +23,7 @@ export interface Operation {
   query?: z.ZodObject;
   /** Takes an Idempotency-Key header. */
   idempotent?: boolean;
-  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string };
+  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string | string[] };
   /** Error statuses besides the ones every operation of its kind can answer. */
   errors: number[];
 }
@@ -51,7 +52,7 @@ export const OPERATIONS: Operation[] = [
 
   { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 409] },
   { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
-  { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, description: 'the file, with its Content-Type, Content-Length and a file name in Content-Disposition', contentType: 'application/octet-stream' }, errors: [403, 404, 410] },
+  { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, description: "the file in its own type (the media's mimetype: image/jpeg, video/mp4, audio/ogg, application/pdf…), with Content-Length and a file name in Content-Disposition", contentType: ['image/*', 'video/*', 'audio/*', 'application/*', 'text/*'] }, errors: [403, 404, 410] },
   { method: 'get', path: '/v1/messages/status/:messageId', tag: 'Messages', summary: 'One message and its status times', auth: keyOrHeader, success: { status: 200, schema: ok(s.Message), description: 'the message' }, errors: [403, 404] },
 
   { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },
@@ -98,10 +99,17 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's messages and statuses for CHAT-CLOUD instances, signed (X-Hub-Signature-256) with the app secret of the number they name; 200 once stored", auth: [], body: s.CloudWebhookBody, success: { status: 200, schema: ok(s.CloudWebhookAnswer), description: 'stored' }, errors: [400, 401, 403, 404, 413, 429] },
 ];
 
-/** Path parameters a route path names; a phone number is digits. */
+/** Path parameters a route path names; a sandbox phone's number is written as the gateway's own inputs take it. */
 export function pathParams(path: string) {
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, name === 'number' ? phoneNumber : z.string()]))) : undefined;
+  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name] ?? z.string()]))) : undefined;
 }
+
+/** What the gateway takes in each path parameter (an id that is not a UUID is simply not found: 404). */
+const PATH_PARAMS: Record<string, z.ZodType> = {
+  number: writtenPhone,
+  groupId: z.string().regex(/^\d{6,30}@g\.us$/).meta({ description: 'a group id like 120363012345678901@g.us' }),
+  ...Object.fromEntries(['instanceId', 'messageId', 'keyId', 'deliveryId'].map((name) => [name, z.string().meta({ format: 'uuid' })])),
+};
 
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');

@@ -176,6 +176,15 @@ export const MessageMedia = z
   })
   .meta({ id: 'MessageMedia' });
 
+export const MessageError = z
+  .object({
+    code: z.string().meta({
+      description: 'stable: the API\'s own code on CHAT-CLOUD (e.g. "131047": outside the 24-hour window, send a template); elsewhere expired, template_unsupported, media_unavailable or network_refused',
+    }),
+    message: z.string().meta({ description: 'what went wrong, in words' }),
+  })
+  .meta({ id: 'MessageError', description: 'Why a message failed.' });
+
 export const Message = z
   .object({
     id: uuid,
@@ -208,7 +217,7 @@ export const Message = z
       read: instant.nullable(),
       failed: instant.nullable(),
     }),
-    error: z.string().nullable(),
+    error: MessageError.nullable().meta({ description: 'why it failed; null unless failed' }),
   })
   .meta({ id: 'Message' });
 

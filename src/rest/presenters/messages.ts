@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
 import { messageMedia } from '../../domain/messages/message-events.js';
+import { messageErrorOf } from '../../domain/messages/message-error.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -37,6 +38,6 @@ export function presentMessage(message: MessageRecord): Output {
       read: iso(message.readAt),
       failed: iso(message.failedAt),
     },
-    error: message.error,
+    error: messageErrorOf(message.error),
   };
 }

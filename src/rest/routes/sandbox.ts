@@ -3,7 +3,7 @@ import { Router } from '@koa/router';
 import { PRESENCES } from '../../domain/instances/network-events.js';
 import { z } from 'zod';
 import { NotFound } from '../../domain/errors.js';
-import { phoneNumber } from '../../domain/messages/messages.input.js';
+import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';
 import { INBOUND_MEDIA_TYPES, type InboundMediaType, type MediaDescriptor } from '../../domain/messages/media.js';
 import { parseInput } from '../../domain/validation.js';
 import type { SandboxNetwork } from '../../infra/engines/sandbox.js';
@@ -11,10 +11,13 @@ import type { PhoneInbox } from '../../infra/engines/sandbox-inbox.js';
 import { type AppState, ok } from '../context.js';
 import { jsonBody } from '../middleware/json-body.js';
 
-export const scanInput = z.object({ code: z.string({ error: 'is required' }).min(1), phone: z.string({ error: 'is required' }) });
+export const scanInput = z.object({
+  code: z.string({ error: 'is required' }).min(1).max(512).meta({ description: 'the text of the QR image' }),
+  phone: writtenPhoneE164.meta({ description: 'the phone scanning it, country code first: digits, with or without + and single spaces or dashes' }),
+});
 export const pairInput = z.object({
   code: z.string({ error: 'is required' }).min(1).max(20).meta({ description: 'the pairing code as the phone user types it' }),
-  phone: z.string({ error: 'is required' }).meta({ description: 'the phone entering it, + and digits: the number the code was asked for' }),
+  phone: writtenPhoneE164.meta({ description: 'the phone entering it: the number the code was asked for, in any written form' }),
 });
 const sandboxMedia = z.object({
   data: z.base64({ error: 'must be the file as base64' }).min(1, 'must not be empty').meta({ description: 'the file, base64 (the request body is limited to 1 MiB)' }),
@@ -24,8 +27,8 @@ const sandboxMedia = z.object({
 const MEDIA_KINDS = INBOUND_MEDIA_TYPES as readonly string[];
 export const inboundInput = z
   .object({
-    from: phoneNumber,
-    to: phoneNumber,
+    from: writtenPhone,
+    to: writtenPhone.meta({ description: "the instance's phone" }),
     type: z.enum(['text', 'location', 'contact', 'reaction', ...INBOUND_MEDIA_TYPES]).default('text'),
     text: z.string().max(4096).nullish(),
     pushName: z.string().max(100).nullish(),
@@ -42,6 +45,14 @@ export const inboundInput = z
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string().max(16) }).nullish().meta({ description: "a reaction to a message the phone received (the gateway's id of it); emoji '' takes it back" }),
     quotedMessageId: z.string().min(1).max(100).nullish().meta({ description: "the message this one replies to (the gateway's id of a message the phone received)" }),
   })
+  // What the checks below require, stated for the document: media exactly for the media types, contacts for a contact, reaction for a reaction.
+  .meta({
+    allOf: [
+      { if: { required: ['type'], properties: { type: { enum: [...INBOUND_MEDIA_TYPES] } } }, then: { required: ['media'], properties: { media: { type: 'object' } } }, else: { properties: { media: { type: 'null' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'contact' } } }, then: { required: ['contacts'], properties: { contacts: { type: 'array' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'reaction' } } }, then: { required: ['reaction'], properties: { reaction: { type: 'object' } } } },
+    ],
+  })
   .superRefine((body, ctx) => {
     if (MEDIA_KINDS.includes(body.type) && !body.media) ctx.addIssue({ code: 'custom', path: ['media'], message: `is required for a ${body.type}` });
     if (!MEDIA_KINDS.includes(body.type) && body.media) ctx.addIssue({ code: 'custom', path: ['media'], message: `is only for ${MEDIA_KINDS.join(', ')}` });
@@ -50,7 +61,7 @@ export const inboundInput = z
   });
 
 const GROUP_ID = /^\d{6,30}@g\.us$/;
-const person = phoneNumber.meta({ description: 'digits with the country code' });
+const person = writtenPhone;
 export const groupInput = z.object({
   subject: z.string({ error: 'is required' }).min(1).max(100),
   description: z.string().max(2048).nullish(),
@@ -66,11 +77,13 @@ export const groupChangeInput = z
     restrict: z.boolean().optional(),
     participants: z.object({ action: z.enum(['add', 'remove', 'promote', 'demote']), phones: z.array(person).min(1).max(256) }).optional(),
   })
+  .meta({ anyOf: ['subject', 'description', 'announce', 'restrict', 'participants'].map((field) => ({ required: [field] })) })
   .refine((body) => ['subject', 'description', 'announce', 'restrict', 'participants'].some((field) => body[field as keyof typeof body] !== undefined), {
     message: 'give at least one of subject, description, announce, restrict, participants',
   });
 export const contactChangeInput = z
   .object({ phone: person, pushName: z.string().min(1).max(100).optional(), picture: z.enum(['changed', 'removed']).optional() })
+  .meta({ anyOf: [{ required: ['pushName'] }, { required: ['picture'] }] })
   .refine((body) => body.pushName !== undefined || body.picture !== undefined, { message: 'give pushName or picture' });
 export const presenceInput = z.object({
   phone: person,
@@ -80,7 +93,7 @@ export const presenceInput = z.object({
 });
 
 export const readInput = z.object({ messageId: z.string({ error: 'is required' }) });
-export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: phoneNumber.optional() });
+export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: writtenPhone.optional() });
 
 /** DESIGN §9: the control API of the simulated network, mounted only when ENGINES offers the sandbox. */
 export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
@@ -127,11 +140,11 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
     ctx.body = ok('held' in result ? { held: true, message: 'The instance is offline; the network holds the message until it is connected again.' } : result);
   });
   router.get('/phones/:number/messages', async (ctx) => {
-    const number = parseInput(phoneNumber, ctx.params.number);
+    const number = parseInput(writtenPhone, ctx.params.number);
     ctx.body = ok(await inbox.received(number));
   });
   router.post('/phones/:number/read', jsonBody, async (ctx) => {
-    const number = parseInput(phoneNumber, ctx.params.number);
+    const number = parseInput(writtenPhone, ctx.params.number);
     const { messageId } = parseInput(readInput, ctx.state.body);
     if (!(await inbox.has(number, messageId))) throw new NotFound('Message on that phone');
     await control.read(messageId);

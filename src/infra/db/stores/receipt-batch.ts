@@ -1,5 +1,6 @@
 import type { MessageRecord, MessageStatus, OutboxEventInput } from '../../../domain/messages/messages.ports.js';
 import { withReport } from '../../../domain/messages/message-status.js';
+import type { MessageError } from '../../../domain/messages/message-error.js';
 import { Unavailable } from '../../../domain/errors.js';
 import { groupCommit, type Outcome } from '../group-commit.js';
 import type { Outbox } from '../outbox.js';
@@ -15,7 +16,7 @@ interface Report {
   status: 'delivered' | 'read' | 'failed';
   at: Date;
   events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[];
-  error: string | undefined;
+  error: MessageError | undefined;
 }
 
 /*
@@ -47,9 +48,9 @@ LEFT JOIN "Instance" i ON i.id = m."instanceId"`;
 const WRITE = `
 WITH status_input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
-    id uuid, status text, "deliveredAt" timestamptz, "readAt" timestamptz, "failedAt" timestamptz, error text,
+    id uuid, status text, "deliveredAt" timestamptz, "readAt" timestamptz, "failedAt" timestamptz, error jsonb,
     "updatedAt" timestamptz, "wasStatus" text, "wasDeliveredAt" timestamptz, "wasReadAt" timestamptz,
-    "wasFailedAt" timestamptz, "wasError" text)
+    "wasFailedAt" timestamptz, "wasError" jsonb)
 ),
 moved AS (
   UPDATE "Message" m
@@ -168,9 +169,9 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
 
   const group = groupCommit<Report, MessageRecord | null>(writeGroup, { maxItems: 500, maxConcurrent: options.maxConcurrent, windowMs: options.windowMs, failsEveryone: (error) => error instanceof Unavailable });
   return {
-    byId: (id: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
+    byId: (id: string, status: Report['status'], at: Date, events: Report['events'], error?: MessageError): Promise<MessageRecord | null> =>
       isUuid(id) ? group.add({ ref: { id }, status, at, events, error }) : Promise.resolve(null),
-    byNetworkId: (instanceId: string, networkMessageId: string, status: Report['status'], at: Date, events: Report['events'], error?: string): Promise<MessageRecord | null> =>
+    byNetworkId: (instanceId: string, networkMessageId: string, status: Report['status'], at: Date, events: Report['events'], error?: MessageError): Promise<MessageRecord | null> =>
       isUuid(instanceId) ? group.add({ ref: { instanceId, networkMessageId }, status, at, events, error }) : Promise.resolve(null),
   };
 }

@@ -89,7 +89,10 @@ describe.each(MODES)('data over time: retention and deleting an instance — $na
   it('deleting an instance leaves no row of it in any table, its sandbox files included', async () => {
     const instance = await connectedV1Instance(api, tenant.liveKey, `deleted ${Date.now()}`);
     await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/deleted` } });
-    await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'before the delete' } });
+    const idempotencyKey = `delete-${instance.id}`;
+    const sent = await api.post(`/chat/instances/${instance.id}/send-text`, { cookie: tenant.cookie, headers: { 'idempotency-key': idempotencyKey }, body: { to: newPhone().slice(1), message: 'before the delete' } });
+    expect(sent.status, sent.text).toBe(200);
+    expect(await count(`"IdempotencyRecord" WHERE key = $1`, [idempotencyKey])).toBe(1);
     const picture = await api.post('/sandbox/messages', { body: { from: newPhone().slice(1), to: instance.phone.slice(1), type: 'image', media: { data: PNG.toString('base64'), mimetype: 'image/png' } } });
     expect(picture.status, picture.text).toBe(200);
     const stored = await eventually(
@@ -112,5 +115,6 @@ describe.each(MODES)('data over time: retention and deleting an instance — $na
       expect(await count(`"${table}" WHERE "${column}"::text = $1`, [instance.id]), `${table}.${column}`).toBe(0);
     }
     expect(await count(`"SandboxMedia" WHERE id = $1::uuid`, [file])).toBe(0);
+    expect(await count(`"IdempotencyRecord" WHERE key = $1`, [idempotencyKey])).toBe(0);
   });
 });

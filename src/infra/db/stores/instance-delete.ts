@@ -3,14 +3,15 @@ import { Prisma } from '../generated/client.js';
 /**
  * Deletes an instance and everything of it in one statement (docs/operating.md, "Data over time"):
  * what has a foreign key to it goes by ON DELETE CASCADE (messages, QR codes, webhook deliveries, its
- * lease, its engine state); its outbox events, sandbox hand-offs and sandbox files are deleted here.
+ * lease, its engine state); its outbox events, idempotency answers, sandbox hand-offs and sandbox files
+ * are deleted here.
  * Events a broker has yet to publish stay, with the secrets that sign them, until every broker has
  * them (the retention sweep then removes them). Every part reads the snapshot from before the delete.
  */
 export function deleteInstance(id: string): Prisma.Sql {
   return Prisma.sql`
 WITH instance AS (
-  SELECT id, engine, "webhookSecret", "previousWebhookSecret", "webhookSecretRotatedAt" FROM "Instance" WHERE id = ${id}::uuid
+  SELECT id, "tenantId", engine, "webhookSecret", "previousWebhookSecret", "webhookSecretRotatedAt" FROM "Instance" WHERE id = ${id}::uuid
 ),
 unpublished AS (
   UPDATE "OutboxEvent" e
@@ -21,6 +22,14 @@ unpublished AS (
 ),
 events AS (
   DELETE FROM "OutboxEvent" e USING instance i WHERE e."instanceId" = i.id AND e.streams = '{}'
+),
+answers AS (
+  -- Replayed answers of sends through this instance, and of routed sends it carried (the answer names the message).
+  DELETE FROM "IdempotencyRecord" r USING instance i
+  WHERE r."tenantId" = i."tenantId" AND (
+    r.scope = 'instance.send:' || i.id::text
+    OR EXISTS (SELECT 1 FROM "Message" m WHERE m."instanceId" = i.id AND m.id::text = substring(r."responseBody" from '"id":"([0-9a-f-]{36})"'))
+  )
 ),
 handoffs AS (
   DELETE FROM "SandboxHandoff" h USING instance i WHERE h."instanceId" = i.id

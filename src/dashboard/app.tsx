@@ -8,7 +8,6 @@ import { ApiKeysPage } from './pages/api-keys.js';
 import { InstancePage } from './pages/instance.js';
 import { InstancesPage } from './pages/instances.js';
 import { MessagesPage } from './pages/messages.js';
-import { SetupPage } from './pages/setup.js';
 import { SignInPage } from './pages/sign-in.js';
 import { hrefOf, useRoute } from './router.js';
 
@@ -26,10 +25,7 @@ export function App() {
 }
 
 function Session(props: { onSessionChange(): void }) {
-  const route = useRoute();
-  // The setup page (the first account) is for a gateway nobody can sign in to yet: no need to ask who is calling.
-  const [me] = useQuery({ query: MeQuery, pause: route.page === 'setup' });
-  if (route.page === 'setup') return <SetupPage token={route.token} onSignedIn={props.onSessionChange} />;
+  const [me] = useQuery({ query: MeQuery });
   if (me.fetching && !me.data) return <p class="loading">Loading…</p>;
   // `viewer` is null without a session (no 401 in the console of the sign-in page).
   if (me.data && !me.data.viewer) return <SignInPage onSignedIn={props.onSessionChange} />;

@@ -9,7 +9,7 @@ export type Route =
   /** The first account, from the one-time link the gateway prints (#/setup/<token>). */
   | { page: 'setup'; token: string };
 
-function parse(hash: string): Route {
+export function routeOf(hash: string): Route {
   const [, page, id] = hash.replace(/^#/, '').split('/');
   if (page === 'instances' && id) return { page: 'instance', id: decodeURIComponent(id) };
   if (page === 'messages') return { page: 'messages' };
@@ -19,9 +19,9 @@ function parse(hash: string): Route {
 }
 
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parse(location.hash));
+  const [route, setRoute] = useState(() => routeOf(location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(parse(location.hash));
+    const onChange = () => setRoute(routeOf(location.hash));
     addEventListener('hashchange', onChange);
     return () => removeEventListener('hashchange', onChange);
   }, []);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startChildGateway } from '../helpers/child-gateway.js';
+import { freePort } from '../helpers/child-gateway.js';
 
 /** node itself runs the entry (tsx as a loader), so the child's pid is the process that holds the folder. */
 const NODE_TSX = ['--import', 'tsx'];
@@ -19,16 +19,44 @@ function runToEnd(entry: string, args: string[], env: Record<string, string>) {
   });
 }
 
+/**
+ * The gateway as its own process, once it has logged that it listens: only then are its signal
+ * handlers installed (a SIGTERM earlier ends it without its clean-up, which the next start survives).
+ */
+async function startGateway(dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...NODE_TSX, 'src/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('gateway listening')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the gateway did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
 describe('one process per embedded data folder', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-lock-'));
-  const children: Array<{ kill(signal?: NodeJS.Signals): Promise<void> }> = [];
+  const children: Array<{ kill(signal?: NodeJS.Signals): Promise<unknown> }> = [];
   afterAll(async () => {
     for (const child of children) await child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses a second gateway and the CLI beside a running one, naming the folder and the holder; takes over after kill -9', async () => {
-    const first = await startChildGateway({ DATA_DIR: dataDir });
+    const first = await startGateway(dataDir);
     children.push(first);
     const lock = JSON.parse(readFileSync(join(dataDir, 'gateway.lock'), 'utf8')) as { pid: number };
     expect(lock.pid).toBe(first.pid);
@@ -48,12 +76,12 @@ describe('one process per embedded data folder', () => {
     // Killed without a chance to clean up: its lock stays behind, and the next start takes it over.
     await first.kill('SIGKILL');
     expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(true);
-    const third = await startChildGateway({ DATA_DIR: dataDir });
+    const third = await startGateway(dataDir);
     children.push(third);
     expect(JSON.parse(readFileSync(join(dataDir, 'gateway.lock'), 'utf8')).pid).toBe(third.pid);
 
     // Stopped properly, it leaves no lock, and the CLI works on the folder.
-    await third.kill('SIGTERM');
+    expect(await third.kill('SIGTERM')).toBe(0);
     expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
     const after = await runToEnd('src/cli.ts', ['tenants:list'], { DATA_DIR: dataDir });
     expect(after).toMatchObject({ code: 0 });

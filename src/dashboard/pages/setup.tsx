@@ -5,7 +5,7 @@ import { checkSetupLink, completeSetup } from '../setup-api.js';
 type LinkState = { state: 'checking' } | { state: 'open'; expiresAt: string } | { state: 'refused'; code: string; message: string };
 
 /** The first account of a new gateway, from the one-time link it printed at start. */
-export function SetupPage(props: { token: string; onSignedIn(): void }) {
+export function SetupPage(props: { token: string }) {
   const [link, setLink] = useState<LinkState>({ state: 'checking' });
   const [tenantName, setTenantName] = useState('');
   const [email, setEmail] = useState('');
@@ -29,7 +29,7 @@ export function SetupPage(props: { token: string; onSignedIn(): void }) {
           <Errors messages={[link.message]} />
           <p class="hint">
             {link.code === 'forbidden' ? 'Sign in with your account instead.' : 'While the gateway has no user, each start prints a new link in its log.'}{' '}
-            <a href="#/">Go to sign in</a>
+            <a href="/">Go to sign in</a>
           </p>
         </>
       )}
@@ -41,10 +41,10 @@ export function SetupPage(props: { token: string; onSignedIn(): void }) {
             const answer = await completeSetup({ token: props.token, email, password, tenantName: tenantName.trim() || undefined });
             setBusy(false);
             if (!answer.ok) return setErrors([answer.message]);
-            // The link is used up: it leaves the address bar and the history entry.
-            history.replaceState(null, '', `${location.pathname}#/instances`);
-            dispatchEvent(new HashChangeEvent('hashchange'));
-            props.onSignedIn();
+            // Signed in (the cookie is set): the dashboard itself, loaded afresh. The used link leaves the
+            // address bar and the history entry.
+            history.replaceState(null, '', '/#/instances');
+            location.reload();
           }}
         >
           <p class="hint">

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
@@ -14,9 +14,10 @@ import { TEMPLATE_ENV } from '../helpers/templates.js';
  */
 export default async function setup() {
   await run(['scripts/build-if-changed.mjs'], {});
+  await dropTemplatesOfEndedRuns();
   const pgliteDir = mkdtempSync(join(tmpdir(), 'mgw-template-'));
   // A name of this run's own: other checkouts may run their suites against the same server.
-  const postgresName = `mgw_template_${randomBytes(6).toString('hex')}`;
+  const postgresName = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const teardown = async () => {
     rmSync(pgliteDir, { recursive: true, force: true });
     await admin((client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
@@ -34,6 +35,29 @@ export default async function setup() {
   process.env[TEMPLATE_ENV.pglite] = pgliteDir;
   process.env[TEMPLATE_ENV.postgres] = postgresName;
   return teardown;
+}
+
+/** This machine's templates carry the pid of the run that made them, so a later run can tell which were left behind. */
+const TEMPLATE_PREFIX = `mgw_template_${createHash('sha256').update(hostname()).digest('hex').slice(0, 6)}_`;
+
+/** A run that was killed never dropped its template: drop those whose run (on this machine) has ended. */
+async function dropTemplatesOfEndedRuns() {
+  await admin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [TEMPLATE_PREFIX]);
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]);
+      if (Number.isInteger(pid) && !alive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function run(args: string[], env: Record<string, string>): Promise<void> {

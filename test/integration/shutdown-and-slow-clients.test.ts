@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../factories/sandbox.js';
 import type { TestTenant } from '../factories/tenants.js';
 import { freePort, startChildGateway } from '../helpers/child-gateway.js';
 import { seedPgliteDataDir } from '../helpers/templates.js';
@@ -83,6 +84,8 @@ describe('shutdown', () => {
     const api = client(child.url);
     const login = await api.post('/auth/sessions', { body: { email: 'ops@example.com', password: 'long-password' } });
     const cookie = /auth-session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    let connected!: () => void;
+    const open = new Promise<void>((resolve) => (connected = resolve));
     const closed = new Promise<number>((resolve) => {
       const ws = createClient({
         url: `${child.url.replace('http', 'ws')}/graphql`,
@@ -92,7 +95,7 @@ describe('shutdown', () => {
           }
         },
         retryAttempts: 0,
-        on: { closed: (event) => resolve((event as { code: number }).code) },
+        on: { connected: () => connected(), closed: (event) => resolve((event as { code: number }).code) },
       });
       ws.subscribe({ query: 'subscription { connectionUpdated(instanceId: "00000000-0000-4000-8000-000000000000") { status } }' }, {
         next: () => {},
@@ -100,12 +103,12 @@ describe('shutdown', () => {
         complete: () => {},
       });
     });
-    await sleep(300);
+    await open;
 
     const signalled = Date.now();
     process.kill(child.pid, 'SIGTERM');
-    await sleep(150);
-    const draining = await api.get('/readyz');
+    // Draining for SHUTDOWN_DRAIN_MS: not ready, still answering.
+    const draining = await eventually(() => api.get('/readyz'), (r) => r.status !== 200, 2000);
     expect(draining.status).toBe(503);
     expect(draining.body.error.code).toBe('service_unavailable');
     expect(await child.exited).toBe(0);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffMs, closeOf } from '../../src/infra/engines/baileys/close-policy.js';
 import { fromUpdates, fromUpsert, phoneDigitsOf } from '../../src/infra/engines/baileys/inbound.js';
 import { networkMessageIdOf } from '../../src/infra/engines/baileys/network-id.js';
+import { PushNames } from '../../src/infra/engines/baileys/session-events.js';
 import { proto } from 'baileys';
 
 describe('the connection policy of CHAT-BAILEYS', () => {
@@ -89,5 +90,17 @@ describe('what CHAT-BAILEYS takes from the library\'s events', () => {
     expect(phoneDigitsOf('123456789012345@lid')).toBeNull();
     expect(phoneDigitsOf('120363000000000001@g.us')).toBeNull();
     expect(phoneDigitsOf(undefined)).toBeNull();
+  });
+});
+
+describe('the push names a node has reported', () => {
+  it('reports a name once per instance and contact, and again after the instance is forgotten (deleted)', () => {
+    const names = new PushNames();
+    expect(names.changed('instance-a', '5511@s.whatsapp.net', 'Ana')).toBe(true);
+    expect(names.changed('instance-a', '5511@s.whatsapp.net', 'Ana')).toBe(false);
+    expect(names.changed('instance-b', '5511@s.whatsapp.net', 'Ana')).toBe(true);
+    names.forget('instance-a');
+    expect(names.changed('instance-a', '5511@s.whatsapp.net', 'Ana')).toBe(true);
+    expect(names.changed('instance-b', '5511@s.whatsapp.net', 'Ana')).toBe(false);
   });
 });

@@ -94,6 +94,7 @@ export function createBaileysEngine(deps: {
     async forget(instanceId) {
       await links.get(instanceId)?.forget();
       links.delete(instanceId);
+      pushNames.forget(instanceId);
     },
     media: baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia }),
   };

@@ -85,6 +85,12 @@ export class PushNames {
     if (this.known.size > this.capacity) this.known.delete(this.known.keys().next().value!);
     return true;
   }
+
+  /** What was known for an instance that is deleted: nothing of it stays behind. */
+  forget(instanceId: string): void {
+    const prefix = `${instanceId}\u0000`;
+    for (const key of this.known.keys()) if (key.startsWith(prefix)) this.known.delete(key);
+  }
 }
 
 export async function contactsUpdated(

@@ -20,8 +20,10 @@ export interface RetentionObserver {
 
 /** Rows per statement: each one holds its locks for a few milliseconds at most. */
 const BATCH = 500;
-/** Between passes at most (a short retention sweeps more often). */
+/** Between passes while there is something to delete (a short retention sweeps more often). */
 const MAX_INTERVAL_MS = 60_000;
+/** Between passes of an idle gateway: a pass that found nothing doubles the wait, up to this. */
+const MAX_IDLE_INTERVAL_MS = 10 * 60_000;
 /**
  * An outbox event every reader has had is kept this long at most (or as long as delivery logs, if
  * that is shorter): a short window to see what just happened, then it goes.
@@ -119,28 +121,33 @@ export function createRetention(deps: { statements: Statements; settings: Retent
   const all = rules(deps.settings);
   const shortest = Math.min(...[deps.settings.messages, deps.settings.deliveries, deps.settings.connections].filter((ms): ms is number => ms !== null), MAX_INTERVAL_MS);
   const intervalMs = Math.max(1000, Math.min(MAX_INTERVAL_MS, Math.floor(shortest / 2)));
+  // Never longer than half the shortest retention, so nothing outlives its retention by more than that.
+  const idleIntervalMs = Math.max(intervalMs, Math.min(MAX_IDLE_INTERVAL_MS, Math.floor(shortest / 2)));
+  let waitMs = intervalMs;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
 
-  /** One pass over every rule; false when another node holds the sweep. */
-  async function pass(): Promise<boolean> {
+  /** One pass over every rule: how many rows it deleted, or null when another node holds the sweep. */
+  async function pass(): Promise<number | null> {
     const started = performance.now();
+    let total = 0;
     for (const rule of all) {
       const cutoff = rule.cutoff(now());
       if (cutoff === null) continue;
       const params = rule.byId ? [BATCH, new Date(cutoff), firstIdAt(cutoff)] : [BATCH, new Date(cutoff)];
       for (;;) {
-        if (stopped) return true;
+        if (stopped) return total;
         const [result] = await deps.statements.run<{ held: boolean; deleted: number }>(deleting(rule), params);
-        if (!result?.held) return false;
+        if (!result?.held) return null;
+        total += result.deleted;
         if (result.deleted) deps.observer.deleted(rule.table, result.deleted);
         if (result.deleted < BATCH) break;
         await yieldToRequests();
       }
     }
     deps.observer.swept(new Date(), (performance.now() - started) / 1000);
-    return true;
+    return total;
   }
 
   function schedule() {
@@ -148,20 +155,21 @@ export function createRetention(deps: { statements: Statements; settings: Retent
     timer = setTimeout(() => {
       running = pass()
         .then(
-          () => {},
+          // An idle gateway sweeps less and less often; anything deleted brings the pace back.
+          (deleted) => void (waitMs = deleted === 0 ? Math.min(waitMs * 2, idleIntervalMs) : intervalMs),
           (error: unknown) => deps.logger.warn({ err: error }, 'retention sweep failed; trying again at the next pass'),
         )
         .finally(() => {
           running = undefined;
           schedule();
         });
-    }, intervalMs);
+    }, waitMs);
     timer.unref();
   }
 
   return {
     intervalMs,
-    /** One pass now (tests, the CLI); false when another node was sweeping. */
+    /** One pass now: the rows it deleted, or null when another node was sweeping. */
     sweep: pass,
     start: schedule,
     async stop() {

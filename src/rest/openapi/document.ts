@@ -13,6 +13,7 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict)',
   413: 'the body is too large (payload_too_large)',
   429: 'a rate limit or a quota (rate_limit_exceeded); Retry-After says when to try again',
+  502: "the network's copy of a received file does not match what its message vouched for (media_invalid); nothing of it is sent",
   503: 'a dependency is not answering (service_unavailable); Retry-After says when to try again',
 };
 

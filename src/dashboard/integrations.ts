@@ -7,7 +7,7 @@ const NAMES: Record<string, string> = {
 
 export const integrationName = (integration: string) => NAMES[integration] ?? integration;
 
-/** Close reasons in words (DESIGN §15's list). */
+/** Close reasons in words (the list in docs/webhooks.md). */
 const REASONS: Record<string, string> = {
   restart_required: 'the network asked for a restart',
   connection_lost: 'the connection was lost',

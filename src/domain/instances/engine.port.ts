@@ -32,7 +32,7 @@ export type SendOutcome =
   /** The network refused it for good (the message fails with this error). */
   | { messageId: string; failed: { code: string; message: string } };
 
-/** Why a connection closed (DESIGN §15); each one decides what happens next. */
+/** Why a connection closed (docs/operating.md); each one decides what happens next. */
 export const DISCONNECT_REASONS = [
   'restart_required',
   'connection_lost',

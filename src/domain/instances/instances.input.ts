@@ -35,7 +35,7 @@ const apiId = z.string({ error: 'is required' }).regex(/^\d{1,32}$/, "must be th
 const accessToken = z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096, 'must be at most 4096 characters');
 const appSecret = z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters');
 
-/** CHAT-CLOUD's credentials (DESIGN §16): write-only, sealed at rest, checked with the API at once. */
+/** CHAT-CLOUD's credentials: write-only, sealed at rest, checked with the API at once. */
 export const cloudCredentialsInput = z
   .object({ phoneNumberId: apiId, accessToken, appSecret, businessAccountId: apiId.nullish() }, { error: 'must be an object {phoneNumberId, accessToken, appSecret, businessAccountId?}' })
   .meta({ description: 'CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again' });

@@ -27,7 +27,7 @@ export interface LiveQr extends QrRecord {
   dataUrl: string;
 }
 
-/** How long a request waits for the engine to issue a QR code or register a pairing code (DESIGN §15). */
+/** How long a request waits for the engine to issue a QR code or register a pairing code. */
 export const PAIRING_WAIT_MS = 10_000;
 
 /** Instance states a new pairing can start from. */

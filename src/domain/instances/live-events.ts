@@ -3,7 +3,7 @@ import type { InstanceRecord } from './instances.ports.js';
 import { statusIn } from './state-machine.js';
 /**
  * What live subscribers (GraphQL subscriptions) see of an instance: its QR codes and its connection
- * status, taken from the same committed events the webhooks carry (DESIGN §12).
+ * status, taken from the same committed events the webhooks carry (docs/graphql.md).
  */
 export type LiveEvent =
   | { kind: 'qr'; instanceId: string; qrCode: string; expiresAt: string; attemptId: string }

@@ -1,5 +1,5 @@
 /**
- * Session-variant events the network raises on its own (DESIGN §15): group, contact and presence
+ * Session-variant events the network raises on its own (docs/webhooks.md): group, contact and presence
  * changes. Their shapes are the gateway's (documented in docs/webhooks.md); a person appears as phone
  * digits, or null with the LID when the network hid the number and no mapping is known.
  */

@@ -20,7 +20,7 @@ export interface MediaDownload extends MediaContent {
 
 /**
  * GET /v1/messages/<id>/media: a received file from the network that keeps it (through its engine's
- * media source, DESIGN §15), or a sent one from the URL it was sent from.
+ * media source, docs/architecture.md), or a sent one from the URL it was sent from.
  */
 export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe }) {
   return {

@@ -27,7 +27,7 @@ export interface MediaContent {
 }
 
 /**
- * The capability of an engine whose network keeps received files (DESIGN §15): it opens a stored
+ * The capability of an engine whose network keeps received files (docs/architecture.md, "Chat engines"): it opens a stored
  * descriptor's bytes. An engine without it serves no inbound media.
  */
 export interface MediaSource {

@@ -95,7 +95,7 @@ export const presenceInput = z.object({
 export const readInput = z.object({ messageId: z.string({ error: 'is required' }) });
 export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: writtenPhone.optional() });
 
-/** DESIGN §9: the control API of the simulated network, mounted only when ENGINES offers the sandbox. */
+/** docs/rest.md, "Sandbox control API": the control API of the simulated network, mounted only when ENGINES offers the sandbox. */
 export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   const router = new Router<AppState>({ prefix: '/sandbox' });
   const { control } = sandbox;

@@ -14,7 +14,7 @@ export interface Close {
 
 /**
  * Every close the library reports, by its status code (the library's DisconnectReason) and message,
- * mapped to a reason of DESIGN §15 and what to do next. `pairing`: the socket was showing QR codes.
+ * mapped to a reason (docs/operating.md, the table of closes) and what to do next. `pairing`: the socket was showing QR codes.
  */
 export function closeOf(statusCode: number | undefined, message: string, pairing: boolean): Close {
   // The handshake's certificate checks (the library's and ours): a server that is not the network, or

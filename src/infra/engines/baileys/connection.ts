@@ -76,7 +76,7 @@ interface Live {
 
 /**
  * One instance's link to the network on its owning node: the socket that pairs it (QR codes, a
- * pairing code) or carries its session, and the connection policy of DESIGN §15 (restart at once,
+ * pairing code) or carries its session, and the connection policy of docs/operating.md (restart at once,
  * reconnect with backoff, few and slow tries after "replaced", stop when logged out or banned).
  * Everything it does is under the owner's lease: a write or a hand-off after the lease moved is
  * refused, and the socket is closed at once.

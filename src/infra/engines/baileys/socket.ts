@@ -14,7 +14,7 @@ import { sharedCaches } from './shared-caches.js';
 /** The logger shape the library takes. */
 export type LibraryLogger = NonNullable<Parameters<typeof makeWASocket>[0]['logger']>;
 
-/** Where the engine connects, and what it trusts there (DESIGN §15: CHAT_NETWORK_*, CHAT_WEB_VERSION). */
+/** Where the engine connects, and what it trusts there (docs/configuration.md: CHAT_NETWORK_*, CHAT_WEB_VERSION). */
 export interface NetworkSettings {
   /** The network's WebSocket; the library's own when unset. */
   url?: string;

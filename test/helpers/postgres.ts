@@ -20,7 +20,8 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   };
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One statement batch on the admin database, over a connection of its own. */
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {

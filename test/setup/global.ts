@@ -3,8 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
+import { withAdmin } from '../helpers/postgres.js';
 import { TEMPLATE_ENV } from '../helpers/templates.js';
 
 /**
@@ -20,10 +20,10 @@ export default async function setup() {
   const postgresName = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const teardown = async () => {
     rmSync(pgliteDir, { recursive: true, force: true });
-    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
+    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
   };
   try {
-    await admin((client) => client.query(`CREATE DATABASE ${postgresName}`));
+    await withAdmin((client) => client.query(`CREATE DATABASE ${postgresName}`));
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${postgresName}`;
     // The CLI closes its connections before it exits: a template is not copied while anyone is connected.
@@ -42,7 +42,7 @@ const TEMPLATE_PREFIX = `mgw_template_${createHash('sha256').update(hostname()).
 
 /** A run that was killed never dropped its template: drop those whose run (on this machine) has ended. */
 async function dropTemplatesOfEndedRuns() {
-  await admin(async (client) => {
+  await withAdmin(async (client) => {
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [TEMPLATE_PREFIX]);
     for (const { datname } of rows) {
       const pid = Number(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]);
@@ -68,12 +68,3 @@ function run(args: string[], env: Record<string, string>): Promise<void> {
   });
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}

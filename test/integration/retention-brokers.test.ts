@@ -39,7 +39,7 @@ describe.each(MODES)('deleting an instance while the brokers are down — $name'
     await nats?.close();
   });
 
-  it('keeps its unpublished events, signed with its secret, publishes each once to both when they are back, then removes them', { timeout: 120_000 }, async () => {
+  it('keeps its unpublished events, signed with its secret, publishes every one to both when they are back (once on NATS), then removes them', { timeout: 120_000 }, async () => {
     const amqp = await amqpConsumer(names.exchange, `${tenant.tenantId}.#`);
     try {
       const instance = await connectedV1Instance(api, tenant.liveKey, `deleted while down ${Date.now()}`);
@@ -75,9 +75,17 @@ describe.each(MODES)('deleting an instance while the brokers are down — $name'
         await eventually(async () => all(fromNats), Boolean, 30_000);
         for (const consumer of [amqp, fromNats]) {
           const mine = consumer.received.filter((m) => expected.includes(m.id));
-          expect(mine.map((m) => m.id).sort()).toEqual([...expected].sort());
-          for (const message of mine) expect(message.headers['X-Hub-Signature-256']).toBe(hubSignature(instance.secret, message.body));
+          // At least once: every event, and a repeat (RabbitMQ, after a reconnect) carries the same bytes.
+          expect([...new Set(mine.map((m) => m.id))].sort()).toEqual([...expected].sort());
+          const bodies = new Map<string, string>();
+          for (const message of mine) {
+            expect(message.body).toBe(bodies.get(message.id) ?? message.body);
+            bodies.set(message.id, message.body);
+            expect(message.headers['X-Hub-Signature-256']).toBe(hubSignature(instance.secret, message.body));
+          }
         }
+        // The stream drops repeats by Nats-Msg-Id: there, each event is there once.
+        expect(fromNats.received.filter((m) => expected.includes(m.id))).toHaveLength(expected.length);
       } finally {
         await fromNats.close();
       }

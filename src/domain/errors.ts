@@ -17,6 +17,11 @@ export const ERROR_CODES = [
   'service_unavailable',
   'media_expired',
   'media_invalid',
+  'not_supported',
+  'edit_window_closed',
+  'message_not_sent',
+  'message_not_yours',
+  'network_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -85,7 +90,7 @@ function describeProblem(problem: Problem): string {
 }
 
 export class Conflict extends DomainError {
-  constructor(code: Extract<ErrorCode, `instance_${string}` | 'idempotency_conflict'>, message: string) {
+  constructor(code: Extract<ErrorCode, `instance_${string}` | `message_${string}` | 'idempotency_conflict' | 'edit_window_closed'>, message: string) {
     super(code, message);
   }
 }
@@ -117,3 +122,20 @@ export class Unavailable extends DomainError {
 
 /** How long a client is told to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** The instance's engine lacks a capability the request needs (docs/messaging.md): refused before anything is stored. */
+export class NotSupported extends DomainError {
+  constructor(
+    readonly integration: string,
+    readonly capability: string,
+  ) {
+    super('not_supported', `${integration} does not support ${capability}.`);
+  }
+}
+
+/** The network refused or failed an action the owner tried at once (an edit, a read mark, a number check). */
+export class NetworkError extends DomainError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('network_error', message, options);
+  }
+}

@@ -178,6 +178,16 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
     async emit(message, list) {
       record(message, list);
     },
+    async recordEdit(id, text, at, list) {
+      const row = rows.get(id);
+      if (!row) return null;
+      Object.assign(row, row.text === null && row.caption !== null ? { caption: text } : { text }, { editedAt: at });
+      record(row, list(row));
+      return { ...row };
+    },
+    async fileOf() {
+      return null;
+    },
     async createInbound() {
       throw new Error('not used by these tests');
     },
@@ -245,6 +255,7 @@ export function recordingEngine(): ChatEngine & { sent: string[]; attached: Inst
     sent,
     attached,
     integration: 'CHAT-TEST',
+    capabilities: ['text', 'media'],
     async send(_instance, messages) {
       sent.push(...messages.map((message) => message.messageId));
       return messages.map((message) => ({ messageId: message.messageId, networkMessageId: `net-${message.messageId}` }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid, NotFound } from '../errors.js';
-import { statusEvent, upsertEvent } from '../messages/message-events.js';
+import { editEvent, statusEvent, upsertEvent } from '../messages/message-events.js';
 import type { MessageStore } from '../messages/messages.ports.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
@@ -212,6 +212,12 @@ export function createEngineEvents(deps: {
       if (instance.variant !== 'session') return false;
       await messages.emit({ tenantId: instance.tenantId, instanceId: instance.id }, [{ event, data: data as unknown as Record<string, unknown> }]);
       return true;
+    },
+
+    async edited(instanceId, networkMessageId, text, at) {
+      const message = await messages.findByNetworkId(instanceId, networkMessageId);
+      if (!message) throw new NotFound('Message');
+      await messages.recordEdit(message.id, text, at, (edited) => [editEvent(edited)]);
     },
 
     async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {

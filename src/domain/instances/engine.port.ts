@@ -1,21 +1,55 @@
 import type { InstanceRecord } from './instances.ports.js';
 import type { MediaDescriptor, MediaSource } from '../messages/media.js';
 import type { InboundContact, InboundType } from '../messages/messages.ports.js';
+import type { Capability } from './capabilities.js';
 import type { Lease } from './ownership.js';
 import type { NetworkEvent } from './network-events.js';
+
+/**
+ * A message of a chat as the network knows it: what a reply quotes, a reaction or an edit targets.
+ * `chat` is the peer's digits or a group id; `participant` the sender's digits in a group (null for
+ * our own messages and direct chats); `text` the quoted message's text or caption, when it had one.
+ */
+export interface MessageRef {
+  chat: string;
+  networkMessageId: string;
+  fromMe: boolean;
+  participant: string | null;
+  text: string | null;
+}
+
+/** The kinds of outbound message (docs/messaging.md); `template` only on engines with the capability. */
+export type OutboundKind = 'text' | 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contacts' | 'reaction' | 'poll' | 'template';
 
 /** An outbound message as an engine carries it. */
 export interface EngineMessage {
   messageId: string;
+  /** Phone digits, or a group id (`<digits>@g.us`, `<digits>-<digits>@g.us`). */
   to: string;
-  type: 'text' | 'image' | 'video' | 'audio' | 'document' | 'template';
+  type: OutboundKind;
   text: string | null;
-  /** A template message's template (only engines with `sendsTemplates` carry them). */
+  /** A template message's template (only engines with the `template` capability carry them). */
   template: MessageTemplate | null;
+  /** Media to fetch (under the gateway's URL policy), or null when the file was uploaded (`mediaData`). */
   mediaUrl: string | null;
   /** The content type the media was accepted with (checked again when an engine fetches it). */
   mediaType: string | null;
+  /** The bytes of an uploaded file (base64 in the request), read by the dispatcher for the engine. */
+  mediaData?: Buffer | null;
+  /** The file name a document is shown with (an upload's own, else the URL's last segment). */
+  fileName?: string | null;
+  /** Audio sent as a voice note (push-to-talk), not as a file. */
+  voice?: boolean;
   caption: string | null;
+  /** Phones named in the text as `@<digits>`. */
+  mentions?: string[];
+  /** The message this one replies to. */
+  quoted?: MessageRef | null;
+  location?: { latitude: number; longitude: number; name?: string; address?: string } | null;
+  contacts?: Array<{ displayName: string; vcard: string }> | null;
+  /** A reaction to `target`; `emoji: ''` takes ours back. */
+  reaction?: { target: MessageRef; emoji: string } | null;
+  poll?: { name: string; options: string[]; selectableCount: number } | null;
 }
 
 /** A pre-approved message of the business API, the only kind it sends outside the 24-hour window. */
@@ -61,9 +95,11 @@ export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
  * run out) and reports everything back through EngineEvents. A real engine is added as a folder under
  * infra/engines without touching the domain.
  */
-export interface ChatEngine {
+export interface ChatEngine extends Partial<EngineActions> {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
+  /** What it can carry (docs/messaging.md); a request needing anything else is refused before it is stored. */
+  readonly capabilities: readonly Capability[];
   /**
    * How an instance links: by pairing (QR codes, pairing codes; the default), or with credentials given
    * at creation (no QR: the engine checks them and reports `verified` or a `credentials_rejected` close).
@@ -98,6 +134,51 @@ export interface ChatEngine {
   readonly media?: MediaSource;
 }
 
+/** What a chat can be told of the instance's user: typing, recording a voice note, stopped, online, away. */
+export const PRESENCE_STATES = ['composing', 'recording', 'paused', 'available', 'unavailable'] as const;
+export type PresenceState = (typeof PRESENCE_STATES)[number];
+
+/** One phone of a number check, as the network answered. */
+export interface NumberCheck {
+  phone: string;
+  exists: boolean;
+  /** The network's hidden id of the account, when it gave one. */
+  lid?: string;
+}
+
+/**
+ * An action on the network that the instance's owner carries out at once and answers
+ * (docs/messaging.md): it crosses nodes as this JSON value, and an engine without the method for it
+ * lacks the capability.
+ */
+export type OwnerAction =
+  | { kind: 'edit'; target: MessageRef; text: string }
+  | { kind: 'delete'; target: MessageRef }
+  | { kind: 'read'; targets: MessageRef[] }
+  | { kind: 'presence'; chat: string; state: PresenceState }
+  | { kind: 'check_numbers'; phones: string[] };
+
+/** What an owner action answers: nothing, or the numbers checked. */
+export type OwnerActionResult = { numbers?: NumberCheck[] };
+
+/**
+ * The capabilities beyond sending, each an optional method: present only on an engine that
+ * publishes the capability. Each runs on the instance's owner under its lease, and throws a
+ * DomainError (Conflict `instance_unavailable` when not connected) when the network cannot do it now.
+ */
+export interface EngineActions {
+  /** `edit`: replaces the text of a message this instance sent. */
+  edit(instanceId: string, lease: Lease, target: MessageRef, text: string): Promise<void>;
+  /** `delete`: deletes a message this instance sent, for everyone in the chat. */
+  deleteForEveryone(instanceId: string, lease: Lease, target: MessageRef): Promise<void>;
+  /** `read`: marks received messages read (the sender sees blue ticks). */
+  markRead(instanceId: string, lease: Lease, targets: MessageRef[]): Promise<void>;
+  /** `typing`: tells a chat the user types, records, stopped; or the network the user is online or away. */
+  sendPresence(instanceId: string, lease: Lease, chat: string, state: PresenceState): Promise<void>;
+  /** `number_check`: which phones have an account on the network. */
+  checkNumbers(instanceId: string, lease: Lease, phones: string[]): Promise<NumberCheck[]>;
+}
+
 /** An inbound message as an engine reports it. */
 export interface InboundMessage {
   /** The network's id of the message: a message reported twice (after a reconnect) is stored once. */
@@ -115,6 +196,8 @@ export interface InboundMessage {
   reaction?: { emoji: string; networkMessageId: string } | null;
   /** The network's id of the message this one replies to. */
   quotedNetworkId?: string | null;
+  /** Phones the text names as `@<digits>`. */
+  mentions?: string[] | null;
   pushName: string | null;
   /** What a network's message carries that has no field of its own (CHAT-CLOUD: a button or list reply). */
   content?: Record<string, unknown> | null;
@@ -151,6 +234,11 @@ export interface EngineEvents {
   /** A message to the instance's phone. Null when it was already stored (the network handed it over again). */
   inbound(instanceId: string, message: InboundMessage): Promise<{ messageId: string } | null>;
   receipts(instanceId: string, receipts: Receipt[]): Promise<void>;
+  /**
+   * A message of this instance's chats was edited on the network (by the other side, or by this
+   * instance from another device): its text is now `text`.
+   */
+  edited(instanceId: string, networkMessageId: string, text: string, at: Date): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
   /** A group, contact or presence change the network told the instance's device: kept for session instances (false for v1 ones). */

@@ -61,3 +61,8 @@ export function statusEvent(message: MessageRecord): OutboxEventInput {
   const error = message.status === 'failed' ? messageErrorOf(message.error) : null;
   return { event: 'messages.update', data: { messageId: message.id, status: message.status, timestamps, ...(error ? { error } : {}) } };
 }
+
+/** messages.update for an edit (ours or the other side's): the latest words and when they were written. */
+export function editEvent(message: MessageRecord): OutboxEventInput {
+  return { event: 'messages.update', data: { messageId: message.id, edited: { text: message.text ?? message.caption ?? '', at: (message.editedAt ?? message.updatedAt).toISOString() } } };
+}

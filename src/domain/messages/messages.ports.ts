@@ -3,7 +3,8 @@ import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
-import type { MediaType, MessageDirection, MessageStatus } from './message-values.js';
+import type { MessageDirection, MessageStatus } from './message-values.js';
+import type { OutboundKind } from '../instances/engine.port.js';
 import type { InboundMediaType, MediaDescriptor } from './media.js';
 
 /** The kinds of message the network hands the gateway. */
@@ -45,6 +46,18 @@ export interface MessageRecord {
   quoted: JsonValue;
   /** The sender's LID when the network hid its phone number and no mapping was known. */
   fromLid: string | null;
+  /** Phones the text names as `@<digits>`. */
+  mentions: JsonValue;
+  /** A poll as sent, with its tally once votes come. */
+  poll: JsonValue;
+  /** A group message's group: {id, subject}. */
+  group: JsonValue;
+  /** An outbound file's name (a document), as uploaded or taken from the URL. */
+  fileName: string | null;
+  /** Outbound audio sent as a voice note. */
+  voice: boolean;
+  /** When the text was last edited. */
+  editedAt: Date | null;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;
@@ -82,9 +95,22 @@ export interface NewOutboundMessage {
   tenantId: string;
   instanceId: string | null;
   apiKeyId: string | null;
+  /** Phone digits or a group id. */
   to: string;
-  type: 'text' | 'template' | MediaType;
+  type: OutboundKind;
   text: string | null;
+  mentions?: string[] | null;
+  location?: JsonValue;
+  contacts?: JsonValue;
+  /** A reaction: {emoji, messageId, networkMessageId} of the message reacted to. */
+  reaction?: JsonValue;
+  /** The message replied to: {messageId, networkMessageId}. */
+  quoted?: JsonValue;
+  poll?: JsonValue;
+  fileName?: string | null;
+  voice?: boolean;
+  /** An uploaded file's bytes, kept with the message (MessageFile). */
+  fileBytes?: Buffer | null;
   /** A template message's template (CHAT-CLOUD). */
   content?: JsonValue;
   mediaUrl?: string | null;
@@ -195,6 +221,13 @@ export interface MessageStore {
     events: (message: MessageRecord, before: MessageRecord) => OutboxEventInput[],
     error?: MessageError,
   ): Promise<MessageRecord | null>;
+  /**
+   * The message's text (its caption, for media) is now `text`, edited at `at`, with its events,
+   * atomically; null for an unknown message.
+   */
+  recordEdit(id: string, text: string, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
+  /** The bytes of a file uploaded with an outbound message; null when it had none. */
+  fileOf(messageId: string): Promise<Buffer | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */
   emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
   /** Stores a received message with its events; null when the instance already has it (same network id). */

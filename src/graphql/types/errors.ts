@@ -23,6 +23,11 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   service_unavailable: 'A service the gateway depends on is down; retry shortly.',
   media_expired: 'The network no longer has the media of this message (REST answers 410).',
   media_invalid: "The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served.",
+  not_supported: "The instance's integration cannot do this (REST answers 422); the message names the integration and the capability. Nothing was stored.",
+  edit_window_closed: 'The network allows edits for 15 minutes after a message is sent (REST answers 409).',
+  message_not_sent: 'The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409).',
+  message_not_yours: 'Only messages this instance sent can be edited or deleted for everyone (REST answers 409).',
+  network_error: 'The network refused or failed the action (REST answers 502); nothing changed.',
 };
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {

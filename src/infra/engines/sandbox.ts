@@ -174,6 +174,7 @@ export function createSandboxEngine(options: {
 
   const engine: ChatEngine = {
     integration: SANDBOX_INTEGRATION,
+    capabilities: ['text', 'media'],
     async send(instance, messages, lease) {
       const taken = await handoffs.handOff(instance, messages, lease);
       if (taken === 0 && messages.length > 0) throw new LeaseLost(instance.id);

@@ -27,6 +27,7 @@ WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, type text, text text,
     "mediaUrl" text, "mediaType" text, caption text, content jsonb, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
+    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "fileName" text, voice boolean, file text,
     routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
 ),
 usable AS (
@@ -46,11 +47,17 @@ claimed AS (
 ),
 stored AS (
   INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", type, text, "mediaUrl", "mediaType",
-                         caption, content, status, mode, "queuedAt", "createdAt", "updatedAt")
+                         caption, content, location, contacts, reaction, quoted, mentions, poll, "fileName", voice,
+                         status, mode, "queuedAt", "createdAt", "updatedAt")
   SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", type, text, "mediaUrl", "mediaType",
-         caption, content, 'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
+         caption, content, location, contacts, reaction, quoted, mentions, poll, "fileName", coalesce(voice, false),
+         'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
   FROM usable WHERE key IS NULL OR id IN (SELECT id FROM claimed)
   RETURNING id
+),
+files AS (
+  INSERT INTO "MessageFile" ("messageId", bytes)
+  SELECT id, decode(file, 'base64') FROM usable WHERE file IS NOT NULL AND id IN (SELECT id FROM stored)
 ),
 media AS (
   UPDATE "Instance" i SET "mediaSize" = i."mediaSize" + m.bytes
@@ -123,6 +130,15 @@ export function acceptBatches(
         mediaType: record.mediaType,
         caption: record.caption,
         content: record.content,
+        location: record.location,
+        contacts: record.contacts,
+        reaction: record.reaction,
+        quoted: record.quoted,
+        mentions: record.mentions,
+        poll: record.poll,
+        fileName: record.fileName,
+        voice: record.voice || null,
+        file: message.fileBytes ? message.fileBytes.toString('base64') : null,
         mode: record.mode,
         queuedAt: record.queuedAt!.toISOString(),
         mediaBytes: message.mediaBytes ?? 0,

@@ -63,6 +63,24 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
     findByNetworkId: (instanceId, networkMessageId) =>
       isUuid(instanceId) ? prisma.message.findUnique({ where: { instanceId_networkMessageId: { instanceId, networkMessageId } } }) : Promise.resolve(null),
 
+    async recordEdit(id, text, at, events) {
+      return outbox.transaction(async (tx, emit) => {
+        const message = await tx.message.findUnique({ where: { id }, select: { text: true, caption: true } });
+        if (!message) return null;
+        // A media message's words are its caption.
+        const words = message.text === null && message.caption !== null ? { caption: text } : { text };
+        const row = await tx.message.update({ where: { id }, data: { ...words, editedAt: at } });
+        await emit(row, events(row));
+        return row;
+      });
+    },
+
+    async fileOf(messageId) {
+      if (!isUuid(messageId)) return null;
+      const file = await prisma.messageFile.findUnique({ where: { messageId } });
+      return file ? Buffer.from(file.bytes) : null;
+    },
+
     async emit(message, events) {
       await outbox.transaction((_tx, emit) => emit(message, events));
     },

@@ -78,6 +78,7 @@ export function createBaileysEngine(deps: {
 
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,
+    capabilities: ['text', 'media'],
     async attach(instance, lease) {
       if (stopped) return;
       await linkOf(instance, lease).sync(instance, lease);

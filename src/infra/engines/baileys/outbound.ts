@@ -21,7 +21,7 @@ export class MediaUnavailable extends Error {
  */
 export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
   return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {
-    const type = message.type as Exclude<EngineMessage['type'], 'text' | 'template'>;
+    const type = message.type as 'image' | 'video' | 'audio' | 'document';
     let answer;
     try {
       answer = await http.send('GET', message.mediaUrl!, { maxBytes: MAX_MEDIA_BYTES });
@@ -56,5 +56,7 @@ export async function contentOf(message: EngineMessage, fetchMedia: ReturnType<t
       return { audio: bytes, mimetype: contentType };
     case 'document':
       return { document: bytes, mimetype: contentType, caption, fileName: basename(new URL(message.mediaUrl!).pathname) || 'document' };
+    default:
+      throw new Error(`CHAT-BAILEYS does not send ${message.type} yet`);
   }
 }

@@ -127,6 +127,7 @@ export function createCloudEngine(deps: {
     integration: CLOUD_INTEGRATION,
     media,
     connectsWith: 'credentials',
+    capabilities: ['text', 'media', 'template'],
     sendsTemplates: true,
     async attach(instance, lease) {
       if (stopped) return;

@@ -15,6 +15,7 @@ import { authRoutes } from './rest/routes/auth.js';
 import { setupRoutes } from './rest/routes/setup.js';
 import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
+import { instanceMessagingRoutes } from './rest/routes/instance-messaging.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { sandboxRoutes } from './rest/routes/sandbox.js';
@@ -92,6 +93,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     messageRoutes(deps.services.messages, deps.services.mediaDownloads, authenticated),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
+    ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, authenticated),
     ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),
     ...(deps.cloudWebhooks ? [cloudWebhookRoutes(deps.cloudWebhooks)] : []),
   ]) {

@@ -1,3 +1,5 @@
+import { createMessageActionsService } from './messages/message-actions.service.js';
+import { integrationsOf } from './instances/integrations.js';
 import type { EngineCredentials } from './instances/instances.ports.js';
 import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
 import { createApiKeysService } from './apikeys/apikeys.service.js';
@@ -113,13 +115,21 @@ export function createServices(ports: Ports, policies: Policies) {
       instances,
       quotas: policies.quotas,
       urls,
-      sendsTemplates: (integration) => ports.engines.of(integration)?.sendsTemplates === true,
+      capabilitiesOf: (integration: string) => ports.engines.of(integration)?.capabilities ?? [],
       onAccepted: (instanceId) => {
         dispatcher.kick(instanceId);
         ports.workArrived();
       },
     }),
     instances,
+    messageActions: createMessageActionsService({
+      messages: ports.messages,
+      instances,
+      ownership: ports.ownership,
+      capabilitiesOf: (integration: string) => ports.engines.of(integration)?.capabilities ?? [],
+      clock,
+    }),
+    integrations: () => integrationsOf(ports.engines),
     mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media }),
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),

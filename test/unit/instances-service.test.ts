@@ -38,7 +38,7 @@ function setUp(network: 'issues codes' | 'silent' = 'issues codes') {
   const handedOver: string[] = [];
   const engine = recordingEngine();
   const engines = registryOf(engine);
-  const ownership = { leaseOf: () => undefined, owned: () => [], notify: () => {} };
+  const ownership = { leaseOf: () => undefined, owned: () => [], notify: () => {}, perform: async () => ({}) };
   const dispatcher = createDispatcher({ messages: memoryMessageStore(events, rows).store, engines, ownership, clock, onError: () => {} });
   const engineEvents = createEngineEvents({
     instances: store,

@@ -39,7 +39,7 @@ async function setUp(connected = 2) {
     quotas,
     media: { probe: async () => ({ contentType: 'image/png', bytes: 10 }), fetch: async () => ({ contentType: 'image/png', bytes: Buffer.alloc(10) }) },
     urls: createUrlPolicy({ resolve: async () => ['93.184.216.34'] }, false),
-    sendsTemplates: () => false,
+    capabilitiesOf: () => ['text', 'media'],
     onAccepted: (instanceId) => accepted.push(instanceId),
   });
   return { service, messages, quota, accepted, ids, clock, instances };

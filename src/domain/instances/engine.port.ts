@@ -105,8 +105,6 @@ export interface ChatEngine extends Partial<EngineActions> {
    * at creation (no QR: the engine checks them and reports `verified` or a `credentials_rejected` close).
    */
   readonly connectsWith?: 'pairing' | 'credentials';
-  /** Whether it can send template messages (`template` in place of text). */
-  readonly sendsTemplates?: boolean;
   /**
    * This node owns the instance: hold its connection as its row says, and call again whenever the
    * row may have changed (idempotent). A pairing under way (`pairingSince`) shows QR codes and

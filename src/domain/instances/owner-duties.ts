@@ -1,5 +1,6 @@
 import type { Dispatcher } from '../messages/dispatcher.js';
-import type { EngineRegistry } from './engine.port.js';
+import { Conflict, NotSupported } from '../errors.js';
+import type { ChatEngine, EngineRegistry, OwnerAction, OwnerActionResult } from './engine.port.js';
 import type { InstanceRecord, InstanceStore } from './instances.ports.js';
 import type { Lease, Ownership, OwnerWork } from './ownership.js';
 
@@ -53,6 +54,39 @@ export function createOwnerDuties(deps: {
       attachedTo.delete(instanceId);
       unoffered.delete(instanceId);
       if (integration) engines.of(integration)?.detach(instanceId);
+    },
+    /** An action another node (or this one) asked the owner to carry out on the network now. */
+    async perform(instanceId: string, action: OwnerAction): Promise<OwnerActionResult> {
+      const lease = ownership.leaseOf(instanceId);
+      const integration = attachedTo.get(instanceId);
+      const engine = integration ? engines.of(integration) : undefined;
+      if (!lease || !engine) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+      const lacks = (capability: string): never => {
+        throw new NotSupported(engine.integration, capability);
+      };
+      const act: Required<Pick<ChatEngine, 'edit' | 'deleteForEveryone' | 'markRead' | 'sendPresence' | 'checkNumbers'>> = {
+        edit: engine.edit?.bind(engine) ?? (() => lacks('edit')),
+        deleteForEveryone: engine.deleteForEveryone?.bind(engine) ?? (() => lacks('delete')),
+        markRead: engine.markRead?.bind(engine) ?? (() => lacks('read')),
+        sendPresence: engine.sendPresence?.bind(engine) ?? (() => lacks('typing')),
+        checkNumbers: engine.checkNumbers?.bind(engine) ?? (() => lacks('number_check')),
+      };
+      switch (action.kind) {
+        case 'edit':
+          await act.edit(instanceId, lease, action.target, action.text);
+          return {};
+        case 'delete':
+          await act.deleteForEveryone(instanceId, lease, action.target);
+          return {};
+        case 'read':
+          await act.markRead(instanceId, lease, action.targets);
+          return {};
+        case 'presence':
+          await act.sendPresence(instanceId, lease, action.chat, action.state);
+          return {};
+        case 'check_numbers':
+          return { numbers: await act.checkNumbers(instanceId, lease, action.phones) };
+      }
     },
     /** Work another node (or this one) routed to the owner. */
     async work(instanceId: string, work: OwnerWork) {

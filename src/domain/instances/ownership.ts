@@ -1,3 +1,5 @@
+import type { OwnerAction, OwnerActionResult } from './engine.port.js';
+
 /**
  * The right to act for an instance. One node holds it at a time; the token grows on every takeover,
  * and the owner's writes and hand-offs for the instance check it, so a node that lost the lease
@@ -31,6 +33,12 @@ export interface Ownership {
   owned(): Lease[];
   /** Tells the instance's owner (this node or another); an instance without one is placed soon. */
   notify(instanceId: string, work: OwnerWork): void;
+  /**
+   * Has the instance's owner (this node or another) carry out an action on the network now, and
+   * answers what it answered; Conflict `instance_unavailable` when no node holds the instance or its
+   * owner does not answer in time.
+   */
+  perform(instanceId: string, action: OwnerAction): Promise<OwnerActionResult>;
 }
 
 /**

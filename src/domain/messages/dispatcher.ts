@@ -1,4 +1,4 @@
-import type { EngineMessage, EngineRegistry, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
+import type { EngineMessage, EngineRegistry, MessageRef, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
 import { GATEWAY_ERRORS } from './message-error.js';
 import { digits } from '../instances/events.js';
 import { LeaseLost, type Ownership } from '../instances/ownership.js';
@@ -11,16 +11,40 @@ export type Dispatcher = ReturnType<typeof createDispatcher>;
 /** Messages handed to the engine per read of the queue and marked sent per write. */
 const BATCH_SIZE = 100;
 
-const engineMessage = (message: MessageRecord): EngineMessage => ({
-  messageId: message.id,
-  to: message.to,
-  type: message.type as EngineMessage['type'],
-  text: message.text,
-  mediaUrl: message.mediaUrl,
-  mediaType: message.mediaType,
-  caption: message.caption,
-  template: message.type === 'template' ? (message.content as unknown as MessageTemplate) : null,
-});
+/** The message a reply quotes or a reaction targets, as accept stored it (outbound-content.ts). */
+const refOf = (value: unknown): MessageRef | null => {
+  const stored = value as { ref?: MessageRef } | null;
+  return stored?.ref ?? null;
+};
+
+const engineMessage = (message: MessageRecord, mediaData: Buffer | null): EngineMessage => {
+  const reaction = message.reaction as { emoji: string; ref: MessageRef } | null;
+  return {
+    messageId: message.id,
+    to: message.to,
+    type: message.type as EngineMessage['type'],
+    text: message.text,
+    mediaUrl: message.mediaUrl,
+    mediaType: message.mediaType,
+    mediaData,
+    fileName: message.fileName,
+    voice: message.voice,
+    caption: message.caption,
+    template: message.type === 'template' ? (message.content as unknown as MessageTemplate) : null,
+    mentions: (message.mentions as string[] | null) ?? [],
+    quoted: refOf(message.quoted),
+    location: message.location as EngineMessage['location'],
+    contacts: message.contacts as EngineMessage['contacts'],
+    reaction: reaction ? { target: reaction.ref, emoji: reaction.emoji } : null,
+    poll: message.poll ? pollAsSent(message.poll) : null,
+  };
+};
+
+/** A poll's question and options as sent (the stored poll also carries its tally). */
+function pollAsSent(value: unknown): EngineMessage['poll'] {
+  const poll = value as { name: string; options: Array<{ name: string }>; selectableCount?: number };
+  return { name: poll.name, options: poll.options.map((option) => option.name), selectableCount: poll.selectableCount ?? 1 };
+}
 
 /** What a template sent through an engine that has none fails with. */
 
@@ -58,6 +82,12 @@ export function createDispatcher(deps: {
     }
   }
 
+  /** An uploaded file travels with its message: read only for the messages that have one. */
+  async function withFile(message: MessageRecord): Promise<EngineMessage> {
+    const uploaded = message.mediaUrl === null && message.mediaType !== null;
+    return engineMessage(message, uploaded ? await messages.fileOf(message.id) : null);
+  }
+
   async function drain(instanceId: string) {
     for (;;) {
       const lease = ownership.leaseOf(instanceId);
@@ -80,13 +110,13 @@ export function createDispatcher(deps: {
         toSend = toSend.filter((message) => !held.has(message.id));
       }
       // A routed template can land on an instance whose engine has no templates: it fails at once.
-      if (!engine.sendsTemplates && toSend.some((message) => message.type === 'template')) {
+      if (!engine.capabilities.includes('template') && toSend.some((message) => message.type === 'template')) {
         await refused(toSend.filter((message) => message.type === 'template').map((message) => ({ messageId: message.id, failed: GATEWAY_ERRORS.templateUnsupported })));
         toSend = toSend.filter((message) => message.type !== 'template');
       }
       let outcomes: SendOutcome[] = [];
       try {
-        if (toSend.length) outcomes = await engine.send({ id: instance.id, phone: instance.phone }, toSend.map(engineMessage), lease);
+        if (toSend.length) outcomes = await engine.send({ id: instance.id, phone: instance.phone }, await Promise.all(toSend.map(withFile)), lease);
         const byId = new Map(toSend.map((message) => [message.id, message]));
         for (const outcome of outcomes) {
           if ('networkMessageId' in outcome) sent.push(sentRecord(instance, byId.get(outcome.messageId)!, outcome.networkMessageId));

@@ -19,6 +19,32 @@ export function messageMedia(message: MessageRecord): { type: string; mimetype: 
   return null;
 }
 
+/** A message another one names (a reply's quote, a reaction's target), as answers show it: without what only the engine needs. */
+const target = (value: unknown) => {
+  if (!value) return undefined;
+  const { messageId, networkMessageId } = value as { messageId: string | null; networkMessageId: string };
+  return { messageId, networkMessageId };
+};
+
+/**
+ * What only some kinds of message carry (docs/messaging.md), shown only on them, the same in answers
+ * and events: a text message keeps the spec's shape.
+ */
+export function kindFields(message: MessageRecord) {
+  const reaction = message.reaction as { emoji: string } | null;
+  const fields = {
+    location: message.location ?? undefined,
+    contacts: message.contacts ?? undefined,
+    reaction: reaction ? { emoji: reaction.emoji, ...target(reaction)! } : undefined,
+    quoted: target(message.quoted),
+    mentions: (message.mentions as string[] | null) ?? undefined,
+    poll: message.poll ?? undefined,
+    group: message.group ?? undefined,
+    edited: message.editedAt ? { text: message.text ?? message.caption ?? '', at: message.editedAt.toISOString() } : undefined,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<typeof fields>;
+}
+
 const mediaFields = (message: MessageRecord) => {
   const media = messageMedia(message);
   return media ? { media } : {};
@@ -37,14 +63,11 @@ export function upsertEvent(message: MessageRecord, extra: { pushName?: string |
       type: message.type,
       text: message.text ?? message.caption ?? '',
       timestamp: (message.direction === 'out' ? message.sentAt ?? message.createdAt : message.createdAt).toISOString(),
-      ...(message.location ? { location: message.location } : {}),
       ...(message.mediaUrl ? { mediaUrl: message.mediaUrl } : {}),
       // A template sent; a network's message part with no field of its own (CHAT-CLOUD button and list replies).
       ...(message.content ? { content: message.content } : {}),
       ...mediaFields(message),
-      ...(message.contacts ? { contacts: message.contacts } : {}),
-      ...(message.reaction ? { reaction: message.reaction } : {}),
-      ...(message.quoted ? { quoted: message.quoted } : {}),
+      ...kindFields(message),
       ...(message.fromLid ? { fromLid: message.fromLid } : {}),
       ...(extra.pushName ? { pushName: extra.pushName } : {}),
     },

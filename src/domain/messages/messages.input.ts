@@ -62,7 +62,19 @@ function textOrTemplate<T extends z.ZodObject>(schema: T, field: string) {
     });
 }
 
-export const sendMessageInput = textOrTemplate(z.object({ to: phoneNumber, text: messageText.optional(), template: templateInput.optional() }), 'text');
+export const sendMessageInput = textOrTemplate(
+  z.object({
+    to: phoneNumber,
+    text: messageText.optional(),
+    template: templateInput.optional(),
+    instanceId: z
+      .string({ error: 'must be an instance id' })
+      .uuid('must be an instance id')
+      .optional()
+      .meta({ description: 'the instance to send through (docs/messaging.md); when omitted, the least recently used connected instance' }),
+  }),
+  'text',
+);
 
 export type SendMessageInput = z.output<typeof sendMessageInput>;
 

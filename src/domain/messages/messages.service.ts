@@ -9,6 +9,10 @@ import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput, typ
 import type { JsonValue, MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
 import type { MediaType } from './message-values.js';
+import type { Capability } from '../instances/capabilities.js';
+import type { InstanceRecord } from '../instances/instances.ports.js';
+import { capabilitiesNeeded, newPoll, requireCapabilities, targetOf } from './outbound-content.js';
+import { sendKindsInput, type SendKindsInput } from './send-kinds.input.js';
 
 export const TEST_PREFIX = '[TEST] ';
 export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
@@ -30,15 +34,16 @@ export interface MediaProbe {
   fetch(url: string, maxBytes: number): Promise<{ contentType: string; bytes: Buffer }>;
 }
 
-const MEDIA_CONTENT_TYPES: Record<MediaType, RegExp> = {
+const MEDIA_CONTENT_TYPES: Record<MediaType | 'sticker', RegExp> = {
   image: /^image\/(jpeg|png)$/,
+  sticker: /^image\/webp$/,
   video: /^video\/mp4$/,
   audio: /^audio\/(mpeg|mp3|ogg)$/,
   document: /^application\/(pdf|msword|vnd\.openxmlformats-officedocument\..+|vnd\.ms-.+|vnd\.oasis\.opendocument\..+|rtf)$|^text\/(plain|csv)$/,
 };
 
 /** Whether a served content type is one the media type allows (spec 4.3); checked at accept and again when an engine fetches the bytes. */
-export function mediaTypeAllows(mediaType: MediaType, contentType: string): boolean {
+export function mediaTypeAllows(mediaType: MediaType | 'sticker', contentType: string): boolean {
   return MEDIA_CONTENT_TYPES[mediaType].test(contentType.split(';')[0]!.trim().toLowerCase());
 }
 
@@ -56,8 +61,8 @@ export function createMessagesService(deps: {
   urls: UrlPolicy;
   /** Called with the instance of every accepted message, so it goes out without waiting. */
   onAccepted: (instanceId: string) => void;
-  /** Whether an integration's engine sends template messages. */
-  sendsTemplates: (integration: string) => boolean;
+  /** What an integration's engine can carry (none when it is not offered). */
+  capabilitiesOf: (integration: string) => readonly Capability[];
 }) {
   const { messages, router, clock, quota, quotas } = deps;
 
@@ -141,7 +146,7 @@ export function createMessagesService(deps: {
   /** Only an engine that sends templates takes one through a named instance (a routed one fails later, with a reason). */
   async function refuseTemplateThrough(actor: Actor, instanceId: string) {
     const instance = await deps.instances.ownedInstance(actor, instanceId);
-    if (!deps.sendsTemplates(instance.engine)) throw Invalid.at('template', `is only for instances that send templates (CHAT-CLOUD); this one runs on ${instance.engine}`);
+    if (!deps.capabilitiesOf(instance.engine).includes('template')) throw Invalid.at('template', `is only for instances that send templates (CHAT-CLOUD); this one runs on ${instance.engine}`);
   }
 
   /** The instance's own send endpoints: this instance, active, able to connect. */
@@ -152,6 +157,40 @@ export function createMessagesService(deps: {
       throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);
     }
     return instance.id;
+  }
+
+  /** A file given with a send: fetched from its URL (probed, as send-media does) or decoded from base64; its type checked either way. */
+  async function mediaOf(data: SendKindsInput) {
+    const media = data.media!;
+    const kind = data.mediaType!;
+    if ('url' in media) {
+      const mediaUrl = await deps.urls.check(media.url, 'media.url');
+      const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
+      if (!mediaTypeAllows(kind, contentType)) throw Invalid.at('media.url', `serves ${contentType || 'no content type'}, which is not a supported ${kind}`);
+      const fileName = decodeURIComponent(new URL(mediaUrl).pathname.split('/').pop() ?? '') || null;
+      return { mediaUrl, mediaType: contentType, mediaBytes: bytes, fileName, fileBytes: null };
+    }
+    const fileBytes = Buffer.from(media.data, 'base64');
+    if (fileBytes.length > MAX_MEDIA_BYTES) throw Invalid.at('media.data', `must be at most ${MAX_MEDIA_BYTES} bytes once decoded`);
+    if (!mediaTypeAllows(kind, media.mimetype)) throw Invalid.at('media.mimetype', `${media.mimetype} is not a supported ${kind}`);
+    return { mediaUrl: null, mediaType: media.mimetype.toLowerCase(), mediaBytes: fileBytes.length, fileName: media.fileName ?? null, fileBytes };
+  }
+
+  /** The stored fields of a send of any kind (docs/messaging.md), its targets resolved on the instance. */
+  async function kindContent(instance: InstanceRecord, data: SendKindsInput) {
+    const find = (id: string) => messages.findById(id);
+    const base = { to: data.to, text: data.text ?? null, mentions: data.mentions ?? null, caption: null as string | null };
+    if (data.quotedMessageId !== undefined) Object.assign(base, { quoted: await targetOf(find, instance, data.to, data.quotedMessageId, 'quotedMessageId') });
+    if (data.text !== undefined) return { ...base, type: 'text' as const };
+    if (data.template !== undefined) return { ...base, type: 'template' as const, content: data.template as unknown as JsonValue };
+    if (data.location !== undefined) return { ...base, type: 'location' as const, location: data.location };
+    if (data.contacts !== undefined) return { ...base, type: 'contacts' as const, contacts: data.contacts };
+    if (data.poll !== undefined) return { ...base, type: 'poll' as const, poll: newPoll(data.poll) };
+    if (data.reaction !== undefined) {
+      const target = await targetOf(find, instance, data.to, data.reaction.messageId, 'reaction.messageId');
+      return { ...base, type: 'reaction' as const, reaction: { emoji: data.reaction.emoji, ...target } };
+    }
+    return { ...base, type: data.mediaType!, caption: data.caption ?? null, voice: data.voice === true, ...(await mediaOf(data)) };
   }
 
   /** A send through one named instance (send-text, send-media): its idempotency keys are its own. */
@@ -176,6 +215,18 @@ export function createMessagesService(deps: {
   return {
     async send(actor: Actor, input: unknown, rawIdempotencyKey?: string): Promise<SendResult> {
       const data = parseInput(sendMessageInput, input);
+      if (data.instanceId !== undefined) {
+        const instanceId = data.instanceId;
+        if (data.template) await refuseTemplateThrough(actor, instanceId);
+        return accept({
+          actor,
+          scope: 'messages.send',
+          request: data,
+          idempotencyKey: rawIdempotencyKey,
+          route: async () => ({ instanceId: await sendableInstance(actor, instanceId), routed: false }),
+          message: async () => contentOf(data.to, data.text, data.template),
+        });
+      }
       return accept({
         actor,
         scope: 'messages.send',
@@ -191,6 +242,14 @@ export function createMessagesService(deps: {
         },
         message: async () => contentOf(data.to, data.text, data.template),
       });
+    },
+
+    /** A send of any kind through a named instance (docs/messaging.md): what its engine cannot carry is refused before anything is stored. */
+    async sendThrough(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
+      const data = parseInput(sendKindsInput, input);
+      const instance = await deps.instances.ownedInstance(actor, instanceId);
+      requireCapabilities(instance.engine, deps.capabilitiesOf(instance.engine), capabilitiesNeeded(data));
+      return acceptThrough(actor, instanceId, data, rawIdempotencyKey, () => kindContent(instance, data));
     },
 
     async sendText(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {

@@ -1,3 +1,5 @@
+import type { OwnerAction } from '../../domain/instances/engine.port.js';
+import { Conflict } from '../../domain/errors.js';
 import type { Lease, Ownership, OwnerWork } from '../../domain/instances/ownership.js';
 import type { OwnerDuties } from '../../domain/instances/owner-duties.js';
 import type { InvalidationBus } from '../cache/invalidation-bus.js';
@@ -65,7 +67,12 @@ export function createPlacement(options: {
     duties.work(instanceId, work).catch(report(`owner work (${work}) for instance ${instanceId} failed`));
   }
 
-  const bus = createNodeBus(node, { work: handle, place: () => soon() }, options.redis);
+  async function perform(instanceId: string, action: OwnerAction) {
+    if (!duties || !leases.has(instanceId)) throw new Conflict('instance_unavailable', 'This node does not hold the instance; retry.');
+    return duties.perform(instanceId, action);
+  }
+
+  const bus = createNodeBus(node, { work: handle, place: () => soon(), perform }, options.redis);
 
   function take(lease: Lease) {
     leases.set(lease.instanceId, lease);
@@ -166,6 +173,13 @@ export function createPlacement(options: {
         if (owner && owner !== node) return bus.send(owner, instanceId, work);
         // No owner yet (or it just changed): whoever takes it drains and attaches it.
         placeEverywhere();
+      },
+      perform(instanceId, action) {
+        if (leases.has(instanceId)) return perform(instanceId, action);
+        const owner = owners.get(instanceId);
+        if (owner && owner !== node) return bus.ask(owner, instanceId, action);
+        placeEverywhere();
+        return Promise.reject(new Conflict('instance_unavailable', 'No node holds the instance right now (it is not connected, or is being taken over); retry.'));
       },
     },
 

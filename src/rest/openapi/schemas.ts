@@ -185,6 +185,14 @@ export const MessageError = z
   })
   .meta({ id: 'MessageError', description: 'Why a message failed.' });
 
+export const PollTally = z
+  .object({
+    name: z.string(),
+    selectableCount: z.number().int(),
+    options: z.array(z.object({ name: z.string(), votes: z.number().int(), voters: z.array(z.string()).meta({ description: 'phone digits of those who chose it' }) })),
+  })
+  .meta({ id: 'PollTally', description: 'present on a poll: its question and options, each with its current votes' });
+
 export const Message = z
   .object({
     id: uuid,
@@ -205,6 +213,14 @@ export const Message = z
       .object({ messageId: uuid.nullable(), networkMessageId: z.string() })
       .optional()
       .meta({ description: 'present on a reply: the message it quotes (messageId null when the gateway does not have it)' }),
+    location: z
+      .object({ latitude: z.number().optional(), longitude: z.number().optional(), name: z.string().optional(), address: z.string().optional() })
+      .optional()
+      .meta({ description: 'present on a location message' }),
+    mentions: z.array(z.string()).optional().meta({ description: 'present when the text names phones as @<digits>: those phones' }),
+    poll: PollTally.optional(),
+    group: z.object({ id: z.string(), subject: z.string().nullable() }).optional().meta({ description: 'present on a group message: the group' }),
+    edited: z.object({ text: z.string(), at: instant }).optional().meta({ description: 'present once the text was edited: the latest text and when' }),
     status: z.enum(MESSAGE_STATUSES),
     mode: z.enum(MESSAGE_MODES),
     instanceId: uuid.nullable(),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
-import { messageMedia } from '../../domain/messages/message-events.js';
+import { kindFields, messageMedia } from '../../domain/messages/message-events.js';
 import { messageErrorOf } from '../../domain/messages/message-error.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -23,9 +23,7 @@ export function presentMessage(message: MessageRecord): Output {
     // What only some messages carry is shown only on them: a text message keeps the spec's shape.
     ...present('fromLid', message.fromLid),
     ...present('media', messageMedia(message)),
-    ...present('contacts', message.contacts as Output['contacts']),
-    ...present('reaction', message.reaction as Output['reaction']),
-    ...present('quoted', message.quoted as Output['quoted']),
+    ...(kindFields(message) as Partial<Output>),
     status: message.status,
     mode: message.mode,
     instanceId: message.instanceId,

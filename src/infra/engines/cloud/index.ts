@@ -128,7 +128,6 @@ export function createCloudEngine(deps: {
     media,
     connectsWith: 'credentials',
     capabilities: ['text', 'media', 'template'],
-    sendsTemplates: true,
     async attach(instance, lease) {
       if (stopped) return;
       let link = links.get(instance.id);

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { type Actor, assertSameTenant } from '../actor.js';
+import type { Capability } from '../instances/capabilities.js';
+import type { NumberCheck, OwnerAction } from '../instances/engine.port.js';
+import type { InstanceRecord } from '../instances/instances.ports.js';
+import type { InstancesService } from '../instances/instances.service.js';
+import type { Ownership } from '../instances/ownership.js';
+import type { Clock } from '../ports.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
+import { parseInput } from '../validation.js';
+import { editEvent } from './message-events.js';
+import { editInput, numberCheckInput, presenceInput } from './message-actions.input.js';
+import type { MessageRecord, MessageStore } from './messages.ports.js';
+import { outboundText } from './messages.service.js';
+import { refOf, requireCapabilities } from './outbound-content.js';
+import { chatId } from './send-kinds.input.js';
+
+/** How long after it was sent the network lets a message be edited. */
+export const EDIT_WINDOW_MS = 15 * 60 * 1000;
+
+export type MessageActionsService = ReturnType<typeof createMessageActionsService>;
+
+/**
+ * Actions on an instance's messages and chats that happen on the network at once (docs/messaging.md):
+ * the instance's owner carries each out and the answer waits for it, so a success means it happened.
+ * What the engine cannot do is refused before anything is asked or stored.
+ */
+export function createMessageActionsService(deps: {
+  messages: Pick<MessageStore, 'findById' | 'recordEdit' | 'emit'>;
+  instances: Pick<InstancesService, 'ownedInstance'>;
+  ownership: Pick<Ownership, 'perform'>;
+  capabilitiesOf: (integration: string) => readonly Capability[];
+  clock: Clock;
+}) {
+  const { messages, ownership, clock } = deps;
+
+  /** The tenant's instance, its engine able to do `capability`, and connected. */
+  async function connectedInstance(actor: Actor, instanceId: string, capability: Capability): Promise<InstanceRecord> {
+    const instance = await deps.instances.ownedInstance(actor, instanceId);
+    requireCapabilities(instance.engine, deps.capabilitiesOf(instance.engine), [capability]);
+    if (instance.state !== 'connected') throw new Conflict('instance_unavailable', `The instance is ${instance.state}; it acts on the network once it is connected.`);
+    return instance;
+  }
+
+  /** A message of this instance (another instance's or tenant's is 404, as one that does not exist). */
+  async function messageOf(actor: Actor, instance: InstanceRecord, messageId: string): Promise<MessageRecord> {
+    const message = await messages.findById(messageId);
+    if (!message || message.instanceId !== instance.id) throw new NotFound('Message');
+    assertSameTenant(actor, message);
+    return message;
+  }
+
+  function ownSent(message: MessageRecord, action: string) {
+    if (message.direction !== 'out') throw new Conflict('message_not_yours', `Only messages this instance sent can be ${action}; this one was received.`);
+  }
+
+  const perform = (instance: InstanceRecord, action: OwnerAction) => ownership.perform(instance.id, action);
+
+  return {
+    async edit(actor: Actor, instanceId: string, messageId: string, input: unknown): Promise<MessageRecord> {
+      const { text } = parseInput(editInput, input);
+      const instance = await connectedInstance(actor, instanceId, 'edit');
+      const message = await messageOf(actor, instance, messageId);
+      ownSent(message, 'edited');
+      if (message.text === null && message.caption === null) throw Invalid.at('messageId', `is a ${message.type} message: only text and captions can be edited`);
+      const target = refOf(message);
+      const sentAt = message.sentAt ?? message.createdAt;
+      if (clock.now().getTime() - sentAt.getTime() > EDIT_WINDOW_MS) {
+        throw new Conflict('edit_window_closed', 'The network allows edits for 15 minutes after a message is sent; this one was sent earlier.');
+      }
+      // What a test key sent stays marked as such.
+      const words = outboundText(text, message.mode);
+      await perform(instance, { kind: 'edit', target, text: words });
+      const edited = await messages.recordEdit(message.id, words, clock.now(), (row) => [editEvent(row)]);
+      if (!edited) throw new NotFound('Message');
+      return edited;
+    },
+
+    async deleteForEveryone(actor: Actor, instanceId: string, messageId: string): Promise<void> {
+      const instance = await connectedInstance(actor, instanceId, 'delete');
+      const message = await messageOf(actor, instance, messageId);
+      ownSent(message, 'deleted for everyone');
+      await perform(instance, { kind: 'delete', target: refOf(message) });
+      await messages.emit(message, [{ event: 'messages.delete', data: { messageId: message.id, deletedBy: message.from ?? '', forEveryone: true } }]);
+    },
+
+    async markRead(actor: Actor, instanceId: string, messageId: string): Promise<void> {
+      const instance = await connectedInstance(actor, instanceId, 'read');
+      const message = await messageOf(actor, instance, messageId);
+      if (message.direction !== 'in') throw new Conflict('message_not_yours', 'Only received messages can be marked read; this one was sent by the instance.');
+      await perform(instance, { kind: 'read', targets: [refOf(message)] });
+    },
+
+    async presence(actor: Actor, instanceId: string, chat: string, input: unknown): Promise<void> {
+      const { state } = parseInput(presenceInput, input);
+      const { chat: to } = parseInput(z.object({ chat: chatId }), { chat });
+      const instance = await connectedInstance(actor, instanceId, 'typing');
+      await perform(instance, { kind: 'presence', chat: to, state });
+    },
+
+    async checkNumbers(actor: Actor, instanceId: string, input: unknown): Promise<NumberCheck[]> {
+      const { phones } = parseInput(numberCheckInput, input);
+      const instance = await connectedInstance(actor, instanceId, 'number_check');
+      const unique = [...new Set(phones)];
+      const { numbers = [] } = await perform(instance, { kind: 'check_numbers', phones: unique });
+      const byPhone = new Map(numbers.map((entry) => [entry.phone, entry]));
+      // One answer per phone asked, in the order asked: a phone the network said nothing of does not exist there.
+      return unique.map((phone) => byPhone.get(phone) ?? { phone, exists: false });
+    },
+  };
+}

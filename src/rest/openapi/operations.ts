@@ -4,6 +4,8 @@ import { loginInput } from '../../domain/auth/auth.service.js';
 import { completeSetupInput } from '../../domain/setup/setup.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
+import { sendKindsInput } from '../../domain/messages/send-kinds.input.js';
+import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
@@ -13,7 +15,7 @@ import * as s from './schemas.js';
 export type Credential = 'bearerKey' | 'xApiKey' | 'sessionCookie' | 'metricsToken';
 
 export interface Operation {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** As the router writes it: `/v1/chat/instances/:instanceId`. */
   path: string;
   tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations';
@@ -50,10 +52,14 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api-keys', tag: 'API keys', summary: 'Create a key; the full key is shown once', auth: cookie, body: createApiKeyInput, success: { status: 201, schema: ok(s.ApiKeyCreated), description: 'created' }, errors: [400] },
   { method: 'delete', path: '/api-keys/:keyId', tag: 'API keys', summary: 'Revoke a key at once', auth: cookie, success: { status: 200, schema: s.messageEnvelope, description: 'revoked' }, errors: [403, 404] },
 
-  { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 409] },
+  { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance, or through the one `instanceId` names", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409] },
   { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
   { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, description: "the file in its own type (the media's mimetype: image/jpeg, video/mp4, audio/ogg, application/pdf…), with Content-Length and a file name in Content-Disposition", contentType: ['image/*', 'video/*', 'audio/*', 'application/*', 'text/*'] }, errors: [403, 404, 410, 502] },
   { method: 'get', path: '/v1/messages/status/:messageId', tag: 'Messages', summary: 'One message and its status times', auth: keyOrHeader, success: { status: 200, schema: ok(s.Message), description: 'the message' }, errors: [403, 404] },
+
+  ...messagingOperations('/v1/chat/instances', key),
+  ...messagingOperations('/chat/instances', cookie),
+  { method: 'get', path: '/v1/integrations', tag: 'Instances (v1)', summary: 'The engines this gateway offers (the default first), each with what it can carry (docs/messaging.md)', auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.Integration)), description: 'the integrations' }, errors: [] },
 
   { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },
   { method: 'post', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: 'Create an instance; the answer carries its first QR code', auth: key, body: createV1Input, success: { status: 201, schema: ok(s.V1Created), description: 'created' }, errors: [400, 403, 409] },
@@ -108,8 +114,22 @@ export function pathParams(path: string) {
 /** What the gateway takes in each path parameter (an id that is not a UUID is simply not found: 404). */
 const PATH_PARAMS: Record<string, z.ZodType> = {
   number: writtenPhone,
+  chat: z.string().meta({ description: 'phone digits (5511999990001) or a group id (120363012345678901@g.us)' }),
   groupId: z.string().regex(/^\d{6,30}@g\.us$/).meta({ description: 'a group id like 120363012345678901@g.us' }),
   ...Object.fromEntries(['instanceId', 'messageId', 'keyId', 'deliveryId'].map((name) => [name, z.string().meta({ format: 'uuid' })])),
 };
 
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** Sends of every kind and actions through one instance (docs/messaging.md): the same under /v1 (key) and without it (cookie). */
+function messagingOperations(prefix: string, auth: Credential[]): Operation[] {
+  const lacks = 'refused with 422 not_supported, before anything is stored, when the instance\'s engine lacks the capability';
+  return [
+    { method: 'post', path: `${prefix}/:instanceId/messages`, tag: 'Messages', summary: `Send any kind of message (text with mentions, media by URL or base64, location, contacts, reaction, poll, template; a reply with quotedMessageId) through this instance; ${lacks}`, auth, body: sendKindsInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409, 422] },
+    { method: 'patch', path: `${prefix}/:instanceId/messages/:messageId`, tag: 'Messages', summary: 'Edit a text this instance sent (within 15 minutes of sending: later 409 edit_window_closed); done on the network before the answer', auth, body: editInput, success: { status: 200, schema: ok(s.Message), description: 'the edited message' }, errors: [400, 403, 404, 409, 422, 502] },
+    { method: 'delete', path: `${prefix}/:instanceId/messages/:messageId`, tag: 'Messages', summary: 'Delete a message this instance sent, for everyone in the chat', auth, success: { status: 200, schema: s.messageEnvelope, description: 'deleted' }, errors: [403, 404, 409, 422, 502] },
+    { method: 'post', path: `${prefix}/:instanceId/messages/:messageId/read`, tag: 'Messages', summary: 'Mark a received message (and those before it in its chat) read on the network', auth, success: { status: 200, schema: s.messageEnvelope, description: 'marked read' }, errors: [403, 404, 409, 422, 502] },
+    { method: 'post', path: `${prefix}/:instanceId/chats/:chat/presence`, tag: 'Messages', summary: 'Tell a chat the user is typing, recording or stopped, or the network that the user is online or away', auth, body: chatPresenceInput, success: { status: 200, schema: s.messageEnvelope, description: 'sent' }, errors: [400, 403, 404, 409, 422, 502] },
+    { method: 'post', path: `${prefix}/:instanceId/contacts/check`, tag: 'Messages', summary: 'Which of up to 50 phones have an account on the network', auth, body: numberCheckInput, success: { status: 200, schema: ok(z.array(s.NumberCheck)), description: 'one answer per phone, in the order asked' }, errors: [400, 403, 404, 409, 422, 502] },
+  ];
+}

@@ -1,3 +1,4 @@
+import { CAPABILITIES } from '../../domain/instances/capabilities.js';
 import { z } from 'zod';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { DISCONNECT_REASONS } from '../../domain/instances/engine.port.js';
@@ -184,6 +185,14 @@ export const MessageError = z
     message: z.string().meta({ description: 'what went wrong, in words' }),
   })
   .meta({ id: 'MessageError', description: 'Why a message failed.' });
+
+export const Integration = z
+  .object({ integration: z.string().meta({ description: 'e.g. CHAT-SANDBOX' }), capabilities: z.array(z.enum(CAPABILITIES)) })
+  .meta({ id: 'Integration' });
+
+export const NumberCheck = z
+  .object({ phone: z.string(), exists: z.boolean(), lid: z.string().optional().meta({ description: "the network's hidden id of the account, when it gave one" }) })
+  .meta({ id: 'NumberCheck' });
 
 export const PollTally = z
   .object({

@@ -32,7 +32,10 @@ export const InstanceList = graphql(`
 
 export const Integrations = graphql(`
   query DashboardIntegrations {
-    integrations
+    integrations {
+      integration
+      capabilities
+    }
   }
 `);
 

@@ -6,6 +6,7 @@ import './types/tenants.js';
 import './types/sessions.js';
 import './types/api-keys.js';
 import './types/messages.js';
+import './types/message-actions.js';
 import './types/instances.js';
 import './types/instance-operations.js';
 import './types/webhooks.js';

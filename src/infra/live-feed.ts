@@ -6,13 +6,15 @@ import type { Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 
 type MessageEvent = Extract<LiveEvent, { kind: 'message' }>;
+type ReceivedEvent = Extract<LiveEvent, { kind: 'received' }>;
 
 /**
  * Instance kinds are published per instance, tenant kinds per tenant. Message status changes come
  * by the hundred from one statement: they travel as one publication per tenant and batch.
  */
-type Topics = { [K in Exclude<LiveEvent['kind'], 'message'>]: [id: string, event: Extract<LiveEvent, { kind: K }>] } & {
+type Topics = { [K in Exclude<LiveEvent['kind'], 'message' | 'received'>]: [id: string, event: Extract<LiveEvent, { kind: K }>] } & {
   messages: [tenantId: string, events: MessageEvent[]];
+  received: [tenantId: string, events: ReceivedEvent[]];
 };
 
 /** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
@@ -60,14 +62,22 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
     publish(events) {
       // One topic per kind and instance (or tenant): a subscriber gets only what it asked for, without a filter stage.
       const messages = new Map<string, MessageEvent[]>();
+      const received = new Map<string, ReceivedEvent[]>();
+      const add = <T>(batches: Map<string, T[]>, tenantId: string, event: T) => {
+        const batch = batches.get(tenantId);
+        if (batch) batch.push(event);
+        else batches.set(tenantId, [event]);
+      };
       for (const event of events) {
         if (event.kind === 'qr') pubsub.publish('qr', topic(event.instanceId), event);
         else if (event.kind === 'connection') pubsub.publish('connection', topic(event.instanceId), event);
         else if (event.kind === 'instance') pubsub.publish('instance', topic(event.tenantId), event);
-        else if (messages.has(event.tenantId)) messages.get(event.tenantId)!.push(event);
-        else messages.set(event.tenantId, [event]);
+        else if (event.kind === 'received') add(received, event.tenantId, event);
+        else add(messages, event.tenantId, event);
       }
       for (const [tenantId, batch] of messages) pubsub.publish('messages', topic(tenantId), batch);
+      // A topic of its own: a status log does not wake for received messages, nor the reverse.
+      for (const [tenantId, batch] of received) pubsub.publish('received', topic(`received:${tenantId}`), batch);
     },
     subscribe<K extends InstanceEventKind>(instanceId: string, kind: K) {
       const events = kind === 'qr' ? pubsub.subscribe('qr', topic(instanceId)) : pubsub.subscribe('connection', topic(instanceId));
@@ -75,7 +85,12 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     subscribeTenant<K extends TenantEventKind>(tenantId: string, kind: K) {
-      const events = kind === 'instance' ? pubsub.subscribe('instance', topic(tenantId)) : oneByOne(pubsub.subscribe('messages', topic(tenantId)));
+      const events =
+        kind === 'instance'
+          ? pubsub.subscribe('instance', topic(tenantId))
+          : kind === 'received'
+            ? oneByOne(pubsub.subscribe('received', topic(`received:${tenantId}`)))
+            : oneByOne(pubsub.subscribe('messages', topic(tenantId)));
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     onResumed(listener) {

@@ -109,7 +109,7 @@ describe.each(MODES)('pairing on the engine\'s terms: codes, integrations, close
     expect(graphql.body.data.createInstance.userErrors).toEqual([
       { code: 'invalid_request', field: ['integration'], message: 'must be one of CHAT-SANDBOX (the engines this gateway offers)' },
     ]);
-    expect((await api.graphql('{ integrations }', {}, { key: tenant.liveKey })).body.data).toEqual({ integrations: ['CHAT-SANDBOX'] });
+    expect((await api.graphql('{ integrations { integration } }', {}, { key: tenant.liveKey })).body.data).toEqual({ integrations: [{ integration: 'CHAT-SANDBOX' }] });
   });
 
   it('carries the reason of every close: in connection.update, the detail answers and GraphQL', async () => {

@@ -18,7 +18,7 @@ type Documents = {
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": typeof types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": typeof types.DashboardSignOutDocument,
     "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DashboardInstancesDocument,
-    "\n  query DashboardIntegrations {\n    integrations\n  }\n": typeof types.DashboardIntegrationsDocument,
+    "\n  query DashboardIntegrations {\n    integrations {\n      integration\n      capabilities\n    }\n  }\n": typeof types.DashboardIntegrationsDocument,
     "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": typeof types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": typeof types.DashboardInstanceChangesDocument,
     "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": typeof types.DashboardQrDocument,
@@ -48,7 +48,7 @@ const documents: Documents = {
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": types.DashboardSignOutDocument,
     "\n  query DashboardInstances($after: String) {\n    instances(first: 100, after: $after) {\n      totalCount\n      edges { node { id name variant status sessionStatus phoneNumber active integration statistics { messagesSent messagesReceived } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DashboardInstancesDocument,
-    "\n  query DashboardIntegrations {\n    integrations\n  }\n": types.DashboardIntegrationsDocument,
+    "\n  query DashboardIntegrations {\n    integrations {\n      integration\n      capabilities\n    }\n  }\n": types.DashboardIntegrationsDocument,
     "\n  query DashboardInstance($id: ID!) {\n    instance(id: $id) {\n      id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection\n      lastDisconnect { reason at }\n      statistics { messagesSent messagesReceived }\n      qrCode { qrCode expiresAt attemptId }\n    }\n  }\n": types.DashboardInstanceDocument,
     "\n  subscription DashboardInstanceChanges {\n    instanceUpdated { instanceId deleted instance { id name variant status sessionStatus phoneNumber active statistics { messagesSent messagesReceived } } }\n  }\n": types.DashboardInstanceChangesDocument,
     "\n  subscription DashboardQr($instanceId: ID!) {\n    qrUpdated(instanceId: $instanceId) { instanceId qrCode expiresAt attemptId }\n  }\n": types.DashboardQrDocument,
@@ -107,7 +107,7 @@ export function graphql(source: "\n  query DashboardInstances($after: String) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardIntegrations {\n    integrations\n  }\n"): (typeof documents)["\n  query DashboardIntegrations {\n    integrations\n  }\n"];
+export function graphql(source: "\n  query DashboardIntegrations {\n    integrations {\n      integration\n      capabilities\n    }\n  }\n"): (typeof documents)["\n  query DashboardIntegrations {\n    integrations {\n      integration\n      capabilities\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

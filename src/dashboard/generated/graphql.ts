@@ -4,6 +4,27 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Something an engine can carry (docs/messaging.md). */
+export type Capability =
+  | 'contacts'
+  | 'delete'
+  | 'edit'
+  | 'group_admin'
+  | 'groups'
+  | 'location'
+  | 'media'
+  | 'mentions'
+  | 'number_check'
+  | 'poll'
+  | 'reaction'
+  | 'read'
+  | 'reply'
+  | 'sticker'
+  | 'template'
+  | 'text'
+  | 'typing'
+  | 'voice';
+
 /** The business API credentials of a CHAT-CLOUD instance: write-only (never shown again), sealed at rest. */
 export type CloudCredentialsInput = {
   /** A (system user) access token that may send for the number. */
@@ -27,6 +48,14 @@ export type ConnectionStatus =
   | 'initializing'
   | 'qr'
   | 'qr_code';
+
+/** A contact card. */
+export type ContactCardInput = {
+  /** The name the card shows. */
+  displayName: string;
+  /** A vCard (BEGIN:VCARD … END:VCARD), at most 64 KiB. */
+  vcard: string;
+};
 
 /** A new API key (as POST /api-keys). */
 export type CreateApiKeyInput = {
@@ -82,6 +111,8 @@ export type DisconnectReason =
 
 /** Why something failed: the same codes the REST API returns. */
 export type ErrorCode =
+  /** The network allows edits for 15 minutes after a message is sent (REST answers 409). */
+  | 'edit_window_closed'
   /** The caller may not do this (another tenant, or an operation that needs a signed-in user). */
   | 'forbidden'
   /** The idempotency key was used with a different request. */
@@ -102,8 +133,16 @@ export type ErrorCode =
   | 'media_expired'
   /** The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served. */
   | 'media_invalid'
+  /** The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409). */
+  | 'message_not_sent'
+  /** Only messages this instance sent can be edited or deleted for everyone (REST answers 409). */
+  | 'message_not_yours'
+  /** The network refused or failed the action (REST answers 502); nothing changed. */
+  | 'network_error'
   /** No such thing for this caller. */
   | 'not_found'
+  /** The instance's integration cannot do this (REST answers 422); the message names the integration and the capability. Nothing was stored. */
+  | 'not_supported'
   /** Too many requests or messages; `retryAfter` says how long to wait. */
   | 'rate_limit_exceeded'
   /** A service the gateway depends on is down; retry shortly. */
@@ -126,6 +165,30 @@ export type InstanceVariant =
   | 'SESSION'
   /** Created through /v1/chat/instances (spec 4.2). */
   | 'V1';
+
+/** A point on the map. */
+export type LocationInput = {
+  /** Its address. */
+  address?: string | null | undefined;
+  /** -90 to 90. */
+  latitude: number;
+  /** -180 to 180. */
+  longitude: number;
+  /** A place name. */
+  name?: string | null | undefined;
+};
+
+/** A file: either `url` (fetched under the URL policy), or `data` (base64) with its `mimetype`. */
+export type MediaFileInput = {
+  /** The file as base64; at most 16 MiB decoded. */
+  data?: string | null | undefined;
+  /** With data: the name a document is shown with. */
+  fileName?: string | null | undefined;
+  /** With data: its content type, e.g. image/png. */
+  mimetype?: string | null | undefined;
+  /** https, on a public address; at most 16 MiB. */
+  url?: string | null | undefined;
+};
 
 /** out: sent through the gateway; in: received from the chat network. */
 export type MessageDirection =
@@ -162,8 +225,10 @@ export type MessageType =
   | 'document'
   | 'image'
   | 'location'
+  | 'poll'
   | 'reaction'
   | 'sticker'
+  | 'template'
   | 'text'
   | 'video';
 
@@ -173,16 +238,64 @@ export type Plan =
   | 'pro'
   | 'starter';
 
-/** A message routed to one of the tenant's connected instances (as POST /v1/messages/send). */
+/** A poll. */
+export type PollInput = {
+  /** The question. */
+  name: string;
+  /** 2 to 12 distinct options. */
+  options: Array<string>;
+  /** How many options a voter may choose; 1 when omitted. */
+  selectableCount?: number | null | undefined;
+};
+
+/** A reaction to a message of the same chat. */
+export type ReactionInput = {
+  /** The emoji; "" takes an earlier reaction back. */
+  emoji: string;
+  /** The gateway's id of the message reacted to. */
+  messageId: string | number;
+};
+
+/** What a file given with a send is. */
+export type SendMediaType =
+  | 'audio'
+  | 'document'
+  | 'image'
+  | 'sticker'
+  | 'video';
+
+/** A message: through the instance `instanceId` names, of any kind (as POST /v1/chat/instances/<id>/messages: exactly one of text, media, location, contacts, reaction, poll, template), or without it a text or template routed to one of the tenant's connected instances (as POST /v1/messages/send). */
 export type SendMessageInput = {
+  /** With media: at most 1024 characters. */
+  caption?: string | null | undefined;
+  /** 1 to 10 contact cards. */
+  contacts?: Array<ContactCardInput> | null | undefined;
   /** The same key with the same input answers with the first message instead of sending again (24 h). */
   idempotencyKey?: string | null | undefined;
+  /** The instance to send through; when omitted, the least recently used connected one (text and templates only). */
+  instanceId?: string | number | null | undefined;
+  /** A point on the map. */
+  location?: LocationInput | null | undefined;
+  /** A file, with mediaType. */
+  media?: MediaFileInput | null | undefined;
+  /** With media: what the file is. */
+  mediaType?: SendMediaType | null | undefined;
+  /** With text: phones the text names as @<digits>. */
+  mentions?: Array<string> | null | undefined;
+  /** A poll. */
+  poll?: PollInput | null | undefined;
+  /** A reply: the message of the same chat it quotes (any kind but reaction). */
+  quotedMessageId?: string | number | null | undefined;
+  /** A reaction to a message of the chat. */
+  reaction?: ReactionInput | null | undefined;
   /** In place of the text (CHAT-CLOUD instances); never given the [TEST] prefix. */
   template?: TemplateInput | null | undefined;
-  /** 1 to 4096 characters; required unless a template is given. */
+  /** 1 to 4096 characters. */
   text?: string | null | undefined;
-  /** Digits with the country code, no + (spec 4.1). */
+  /** Digits with the country code, no + (spec 4.1); through a named instance also a group id (<digits>@g.us). */
   to: string;
+  /** With audio: send it as a voice note. */
+  voice?: boolean | null | undefined;
 };
 
 /** A text message through one instance (as POST /chat/instances/<id>/send-text). */
@@ -290,7 +403,7 @@ export type DashboardInstancesQuery = { instances: { totalCount: number, edges: 
 export type DashboardIntegrationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardIntegrationsQuery = { integrations: Array<string> };
+export type DashboardIntegrationsQuery = { integrations: Array<{ integration: string, capabilities: Array<Capability> }> };
 
 export type DashboardInstanceQueryVariables = Exact<{
   id: string | number;
@@ -456,7 +569,7 @@ export const DashboardMeDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const DashboardSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSignInMutation, DashboardSignInMutationVariables>;
 export const DashboardSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DashboardSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signedOut"}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardSignOutMutation, DashboardSignOutMutationVariables>;
 export const DashboardInstancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardInstances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"integration"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messagesSent"}},{"kind":"Field","name":{"kind":"Name","value":"messagesReceived"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardInstancesQuery, DashboardInstancesQueryVariables>;
-export const DashboardIntegrationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardIntegrations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"integrations"}}]}}]} as unknown as DocumentNode<DashboardIntegrationsQuery, DashboardIntegrationsQueryVariables>;
+export const DashboardIntegrationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardIntegrations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"integrations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"integration"}},{"kind":"Field","name":{"kind":"Name","value":"capabilities"}}]}}]}}]} as unknown as DocumentNode<DashboardIntegrationsQuery, DashboardIntegrationsQueryVariables>;
 export const DashboardInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"integration"}},{"kind":"Field","name":{"kind":"Name","value":"webhookUrl"}},{"kind":"Field","name":{"kind":"Name","value":"webhookEvents"}},{"kind":"Field","name":{"kind":"Name","value":"lastConnection"}},{"kind":"Field","name":{"kind":"Name","value":"lastDisconnect"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messagesSent"}},{"kind":"Field","name":{"kind":"Name","value":"messagesReceived"}}]}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"qrCode"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"attemptId"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardInstanceQuery, DashboardInstanceQueryVariables>;
 export const DashboardInstanceChangesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DashboardInstanceChanges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceUpdated"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"instance"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"sessionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messagesSent"}},{"kind":"Field","name":{"kind":"Name","value":"messagesReceived"}}]}}]}}]}}]}}]} as unknown as DocumentNode<DashboardInstanceChangesSubscription, DashboardInstanceChangesSubscriptionVariables>;
 export const DashboardQrDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"DashboardQr"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"qrUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"instanceId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"instanceId"}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"attemptId"}}]}}]}}]} as unknown as DocumentNode<DashboardQrSubscription, DashboardQrSubscriptionVariables>;

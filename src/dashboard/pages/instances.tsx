@@ -72,7 +72,7 @@ function NewInstanceForm(props: { onDone(): void }) {
   const [webhookUrl, setWebhookUrl] = useState('');
   const [variant, setVariant] = useState<'V1' | 'SESSION'>('V1');
   const [offered] = useQuery({ query: Integrations });
-  const integrations = offered.data?.integrations ?? [];
+  const integrations = (offered.data?.integrations ?? []).map((offer) => offer.integration);
   const [integration, setIntegration] = useState('');
   const chosen = integration || integrations[0] || '';
   // CHAT-CLOUD connects with the business API's credentials instead of a QR code.

@@ -19,7 +19,7 @@ export interface MessageRef {
 }
 
 /** The kinds of outbound message (docs/messaging.md); `template` only on engines with the capability. */
-export type OutboundKind = 'text' | 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contacts' | 'reaction' | 'poll' | 'template';
+export type OutboundKind = 'text' | 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contact' | 'reaction' | 'poll' | 'template';
 
 /** An outbound message as an engine carries it. */
 export interface EngineMessage {

@@ -12,11 +12,13 @@ export type LiveEvent =
   /** Something about one of the tenant's instances changed (state, phone, name, active, a new QR code), or it was deleted. */
   | { kind: 'instance'; tenantId: string; instanceId: string; deleted: boolean }
   /** One of the tenant's messages moved to a new status. */
-  | { kind: 'message'; tenantId: string; messageId: string; status: string; timestamp: string };
+  | { kind: 'message'; tenantId: string; messageId: string; status: string; timestamp: string }
+  /** One of the tenant's instances received a message. */
+  | { kind: 'received'; tenantId: string; instanceId: string; messageId: string; timestamp: string };
 
 /** Kinds of one instance's events, and kinds of a whole tenant's. */
 export type InstanceEventKind = 'qr' | 'connection';
-export type TenantEventKind = 'instance' | 'message';
+export type TenantEventKind = 'instance' | 'message' | 'received';
 
 /** Live events by instance; in-process, or across nodes through Redis pub/sub. */
 export interface LiveFeed {
@@ -41,10 +43,15 @@ export interface LiveFeed {
  */
 export function liveEventsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent[] {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  // Only status changes: an edit or a poll's votes are messages.update without a status.
   if (e.event === 'messages.update' && typeof e.data.messageId === 'string') {
-    return [{ kind: 'message', tenantId: e.tenantId, messageId: e.data.messageId, status: text(e.data.status), timestamp: e.createdAt.toISOString() }];
+    if (typeof e.data.status !== 'string') return [];
+    return [{ kind: 'message', tenantId: e.tenantId, messageId: e.data.messageId, status: e.data.status, timestamp: e.createdAt.toISOString() }];
   }
   if (!e.instanceId) return [];
+  if (e.event === 'messages.upsert' && e.data.fromMe === false && typeof e.data.messageId === 'string') {
+    return [{ kind: 'received', tenantId: e.tenantId, instanceId: e.instanceId, messageId: e.data.messageId, timestamp: e.createdAt.toISOString() }];
+  }
   if (e.event === 'qr.update') {
     return [{ kind: 'qr', instanceId: e.instanceId, qrCode: text(e.data.qrCode), expiresAt: text(e.data.expiresAt), attemptId: text(e.data.attemptId) }];
   }

@@ -13,5 +13,5 @@ export const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** What a message carries: text, a media kind, or (received only) a location. */
-export const MESSAGE_TYPES = ['text', ...MEDIA_TYPES, 'sticker', 'location', 'contact', 'reaction'] as const;
+export const MESSAGE_TYPES = ['text', ...MEDIA_TYPES, 'sticker', 'location', 'contact', 'reaction', 'poll', 'template'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

@@ -184,7 +184,7 @@ export function createMessagesService(deps: {
     if (data.text !== undefined) return { ...base, type: 'text' as const };
     if (data.template !== undefined) return { ...base, type: 'template' as const, content: data.template as unknown as JsonValue };
     if (data.location !== undefined) return { ...base, type: 'location' as const, location: data.location };
-    if (data.contacts !== undefined) return { ...base, type: 'contacts' as const, contacts: data.contacts };
+    if (data.contacts !== undefined) return { ...base, type: 'contact' as const, contacts: data.contacts };
     if (data.poll !== undefined) return { ...base, type: 'poll' as const, poll: newPoll(data.poll) };
     if (data.reaction !== undefined) {
       const target = await targetOf(find, instance, data.to, data.reaction.messageId, 'reaction.messageId');

@@ -47,7 +47,7 @@ function v1Data(event: string, data: Record<string, unknown>): Record<string, un
 }
 
 /** What a received message carries beyond its text, inside the session envelope's `message`. */
-const SESSION_MESSAGE_EXTRAS = ['location', 'media', 'contacts', 'reaction', 'quoted', 'content'];
+const SESSION_MESSAGE_EXTRAS = ['location', 'media', 'contacts', 'reaction', 'quoted', 'content', 'mentions', 'poll', 'group', 'edited'];
 
 function sessionData(event: string, data: Record<string, unknown>, jidDomain: string): Record<string, unknown> {
   if (event === 'messages.upsert') {

@@ -91,15 +91,6 @@ const CreateInstanceInput = builder.inputType('CreateInstanceInput', {
   }),
 });
 
-builder.queryField('integrations', (t) =>
-  t.stringList({
-    description: 'The chat network engines this gateway offers (ENGINES), the default for new instances first, e.g. CHAT-SANDBOX.',
-    resolve: async (_root, _args, ctx) => {
-      await ctx.actor();
-      return [...ctx.services.instances.engines];
-    },
-  }),
-);
 
 const UpdateInstanceInput = builder.inputType('UpdateInstanceInput', {
   description: 'Omitted fields stay as they are; webhookUrl "" or null removes the webhook.',

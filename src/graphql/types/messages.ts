@@ -2,7 +2,7 @@ import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSA
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { InboundContact, JsonValue, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
 import { type MessageError, messageErrorOf } from '../../domain/messages/message-error.js';
-import { messageMedia } from '../../domain/messages/message-events.js';
+import { kindFields, messageMedia } from '../../domain/messages/message-events.js';
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';
@@ -12,6 +12,7 @@ import { visible } from '../visible.js';
 import { entityConnection } from './connections.js';
 import { MutationPayload, type Payload, payloadOf } from './errors.js';
 import { NodeInterface } from './nodes.js';
+import { ContactCardInput, LocationInput, MediaFileInput, PollInput, ReactionInput, SendMediaTypeEnum } from './message-kinds.js';
 
 export const MessageStatusEnum = builder.enumType('MessageStatus', {
   values: MESSAGE_STATUSES,
@@ -82,6 +83,36 @@ const MessageReaction = builder.objectRef<{ emoji: string; messageId: string | n
   }),
 });
 
+const PollOption = builder.objectRef<{ name: string; votes: number; voters: string[] }>('PollOption').implement({
+  description: "A poll's option and who chose it.",
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The option.' }),
+    votes: t.exposeInt('votes', { description: 'How many chose it.' }),
+    voters: t.exposeStringList('voters', { description: 'Phone digits of those who chose it.' }),
+  }),
+});
+const Poll = builder.objectRef<{ name: string; selectableCount: number; options: Array<{ name: string; votes: number; voters: string[] }> }>('Poll').implement({
+  description: 'A poll with its current tally.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The question.' }),
+    selectableCount: t.exposeInt('selectableCount', { description: 'How many options a voter may choose.' }),
+    options: t.field({ type: [PollOption], description: 'Each option with its votes.', resolve: (poll) => poll.options }),
+  }),
+});
+const MessageGroup = builder.objectRef<{ id: string; subject: string | null }>('MessageGroup').implement({
+  description: 'The group a message was written in.',
+  fields: (t) => ({ id: t.exposeString('id', { description: 'The group id (<digits>@g.us).' }), subject: t.exposeString('subject', { nullable: true, description: "The group's subject, when known." }) }),
+});
+const MessageLocation = builder.objectRef<{ latitude?: number; longitude?: number; name?: string; address?: string }>('MessageLocation').implement({
+  description: 'A point on the map.',
+  fields: (t) => ({
+    latitude: t.float({ nullable: true, description: '-90 to 90.', resolve: (l) => l.latitude ?? null }),
+    longitude: t.float({ nullable: true, description: '-180 to 180.', resolve: (l) => l.longitude ?? null }),
+    name: t.string({ nullable: true, description: 'A place name.', resolve: (l) => l.name ?? null }),
+    address: t.string({ nullable: true, description: 'Its address.', resolve: (l) => l.address ?? null }),
+  }),
+});
+
 export const MessageType = builder.prismaObject('Message', {
   description: 'A message sent through the gateway or received by one of its instances.',
   interfaces: [NodeInterface],
@@ -96,8 +127,13 @@ export const MessageType = builder.prismaObject('Message', {
     caption: t.exposeString('caption', { nullable: true, description: "The media's caption." }),
     media: t.field({ type: MessageMedia, nullable: true, description: 'Its file, received or sent; null for none.', resolve: (m) => messageMedia(m as MessageRecord) }),
     contacts: t.field({ type: [MessageContact], nullable: true, description: 'Contact cards received; null for other messages.', resolve: (m) => m.contacts as InboundContact[] | null }),
-    reaction: t.field({ type: MessageReaction, nullable: true, description: 'A reaction received; null for other messages.', resolve: (m) => m.reaction as never }),
-    quoted: t.field({ type: MessageReference, nullable: true, description: 'The message a received reply quotes.', resolve: (m) => m.quoted as never }),
+    reaction: t.field({ type: MessageReaction, nullable: true, description: 'A reaction, sent or received; null for other messages.', resolve: (m) => kindFields(m as MessageRecord).reaction ?? null }),
+    quoted: t.field({ type: MessageReference, nullable: true, description: 'The message a reply quotes.', resolve: (m) => kindFields(m as MessageRecord).quoted ?? null }),
+    location: t.field({ type: MessageLocation, nullable: true, description: 'A location message\'s point; null for other messages.', resolve: (m) => m.location as never }),
+    mentions: t.stringList({ nullable: true, description: 'Phones the text names as @<digits>.', resolve: (m) => m.mentions as string[] | null }),
+    poll: t.field({ type: Poll, nullable: true, description: 'A poll with its current tally; null for other messages.', resolve: (m) => m.poll as never }),
+    group: t.field({ type: MessageGroup, nullable: true, description: 'The group of a group message; null for direct ones.', resolve: (m) => m.group as never }),
+    editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When the text was last edited; null when never.' }),
     fromLid: t.exposeString('fromLid', { nullable: true, description: "The sender's LID when the network hid its phone number and no mapping was known (`from` is then null)." }),
     status: t.expose('status', { type: MessageStatusEnum, description: 'Where it is now.' }),
     mode: t.expose('mode', { type: MessageModeEnum, description: 'Sent with a test or a live key.' }),
@@ -192,14 +228,35 @@ export const TemplateInput = builder.inputType('TemplateInput', {
 });
 
 const SendMessageInput = builder.inputType('SendMessageInput', {
-  description: 'A message routed to one of the tenant\'s connected instances (as POST /v1/messages/send).',
+  description:
+    "A message: through the instance `instanceId` names, of any kind (as POST /v1/chat/instances/<id>/messages: exactly one of text, media, location, contacts, reaction, poll, template), or without it a text or template routed to one of the tenant's connected instances (as POST /v1/messages/send).",
   fields: (t) => ({
-    to: t.string({ required: true, description: 'Digits with the country code, no + (spec 4.1).' }),
-    text: t.string({ description: '1 to 4096 characters; required unless a template is given.' }),
+    instanceId: t.id({ description: 'The instance to send through; when omitted, the least recently used connected one (text and templates only).' }),
+    to: t.string({ required: true, description: 'Digits with the country code, no + (spec 4.1); through a named instance also a group id (<digits>@g.us).' }),
+    text: t.string({ description: '1 to 4096 characters.' }),
+    mentions: t.stringList({ description: 'With text: phones the text names as @<digits>.' }),
+    media: t.field({ type: MediaFileInput, description: 'A file, with mediaType.' }),
+    mediaType: t.field({ type: SendMediaTypeEnum, description: 'With media: what the file is.' }),
+    caption: t.string({ description: 'With media: at most 1024 characters.' }),
+    voice: t.boolean({ description: 'With audio: send it as a voice note.' }),
+    location: t.field({ type: LocationInput, description: 'A point on the map.' }),
+    contacts: t.field({ type: [ContactCardInput], description: '1 to 10 contact cards.' }),
+    reaction: t.field({ type: ReactionInput, description: 'A reaction to a message of the chat.' }),
+    poll: t.field({ type: PollInput, description: 'A poll.' }),
     template: t.field({ type: TemplateInput, description: 'In place of the text (CHAT-CLOUD instances); never given the [TEST] prefix.' }),
+    quotedMessageId: t.id({ description: 'A reply: the message of the same chat it quotes (any kind but reaction).' }),
     idempotencyKey: t.string({ description: idempotencyKeyField }),
   }),
 });
+
+/** GraphQL gives null for what a client wrote as null; the REST body simply leaves such a field out. */
+function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([key, value]) => [key, value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutNulls(value as Record<string, unknown>) : value]),
+  );
+}
 
 const SendTextInput = builder.inputType('SendTextInput', {
   description: 'A text message through one instance (as POST /chat/instances/<id>/send-text).',
@@ -227,15 +284,28 @@ const SendMediaInput = builder.inputType('SendMediaInput', {
 builder.mutationField('sendMessage', (t) =>
   t.field({
     type: SendPayload,
-    description: 'Same rules as POST /v1/messages/send, including the test-key prefix and idempotency.',
+    description:
+      'Same rules as POST /v1/chat/instances/<id>/messages (with instanceId) or POST /v1/messages/send (without), including the test-key prefix, idempotency and not_supported.',
     args: { input: t.arg({ type: SendMessageInput, required: true, description: 'The message.' }) },
     resolve: async (_root, { input }, ctx) => {
-      const { idempotencyKey, ...body } = input;
+      const { idempotencyKey, instanceId, ...fields } = input;
+      const body = withoutNulls(fields);
       const actor = await ctx.actor();
-      return payloadOf(async () => ({ sent: await ctx.services.messages.send(actor, body, idempotencyKey ?? undefined) }));
+      const key = idempotencyKey ?? undefined;
+      return payloadOf(async () => {
+        if (instanceId == null) {
+          const kind = ROUTED_NEVER.find((field) => body[field] !== undefined);
+          if (kind) throw Invalid.at('instanceId', `is required with ${kind}: only a text or a template is routed`);
+          return { sent: await ctx.services.messages.send(actor, body, key) };
+        }
+        return { sent: await ctx.services.messages.sendThrough(actor, String(instanceId), body, key) };
+      });
     },
   }),
 );
+
+/** What only a send through a named instance carries. */
+const ROUTED_NEVER = ['media', 'location', 'contacts', 'reaction', 'poll', 'quotedMessageId', 'mentions'];
 
 builder.mutationField('sendText', (t) =>
   t.field({

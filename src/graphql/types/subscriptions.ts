@@ -17,6 +17,7 @@ type QrEvent = Extract<LiveEvent, { kind: 'qr' }>;
 type ConnectionEvent = Extract<LiveEvent, { kind: 'connection' }>;
 type InstanceEvent = Extract<LiveEvent, { kind: 'instance' }>;
 type MessageEvent = Extract<LiveEvent, { kind: 'message' }>;
+type ReceivedEvent = Extract<LiveEvent, { kind: 'received' }>;
 
 const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
   description: 'A pairing code the instance shows.',
@@ -140,7 +141,7 @@ const MessageUpdate = builder.objectRef<MessageEvent>('MessageUpdate').implement
 });
 
 /** Every event of one kind for the caller's tenant; a failure to authenticate is a GraphQL error with its code. */
-async function tenantFeedOf<K extends 'instance' | 'message'>(ctx: GraphQLContext, kind: K) {
+async function tenantFeedOf<K extends 'instance' | 'message' | 'received'>(ctx: GraphQLContext, kind: K) {
   try {
     const actor = await ctx.actor();
     return ctx.live.subscribeTenant(actor.tenantId, kind);
@@ -163,6 +164,57 @@ builder.subscriptionField('messageUpdated', (t) =>
     type: MessageUpdate,
     description: "Every status change of the caller's messages from now on (sent, delivered, read, failed): a live message log.",
     subscribe: (_root, _args, ctx) => tenantFeedOf(ctx, 'message'),
+    resolve: (event) => event,
+  }),
+);
+
+const MessageReceived = builder.objectRef<ReceivedEvent>('MessageReceived').implement({
+  description: "A message one of the caller's instances received.",
+  fields: (t) => ({
+    messageId: t.exposeID('messageId', { description: 'The message.' }),
+    instanceId: t.exposeID('instanceId', { description: 'The instance that received it.' }),
+    timestamp: t.field({ type: 'DateTime', description: 'When it arrived.', resolve: (event) => new Date(event.timestamp) }),
+    message: t.prismaField({
+      type: 'Message',
+      nullable: true,
+      description: 'The message (read only when selected); null once deleted with its instance.',
+      resolve: (query, event, _args, ctx) => ctx.prisma.message.findUnique({ ...query, where: { id: event.messageId } }),
+    }),
+  }),
+});
+
+/**
+ * Received messages of the tenant, or of one of its instances. Ending it ends the feed at once (an
+ * async generator would first wait for the next message, keeping the subscription open).
+ */
+async function receivedFeed(ctx: GraphQLContext, instanceId: string | null): Promise<AsyncIterableIterator<ReceivedEvent>> {
+  if (instanceId !== null) {
+    try {
+      await ctx.services.instances.ownedInstance(await ctx.actor(), instanceId);
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  }
+  const feed = await tenantFeedOf(ctx, 'received');
+  const iterator: AsyncIterableIterator<ReceivedEvent> = {
+    async next() {
+      for (;;) {
+        const step = await feed.next();
+        if (step.done || instanceId === null || step.value.instanceId === instanceId) return step;
+      }
+    },
+    return: async () => (await feed.return?.()) ?? { done: true, value: undefined },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}
+
+builder.subscriptionField('messageReceived', (t) =>
+  t.field({
+    type: MessageReceived,
+    description: "Every message the caller's instances receive from now on; only one instance's when `instanceId` is given.",
+    args: { instanceId: t.arg.id({ description: 'Only the messages this instance receives.' }) },
+    subscribe: (_root, { instanceId }, ctx) => receivedFeed(ctx, instanceId == null ? null : String(instanceId)),
     resolve: (event) => event,
   }),
 );

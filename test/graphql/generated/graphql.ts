@@ -36,6 +36,14 @@ export type ConnectionStatus =
   | 'qr'
   | 'qr_code';
 
+/** A contact card. */
+export type ContactCardInput = {
+  /** The name the card shows. */
+  displayName: string;
+  /** A vCard (BEGIN:VCARD … END:VCARD), at most 64 KiB. */
+  vcard: string;
+};
+
 /** A new API key (as POST /api-keys). */
 export type CreateApiKeyInput = {
   /** Free text. */
@@ -73,6 +81,8 @@ export type DeliveryStatus =
 
 /** Why something failed: the same codes the REST API returns. */
 export type ErrorCode =
+  /** The network allows edits for 15 minutes after a message is sent (REST answers 409). */
+  | 'edit_window_closed'
   /** The caller may not do this (another tenant, or an operation that needs a signed-in user). */
   | 'forbidden'
   /** The idempotency key was used with a different request. */
@@ -93,8 +103,16 @@ export type ErrorCode =
   | 'media_expired'
   /** The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served. */
   | 'media_invalid'
+  /** The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409). */
+  | 'message_not_sent'
+  /** Only messages this instance sent can be edited or deleted for everyone (REST answers 409). */
+  | 'message_not_yours'
+  /** The network refused or failed the action (REST answers 502); nothing changed. */
+  | 'network_error'
   /** No such thing for this caller. */
   | 'not_found'
+  /** The instance's integration cannot do this (REST answers 422); the message names the integration and the capability. Nothing was stored. */
+  | 'not_supported'
   /** Too many requests or messages; `retryAfter` says how long to wait. */
   | 'rate_limit_exceeded'
   /** A service the gateway depends on is down; retry shortly. */
@@ -127,6 +145,30 @@ export type InstanceVariant =
   | 'SESSION'
   /** Created through /v1/chat/instances (spec 4.2). */
   | 'V1';
+
+/** A point on the map. */
+export type LocationInput = {
+  /** Its address. */
+  address?: string | null | undefined;
+  /** -90 to 90. */
+  latitude: number;
+  /** -180 to 180. */
+  longitude: number;
+  /** A place name. */
+  name?: string | null | undefined;
+};
+
+/** A file: either `url` (fetched under the URL policy), or `data` (base64) with its `mimetype`. */
+export type MediaFileInput = {
+  /** The file as base64; at most 16 MiB decoded. */
+  data?: string | null | undefined;
+  /** With data: the name a document is shown with. */
+  fileName?: string | null | undefined;
+  /** With data: its content type, e.g. image/png. */
+  mimetype?: string | null | undefined;
+  /** https, on a public address; at most 16 MiB. */
+  url?: string | null | undefined;
+};
 
 /** The kind of media send-media takes. */
 export type MediaType =
@@ -164,6 +206,24 @@ export type Plan =
   | 'pro'
   | 'starter';
 
+/** A poll. */
+export type PollInput = {
+  /** The question. */
+  name: string;
+  /** 2 to 12 distinct options. */
+  options: Array<string>;
+  /** How many options a voter may choose; 1 when omitted. */
+  selectableCount?: number | null | undefined;
+};
+
+/** A reaction to a message of the same chat. */
+export type ReactionInput = {
+  /** The emoji; "" takes an earlier reaction back. */
+  emoji: string;
+  /** The gateway's id of the message reacted to. */
+  messageId: string | number;
+};
+
 /** A media message through one instance (as POST /chat/instances/<id>/send-media). */
 export type SendMediaInput = {
   /** At most 1024 characters. */
@@ -180,16 +240,46 @@ export type SendMediaInput = {
   to: string;
 };
 
-/** A message routed to one of the tenant's connected instances (as POST /v1/messages/send). */
+/** What a file given with a send is. */
+export type SendMediaType =
+  | 'audio'
+  | 'document'
+  | 'image'
+  | 'sticker'
+  | 'video';
+
+/** A message: through the instance `instanceId` names, of any kind (as POST /v1/chat/instances/<id>/messages: exactly one of text, media, location, contacts, reaction, poll, template), or without it a text or template routed to one of the tenant's connected instances (as POST /v1/messages/send). */
 export type SendMessageInput = {
+  /** With media: at most 1024 characters. */
+  caption?: string | null | undefined;
+  /** 1 to 10 contact cards. */
+  contacts?: Array<ContactCardInput> | null | undefined;
   /** The same key with the same input answers with the first message instead of sending again (24 h). */
   idempotencyKey?: string | null | undefined;
+  /** The instance to send through; when omitted, the least recently used connected one (text and templates only). */
+  instanceId?: string | number | null | undefined;
+  /** A point on the map. */
+  location?: LocationInput | null | undefined;
+  /** A file, with mediaType. */
+  media?: MediaFileInput | null | undefined;
+  /** With media: what the file is. */
+  mediaType?: SendMediaType | null | undefined;
+  /** With text: phones the text names as @<digits>. */
+  mentions?: Array<string> | null | undefined;
+  /** A poll. */
+  poll?: PollInput | null | undefined;
+  /** A reply: the message of the same chat it quotes (any kind but reaction). */
+  quotedMessageId?: string | number | null | undefined;
+  /** A reaction to a message of the chat. */
+  reaction?: ReactionInput | null | undefined;
   /** In place of the text (CHAT-CLOUD instances); never given the [TEST] prefix. */
   template?: TemplateInput | null | undefined;
-  /** 1 to 4096 characters; required unless a template is given. */
+  /** 1 to 4096 characters. */
   text?: string | null | undefined;
-  /** Digits with the country code, no + (spec 4.1). */
+  /** Digits with the country code, no + (spec 4.1); through a named instance also a group id (<digits>@g.us). */
   to: string;
+  /** With audio: send it as a voice note. */
+  voice?: boolean | null | undefined;
 };
 
 /** A text message through one instance (as POST /chat/instances/<id>/send-text). */

@@ -25,6 +25,7 @@ const location = z.object({
   name: z.string().optional(),
   address: z.string().optional(),
 });
+const card = z.object({ displayName: z.string(), vcard: z.string() });
 const sendBody = z
   .object({
     to: phone,
@@ -35,8 +36,13 @@ const sendBody = z
     audio: media.optional(),
     document: media.optional(),
     sticker: media.optional(),
-    contact: z.object({ displayName: z.string(), vcard: z.string() }).optional(),
+    contact: card.optional(),
+    contacts: z.array(card).min(1).optional(),
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string() }).optional(),
+    poll: z
+      .object({ name: z.string().min(1), options: z.array(z.string().min(1)).min(2), selectableCount: z.number().int().nonnegative().optional() })
+      .optional(),
+    mentions: z.array(phone).optional(),
     id: z.string().min(1).optional(),
     pushName: z.string().optional(),
     quoted: z.string().min(1).optional(),
@@ -44,9 +50,9 @@ const sendBody = z
     asLid: z.boolean().optional(),
   })
   .refine((body) => CONTENT_KINDS.filter((kind) => body[kind] !== undefined).length === 1, {
-    message: `exactly one of ${'text, location, image, video, audio, document, sticker, contact, reaction'} is required`,
+    message: `exactly one of ${'text, location, image, video, audio, document, sticker, contact, contacts, reaction, poll'} is required`,
   });
-const CONTENT_KINDS = ['text', 'location', 'image', 'video', 'audio', 'document', 'sticker', 'contact', 'reaction'] as const;
+const CONTENT_KINDS = ['text', 'location', 'image', 'video', 'audio', 'document', 'sticker', 'contact', 'contacts', 'reaction', 'poll'] as const;
 
 type Body = z.infer<typeof sendBody>;
 
@@ -124,6 +130,7 @@ const routes: Route[] = [
         id: parsed.id,
         pushName: parsed.pushName,
         quoted: parsed.quoted,
+        mentions: parsed.mentions,
         addressing: parsed.addressing,
         asLid: parsed.asLid,
       });
@@ -155,6 +162,34 @@ const routes: Route[] = [
     async run(network, [number], body) {
       const { messageId, to } = parse(z.object({ messageId: z.string().min(1), to: phone }), body);
       return { data: { id: await network.revoke(number!, messageId, to) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/edits$/,
+    async run(network, [number], body) {
+      const { messageId, to, text } = parse(z.object({ messageId: z.string().min(1), to: phone, text: z.string().min(1) }), body);
+      return { data: { id: await network.edit(number!, messageId, to, text) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/votes$/,
+    async run(network, [number], body) {
+      const { messageId, to, options, addressing } = parse(
+        z.object({ messageId: z.string().min(1), to: phone, options: z.array(z.string()), addressing: z.enum(['pn', 'lid']).optional() }),
+        body,
+      );
+      return { status: 201, data: await network.vote(number!, messageId, to, options, { addressing }) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/registration$/,
+    async run(network, [number], body) {
+      const { registered } = parse(z.object({ registered: z.boolean() }), body);
+      network.setRegistered(number!, registered);
+      return { data: { registered } };
     },
   },
   {

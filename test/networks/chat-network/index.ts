@@ -12,6 +12,7 @@ import { notFound } from './errors.js';
 import type { GroupSummary } from './groups.js';
 import type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
 import { normalizePhone } from './jids.js';
+import type { PollVote } from './phones.js';
 import { MediaHost } from './media.js';
 import { NetworkCore } from './network.js';
 import type { ChatState, PresenceState } from './presence.js';
@@ -31,6 +32,7 @@ export { ChatNetworkError } from './errors.js';
 export type { GroupSummary } from './groups.js';
 export type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
 export type { ChatState, PresenceState } from './presence.js';
+export type { PollVote } from './phones.js';
 export type { ProfileChange } from './profiles.js';
 export type * from './types.js';
 
@@ -86,6 +88,15 @@ export interface ChatNetwork {
   receipt(phone: string, messageId: string, type: ReceiptType): Promise<void>;
   /** `phone` deletes for everyone a message it sent to `to` (number or group); returns the id of the revoke. */
   revoke(phone: string, messageId: string, to: string): Promise<string>;
+  /** `phone` edits the text of a message it sent to `to` (number or group); returns the id of the edit. */
+  edit(phone: string, messageId: string, to: string, text: string): Promise<string>;
+  /**
+   * `phone` votes `options` (names; none withdraws its vote) on a poll in its chat with `to`, encrypted
+   * with the poll's secret as phones do; returns the vote's id and the two jids the encryption is bound to.
+   */
+  vote(phone: string, pollMessageId: string, to: string, options: string[], voteOptions?: { addressing?: 'pn' | 'lid' }): Promise<PollVote>;
+  /** Whether a number is on the network (all are, until told otherwise): number checks answer by it. */
+  setRegistered(phone: string, registered: boolean): void;
   /** The file of a media message `phone` sent expires: the media host answers 410 for it from now on. */
   expireMedia(phone: string, messageId: string): void;
   lidOf(phone: string): string;
@@ -188,6 +199,12 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     send: (from, to, content, sendOptions) => core.phones.send(from, to, content, sendOptions),
     receipt: async (phone, messageId, type) => core.phones.receipt(phone, messageId, type),
     revoke: (phone, messageId, to) => core.phones.revoke(phone, messageId, to),
+    edit: (phone, messageId, to, text) => core.phones.edit(phone, messageId, to, text),
+    vote: (phone, pollMessageId, to, options, voteOptions) => core.phones.vote(phone, pollMessageId, to, options, voteOptions),
+    setRegistered: (phone, registered) => {
+      core.accounts.get(normalizePhone(phone)).registered = registered;
+      journal.changed();
+    },
     expireMedia: (phone, messageId) => {
       const sent = core.accounts.find(normalizePhone(phone))?.sentMessage(messageId);
       const content = sent && Object.values(sent.message).find((value) => value && typeof value === 'object' && 'directPath' in value);

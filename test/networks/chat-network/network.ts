@@ -47,7 +47,7 @@ export class NetworkCore implements ConnectionHandlers {
     options: NetworkOptions,
   ) {
     this.certificate = issueNoiseCertificate(options.certificateFlaw);
-    this.inboxes = new Inboxes(media, this.journal);
+    this.inboxes = new Inboxes(media, this.journal, (jid) => this.accounts.resolve(jid)?.account.phone);
     const journal = this.journal;
     const observer: DeliveryObserver = {
       delivered(device, connection, node, offline) {

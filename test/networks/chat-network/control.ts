@@ -25,6 +25,7 @@ const location = z.object({
   name: z.string().optional(),
   address: z.string().optional(),
 });
+const PARTICIPANT_ACTIONS = ['add', 'remove', 'promote', 'demote'] as const;
 const card = z.object({ displayName: z.string(), vcard: z.string() });
 const sendBody = z
   .object({
@@ -185,6 +186,15 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/privacy$/,
+    async run(network, [number], body) {
+      const { acceptsGroupAdds } = parse(z.object({ acceptsGroupAdds: z.boolean() }), body);
+      network.setAcceptsGroupAdds(number!, acceptsGroupAdds);
+      return { data: { acceptsGroupAdds } };
+    },
+  },
+  {
+    method: 'POST',
     pattern: /^\/control\/phones\/([^/]+)\/registration$/,
     async run(network, [number], body) {
       const { registered } = parse(z.object({ registered: z.boolean() }), body);
@@ -272,16 +282,57 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
+    pattern: /^\/control\/groups\/join$/,
+    async run(network, _, body) {
+      const { phone: number, code } = parse(z.object({ phone, code: z.string().min(1) }), body);
+      return { data: network.group(network.groupJoin(number, code)) };
+    },
+  },
+  {
+    method: 'POST',
     pattern: /^\/control\/groups\/([^/]+)\/participants$/,
     async run(network, [jid], body) {
-      const { actor, add, remove } = parse(
+      const phones = z.array(phone).optional();
+      const change = parse(
         z
-          .object({ actor: phone, add: z.array(phone).optional(), remove: z.array(phone).optional() })
-          .refine((value) => value.add?.length || value.remove?.length, { message: 'add or remove someone' }),
+          .object({ actor: phone, add: phones, remove: phones, promote: phones, demote: phones })
+          .refine((value) => PARTICIPANT_ACTIONS.some((action) => value[action]?.length), { message: 'add, remove, promote or demote someone' }),
         body,
       );
-      if (add?.length) network.groupAddParticipants(actor, jid!, add);
-      if (remove?.length) network.groupRemoveParticipants(actor, jid!, remove);
+      const results = PARTICIPANT_ACTIONS.flatMap((action) =>
+        change[action]?.length ? network.groupParticipants(change.actor, jid!, action, change[action]!).map((result) => ({ ...result, action })) : [],
+      );
+      return { data: { ...network.group(jid!), results } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/groups\/([^/]+)\/settings$/,
+    async run(network, [jid], body) {
+      const { actor, ...settings } = parse(
+        z
+          .object({ actor: phone, announce: z.boolean().optional(), restrict: z.boolean().optional() })
+          .refine((value) => value.announce !== undefined || value.restrict !== undefined, { message: 'announce or restrict is required' }),
+        body,
+      );
+      network.groupSetSettings(actor, jid!, settings);
+      return { data: network.group(jid!) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/groups\/([^/]+)\/invite$/,
+    async run(network, [jid], body) {
+      const { actor } = parse(z.object({ actor: phone }), body);
+      return { data: { code: network.groupRevokeInvite(actor, jid!) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/groups\/([^/]+)\/leave$/,
+    async run(network, [jid], body) {
+      const { phone: number } = parse(z.object({ phone }), body);
+      network.groupLeave(number, jid!);
       return { data: network.group(jid!) };
     },
   },

@@ -9,7 +9,7 @@ import { quietSignalConsole } from '../../../src/infra/engines/baileys/quiet-sig
 import { type CertificateFlaw, testRootKeyPair } from './certificates.js';
 import { createControlHandler } from './control.js';
 import { notFound } from './errors.js';
-import type { GroupSummary } from './groups.js';
+import type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
 import type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
 import { normalizePhone } from './jids.js';
 import type { PollVote } from './phones.js';
@@ -29,7 +29,7 @@ import type {
 } from './types.js';
 
 export { ChatNetworkError } from './errors.js';
-export type { GroupSummary } from './groups.js';
+export type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
 export type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
 export type { ChatState, PresenceState } from './presence.js';
 export type { PollVote } from './phones.js';
@@ -109,7 +109,18 @@ export interface ChatNetwork {
   groupRemoveParticipants(actor: string, group: string, participants: string[]): void;
   groupSetSubject(actor: string, group: string, subject: string): void;
   groupSetDescription(actor: string, group: string, description: string): void;
+  /** An admin adds, removes, promotes or demotes; one result per phone as the network answers it (`200`, `403`, `404`, `409`). */
+  groupParticipants(actor: string, group: string, action: ParticipantAction, phones: string[]): { phone: string; status: string }[];
+  /** An admin makes the group announcement-only and/or locked (only admins edit its info), or undoes it. */
+  groupSetSettings(actor: string, group: string, settings: GroupSettings): void;
+  /** An admin replaces the invite code (the old one stops working); returns the new one. */
+  groupRevokeInvite(actor: string, group: string): string;
+  /** A phone joins a group by its invite code; returns the group's jid. */
+  groupJoin(phone: string, code: string): string;
+  groupLeave(phone: string, group: string): void;
   group(jid: string): GroupSummary;
+  /** Whether others may add `phone` to groups (its privacy setting; all may by default): if not, adds answer 403. */
+  setAcceptsGroupAdds(phone: string, accepts: boolean): void;
 
   /** Phone `from` shows itself online, offline or typing to `to`'s connected devices. */
   presence(from: string, to: string, type: PresenceType): void;
@@ -218,7 +229,16 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     groupRemoveParticipants: (actor, group, participants) => void core.groups.removeParticipants(actor, group, participants),
     groupSetSubject: (actor, group, subject) => core.groups.setSubject(actor, group, subject),
     groupSetDescription: (actor, group, description) => core.groups.setDescription(actor, group, description),
+    groupParticipants: (actor, group, action, phones) =>
+      core.groups.changeParticipants(actor, group, action, phones).map(({ phone, status }) => ({ phone, status })),
+    groupSetSettings: (actor, group, settings) => core.groups.setSettings(actor, group, settings),
+    groupRevokeInvite: (actor, group) => core.groups.revokeInvite(actor, group),
+    groupJoin: (phone, code) => core.groups.join(phone, code).jid,
+    groupLeave: (phone, group) => core.groups.leave(phone, group),
     group: (jid) => core.groups.summary(core.groups.find(jid)),
+    setAcceptsGroupAdds: (phone, accepts) => {
+      core.accounts.get(normalizePhone(phone)).acceptsGroupAdds = accepts;
+    },
     presence: (from, to, type) => core.presence.fromPhone(from, to, type),
     presenceOf: (phone) => core.presence.of(phone),
     chatStates: (phone) => core.presence.chatStatesSeenBy(phone),

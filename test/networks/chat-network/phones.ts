@@ -12,7 +12,7 @@ import {
 import type { Account, DeliveryOptions, SentMessage } from './accounts.js';
 import type { NetworkContext } from './context.js';
 import type { LinkedDevice } from './devices.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import type { Group, Groups } from './groups.js';
 import { normalizePhone, unixSeconds } from './jids.js';
 import { buildMessage, pollOf, stanzaTypes, type QuotedMessage } from './message-content.js';
@@ -53,6 +53,9 @@ export class Phones {
   async send(fromInput: string, toInput: string, content: InboundContent, options: SendOptions = {}): Promise<string> {
     const sender = this.ctx.accounts.get(normalizePhone(fromInput));
     const chat = this.chat(sender, toInput);
+    if (chat.kind === 'group' && chat.group.announce && !this.groups.isAdmin(chat.group, sender)) {
+      throw forbidden('announcement_only', `only admins write to ${chat.group.jid}`);
+    }
     const mentionAddressing = chat.kind === 'group' ? 'lid' : 'pn';
     const { message } = await buildMessage(content, this.ctx.media, {
       quoted: options.quoted ? this.quoted(sender, chat, options.quoted) : undefined,

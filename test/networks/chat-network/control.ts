@@ -4,12 +4,13 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ChatNetworkError } from './errors.js';
 import type { ChatNetwork } from './index.js';
+import { groupRoutes } from './control-groups.js';
+import { parse, phone, type Route } from './control-route.js';
 import type { InboundContent, PhoneMessage } from './types.js';
 
 /** Media comes as base64 in JSON; this bounds a request body (a 16 MB file, encoded). */
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
 
-const phone = z.string().min(1);
 const media = z.object({
   data: z.string().min(1).describe('base64 of the file'),
   mimetype: z.string().min(1),
@@ -25,6 +26,7 @@ const location = z.object({
   name: z.string().optional(),
   address: z.string().optional(),
 });
+const card = z.object({ displayName: z.string(), vcard: z.string() });
 const sendBody = z
   .object({
     to: phone,
@@ -35,8 +37,13 @@ const sendBody = z
     audio: media.optional(),
     document: media.optional(),
     sticker: media.optional(),
-    contact: z.object({ displayName: z.string(), vcard: z.string() }).optional(),
+    contact: card.optional(),
+    contacts: z.array(card).min(1).optional(),
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string() }).optional(),
+    poll: z
+      .object({ name: z.string().min(1), options: z.array(z.string().min(1)).min(2), selectableCount: z.number().int().nonnegative().optional() })
+      .optional(),
+    mentions: z.array(phone).optional(),
     id: z.string().min(1).optional(),
     pushName: z.string().optional(),
     quoted: z.string().min(1).optional(),
@@ -44,9 +51,9 @@ const sendBody = z
     asLid: z.boolean().optional(),
   })
   .refine((body) => CONTENT_KINDS.filter((kind) => body[kind] !== undefined).length === 1, {
-    message: `exactly one of ${'text, location, image, video, audio, document, sticker, contact, reaction'} is required`,
+    message: `exactly one of ${'text, location, image, video, audio, document, sticker, contact, contacts, reaction, poll'} is required`,
   });
-const CONTENT_KINDS = ['text', 'location', 'image', 'video', 'audio', 'document', 'sticker', 'contact', 'reaction'] as const;
+const CONTENT_KINDS = ['text', 'location', 'image', 'video', 'audio', 'document', 'sticker', 'contact', 'contacts', 'reaction', 'poll'] as const;
 
 type Body = z.infer<typeof sendBody>;
 
@@ -73,21 +80,6 @@ function presentMessage(message: PhoneMessage) {
     media: bytes && { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), base64: bytes.toString('base64') },
   };
 }
-
-interface Route {
-  method: 'GET' | 'POST';
-  pattern: RegExp;
-  run(network: ChatNetwork, params: string[], body: unknown): Promise<{ status?: number; data: unknown }>;
-}
-
-const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const detail = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-    throw new ChatNetworkError(400, 'validation_error', detail);
-  }
-  return result.data;
-};
 
 const routes: Route[] = [
   {
@@ -124,6 +116,7 @@ const routes: Route[] = [
         id: parsed.id,
         pushName: parsed.pushName,
         quoted: parsed.quoted,
+        mentions: parsed.mentions,
         addressing: parsed.addressing,
         asLid: parsed.asLid,
       });
@@ -155,6 +148,43 @@ const routes: Route[] = [
     async run(network, [number], body) {
       const { messageId, to } = parse(z.object({ messageId: z.string().min(1), to: phone }), body);
       return { data: { id: await network.revoke(number!, messageId, to) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/edits$/,
+    async run(network, [number], body) {
+      const { messageId, to, text } = parse(z.object({ messageId: z.string().min(1), to: phone, text: z.string().min(1) }), body);
+      return { data: { id: await network.edit(number!, messageId, to, text) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/votes$/,
+    async run(network, [number], body) {
+      const { messageId, to, options, addressing } = parse(
+        z.object({ messageId: z.string().min(1), to: phone, options: z.array(z.string()), addressing: z.enum(['pn', 'lid']).optional() }),
+        body,
+      );
+      return { status: 201, data: await network.vote(number!, messageId, to, options, { addressing }) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/privacy$/,
+    async run(network, [number], body) {
+      const { acceptsGroupAdds } = parse(z.object({ acceptsGroupAdds: z.boolean() }), body);
+      network.setAcceptsGroupAdds(number!, acceptsGroupAdds);
+      return { data: { acceptsGroupAdds } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/registration$/,
+    async run(network, [number], body) {
+      const { registered } = parse(z.object({ registered: z.boolean() }), body);
+      network.setRegistered(number!, registered);
+      return { data: { registered } };
     },
   },
   {
@@ -220,54 +250,7 @@ const routes: Route[] = [
       return { data: { changed: true } };
     },
   },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups$/,
-    async run(network, _, body) {
-      const { owner, subject, participants } = parse(z.object({ owner: phone, subject: z.string().min(1), participants: z.array(phone) }), body);
-      return { status: 201, data: { jid: network.groupCreate(owner, subject, participants) } };
-    },
-  },
-  {
-    method: 'GET',
-    pattern: /^\/control\/groups\/([^/]+)$/,
-    async run(network, [jid]) {
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/participants$/,
-    async run(network, [jid], body) {
-      const { actor, add, remove } = parse(
-        z
-          .object({ actor: phone, add: z.array(phone).optional(), remove: z.array(phone).optional() })
-          .refine((value) => value.add?.length || value.remove?.length, { message: 'add or remove someone' }),
-        body,
-      );
-      if (add?.length) network.groupAddParticipants(actor, jid!, add);
-      if (remove?.length) network.groupRemoveParticipants(actor, jid!, remove);
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/subject$/,
-    async run(network, [jid], body) {
-      const { actor, subject } = parse(z.object({ actor: phone, subject: z.string().min(1) }), body);
-      network.groupSetSubject(actor, jid!, subject);
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/description$/,
-    async run(network, [jid], body) {
-      const { actor, description } = parse(z.object({ actor: phone, description: z.string() }), body);
-      network.groupSetDescription(actor, jid!, description);
-      return { data: network.group(jid!) };
-    },
-  },
+  ...groupRoutes,
   {
     method: 'POST',
     pattern: /^\/control\/devices\/([^/]+)\/stream-error$/,

@@ -193,6 +193,21 @@ describe.each(MODES)('CHAT-CLOUD messaging surface — $name', (mode) => {
     expect(world.cloud.readMarks().filter((m) => m.phoneNumberId === pnid)).toHaveLength(3);
   });
 
+  it('a read mark answered 190 disconnects the instance with token_expired and answers 409, as a send would', async () => {
+    const { id, pnid, user } = await chatting('expired');
+    const first = await received(pnid, user, 'hello');
+    world.cloud.expireToken(pnid);
+    const read = await world.api.post(`/v1/chat/instances/${id}/messages/${first.id}/read`, { key: key() });
+    expect(read.status, read.text).toBe(409);
+    expect(read.body.error.code).toBe('instance_unavailable');
+    await eventually(
+      () => world.api.get(`/v1/chat/instances/${id}`, { key: key() }),
+      (r) => r.body.data.status !== 'connected' && r.body.data.lastDisconnect?.reason === 'token_expired',
+      10_000,
+    );
+    expect(world.cloud.readMarks().filter((m) => m.phoneNumberId === pnid)).toEqual([]);
+  });
+
   it('refuses presence the API has no way to show, and typing in a chat that never wrote, asking nothing of the API', async () => {
     const { id, pnid, user } = await chatting('presence');
     await received(pnid, user, 'hi');

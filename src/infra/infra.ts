@@ -51,6 +51,7 @@ import type { EngineCredentials } from '../domain/instances/instances.ports.js';
 import { Unavailable } from '../domain/errors.js';
 import { createCloudCredentialStore } from './engines/cloud/credentials.js';
 import { createCloudEngine } from './engines/cloud/index.js';
+import { createLastReceived } from './engines/cloud/last-received.js';
 import { createCloudWebhookReceiver, type CloudWebhookReceiver } from './engines/cloud/webhook-receiver.js';
 
 export interface Infra {
@@ -193,6 +194,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
         credentials: store,
         api: { url: config.CLOUD_API_URL, version: config.CLOUD_API_VERSION, timeoutMs: config.CLOUD_API_TIMEOUT_MS },
         messagesPerSecond: config.CLOUD_MPS,
+        lastReceived: createLastReceived(db.statements),
         logger,
         report: (error, what) => logger.error({ err: error }, `${what} failed`),
       });

@@ -61,6 +61,8 @@ export interface CloudApi {
   waitForRequests(count: number, filter?: (request: RequestRecord) => boolean, timeoutMs?: number): Promise<RequestRecord[]>;
   /** Messages the business marked read through the messages endpoint. */
   readMarks(): ReadMark[];
+  /** A file the business uploaded (`POST …/media`), by the id the API gave it. */
+  uploaded(mediaId: string): { phoneNumberId: string; mimeType: string; bytes: Buffer } | undefined;
   /** Resolves once at least `count` accepted sends match `filter`; rejects after `timeoutMs` (default 10 s). */
   waitForSent(count: number, filter?: (send: ReceivedSend) => boolean, timeoutMs?: number): Promise<ReceivedSend[]>;
   /** Most sends accepted inside any one second, for one number or all. */
@@ -140,6 +142,7 @@ export async function startCloudApi(options: CloudApiOptions = {}): Promise<Clou
       reads.push(mark);
       changes.notify();
     },
+    mediaOwner: (mediaId) => media.get(mediaId)?.ownerPhoneNumberId,
   });
 
   const userDigits = (user: string) => {
@@ -183,6 +186,10 @@ export async function startCloudApi(options: CloudApiOptions = {}): Promise<Clou
     waitForRequests: (count, filter, timeoutMs = DEFAULT_WAIT_MS) =>
       changes.until(() => filtered(requestLog, count, filter), timeoutMs, () => `${requestLog.length} requests so far, waiting for ${count}`),
     readMarks: () => [...reads],
+    uploaded: (mediaId) => {
+      const stored = media.get(mediaId);
+      return stored && { phoneNumberId: stored.ownerPhoneNumberId, mimeType: stored.mimeType, bytes: stored.bytes };
+    },
     waitForSent: (count, filter, timeoutMs = DEFAULT_WAIT_MS) =>
       changes.until(() => filtered(sends, count, filter), timeoutMs, () => `${sends.length} sends so far, waiting for ${count}`),
     peakPerSecond: (phoneNumberId) => peakPerSecond(api.sent(phoneNumberId).map((s) => s.at)),

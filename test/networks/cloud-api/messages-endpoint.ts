@@ -26,7 +26,11 @@ export interface MessagesEndpointDeps {
   windowMode: () => 'sync' | 'async';
   onAccepted: (send: ReceivedSend) => void;
   onRead: (mark: ReadMark) => void;
+  /** The number that uploaded a media id (`POST …/media`), if it is still there. */
+  mediaOwner?: (mediaId: string) => string | undefined;
 }
+
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 export class MessagesEndpoint {
   private readonly failures = new Map<string, Array<{ code: FailNext['code']; status?: number }>>();
@@ -57,6 +61,14 @@ export class MessagesEndpoint {
       return { status: error.status, body: error.body };
     }
     const valid = validation.send;
+    // Media sent by id must be a file this number uploaded (the notes do not give the code: refused as an invalid parameter).
+    if (valid.kind === 'message' && MEDIA_TYPES.has(valid.type) && this.deps.mediaOwner) {
+      const mediaId = ((parsed as Record<string, Record<string, unknown>>)[valid.type] ?? {}).id;
+      if (typeof mediaId === 'string' && this.deps.mediaOwner(mediaId) !== number.phoneNumberId) {
+        const error = invalidParameter(`Param ${valid.type}['id'] is not a valid media id for this phone number.`, version);
+        return { status: error.status, body: error.body };
+      }
+    }
     if (valid.kind === 'read') {
       const body = parsed as Record<string, unknown>;
       this.deps.onRead({ phoneNumberId: number.phoneNumberId, messageId: valid.messageId, typingIndicator: body.typing_indicator !== undefined, at });

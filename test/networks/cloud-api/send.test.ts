@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CloudApi } from './index.js';
 import { NUMBER, USER, graph, sendText, setup, statusesOf, type Receiver } from './test-helpers.js';
+import { upload } from './upload.js';
 
 const MESSAGES = `/v23.0/${NUMBER.phoneNumberId}/messages`;
 
@@ -68,13 +69,14 @@ describe('sending', () => {
 
   it('accepts media by link or by id, captions where allowed, a document filename and a voice flag', async () => {
     api.openWindow(NUMBER.phoneNumberId, USER);
+    const [imageId, stickerId] = [await upload(api, NUMBER, new Uint8Array([1]), 'image/jpeg'), await upload(api, NUMBER, new Uint8Array([2]), 'image/webp')];
     const bodies = [
       { type: 'image', image: { link: 'https://h.example/a.jpg', caption: 'c' } },
-      { type: 'image', image: { id: '1003383421387256' } },
+      { type: 'image', image: { id: imageId } },
       { type: 'video', video: { link: 'https://h.example/a.mp4', caption: 'c' } },
       { type: 'audio', audio: { link: 'https://h.example/a.ogg', voice: true } },
       { type: 'document', document: { link: 'https://h.example/a.pdf', caption: 'c', filename: 'a.pdf' } },
-      { type: 'sticker', sticker: { id: '1003383421387257' } },
+      { type: 'sticker', sticker: { id: stickerId } },
       { type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '👍' } },
       { type: 'location', location: { latitude: 37.44, longitude: -122.16 } },
     ];

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, FormData, request } from 'undici';
 import type { CloudCredentials } from '../../../domain/instances/instances.ports.js';
 import { type ApiFailure, failureOf } from './api-errors.js';
 
@@ -41,15 +41,17 @@ export function createGraphApi(settings: GraphSettings) {
     return target.protocol === 'https:' && DOCUMENTED_MEDIA_HOSTS.includes(target.host);
   };
 
+  /** A JSON body, or a multipart form (an upload: undici writes its content type with the boundary). */
   async function call<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<GraphResult<T>> {
     let status: number;
     let text: string;
+    const form = body instanceof FormData;
     try {
       const answer = await request(`${base}/${settings.version}/${path}`, {
         method,
         dispatcher: agent,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
       status = answer.statusCode;
       const bytes = Buffer.from(await answer.body.arrayBuffer());
@@ -86,6 +88,32 @@ export function createGraphApi(settings: GraphSettings) {
       const wamid = answer.value.messages?.[0]?.id;
       if (typeof wamid !== 'string' || wamid === '') return { ok: false, failure: { status: 200, code: null, message: 'the API accepted the message without an id' } };
       return { ok: true, value: { wamid } };
+    },
+    /**
+     * `POST /<version>/<phone-number-id>/media` (notes §1, upload): the file as multipart `file`, with
+     * `type` and `messaging_product`; the API's id of it, sent in place of a link.
+     */
+    async upload(credentials: CloudCredentials, file: { bytes: Buffer; mimeType: string; fileName: string }): Promise<GraphResult<{ id: string }>> {
+      const form = new FormData();
+      form.set('messaging_product', 'whatsapp');
+      form.set('type', file.mimeType);
+      form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.fileName);
+      const answer = await call<{ id?: unknown }>('POST', `${encodeURIComponent(credentials.phoneNumberId)}/media`, credentials.accessToken, form);
+      if (!answer.ok) return answer;
+      if (typeof answer.value.id !== 'string' || answer.value.id === '') return { ok: false, failure: { status: 200, code: null, message: 'the API took the file without an id' } };
+      return { ok: true, value: { id: answer.value.id } };
+    },
+    /**
+     * `POST /<version>/<phone-number-id>/messages` with `status: read`: a received message (and those
+     * before it) marked read; with `typing: true` the user also sees the typing indicator.
+     */
+    async markRead(credentials: CloudCredentials, messageId: string, typing: boolean): Promise<GraphResult<unknown>> {
+      return call('POST', `${encodeURIComponent(credentials.phoneNumberId)}/messages`, credentials.accessToken, {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: messageId,
+        ...(typing ? { typing_indicator: { type: 'text' } } : {}),
+      });
     },
     /** `GET /<version>/<media-id>`: where a received file can be downloaded now (a short-lived URL). */
     async mediaUrl(credentials: CloudCredentials, mediaId: string): Promise<GraphResult<{ url: string }>> {

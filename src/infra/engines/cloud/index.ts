@@ -8,8 +8,9 @@ import { Unavailable } from '../../../domain/errors.js';
 import { INTEGRATIONS } from '../integrations.js';
 import { actionOf, messageError } from './api-errors.js';
 import type { CloudCredentialStore } from './credentials.js';
-import { createGraphApi, type GraphSettings } from './graph-api.js';
-import { messageBody } from './message-body.js';
+import { createGraphApi, type GraphResult, type GraphSettings } from './graph-api.js';
+import { createCloudActions } from './actions.js';
+import { messageBody, NoApiBody } from './message-body.js';
 import { createPace } from './pace.js';
 
 export const CLOUD_INTEGRATION = INTEGRATIONS.cloud;
@@ -30,6 +31,8 @@ interface Link {
   pausedUntil: number;
   failures: number;
   timer?: NodeJS.Timeout;
+  /** The API's ids of files uploaded for messages not yet sent (a send held back by a limit does not upload again). */
+  uploaded: Map<string, string>;
 }
 
 /**
@@ -42,6 +45,8 @@ export function createCloudEngine(deps: {
   credentials: CloudCredentialStore;
   api: GraphSettings;
   messagesPerSecond: number;
+  /** The network's id of the last message a chat sent the instance (the typing indicator rides on it). */
+  lastReceived: (instanceId: string, chat: string) => Promise<string | null>;
   logger: Logger;
   report: (error: unknown, what: string) => void;
 }) {
@@ -123,15 +128,48 @@ export function createCloudEngine(deps: {
     },
   };
 
+  /**
+   * One message to the API: a file given as bytes is uploaded first and sent by the id the API gives
+   * it (notes §1), anything else by its documented body. `ready` is awaited just before the send (the pace).
+   */
+  async function deliver(link: Link, credentials: CloudCredentials, message: EngineMessage, ready: () => Promise<() => void>): Promise<GraphResult<{ wamid: string }>> {
+    let mediaId: string | undefined;
+    if (message.mediaData && !message.mediaUrl) {
+      mediaId = link.uploaded.get(message.messageId);
+      if (mediaId === undefined) {
+        const upload = await graph.upload(credentials, {
+          bytes: message.mediaData,
+          mimeType: message.mediaType ?? 'application/octet-stream',
+          fileName: message.fileName ?? message.type,
+        });
+        if (!upload.ok) return upload;
+        link.uploaded.set(message.messageId, (mediaId = upload.value.id));
+      }
+    }
+    const body = messageBody(message, mediaId);
+    const answered = await ready();
+    return graph.send(credentials, body).finally(answered);
+  }
+
   const engine: ChatEngine = {
     integration: CLOUD_INTEGRATION,
     media,
     connectsWith: 'credentials',
-    capabilities: ['text', 'media', 'template'],
+    // What the API documents (notes §1): no polls, edits, deletes, groups, mentions or number checks.
+    capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'read', 'typing', 'template'],
+    ...createCloudActions({
+      graph,
+      credentialsOf: (instanceId) => links.get(instanceId)?.credentials ?? null,
+      lastReceived: deps.lastReceived,
+      tokenExpired: async (instanceId) => {
+        const link = links.get(instanceId);
+        if (link) await events!.closed(instanceId, link.lease, 'token_expired');
+      },
+    }),
     async attach(instance, lease) {
       if (stopped) return;
       let link = links.get(instance.id);
-      if (!link) links.set(instance.id, (link = { lease, credentials: null, chain: Promise.resolve(), pausedUntil: 0, failures: 0 }));
+      if (!link) links.set(instance.id, (link = { lease, credentials: null, chain: Promise.resolve(), pausedUntil: 0, failures: 0, uploaded: new Map() }));
       link.lease = lease;
       const current = link;
       const run = current.chain.then(() => sync(instance, current));
@@ -160,8 +198,16 @@ export function createCloudEngine(deps: {
           inFlight(async () => {
             for (const message of lane) {
               if (halted || stopped || links.get(instance.id) !== link) return;
-              const answered = await pace.take(credentials.phoneNumberId);
-              const answer = await graph.send(credentials, messageBody(message)).finally(answered);
+              let answer: GraphResult<{ wamid: string }>;
+              try {
+                answer = await deliver(link, credentials, message, () => pace.take(credentials.phoneNumberId));
+              } catch (error) {
+                if (!(error instanceof NoApiBody)) throw error;
+                // The domain refuses such kinds before storing them; one queued before the engine changed fails here.
+                decided.set(message.messageId, { messageId: message.messageId, failed: { code: 'not_supported', message: `${CLOUD_INTEGRATION} cannot send a ${error.kind} message.` } });
+                continue;
+              }
+              if (answer.ok || actionOf(answer.failure) === 'fail') link.uploaded.delete(message.messageId);
               if (answer.ok) {
                 link.failures = 0;
                 decided.set(message.messageId, { messageId: message.messageId, networkMessageId: answer.value.wamid });

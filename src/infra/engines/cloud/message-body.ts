@@ -49,7 +49,7 @@ function kindPart(message: EngineMessage, mediaId: string | undefined): Record<s
       const { latitude, longitude, name, address } = message.location!;
       return { type: 'location', location: { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) } };
     }
-    case 'contacts':
+    case 'contact':
       return { type: 'contacts', contacts: (message.contacts ?? []).map(contactOfVcard) };
     case 'reaction':
       // An empty emoji takes the reaction back, as the network reports a removed one.

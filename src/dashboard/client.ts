@@ -66,6 +66,8 @@ export function createGatewayClient(onSessionEnded: () => void): { client: Clien
               const known = cache.resolve({ __typename: 'Instance', id: event.instanceId }, 'name');
               if (event.deleted || known === undefined || known === null) invalidateList(cache, 'instances');
             },
+            // A received message is a new row of the message log.
+            messageReceived: (_result, _args, cache) => invalidateList(cache, 'messages'),
           },
         },
       }),

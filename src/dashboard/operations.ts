@@ -168,7 +168,20 @@ export const Messages = graphql(`
   query DashboardMessages($filter: MessageFilter, $after: String) {
     messages(first: 50, after: $after, filter: $filter) {
       totalCount
-      edges { node { id to from direction type text status mode instanceId createdAt error { code message } media { type mimetype url fileName caption } timestamps { queued sent delivered read failed } } }
+      edges {
+        node {
+          id to from direction type text status mode instanceId createdAt editedAt mentions
+          error { code message }
+          media { type mimetype url fileName caption }
+          location { latitude longitude name address }
+          contacts { displayName }
+          reaction { emoji messageId }
+          quoted { messageId }
+          poll { name options { name votes } }
+          group { id subject }
+          timestamps { queued sent delivered read failed }
+        }
+      }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -180,9 +193,9 @@ export const MessageChanges = graphql(`
   }
 `);
 
-export const SendText = graphql(`
-  mutation DashboardSendText($input: SendTextInput!) {
-    sendText(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }
+export const MessageArrivals = graphql(`
+  subscription DashboardMessageArrivals {
+    messageReceived { messageId }
   }
 `);
 

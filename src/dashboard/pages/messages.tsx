@@ -4,7 +4,8 @@ import { Empty, Errors } from '../components/notice.js';
 import { MessageStatusBadge } from '../components/status.js';
 import { describeError, problemsOf } from '../errors.js';
 import type { MessageStatus } from '../generated/graphql.js';
-import { InstanceList, MessageChanges, Messages, SendMessage, SendText } from '../operations.js';
+import { InstanceList, MessageArrivals, MessageChanges, Messages, SendMessage } from '../operations.js';
+import { MessageContent } from '../components/message-content.js';
 
 const STATUSES: MessageStatus[] = ['queued', 'sent', 'delivered', 'read', 'failed'];
 
@@ -16,6 +17,7 @@ export function MessagesPage() {
   const [log, refetch] = useQuery({ query: Messages, variables: { filter } });
   // Status changes arrive with the message; the cache updates the rows in place.
   useSubscription({ query: MessageChanges });
+  useSubscription({ query: MessageArrivals });
   const [after, setAfter] = useState<string | null>(null);
   useQuery({ query: Messages, variables: { filter, after }, pause: !after });
   const names = new Map(instances.data?.instances.edges.map((e) => [e.node.id, e.node.name]) ?? []);
@@ -67,7 +69,9 @@ export function MessagesPage() {
               {rows.map((m) => (
                 <tr key={m.id} data-message-id={m.id}>
                   <td>{m.direction === 'in' ? `from ${m.from}` : m.to}</td>
-                  <td>{m.media ? <MediaPreview media={m.media} /> : (m.text ?? m.type)}</td>
+                  <td>
+                    <MessageContent message={m} />
+                  </td>
                   <td>
                     <MessageStatusBadge status={m.status} />
                     {m.error && <span class="muted" title={m.error.code}> {m.error.message} ({m.error.code})</span>}
@@ -95,47 +99,40 @@ export function MessagesPage() {
   );
 }
 
-/**
- * A received (or sent) file: a picture as a thumbnail beside its caption, every file with its name (or
- * its kind) as the download link, so a document without a caption still says what it is.
- */
-function MediaPreview(props: { media: { type: string; mimetype?: string | null; url: string; fileName?: string | null; caption?: string | null } }) {
-  const { media } = props;
-  const picture = media.type === 'image' || media.type === 'sticker';
-  return (
-    <figure class="media">
-      {picture && <img class="thumb" src={media.url} alt={media.caption ? `${media.type}: ${media.caption}` : media.type} loading="lazy" width={64} height={64} />}
-      <figcaption>
-        {media.caption && <span class="caption">{media.caption}</span>}
-        <a href={media.url} download={media.fileName ?? ''}>
-          {media.fileName ? `Download ${media.fileName}` : `Download ${media.type}`}
-        </a>
-      </figcaption>
-    </figure>
-  );
-}
+const KINDS = ['text', 'media', 'location'] as const;
+type Kind = (typeof KINDS)[number];
+const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 
+/**
+ * A message of one of the kinds a person tries first: a text (routed, or through an instance), a
+ * file by URL or a location through an instance (docs/messaging.md); the instance's engine decides
+ * what it can carry, and a refusal says so.
+ */
 function SendTestMessage(props: { instances: Array<{ id: string; name: string; status: string }>; onSent(): void }) {
   const [to, setTo] = useState('');
+  const [kind, setKind] = useState<Kind>('text');
   const [text, setText] = useState('');
+  const [mediaUrl, setMediaUrl] = useState('');
+  const [mediaType, setMediaType] = useState<(typeof MEDIA_TYPES)[number]>('image');
+  const [latitude, setLatitude] = useState('');
+  const [longitude, setLongitude] = useState('');
+  const [place, setPlace] = useState('');
   const [through, setThrough] = useState('');
-  const [textResult, sendText] = useMutation(SendText);
-  const [routedResult, sendMessage] = useMutation(SendMessage);
+  const [result, sendMessage] = useMutation(SendMessage);
   const [errors, setErrors] = useState<string[]>([]);
+  const content = () => {
+    if (kind === 'media') return { media: { url: mediaUrl }, mediaType, ...(text ? { caption: text } : {}) };
+    if (kind === 'location') return { location: { latitude: Number(latitude), longitude: Number(longitude), ...(place ? { name: place } : {}) } };
+    return { text };
+  };
   return (
     <form
       class="card"
       aria-label="Send a test message"
       onSubmit={async (event) => {
         event.preventDefault();
-        let problems: string[];
-        if (through) {
-          const answer = await sendText({ input: { instanceId: through, to, message: text } });
-          problems = problemsOf(answer.error, answer.data?.sendText.userErrors);
-        } else {
-          const answer = await sendMessage({ input: { to, text } });
-          problems = problemsOf(answer.error, answer.data?.sendMessage.userErrors);
-        }
+        const answer = await sendMessage({ input: { to, ...content(), ...(through ? { instanceId: through } : {}) } });
+        const problems = problemsOf(answer.error, answer.data?.sendMessage.userErrors);
         setErrors(problems);
         if (!problems.length) props.onSent();
       }}
@@ -146,13 +143,58 @@ function SendTestMessage(props: { instances: Array<{ id: string; name: string; s
         <input inputMode="numeric" required placeholder="5511988887777" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
       </label>
       <label>
-        Text
-        <input required maxLength={4096} placeholder="Hello from the dashboard" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        Kind
+        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
       </label>
+      {kind === 'media' && (
+        <>
+          <label>
+            File URL
+            <input type="url" required placeholder="https://example.com/photo.jpg" value={mediaUrl} onInput={(e) => setMediaUrl(e.currentTarget.value)} />
+          </label>
+          <label>
+            File type
+            <select value={mediaType} onChange={(e) => setMediaType(e.currentTarget.value as (typeof MEDIA_TYPES)[number])}>
+              {MEDIA_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+      {kind === 'location' ? (
+        <>
+          <label>
+            Latitude
+            <input inputMode="decimal" required placeholder="-23.5613" value={latitude} onInput={(e) => setLatitude(e.currentTarget.value)} />
+          </label>
+          <label>
+            Longitude
+            <input inputMode="decimal" required placeholder="-46.6565" value={longitude} onInput={(e) => setLongitude(e.currentTarget.value)} />
+          </label>
+          <label>
+            Place name
+            <input placeholder="MASP" value={place} onInput={(e) => setPlace(e.currentTarget.value)} />
+          </label>
+        </>
+      ) : (
+        <label>
+          {kind === 'media' ? 'Caption' : 'Text'}
+          <input required={kind === 'text'} maxLength={kind === 'media' ? 1024 : 4096} placeholder="Hello from the dashboard" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        </label>
+      )}
       <label>
         Through
         <select value={through} onChange={(e) => setThrough(e.currentTarget.value)}>
-          <option value="">Any connected instance</option>
+          <option value="">Any connected instance{kind === 'text' ? '' : ' (texts only)'}</option>
           {props.instances.map((i) => (
             <option key={i.id} value={i.id}>
               {i.name} ({i.status})
@@ -161,7 +203,7 @@ function SendTestMessage(props: { instances: Array<{ id: string; name: string; s
         </select>
       </label>
       <Errors messages={errors} />
-      <button type="submit" disabled={textResult.fetching || routedResult.fetching}>
+      <button type="submit" disabled={result.fetching}>
         Send
       </button>
     </form>

@@ -36,6 +36,10 @@ export class Account {
   pushName: string;
   status = '';
   banned = false;
+  /** Whether the number is on the network: number checks (usync `contact`) answer `in` only if so. */
+  registered = true;
+  /** Whether others may add the number to groups (its privacy setting); if not, an add answers 403. */
+  acceptsGroupAdds = true;
   /** Messages sent to this account while it had no linked device, for the first one that links. */
   readonly heldForNewDevices: { sender: Account; sent: SentMessage }[] = [];
   private readonly sent = new Map<string, SentMessage>();

@@ -25,6 +25,8 @@ const location = z.object({
   name: z.string().optional(),
   address: z.string().optional(),
 });
+const PARTICIPANT_ACTIONS = ['add', 'remove', 'promote', 'demote'] as const;
+const card = z.object({ displayName: z.string(), vcard: z.string() });
 const sendBody = z
   .object({
     to: phone,
@@ -35,8 +37,13 @@ const sendBody = z
     audio: media.optional(),
     document: media.optional(),
     sticker: media.optional(),
-    contact: z.object({ displayName: z.string(), vcard: z.string() }).optional(),
+    contact: card.optional(),
+    contacts: z.array(card).min(1).optional(),
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string() }).optional(),
+    poll: z
+      .object({ name: z.string().min(1), options: z.array(z.string().min(1)).min(2), selectableCount: z.number().int().nonnegative().optional() })
+      .optional(),
+    mentions: z.array(phone).optional(),
     id: z.string().min(1).optional(),
     pushName: z.string().optional(),
     quoted: z.string().min(1).optional(),
@@ -44,9 +51,9 @@ const sendBody = z
     asLid: z.boolean().optional(),
   })
   .refine((body) => CONTENT_KINDS.filter((kind) => body[kind] !== undefined).length === 1, {
-    message: `exactly one of ${'text, location, image, video, audio, document, sticker, contact, reaction'} is required`,
+    message: `exactly one of ${'text, location, image, video, audio, document, sticker, contact, contacts, reaction, poll'} is required`,
   });
-const CONTENT_KINDS = ['text', 'location', 'image', 'video', 'audio', 'document', 'sticker', 'contact', 'reaction'] as const;
+const CONTENT_KINDS = ['text', 'location', 'image', 'video', 'audio', 'document', 'sticker', 'contact', 'contacts', 'reaction', 'poll'] as const;
 
 type Body = z.infer<typeof sendBody>;
 
@@ -124,6 +131,7 @@ const routes: Route[] = [
         id: parsed.id,
         pushName: parsed.pushName,
         quoted: parsed.quoted,
+        mentions: parsed.mentions,
         addressing: parsed.addressing,
         asLid: parsed.asLid,
       });
@@ -155,6 +163,43 @@ const routes: Route[] = [
     async run(network, [number], body) {
       const { messageId, to } = parse(z.object({ messageId: z.string().min(1), to: phone }), body);
       return { data: { id: await network.revoke(number!, messageId, to) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/edits$/,
+    async run(network, [number], body) {
+      const { messageId, to, text } = parse(z.object({ messageId: z.string().min(1), to: phone, text: z.string().min(1) }), body);
+      return { data: { id: await network.edit(number!, messageId, to, text) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/votes$/,
+    async run(network, [number], body) {
+      const { messageId, to, options, addressing } = parse(
+        z.object({ messageId: z.string().min(1), to: phone, options: z.array(z.string()), addressing: z.enum(['pn', 'lid']).optional() }),
+        body,
+      );
+      return { status: 201, data: await network.vote(number!, messageId, to, options, { addressing }) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/privacy$/,
+    async run(network, [number], body) {
+      const { acceptsGroupAdds } = parse(z.object({ acceptsGroupAdds: z.boolean() }), body);
+      network.setAcceptsGroupAdds(number!, acceptsGroupAdds);
+      return { data: { acceptsGroupAdds } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/registration$/,
+    async run(network, [number], body) {
+      const { registered } = parse(z.object({ registered: z.boolean() }), body);
+      network.setRegistered(number!, registered);
+      return { data: { registered } };
     },
   },
   {
@@ -237,16 +282,57 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
+    pattern: /^\/control\/groups\/join$/,
+    async run(network, _, body) {
+      const { phone: number, code } = parse(z.object({ phone, code: z.string().min(1) }), body);
+      return { data: network.group(network.groupJoin(number, code)) };
+    },
+  },
+  {
+    method: 'POST',
     pattern: /^\/control\/groups\/([^/]+)\/participants$/,
     async run(network, [jid], body) {
-      const { actor, add, remove } = parse(
+      const phones = z.array(phone).optional();
+      const change = parse(
         z
-          .object({ actor: phone, add: z.array(phone).optional(), remove: z.array(phone).optional() })
-          .refine((value) => value.add?.length || value.remove?.length, { message: 'add or remove someone' }),
+          .object({ actor: phone, add: phones, remove: phones, promote: phones, demote: phones })
+          .refine((value) => PARTICIPANT_ACTIONS.some((action) => value[action]?.length), { message: 'add, remove, promote or demote someone' }),
         body,
       );
-      if (add?.length) network.groupAddParticipants(actor, jid!, add);
-      if (remove?.length) network.groupRemoveParticipants(actor, jid!, remove);
+      const results = PARTICIPANT_ACTIONS.flatMap((action) =>
+        change[action]?.length ? network.groupParticipants(change.actor, jid!, action, change[action]!).map((result) => ({ ...result, action })) : [],
+      );
+      return { data: { ...network.group(jid!), results } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/groups\/([^/]+)\/settings$/,
+    async run(network, [jid], body) {
+      const { actor, ...settings } = parse(
+        z
+          .object({ actor: phone, announce: z.boolean().optional(), restrict: z.boolean().optional() })
+          .refine((value) => value.announce !== undefined || value.restrict !== undefined, { message: 'announce or restrict is required' }),
+        body,
+      );
+      network.groupSetSettings(actor, jid!, settings);
+      return { data: network.group(jid!) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/groups\/([^/]+)\/invite$/,
+    async run(network, [jid], body) {
+      const { actor } = parse(z.object({ actor: phone }), body);
+      return { data: { code: network.groupRevokeInvite(actor, jid!) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/groups\/([^/]+)\/leave$/,
+    async run(network, [jid], body) {
+      const { phone: number } = parse(z.object({ phone }), body);
+      network.groupLeave(number, jid!);
       return { data: network.group(jid!) };
     },
   },

@@ -4,7 +4,7 @@
  */
 export class ChatNetworkError extends Error {
   constructor(
-    readonly status: 400 | 404 | 408 | 409,
+    readonly status: 400 | 403 | 404 | 408 | 409,
     readonly code: string,
     message: string,
   ) {
@@ -15,3 +15,4 @@ export class ChatNetworkError extends Error {
 
 export const badRequest = (code: string, message: string) => new ChatNetworkError(400, code, message);
 export const notFound = (code: string, message: string) => new ChatNetworkError(404, code, message);
+export const forbidden = (code: string, message: string) => new ChatNetworkError(403, code, message);

@@ -24,6 +24,14 @@ export class GroupMessages implements GroupMessageHandler {
     private readonly messages: DeviceMessages,
   ) {}
 
+  /** Only members write to a group, and only admins to an announcement-only one. */
+  refusal(device: LinkedDevice, jid: string): string | undefined {
+    const group = this.groups.get(jid);
+    if (!group?.members.has(device.phone)) return '403';
+    if (group.announce && !this.groups.isAdmin(group, device.account)) return '403';
+    return undefined;
+  }
+
   async message(device: LinkedDevice, node: BinaryNode, copies: Copy[]): Promise<void> {
     const group = this.groups.get(node.attrs.to!);
     if (!group?.members.has(device.phone)) return;

@@ -1,9 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { getAllBinaryNodeChildren, getBinaryNodeChild, getBinaryNodeChildren, type BinaryNode } from 'baileys';
+import type { BinaryNode } from 'baileys';
 import type { Account } from './accounts.js';
-import type { Connection } from './connection.js';
 import type { NetworkContext } from './context.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import { normalizePhone, unixSeconds } from './jids.js';
 
 type Role = 'superadmin' | 'admin' | null;
@@ -19,19 +18,47 @@ export interface Group {
   creator: Account;
   creation: number;
   members: Map<string, { account: Account; role: Role }>;
+  /** Only admins send messages (`announcement`); only admins change subject, description and settings (`locked`). */
+  announce: boolean;
+  restrict: boolean;
+  inviteCode: string;
 }
 
 export interface GroupSummary {
   jid: string;
   subject: string;
+  description: string | null;
   creator: string;
   participants: { phone: string; lid: string; role: Role }[];
+  announce: boolean;
+  restrict: boolean;
+  inviteCode: string;
 }
 
+export type ParticipantAction = 'add' | 'remove' | 'promote' | 'demote';
+
 /**
- * Groups: created and changed by phones (or by linked devices through `w:g2` queries), announced to
- * every member's linked devices as `w:gp2` notifications, and described by the metadata answer the
- * clients ask for.
+ * One phone's outcome of a participant change, as the network answers it per participant: `200`
+ * done, `403` the phone's privacy settings refuse adds (it would need an invite), `404` not on the
+ * network (add) or not a member (the others), `409` already a member (add).
+ */
+export interface ParticipantResult {
+  phone: string;
+  account: Account;
+  status: '200' | '403' | '404' | '409';
+}
+
+export interface GroupSettings {
+  announce?: boolean;
+  restrict?: boolean;
+}
+
+const newInviteCode = () => randomBytes(16).toString('base64url').slice(0, 22);
+
+/**
+ * Groups: created and changed by phones (or by linked devices through `w:g2` queries, see
+ * group-queries.ts), announced to every member's linked devices as `w:gp2` notifications, and
+ * described by the metadata node clients read.
  */
 export class Groups {
   private readonly groups = new Map<string, Group>();
@@ -42,8 +69,12 @@ export class Groups {
     return {
       jid: group.jid,
       subject: group.subject,
+      description: group.description?.text ?? null,
       creator: group.creator.phone,
       participants: [...group.members.values()].map(({ account, role }) => ({ phone: account.phone, lid: account.lid, role })),
+      announce: group.announce,
+      restrict: group.restrict,
+      inviteCode: group.inviteCode,
     };
   }
 
@@ -57,6 +88,11 @@ export class Groups {
     return group;
   }
 
+  byInviteCode(code: string): Group | undefined {
+    return [...this.groups.values()].find((group) => group.inviteCode === code);
+  }
+
+  /** Makes a group; participants that are off the network or refuse adds are left out, as the network does. */
   create(ownerInput: string, subject: string, participantInputs: string[]): Group {
     const owner = this.ctx.accounts.get(normalizePhone(ownerInput));
     if (!subject.trim()) throw badRequest('invalid_subject', 'a group needs a subject');
@@ -72,40 +108,85 @@ export class Groups {
       creator: owner,
       creation: now,
       members: new Map([[owner.phone, { account: owner, role: 'superadmin' as Role }]]),
+      announce: false,
+      restrict: false,
+      inviteCode: newInviteCode(),
     };
     for (const input of participantInputs) {
       const account = this.ctx.accounts.get(normalizePhone(input));
-      if (!group.members.has(account.phone)) group.members.set(account.phone, { account, role: null });
+      if (account.registered && account.acceptsGroupAdds && !group.members.has(account.phone)) group.members.set(account.phone, { account, role: null });
     }
     this.groups.set(group.jid, group);
     this.announce(group, owner, [{ tag: 'create', attrs: { reason: 'create', method: 'create' }, content: [this.metadata(group)] }]);
     return group;
   }
 
-  addParticipants(actorInput: string, jid: string, inputs: string[]): Account[] {
+  /**
+   * Adds, removes, promotes or demotes, as an admin may: each phone gets its own result, and the
+   * members hear of those that took effect in one notification.
+   */
+  changeParticipants(actorInput: string, jid: string, action: ParticipantAction, inputs: string[]): ParticipantResult[] {
     const group = this.find(jid);
-    const actor = this.member(group, actorInput);
-    const added = inputs
-      .map((input) => this.ctx.accounts.get(normalizePhone(input)))
-      .filter((account) => !group.members.has(account.phone));
-    for (const account of added) group.members.set(account.phone, { account, role: null });
-    if (added.length) this.announce(group, actor, [{ tag: 'add', attrs: {}, content: added.map((account) => this.participant(account)) }]);
-    return added;
+    const actor = this.admin(group, actorInput);
+    const results = inputs.map((input) => this.outcome(group, action, this.ctx.accounts.get(normalizePhone(input))));
+    const done = results.filter((result) => result.status === '200').map((result) => result.account);
+    if (!done.length) return results;
+    if (action === 'add') for (const account of done) group.members.set(account.phone, { account, role: null });
+    if (action === 'promote' || action === 'demote') {
+      for (const account of done) group.members.get(account.phone)!.role = action === 'promote' ? 'admin' : null;
+    }
+    // The removed hear of it too, then no more.
+    this.announce(group, actor, [{ tag: action, attrs: {}, content: done.map((account) => this.participant(account)) }]);
+    if (action === 'remove') for (const account of done) group.members.delete(account.phone);
+    return results;
+  }
+
+  addParticipants(actorInput: string, jid: string, inputs: string[]): Account[] {
+    return this.accountsDone(this.changeParticipants(actorInput, jid, 'add', inputs));
   }
 
   removeParticipants(actorInput: string, jid: string, inputs: string[]): Account[] {
+    return this.accountsDone(this.changeParticipants(actorInput, jid, 'remove', inputs));
+  }
+
+  /** A member leaves: the others (and its own devices) hear it removed by itself. */
+  leave(memberInput: string, jid: string): void {
     const group = this.find(jid);
-    const actor = this.member(group, actorInput);
-    const removed = inputs.flatMap((input) => group.members.get(normalizePhone(input))?.account ?? []);
-    // The removed hear of it too, then no more.
-    if (removed.length) this.announce(group, actor, [{ tag: 'remove', attrs: {}, content: removed.map((account) => this.participant(account)) }]);
-    for (const account of removed) group.members.delete(account.phone);
-    return removed;
+    const member = this.member(group, memberInput);
+    this.announce(group, member, [{ tag: 'remove', attrs: {}, content: [this.participant(member)] }]);
+    group.members.delete(member.phone);
+    // A group whose last admin left gets a new one, as the network picks one.
+    const members = [...group.members.values()];
+    if (members.length && !members.some((item) => item.role)) {
+      members[0]!.role = 'admin';
+      this.announce(group, member, [{ tag: 'promote', attrs: {}, content: [this.participant(members[0]!.account)] }]);
+    }
+  }
+
+  /** A phone joins by the group's invite code. */
+  join(phoneInput: string, code: string): Group {
+    const group = this.byInviteCode(code);
+    if (!group) throw notFound('unknown_invite', `no group has invite code ${code}`);
+    const account = this.ctx.accounts.get(normalizePhone(phoneInput));
+    if (!group.members.has(account.phone)) {
+      group.members.set(account.phone, { account, role: null });
+      this.announce(group, account, [{ tag: 'add', attrs: { reason: 'invite' }, content: [this.participant(account)] }]);
+    }
+    return group;
+  }
+
+  /** A new invite code; the old one stops working. */
+  revokeInvite(actorInput: string, jid: string): string {
+    const group = this.find(jid);
+    const actor = this.admin(group, actorInput);
+    group.inviteCode = newInviteCode();
+    this.announce(group, actor, [{ tag: 'invite', attrs: { code: group.inviteCode } }]);
+    return group.inviteCode;
   }
 
   setSubject(actorInput: string, jid: string, subject: string): void {
     const group = this.find(jid);
-    const actor = this.member(group, actorInput);
+    const actor = this.editor(group, actorInput);
     if (!subject.trim()) throw badRequest('invalid_subject', 'a group needs a subject');
     group.subject = subject;
     group.subjectOwner = actor;
@@ -115,14 +196,33 @@ export class Groups {
     ]);
   }
 
+  /** Sets the description, or removes it with an empty text. */
   setDescription(actorInput: string, jid: string, text: string): void {
     const group = this.find(jid);
-    const actor = this.member(group, actorInput);
+    const actor = this.editor(group, actorInput);
     const description = { id: randomBytes(8).toString('hex').toUpperCase(), text, owner: actor, time: Math.floor(Date.now() / 1000) };
-    group.description = description;
+    group.description = text ? description : null;
     this.announce(group, actor, [
-      { tag: 'description', attrs: { id: description.id }, content: [{ tag: 'body', attrs: {}, content: Buffer.from(text) }] },
+      text
+        ? { tag: 'description', attrs: { id: description.id }, content: [{ tag: 'body', attrs: {}, content: Buffer.from(text) }] }
+        : { tag: 'description', attrs: { id: description.id, delete: 'true' } },
     ]);
+  }
+
+  /** Announcement (only admins send) and locked (only admins edit the group's info); admins only. */
+  setSettings(actorInput: string, jid: string, settings: GroupSettings): void {
+    const group = this.find(jid);
+    const actor = this.admin(group, actorInput);
+    const changes: BinaryNode[] = [];
+    if (settings.announce !== undefined && settings.announce !== group.announce) {
+      group.announce = settings.announce;
+      changes.push({ tag: settings.announce ? 'announcement' : 'not_announcement', attrs: {} });
+    }
+    if (settings.restrict !== undefined && settings.restrict !== group.restrict) {
+      group.restrict = settings.restrict;
+      changes.push({ tag: settings.restrict ? 'locked' : 'unlocked', attrs: {} });
+    }
+    if (changes.length) this.announce(group, actor, changes);
   }
 
   /** Groups `account` is a member of. */
@@ -130,55 +230,8 @@ export class Groups {
     return [...this.groups.values()].filter((group) => group.members.has(account.phone));
   }
 
-  /** `w:g2` queries from linked devices: metadata, the groups they are in, and changes they make. */
-  iq(iq: BinaryNode, connection: Connection): BinaryNode | BinaryNode[] | undefined {
-    const account = connection.device!.account;
-    const [request] = getAllBinaryNodeChildren(iq);
-    const to = iq.attrs.to ?? '';
-    if (!request) return this.error(400, 'bad-request');
-    if (request.tag === 'participating') {
-      return { tag: 'groups', attrs: {}, content: this.of(account).map((group) => this.metadata(group)) };
-    }
-    if (request.tag === 'create' && iq.attrs.type === 'set') {
-      const phones = getBinaryNodeChildren(request, 'participant').flatMap(({ attrs }) => {
-        const resolved = this.ctx.accounts.resolve(attrs.jid);
-        return resolved ? [resolved.account.phone] : [];
-      });
-      return this.metadata(this.create(account.phone, request.attrs.subject ?? '', phones));
-    }
-    const group = this.groups.get(to);
-    if (!group) return this.error(404, 'item-not-found');
-    if (!group.members.has(account.phone)) return this.error(403, 'forbidden');
-    switch (request.tag) {
-      case 'query':
-        return this.metadata(group);
-      case 'subject':
-        this.setSubject(account.phone, group.jid, Buffer.from((request.content as Uint8Array | undefined) ?? []).toString('utf8'));
-        return undefined;
-      case 'description': {
-        const body = getBinaryNodeChild(request, 'body')?.content;
-        this.setDescription(account.phone, group.jid, Buffer.from((body as Uint8Array | undefined) ?? []).toString('utf8'));
-        return undefined;
-      }
-      case 'add':
-      case 'remove': {
-        const phones = getBinaryNodeChildren(request, 'participant').flatMap(({ attrs }) => {
-          const resolved = this.ctx.accounts.resolve(attrs.jid);
-          return resolved ? [resolved.account.phone] : [];
-        });
-        const changed = request.tag === 'add' ? this.addParticipants(account.phone, group.jid, phones) : this.removeParticipants(account.phone, group.jid, phones);
-        return {
-          tag: request.tag,
-          attrs: {},
-          content: changed.map((member) => ({ tag: 'participant', attrs: { jid: member.jid('lid'), phone_number: member.jid('pn'), error: '200' } })),
-        };
-      }
-      case 'leave':
-        this.removeParticipants(account.phone, group.jid, [account.phone]);
-        return undefined;
-      default:
-        return this.error(501, 'feature-not-implemented');
-    }
+  isAdmin(group: Group, account: Account): boolean {
+    return !!group.members.get(account.phone)?.role;
   }
 
   /** The `<group>` node clients read metadata from. */
@@ -199,6 +252,8 @@ export class Groups {
         content: [{ tag: 'body', attrs: {}, content: Buffer.from(group.description.text) }],
       });
     }
+    if (group.announce) content.push({ tag: 'announcement', attrs: {} });
+    if (group.restrict) content.push({ tag: 'locked', attrs: {} });
     return {
       tag: 'group',
       attrs: {
@@ -217,14 +272,41 @@ export class Groups {
     };
   }
 
-  private participant(account: Account): BinaryNode {
+  participant(account: Account): BinaryNode {
     return { tag: 'participant', attrs: { jid: account.jid('lid'), phone_number: account.jid('pn') } };
   }
 
-  private member(group: Group, input: string): Account {
+  member(group: Group, input: string): Account {
     const member = group.members.get(normalizePhone(input));
     if (!member) throw badRequest('not_a_member', `${input} is not a member of ${group.jid}`);
     return member.account;
+  }
+
+  private admin(group: Group, input: string): Account {
+    const account = this.member(group, input);
+    if (!this.isAdmin(group, account)) throw forbidden('not_an_admin', `${account.phone} is not an admin of ${group.jid}`);
+    return account;
+  }
+
+  /** Who may change subject and description: any member, or only admins once the group is locked. */
+  private editor(group: Group, input: string): Account {
+    return group.restrict ? this.admin(group, input) : this.member(group, input);
+  }
+
+  private outcome(group: Group, action: ParticipantAction, account: Account): ParticipantResult {
+    const result = (status: ParticipantResult['status']) => ({ phone: account.phone, account, status });
+    const member = group.members.get(account.phone);
+    if (action === 'add') {
+      if (!account.registered) return result('404');
+      if (member) return result('409');
+      return result(account.acceptsGroupAdds ? '200' : '403');
+    }
+    if (!member) return result('404');
+    return result('200');
+  }
+
+  private accountsDone(results: ParticipantResult[]): Account[] {
+    return results.filter((result) => result.status === '200').map((result) => result.account);
   }
 
   /** A `w:gp2` notification to every linked device of every member. */
@@ -252,9 +334,5 @@ export class Groups {
       }
     }
     this.ctx.journal.changed();
-  }
-
-  private error(code: number, text: string): BinaryNode {
-    return { tag: 'error', attrs: { code: `${code}`, text } };
   }
 }

@@ -26,6 +26,8 @@ export class Inboxes {
   constructor(
     private readonly media: MediaHost,
     private readonly journal: Journal,
+    /** The phone digits behind a jid (a phone jid or a LID the network gave out), to show mentions as digits. */
+    private readonly phoneOf: (jid: string) => string | undefined = () => undefined,
   ) {}
 
   list(phone: string): PhoneMessage[] {
@@ -53,12 +55,18 @@ export class Inboxes {
     const change = changeOf(envelope.message);
     if (change) {
       const target = this.index.get(this.key(phone, envelope.from, change.messageId));
-      if (target && change.kind === 'revoke') target.revoked = true;
+      const at = new Date();
+      if (target && change.kind === 'revoke') {
+        target.revoked = true;
+        target.revokedAt = at;
+      }
       if (target && change.kind === 'edit') {
         const edited = describeContent(change.message);
         target.text = edited.text ?? target.text;
         target.caption = edited.caption ?? target.caption;
         target.edited = true;
+        target.editedAt = at;
+        target.edits.push({ text: edited.text ?? edited.caption, at });
       }
       this.journal.changed();
       return undefined;
@@ -79,12 +87,20 @@ export class Inboxes {
       fileName: described.fileName,
       bytes: null,
       mediaError: null,
+      voice: described.voice,
+      seconds: described.seconds,
       location: described.location,
       contact: described.contact,
+      contacts: described.contacts,
       reaction: described.reaction,
+      poll: described.poll,
+      mentions: described.mentionedJids.map((jid) => this.phoneOf(jid) ?? jid),
       quoted: described.quoted,
       revoked: false,
+      revokedAt: null,
       edited: false,
+      editedAt: null,
+      edits: [],
       receivedAt: new Date(),
       message: envelope.message,
     };

@@ -9,9 +9,10 @@ import { quietSignalConsole } from '../../../src/infra/engines/baileys/quiet-sig
 import { type CertificateFlaw, testRootKeyPair } from './certificates.js';
 import { createControlHandler } from './control.js';
 import { notFound } from './errors.js';
-import type { GroupSummary } from './groups.js';
+import type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
 import type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
 import { normalizePhone } from './jids.js';
+import type { PollVote } from './phones.js';
 import { MediaHost } from './media.js';
 import { NetworkCore } from './network.js';
 import type { ChatState, PresenceState } from './presence.js';
@@ -28,9 +29,10 @@ import type {
 } from './types.js';
 
 export { ChatNetworkError } from './errors.js';
-export type { GroupSummary } from './groups.js';
+export type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
 export type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
 export type { ChatState, PresenceState } from './presence.js';
+export type { PollVote } from './phones.js';
 export type { ProfileChange } from './profiles.js';
 export type * from './types.js';
 
@@ -86,6 +88,15 @@ export interface ChatNetwork {
   receipt(phone: string, messageId: string, type: ReceiptType): Promise<void>;
   /** `phone` deletes for everyone a message it sent to `to` (number or group); returns the id of the revoke. */
   revoke(phone: string, messageId: string, to: string): Promise<string>;
+  /** `phone` edits the text of a message it sent to `to` (number or group); returns the id of the edit. */
+  edit(phone: string, messageId: string, to: string, text: string): Promise<string>;
+  /**
+   * `phone` votes `options` (names; none withdraws its vote) on a poll in its chat with `to`, encrypted
+   * with the poll's secret as phones do; returns the vote's id and the two jids the encryption is bound to.
+   */
+  vote(phone: string, pollMessageId: string, to: string, options: string[], voteOptions?: { addressing?: 'pn' | 'lid' }): Promise<PollVote>;
+  /** Whether a number is on the network (all are, until told otherwise): number checks answer by it. */
+  setRegistered(phone: string, registered: boolean): void;
   /** The file of a media message `phone` sent expires: the media host answers 410 for it from now on. */
   expireMedia(phone: string, messageId: string): void;
   lidOf(phone: string): string;
@@ -98,7 +109,18 @@ export interface ChatNetwork {
   groupRemoveParticipants(actor: string, group: string, participants: string[]): void;
   groupSetSubject(actor: string, group: string, subject: string): void;
   groupSetDescription(actor: string, group: string, description: string): void;
+  /** An admin adds, removes, promotes or demotes; one result per phone as the network answers it (`200`, `403`, `404`, `409`). */
+  groupParticipants(actor: string, group: string, action: ParticipantAction, phones: string[]): { phone: string; status: string }[];
+  /** An admin makes the group announcement-only and/or locked (only admins edit its info), or undoes it. */
+  groupSetSettings(actor: string, group: string, settings: GroupSettings): void;
+  /** An admin replaces the invite code (the old one stops working); returns the new one. */
+  groupRevokeInvite(actor: string, group: string): string;
+  /** A phone joins a group by its invite code; returns the group's jid. */
+  groupJoin(phone: string, code: string): string;
+  groupLeave(phone: string, group: string): void;
   group(jid: string): GroupSummary;
+  /** Whether others may add `phone` to groups (its privacy setting; all may by default): if not, adds answer 403. */
+  setAcceptsGroupAdds(phone: string, accepts: boolean): void;
 
   /** Phone `from` shows itself online, offline or typing to `to`'s connected devices. */
   presence(from: string, to: string, type: PresenceType): void;
@@ -188,6 +210,12 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     send: (from, to, content, sendOptions) => core.phones.send(from, to, content, sendOptions),
     receipt: async (phone, messageId, type) => core.phones.receipt(phone, messageId, type),
     revoke: (phone, messageId, to) => core.phones.revoke(phone, messageId, to),
+    edit: (phone, messageId, to, text) => core.phones.edit(phone, messageId, to, text),
+    vote: (phone, pollMessageId, to, options, voteOptions) => core.phones.vote(phone, pollMessageId, to, options, voteOptions),
+    setRegistered: (phone, registered) => {
+      core.accounts.get(normalizePhone(phone)).registered = registered;
+      journal.changed();
+    },
     expireMedia: (phone, messageId) => {
       const sent = core.accounts.find(normalizePhone(phone))?.sentMessage(messageId);
       const content = sent && Object.values(sent.message).find((value) => value && typeof value === 'object' && 'directPath' in value);
@@ -201,7 +229,16 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     groupRemoveParticipants: (actor, group, participants) => void core.groups.removeParticipants(actor, group, participants),
     groupSetSubject: (actor, group, subject) => core.groups.setSubject(actor, group, subject),
     groupSetDescription: (actor, group, description) => core.groups.setDescription(actor, group, description),
+    groupParticipants: (actor, group, action, phones) =>
+      core.groups.changeParticipants(actor, group, action, phones).map(({ phone, status }) => ({ phone, status })),
+    groupSetSettings: (actor, group, settings) => core.groups.setSettings(actor, group, settings),
+    groupRevokeInvite: (actor, group) => core.groups.revokeInvite(actor, group),
+    groupJoin: (phone, code) => core.groups.join(phone, code).jid,
+    groupLeave: (phone, group) => core.groups.leave(phone, group),
     group: (jid) => core.groups.summary(core.groups.find(jid)),
+    setAcceptsGroupAdds: (phone, accepts) => {
+      core.accounts.get(normalizePhone(phone)).acceptsGroupAdds = accepts;
+    },
     presence: (from, to, type) => core.presence.fromPhone(from, to, type),
     presenceOf: (phone) => core.presence.of(phone),
     chatStates: (phone) => core.presence.chatStatesSeenBy(phone),

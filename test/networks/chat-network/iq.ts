@@ -261,6 +261,11 @@ export class IqAnswers {
         (phoneContact ? `${Buffer.from(phoneContact as Uint8Array).toString('utf8').replace(/\D/g, '')}@${SERVER_JID}` : undefined);
       const resolved = this.ctx.accounts.resolve(asked);
       if (!asked || !resolved) return { tag: 'user', attrs: { jid: asked ?? '' } };
+      if (!resolved.account.registered) {
+        // A number not on the network: the contact check says so, and there is no LID or device to name.
+        const out: BinaryNode[] = protocols.includes('contact') ? [{ tag: 'contact', attrs: { type: 'out' } }] : [];
+        return { tag: 'user', attrs: { jid: resolved.account.jid('pn') }, content: out };
+      }
       const jid = resolved.account.jid(resolved.addressing);
       const content = protocols.flatMap((protocol) => this.usyncProtocol(protocol, resolved.account, resolved.addressing, phoneContact));
       return { tag: 'user', attrs: { jid }, content };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { normalizeMessageContent, proto, type MediaType } from 'baileys';
 import { badRequest } from './errors.js';
 import { encryptMedia, type MediaHost } from './media.js';
@@ -6,8 +7,8 @@ import type { InboundContent, PhoneMedia, PhoneMessage, PhoneMessageType } from 
 /** The fields of a phone message that come from its content alone (no download yet). */
 export type DescribedContent = Pick<
   PhoneMessage,
-  'type' | 'text' | 'caption' | 'mimetype' | 'fileName' | 'location' | 'contact' | 'reaction' | 'quoted'
-> & { media: MediaReference | null };
+  'type' | 'text' | 'caption' | 'mimetype' | 'fileName' | 'voice' | 'seconds' | 'location' | 'contact' | 'contacts' | 'reaction' | 'poll' | 'quoted'
+> & { media: MediaReference | null; mentionedJids: string[] };
 
 export interface MediaReference {
   mediaType: MediaType;
@@ -42,11 +43,16 @@ export function describeContent(message: proto.IMessage): DescribedContent {
     caption: null,
     mimetype: null,
     fileName: null,
+    voice: false,
+    seconds: null,
     location: null,
     contact: null,
+    contacts: null,
     reaction: null,
+    poll: null,
     quoted: null,
     media: null,
+    mentionedJids: [],
   };
   let context: proto.IContextInfo | null | undefined;
   if (content.conversation != null) {
@@ -69,7 +75,23 @@ export function describeContent(message: proto.IMessage): DescribedContent {
   } else if (content.contactMessage) {
     described.type = 'contact';
     described.contact = { displayName: content.contactMessage.displayName ?? '', vcard: content.contactMessage.vcard ?? '' };
+    described.contacts = [described.contact];
     context = content.contactMessage.contextInfo;
+  } else if (content.contactsArrayMessage) {
+    described.type = 'contacts';
+    described.contacts = (content.contactsArrayMessage.contacts ?? []).map((card) => ({ displayName: card.displayName ?? '', vcard: card.vcard ?? '' }));
+    context = content.contactsArrayMessage.contextInfo;
+  } else if (pollOf(content)) {
+    const poll = pollOf(content)!;
+    const secret = content.messageContextInfo?.messageSecret;
+    described.type = 'poll';
+    described.poll = {
+      name: poll.name ?? '',
+      options: (poll.options ?? []).map((option) => option.optionName ?? ''),
+      selectableCount: poll.selectableOptionsCount ?? 0,
+      secret: secret?.length ? Buffer.from(secret).toString('base64') : null,
+    };
+    context = poll.contextInfo;
   } else if (content.reactionMessage) {
     described.type = 'reaction';
     described.reaction = { messageId: content.reactionMessage.key?.id ?? '', emoji: content.reactionMessage.text ?? '' };
@@ -81,6 +103,8 @@ export function describeContent(message: proto.IMessage): DescribedContent {
       described.caption = media.caption ?? null;
       described.mimetype = media.mimetype ?? null;
       described.fileName = media.fileName ?? null;
+      described.voice = field === 'audioMessage' && !!media.ptt;
+      described.seconds = media.seconds ?? null;
       context = media.contextInfo;
       described.media = media.mediaKey?.length
         ? {
@@ -96,7 +120,13 @@ export function describeContent(message: proto.IMessage): DescribedContent {
     }
   }
   if (context?.stanzaId) described.quoted = { messageId: context.stanzaId, participant: context.participant ?? null };
+  described.mentionedJids = context?.mentionedJid ?? [];
   return described;
+}
+
+/** A poll in any of its versions (V3 single choice, V1 multiple, V2 for announcement groups). */
+export function pollOf(content: proto.IMessage): proto.Message.IPollCreationMessage | null | undefined {
+  return content.pollCreationMessageV3 ?? content.pollCreationMessage ?? content.pollCreationMessageV2;
 }
 
 /** A revoke or an edit of an earlier message, which changes that message instead of being one. */
@@ -145,13 +175,16 @@ const MEDIA_SEND_TYPES = {
 export async function buildMessage(
   content: InboundContent,
   media: MediaHost,
-  extras: { quoted?: QuotedMessage; reactionKey?: proto.IMessageKey },
+  extras: { quoted?: QuotedMessage; reactionKey?: proto.IMessageKey; mentionedJids?: string[] },
 ): Promise<{ message: proto.IMessage; mediaUrl?: string }> {
-  const contextInfo: proto.IContextInfo | undefined = extras.quoted && {
-    stanzaId: extras.quoted.id,
-    participant: extras.quoted.participant,
-    quotedMessage: extras.quoted.message,
-  };
+  const mentions = extras.mentionedJids?.length ? { mentionedJid: extras.mentionedJids } : undefined;
+  const contextInfo: proto.IContextInfo | undefined =
+    extras.quoted || mentions
+      ? {
+          ...(extras.quoted && { stanzaId: extras.quoted.id, participant: extras.quoted.participant, quotedMessage: extras.quoted.message }),
+          ...mentions,
+        }
+      : undefined;
   if ('text' in content) {
     return {
       message: contextInfo ? { extendedTextMessage: { text: content.text, contextInfo } } : { conversation: content.text },
@@ -163,6 +196,25 @@ export async function buildMessage(
   }
   if ('contact' in content) {
     return { message: { contactMessage: { displayName: content.contact.displayName, vcard: content.contact.vcard, contextInfo } } };
+  }
+  if ('contacts' in content) {
+    if (!content.contacts.length) throw badRequest('invalid_content', 'contacts needs at least one card');
+    const displayName = content.contacts.length === 1 ? content.contacts[0]!.displayName : `${content.contacts.length} contacts`;
+    return { message: { contactsArrayMessage: { displayName, contacts: content.contacts, contextInfo } } };
+  }
+  if ('poll' in content) {
+    const { name, options, selectableCount = 0 } = content.poll;
+    if (options.length < 2 || selectableCount < 0 || selectableCount > options.length) {
+      throw badRequest('invalid_content', 'a poll needs at least two options and a selectable count between 0 and their number');
+    }
+    const poll = { name, options: options.map((optionName) => ({ optionName })), selectableOptionsCount: selectableCount, contextInfo };
+    // As clients send them: V3 for single choice, V1 otherwise; the secret is what votes are encrypted with.
+    return {
+      message: {
+        messageContextInfo: { messageSecret: randomBytes(32) },
+        ...(selectableCount === 1 ? { pollCreationMessageV3: poll } : { pollCreationMessage: poll }),
+      },
+    };
   }
   if ('reaction' in content) {
     if (!extras.reactionKey) throw badRequest('unknown_message', `no message ${content.reaction.messageId} to react to`);
@@ -200,7 +252,7 @@ export async function buildMessage(
     if (kind === 'video' && item.seconds != null) mediaMessage.seconds = item.seconds;
     return { message: { [field]: mediaMessage }, mediaUrl: url };
   }
-  throw badRequest('invalid_content', 'content must be one of text, location, image, video, audio, document, sticker, contact, reaction');
+  throw badRequest('invalid_content', 'content must be one of text, location, image, video, audio, document, sticker, contact, contacts, reaction, poll');
 }
 
 /** The stanza `type` and the `mediatype` the enc node carries, as clients set them. */
@@ -213,6 +265,8 @@ export function stanzaTypes(message: proto.IMessage): { type: string; mediatype?
   if (content.documentMessage) return { type: 'media', mediatype: 'document' };
   if (content.stickerMessage) return { type: 'media', mediatype: 'sticker' };
   if (content.contactMessage) return { type: 'media', mediatype: 'vcard' };
+  if (content.contactsArrayMessage) return { type: 'media', mediatype: 'contact_array' };
+  if (pollOf(content) || content.pollUpdateMessage) return { type: 'poll' };
   if (content.locationMessage) return { type: 'media', mediatype: 'location' };
   return { type: 'text' };
 }

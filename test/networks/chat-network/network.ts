@@ -7,6 +7,7 @@ import { Connection, type ConnectionHandlers } from './connection.js';
 import type { NetworkContext, NetworkOptions } from './context.js';
 import type { DeliveryObserver, LinkedDevice } from './devices.js';
 import { GroupMessages } from './group-messages.js';
+import { GroupQueries } from './group-queries.js';
 import { Groups } from './groups.js';
 import { Inboxes } from './inbox.js';
 import { IqAnswers } from './iq.js';
@@ -47,7 +48,7 @@ export class NetworkCore implements ConnectionHandlers {
     options: NetworkOptions,
   ) {
     this.certificate = issueNoiseCertificate(options.certificateFlaw);
-    this.inboxes = new Inboxes(media, this.journal);
+    this.inboxes = new Inboxes(media, this.journal, (jid) => this.accounts.resolve(jid)?.account.phone);
     const journal = this.journal;
     const observer: DeliveryObserver = {
       delivered(device, connection, node, offline) {
@@ -86,8 +87,9 @@ export class NetworkCore implements ConnectionHandlers {
     this.messages.groups = new GroupMessages(this.ctx, this.groups, this.messages);
     this.presence = new Presence(this.ctx);
     this.profiles = new Profiles(this.ctx);
+    const groupQueries = new GroupQueries(this.ctx, this.groups);
     this.iq = new IqAnswers(this.ctx, this.pairing, {
-      'w:g2': (iq, connection) => this.groups.iq(iq, connection),
+      'w:g2': (iq, connection) => groupQueries.answer(iq, connection),
       'w:profile:picture': (iq) => (iq.attrs.type === 'get' ? this.profiles.pictureOf(this.accounts.resolve(iq.attrs.target)?.account) : undefined),
     });
   }

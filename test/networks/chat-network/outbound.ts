@@ -27,6 +27,8 @@ const MAX_RETRY_COUNT = 5;
 
 /** Group messages are handled by the groups part; it registers here. */
 export interface GroupMessageHandler {
+  /** Why the network refuses the device's message to `group` (an error code for the ack), if it does. */
+  refusal(device: LinkedDevice, group: string): string | undefined;
   message(device: LinkedDevice, node: BinaryNode, copies: Copy[]): Promise<void>;
 }
 
@@ -48,6 +50,12 @@ export class DeviceMessages {
     const { id, to } = node.attrs;
     if (!id || !to) {
       connection.send({ tag: 'ack', attrs: { class: 'message', id: id ?? '', error: '400' } });
+      return;
+    }
+    const refusal = isJidGroup(to) ? this.groups?.refusal(device, to) : undefined;
+    if (refusal) {
+      // Not carried: the client marks its message failed with this code.
+      connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixSeconds(), error: refusal } });
       return;
     }
     connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixSeconds() } });

@@ -5,16 +5,18 @@ import {
   getBinaryNodeChildBuffer,
   getBinaryNodeChildUInt,
   isJidGroup,
+  normalizeMessageContent,
   proto,
   type BinaryNode,
 } from 'baileys';
 import type { Account, DeliveryOptions, SentMessage } from './accounts.js';
 import type { NetworkContext } from './context.js';
 import type { LinkedDevice } from './devices.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import type { Group, Groups } from './groups.js';
 import { normalizePhone, unixSeconds } from './jids.js';
-import { buildMessage, stanzaTypes, type QuotedMessage } from './message-content.js';
+import { buildMessage, pollOf, stanzaTypes, type QuotedMessage } from './message-content.js';
+import { encryptPollVote, type PollVoteParties } from './poll-vote.js';
 import type { PreKeyBundle } from './signal.js';
 import type { InboundContent, ReceiptType, SendOptions } from './types.js';
 
@@ -25,6 +27,11 @@ const MAX_RETRY_COUNT = 5;
 export const newMessageId = () => randomBytes(16).toString('hex').toUpperCase();
 
 const RECEIPT_TYPES: Record<ReceiptType, string | undefined> = { delivered: undefined, read: 'read', played: 'played' };
+
+/** A vote a phone sent: its message id, and the jids its encryption is bound to. */
+export interface PollVote extends PollVoteParties {
+  id: string;
+}
 
 /** A chat as a phone names it: another account, or a group it is in. */
 type Chat = { kind: 'user'; account: Account } | { kind: 'group'; group: Group };
@@ -46,9 +53,14 @@ export class Phones {
   async send(fromInput: string, toInput: string, content: InboundContent, options: SendOptions = {}): Promise<string> {
     const sender = this.ctx.accounts.get(normalizePhone(fromInput));
     const chat = this.chat(sender, toInput);
+    if (chat.kind === 'group' && chat.group.announce && !this.groups.isAdmin(chat.group, sender)) {
+      throw forbidden('announcement_only', `only admins write to ${chat.group.jid}`);
+    }
+    const mentionAddressing = chat.kind === 'group' ? 'lid' : 'pn';
     const { message } = await buildMessage(content, this.ctx.media, {
       quoted: options.quoted ? this.quoted(sender, chat, options.quoted) : undefined,
-      reactionKey: 'reaction' in content ? this.reactionKey(sender, chat, content.reaction.messageId) : undefined,
+      reactionKey: 'reaction' in content ? this.keyOf(sender, chat, content.reaction.messageId, 'react to') : undefined,
+      mentionedJids: options.mentions?.map((phone) => this.ctx.accounts.get(normalizePhone(phone)).jid(mentionAddressing)),
     });
     return this.dispatch(sender, chat, message, {
       id: options.id,
@@ -68,6 +80,66 @@ export class Phones {
     const remoteJid = chat.kind === 'group' ? chat.group.jid : chat.account.jid('pn');
     const message = { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { remoteJid, fromMe: true, id: messageId } } };
     return this.dispatch(sender, chat, message, { ...original.options, attrs: { edit: '7' } });
+  }
+
+  /** `phone` edits the text of a message it sent to `toInput` (number or group), as phones send edits. */
+  async edit(phoneInput: string, messageId: string, toInput: string, text: string): Promise<string> {
+    const sender = this.ctx.accounts.get(normalizePhone(phoneInput));
+    const chat = this.chat(sender, toInput);
+    const original = sender.sentMessage(messageId);
+    if (!original || original.to !== this.chatId(chat)) {
+      throw notFound('unknown_message', `${sender.phone} sent no message ${messageId} to ${toInput}`);
+    }
+    if (!text) throw badRequest('invalid_text', 'an edit needs the new text');
+    const remoteJid = chat.kind === 'group' ? chat.group.jid : chat.account.jid('pn');
+    const message: proto.IMessage = {
+      protocolMessage: {
+        type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+        key: { remoteJid, fromMe: true, id: messageId },
+        editedMessage: { conversation: text },
+        timestampMs: Date.now(),
+      },
+    };
+    return this.dispatch(sender, chat, message, { ...original.options, attrs: { edit: '1' } });
+  }
+
+  /**
+   * `phone` votes on a poll in its chat with `toInput` (one it received or sent): `options` are option
+   * names (none withdraws the vote). The vote is encrypted with the poll's secret and bound to the
+   * poll author's and the voter's jids: phone jids in a chat addressed by phone number (the default),
+   * LIDs with `addressing: 'lid'` and in groups. Returns the vote's id and the jids it is bound to.
+   */
+  async vote(phoneInput: string, pollMessageId: string, toInput: string, options: string[], voteOptions: { addressing?: 'pn' | 'lid'; id?: string } = {}): Promise<PollVote> {
+    const sender = this.ctx.accounts.get(normalizePhone(phoneInput));
+    const chat = this.chat(sender, toInput);
+    const { author, message } = this.find(sender, chat, pollMessageId, 'vote on');
+    const content = normalizeMessageContent(message);
+    const poll = content && pollOf(content);
+    const secret = content?.messageContextInfo?.messageSecret;
+    if (!poll) throw badRequest('not_a_poll', `${pollMessageId} is not a poll`);
+    if (!secret?.length) throw badRequest('no_poll_secret', `poll ${pollMessageId} came without a secret: nobody can vote on it`);
+    const names = (poll.options ?? []).map((option) => option.optionName ?? '');
+    const unknown = options.filter((option) => !names.includes(option));
+    if (unknown.length) throw badRequest('unknown_option', `the poll has no option ${unknown.map((name) => `"${name}"`).join(', ')}`);
+    if (new Set(options).size !== options.length) throw badRequest('duplicate_option', 'each option may be chosen once');
+    const limit = poll.selectableOptionsCount ?? 0;
+    if (limit > 0 && options.length > limit) throw badRequest('too_many_options', `the poll allows ${limit} option(s)`);
+    const addressing = chat.kind === 'group' ? 'lid' : (voteOptions.addressing ?? 'pn');
+    const parties = { pollMessageId, pollCreatorJid: author.jid(addressing), voterJid: sender.jid(addressing) };
+    const vote = encryptPollVote(secret, options, parties);
+    const update: proto.IMessage = {
+      pollUpdateMessage: {
+        pollCreationMessageKey: this.keyOf(sender, chat, pollMessageId, 'vote on'),
+        vote,
+        senderTimestampMs: Date.now(),
+      },
+    };
+    const id = await this.dispatch(sender, chat, update, {
+      id: voteOptions.id,
+      pushName: sender.pushName,
+      addressing: chat.kind === 'group' ? 'pn' : addressing,
+    });
+    return { id, ...parties };
   }
 
   /** `phone` acknowledges a message a linked device sent it; the receipt goes to that device. */
@@ -246,9 +318,9 @@ export class Phones {
     return { id: messageId, participant: (fromMe ? sender : author).jid(addressing), message };
   }
 
-  /** A reaction names the message as the reacting phone sees it: the chat, and whether it sent it. */
-  private reactionKey(sender: Account, chat: Chat, messageId: string): proto.IMessageKey {
-    const { fromMe, author } = this.find(sender, chat, messageId, 'react to');
+  /** A reaction or a vote names the message as the phone sees it: the chat, and whether it sent it. */
+  private keyOf(sender: Account, chat: Chat, messageId: string, what: string): proto.IMessageKey {
+    const { fromMe, author } = this.find(sender, chat, messageId, what);
     if (chat.kind === 'user') return { remoteJid: chat.account.jid('pn'), fromMe, id: messageId };
     return { remoteJid: chat.group.jid, fromMe, id: messageId, ...(fromMe ? {} : { participant: author.jid('lid') }) };
   }

@@ -9,7 +9,9 @@ export type PhoneMessageType =
   | 'sticker'
   | 'location'
   | 'contact'
+  | 'contacts'
   | 'reaction'
+  | 'poll'
   | 'other';
 
 export interface PhoneLocation {
@@ -37,18 +39,44 @@ export interface PhoneMessage {
   bytes: Buffer | null;
   /** Why `bytes` is null for a media message (download or MAC/hash check failed). */
   mediaError: string | null;
+  /** Audio sent as a voice note (`ptt`), and the length the sender gave audio or video. */
+  voice: boolean;
+  seconds: number | null;
   location: PhoneLocation | null;
-  contact: { displayName: string; vcard: string } | null;
+  /** A single card (`contactMessage`); `contacts` holds it too, and every card of a `contactsArrayMessage`. */
+  contact: PhoneContact | null;
+  contacts: PhoneContact[] | null;
   reaction: { messageId: string; emoji: string } | null;
+  poll: PhonePoll | null;
+  /** Phones named as mentioned (`contextInfo.mentionedJid`), as digits; a jid the network cannot map stays as it came. */
+  mentions: string[];
   /** The message this one replies to. */
   quoted: { messageId: string; participant: string | null } | null;
   /** The sender deleted it for everyone. */
   revoked: boolean;
-  /** The sender edited it; `text` holds the latest version. */
+  revokedAt: Date | null;
+  /** The sender edited it; `text` (or `caption`) holds the latest version, `edits` every version after the first. */
   edited: boolean;
+  editedAt: Date | null;
+  edits: { text: string | null; at: Date }[];
   receivedAt: Date;
   /** The decrypted content, for anything the fields above leave out. */
   message: proto.IMessage;
+}
+
+export interface PhoneContact {
+  displayName: string;
+  vcard: string;
+}
+
+/** A poll as the receiving phone sees it: the secret is what a vote on it is encrypted with. */
+export interface PhonePoll {
+  name: string;
+  options: string[];
+  /** 0 = any number of options, 1 = single choice. */
+  selectableCount: number;
+  /** `messageContextInfo.messageSecret`, base64 (null if the sender left it out: nobody can vote then). */
+  secret: string | null;
 }
 
 /** Media a phone sends: plain bytes, encrypted by the network with a fresh media key. */
@@ -77,8 +105,10 @@ export type InboundContent =
   | { audio: PhoneMedia }
   | { document: PhoneMedia }
   | { sticker: PhoneMedia }
-  | { contact: { displayName: string; vcard: string } }
-  | { reaction: { messageId: string; emoji: string } };
+  | { contact: PhoneContact }
+  | { contacts: PhoneContact[] }
+  | { reaction: { messageId: string; emoji: string } }
+  | { poll: { name: string; options: string[]; selectableCount?: number } };
 
 export interface SendOptions {
   /** The network message id; a fresh one when omitted. */
@@ -87,6 +117,8 @@ export interface SendOptions {
   pushName?: string;
   /** Reply to this message id (one the two of them exchanged). */
   quoted?: string;
+  /** Text only: phones it mentions (`contextInfo.mentionedJid`; LIDs in groups, phone jids otherwise). */
+  mentions?: string[];
   /**
    * How the stanza names the sender: `pn` (default) from the phone number with `sender_lid`, `lid`
    * from the LID with `sender_pn`. `asLid: true` sends from the LID with nothing naming the phone.

@@ -125,6 +125,15 @@ describe('sending', () => {
     ['a component without type', { messaging_product: 'whatsapp', to: USER, type: 'template', template: { name: 'a', language: { code: 'en' }, components: [{}] } }, /\[0\]\['type'\] is required/],
     ['a context without message_id', { messaging_product: 'whatsapp', to: USER, text: { body: 'x' }, context: {} }, /context\['message_id'\] is required/],
     ['a group recipient', { messaging_product: 'whatsapp', recipient_type: 'group', to: USER, text: { body: 'x' } }, /recipient_type must be one of/],
+    ['contacts without a formatted name', { messaging_product: 'whatsapp', to: USER, type: 'contacts', contacts: [{ name: {} }] }, /formatted_name/],
+    ['contact phones that are no list', { messaging_product: 'whatsapp', to: USER, type: 'contacts', contacts: [{ name: { formatted_name: 'A' }, phones: '1' }] }, /\['phones'\] must be an array/],
+    ['a reaction without message_id', { messaging_product: 'whatsapp', to: USER, type: 'reaction', reaction: { emoji: '👍' } }, /reaction\['message_id'\] is required/],
+    ['a location without longitude', { messaging_product: 'whatsapp', to: USER, type: 'location', location: { latitude: 1 } }, /location\['longitude'\] is required/],
+    ['a read mark without message_id', { messaging_product: 'whatsapp', status: 'read' }, /message_id is required/],
+    ['a status other than read', { messaging_product: 'whatsapp', status: 'delivered', message_id: 'wamid.X' }, /status must be one of \{READ\}/],
+    ['a typing indicator that is no object', { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.X', typing_indicator: 'text' }, /typing_indicator must be a JSON object/],
+    ['a typing indicator without type', { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.X', typing_indicator: {} }, /typing_indicator\['type'\] is required/],
+    ['a typing indicator of another type', { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.X', typing_indicator: { type: 'audio' } }, /must be one of \{TEXT\}/],
     ['a list for a body', [1, 2], /must be a JSON object/],
     ['text that is no JSON', '{"messaging_product":', /not valid JSON/],
   ];
@@ -137,6 +146,22 @@ describe('sending', () => {
     expect(res.json.error.error_data.details).toMatch(detail);
     expect(res.headers.get('www-authenticate')).toBe('OAuth "Facebook Platform" "invalid_request" "(#100) Invalid parameter"');
     expect(api.sent()).toEqual([]);
+    expect(api.readMarks()).toEqual([]);
+  });
+
+  it('accepts contact cards, a reaction taken back, a reply to media, and a read mark with the typing indicator', async () => {
+    api.openWindow(NUMBER.phoneNumberId, USER);
+    const contacts = [{ name: { formatted_name: 'Ann Lee', first_name: 'Ann' }, phones: [{ phone: '+1 555 0100', type: 'CELL', wa_id: '15550100' }] }];
+    const bodies = [
+      { type: 'contacts', contacts },
+      { type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '' } },
+      { type: 'image', image: { link: 'https://h.example/a.jpg' }, context: { message_id: 'wamid.Q' } },
+    ];
+    for (const body of bodies) expect((await graph(api, 'POST', MESSAGES, { messaging_product: 'whatsapp', to: USER, ...body })).status).toBe(200);
+    expect(api.sent().map((sent) => [sent.type, sent.body])).toEqual(bodies.map((body) => [body.type, { messaging_product: 'whatsapp', to: USER, ...body }]));
+    const read = await graph(api, 'POST', MESSAGES, { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.IN', typing_indicator: { type: 'text' } });
+    expect(read).toMatchObject({ status: 200, json: { success: true } });
+    expect(api.readMarks()).toMatchObject([{ phoneNumberId: NUMBER.phoneNumberId, messageId: 'wamid.IN', typingIndicator: true }]);
   });
 });
 

@@ -116,6 +116,15 @@ function validateMessage(body: Obj, type: string): void {
       const contacts = body.contacts;
       if (!Array.isArray(contacts) || contacts.length === 0) return required('contacts');
       if (!contacts.every((c) => isObject(c) && isObject(c.name) && nonEmptyString(c.name.formatted_name))) return required("contacts[]['name']['formatted_name']");
+      contacts.forEach((contact: Obj, i) => {
+        if (contact.phones === undefined) return;
+        if (!Array.isArray(contact.phones)) return fail(`Param contacts[${i}]['phones'] must be an array.`);
+        (contact.phones as unknown[]).forEach((entry, j) => {
+          if (!isObject(entry) || (entry.phone !== undefined && typeof entry.phone !== 'string') || (entry.wa_id !== undefined && typeof entry.wa_id !== 'string')) {
+            fail(`Param contacts[${i}]['phones'][${j}] must be an object with string phone and wa_id.`);
+          }
+        });
+      });
       return;
     }
     case 'interactive': {
@@ -137,7 +146,13 @@ export function validateSend(body: unknown): Validation {
     if (body.status !== undefined) {
       if (body.status !== 'read') fail(`Param status must be one of {READ} - got "${String(body.status)}".`);
       if (!nonEmptyString(body.message_id)) required('message_id');
-      if (body.typing_indicator !== undefined && !isObject(body.typing_indicator)) fail('Param typing_indicator must be a JSON object.');
+      if (body.typing_indicator !== undefined) {
+        // The one documented indicator: `{"type": "text"}` (typing…), shown until the reply or 25 s.
+        if (!isObject(body.typing_indicator)) fail('Param typing_indicator must be a JSON object.');
+        const kind = (body.typing_indicator as Obj).type;
+        if (kind === undefined) required("typing_indicator['type']");
+        if (kind !== 'text') fail(`Param typing_indicator['type'] must be one of {TEXT} - got "${String(kind)}".`);
+      }
       return { ok: true, send: { kind: 'read', messageId: body.message_id as string } };
     }
 

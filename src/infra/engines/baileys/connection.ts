@@ -477,8 +477,8 @@ export class InstanceLink {
     const { events, instanceId } = this.deps;
     for (const message of reports.inbound) await this.report('a received message', () => events.inbound(instanceId, message));
     if (reports.receipts.length) await this.report('receipts', () => events.receipts(instanceId, reports.receipts));
-    for (const { networkMessageId, text, at } of reports.edits ?? []) {
-      await this.report('an edit', () => events.edited(instanceId, networkMessageId, text, at));
+    for (const { networkMessageId, text, at, byInstance } of reports.edits ?? []) {
+      await this.report('an edit', () => events.edited(instanceId, networkMessageId, text, at, byInstance));
     }
     for (const { networkMessageId, deletedBy, forEveryone } of reports.deletes) {
       await this.report('a delete', () => events.deleted(instanceId, networkMessageId, deletedBy, forEveryone));

@@ -10,7 +10,7 @@ export interface NetworkReports {
   receipts: Receipt[];
   deletes: Array<{ networkMessageId: string; deletedBy: string; forEveryone: boolean }>;
   /** Messages edited on the network: their text now, and when. */
-  edits?: Array<{ networkMessageId: string; text: string; at: Date }>;
+  edits?: Array<{ networkMessageId: string; text: string; at: Date; byInstance: boolean }>;
   /** Group, contact and presence changes (session instances' events). */
   events?: NetworkEvent[];
 }
@@ -86,10 +86,10 @@ function quotedIdOf(content: proto.IMessage): string | null {
 }
 
 /** The phones a message names as mentioned, as digits (a mention by LID alone has no phone to name). */
-function mentionsOf(content: proto.IMessage): string[] | null {
+function mentionsOf(content: proto.IMessage): { mentions?: string[] } {
   const jids = contextOf(content)?.mentionedJid ?? [];
   const phones = [...new Set(jids.map(phoneDigitsOf).filter((phone): phone is string => phone !== null))];
-  return phones.length ? phones : null;
+  return phones.length ? { mentions: phones } : {};
 }
 
 /**
@@ -132,7 +132,7 @@ function inboundOf(message: WAMessage): InboundMessage | null {
     quotedNetworkId: quotedIdOf(content),
   };
   const text = content.conversation ?? content.extendedTextMessage?.text;
-  if (typeof text === 'string') return { ...base, type: 'text', text, mentions: mentionsOf(content) };
+  if (typeof text === 'string') return { ...base, type: 'text', text, ...mentionsOf(content) };
   const location = content.locationMessage ?? content.liveLocationMessage;
   if (location) {
     const place = content.locationMessage;
@@ -148,7 +148,7 @@ function inboundOf(message: WAMessage): InboundMessage | null {
     };
   }
   const media = mediaOf(content);
-  if (media) return { ...base, type: media.descriptor.type, caption: media.caption, media: media.descriptor, mentions: mentionsOf(content) };
+  if (media) return { ...base, type: media.descriptor.type, caption: media.caption, media: media.descriptor, ...mentionsOf(content) };
   const cards = content.contactMessage ? [content.contactMessage] : (content.contactsArrayMessage?.contacts ?? []);
   if (cards.length) {
     return { ...base, type: 'contact', contacts: cards.map((card) => ({ displayName: card.displayName ?? '', vcard: card.vcard ?? '' })) };
@@ -217,7 +217,7 @@ export function fromUpdates(
       const text = editedText(update.message.editedMessage.message);
       if (text === null || (key.fromMe && ownEcho('edit', key.id))) continue;
       const seconds = Number(update.messageTimestamp ?? 0);
-      reports.edits!.push({ networkMessageId: key.id, text, at: seconds > 0 ? new Date(seconds * 1000) : new Date() });
+      reports.edits!.push({ networkMessageId: key.id, text, at: seconds > 0 ? new Date(seconds * 1000) : new Date(), byInstance: key.fromMe === true });
       continue;
     }
     if (update.message === null && update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {

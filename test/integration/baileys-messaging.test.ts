@@ -121,7 +121,16 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     expect(upserts.find((data) => data.messageId === first)).toMatchObject({ type: 'text', mentions: [friend] });
     expect(upserts.find((data) => data.messageId === place)).toMatchObject({ type: 'location', location: { latitude: -23.5613, longitude: -46.6565 } });
     expect(upserts.find((data) => data.messageId === hearted)).toMatchObject({ type: 'reaction', reaction: { emoji: '❤️', messageId: theirs.messageId } });
-  });
+    // An uploaded file is shown and served like any other.
+    expect(upserts.find((data) => data.messageId === invoice)).toMatchObject({
+      type: 'document',
+      media: { type: 'document', mimetype: 'application/pdf', fileName: 'invoice 11.pdf', caption: 'the invoice', url: `/v1/messages/${invoice}/media` },
+    });
+    const download = await fetch(`${world.gw.url}/v1/messages/${invoice}/media`, { headers: { authorization: `Bearer ${key}` } });
+    expect(download.status).toBe(200);
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(PDF));
+    // Fourteen messages, five of them files the library encrypts and uploads, each waited for in turn.
+  }, 90_000);
 
   it('refuses audio as a voice note unless it is Ogg, with nothing stored', async () => {
     const to = newNetworkPhone().slice(1);

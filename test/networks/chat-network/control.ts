@@ -4,12 +4,13 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ChatNetworkError } from './errors.js';
 import type { ChatNetwork } from './index.js';
+import { groupRoutes } from './control-groups.js';
+import { parse, phone, type Route } from './control-route.js';
 import type { InboundContent, PhoneMessage } from './types.js';
 
 /** Media comes as base64 in JSON; this bounds a request body (a 16 MB file, encoded). */
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
 
-const phone = z.string().min(1);
 const media = z.object({
   data: z.string().min(1).describe('base64 of the file'),
   mimetype: z.string().min(1),
@@ -25,7 +26,6 @@ const location = z.object({
   name: z.string().optional(),
   address: z.string().optional(),
 });
-const PARTICIPANT_ACTIONS = ['add', 'remove', 'promote', 'demote'] as const;
 const card = z.object({ displayName: z.string(), vcard: z.string() });
 const sendBody = z
   .object({
@@ -80,21 +80,6 @@ function presentMessage(message: PhoneMessage) {
     media: bytes && { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), base64: bytes.toString('base64') },
   };
 }
-
-interface Route {
-  method: 'GET' | 'POST';
-  pattern: RegExp;
-  run(network: ChatNetwork, params: string[], body: unknown): Promise<{ status?: number; data: unknown }>;
-}
-
-const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const detail = result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-    throw new ChatNetworkError(400, 'validation_error', detail);
-  }
-  return result.data;
-};
 
 const routes: Route[] = [
   {
@@ -265,95 +250,7 @@ const routes: Route[] = [
       return { data: { changed: true } };
     },
   },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups$/,
-    async run(network, _, body) {
-      const { owner, subject, participants } = parse(z.object({ owner: phone, subject: z.string().min(1), participants: z.array(phone) }), body);
-      return { status: 201, data: { jid: network.groupCreate(owner, subject, participants) } };
-    },
-  },
-  {
-    method: 'GET',
-    pattern: /^\/control\/groups\/([^/]+)$/,
-    async run(network, [jid]) {
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/join$/,
-    async run(network, _, body) {
-      const { phone: number, code } = parse(z.object({ phone, code: z.string().min(1) }), body);
-      return { data: network.group(network.groupJoin(number, code)) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/participants$/,
-    async run(network, [jid], body) {
-      const phones = z.array(phone).optional();
-      const change = parse(
-        z
-          .object({ actor: phone, add: phones, remove: phones, promote: phones, demote: phones })
-          .refine((value) => PARTICIPANT_ACTIONS.some((action) => value[action]?.length), { message: 'add, remove, promote or demote someone' }),
-        body,
-      );
-      const results = PARTICIPANT_ACTIONS.flatMap((action) =>
-        change[action]?.length ? network.groupParticipants(change.actor, jid!, action, change[action]!).map((result) => ({ ...result, action })) : [],
-      );
-      return { data: { ...network.group(jid!), results } };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/settings$/,
-    async run(network, [jid], body) {
-      const { actor, ...settings } = parse(
-        z
-          .object({ actor: phone, announce: z.boolean().optional(), restrict: z.boolean().optional() })
-          .refine((value) => value.announce !== undefined || value.restrict !== undefined, { message: 'announce or restrict is required' }),
-        body,
-      );
-      network.groupSetSettings(actor, jid!, settings);
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/invite$/,
-    async run(network, [jid], body) {
-      const { actor } = parse(z.object({ actor: phone }), body);
-      return { data: { code: network.groupRevokeInvite(actor, jid!) } };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/leave$/,
-    async run(network, [jid], body) {
-      const { phone: number } = parse(z.object({ phone }), body);
-      network.groupLeave(number, jid!);
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/subject$/,
-    async run(network, [jid], body) {
-      const { actor, subject } = parse(z.object({ actor: phone, subject: z.string().min(1) }), body);
-      network.groupSetSubject(actor, jid!, subject);
-      return { data: network.group(jid!) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: /^\/control\/groups\/([^/]+)\/description$/,
-    async run(network, [jid], body) {
-      const { actor, description } = parse(z.object({ actor: phone, description: z.string() }), body);
-      network.groupSetDescription(actor, jid!, description);
-      return { data: network.group(jid!) };
-    },
-  },
+  ...groupRoutes,
   {
     method: 'POST',
     pattern: /^\/control\/devices\/([^/]+)\/stream-error$/,

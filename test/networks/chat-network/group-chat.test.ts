@@ -122,4 +122,15 @@ describe('group messages', () => {
     expect((await upserted(announcement)).key.participant).toBe(lid(owner));
     expect(network.inbox(owner)).toEqual([]);
   });
+
+  it('a device typing in a group shows to every other member', async () => {
+    const [owner, friend] = [newPhone(), newPhone()];
+    const group = await groupWith('Typing', [owner, friend]);
+    await client.sock.sendPresenceUpdate('composing', group);
+    for (const member of [owner, friend]) {
+      const [state] = await network.waitFor(() => network.chatStates(member).length > 0 && network.chatStates(member), 15_000, `typing at ${member}`);
+      expect(state).toMatchObject({ from: phone, chat: group, state: 'composing' });
+    }
+    expect(network.chatStates(phone)).toEqual([]);
+  });
 });

@@ -133,10 +133,10 @@ describe('what else a device tells a phone', () => {
     await client.sock.sendPresenceUpdate('recording', jid(to));
     await client.sock.sendPresenceUpdate('paused', jid(to));
     const states = await network.waitFor(() => network.chatStates(to).length === 3 && network.chatStates(to), 15_000, 'three chat states');
-    expect(states.map((state) => [state.from, state.state])).toEqual([
-      [phone, 'composing'],
-      [phone, 'recording'],
-      [phone, 'paused'],
+    expect(states.map((state) => [state.from, state.chat, state.state])).toEqual([
+      [phone, to, 'composing'],
+      [phone, to, 'recording'],
+      [phone, to, 'paused'],
     ]);
     client.sock.authState.creds.me!.name = 'Device';
     await client.sock.sendPresenceUpdate('available');

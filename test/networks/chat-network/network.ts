@@ -85,7 +85,10 @@ export class NetworkCore implements ConnectionHandlers {
     this.messages = new DeviceMessages(this.ctx, this.phones);
     this.receipts = new DeviceReceipts(this.ctx, this.phones);
     this.messages.groups = new GroupMessages(this.ctx, this.groups, this.messages);
-    this.presence = new Presence(this.ctx);
+    this.presence = new Presence(this.ctx, (jid) => {
+      const group = this.groups.get(jid);
+      return group && [...group.members.values()].map((member) => member.account);
+    });
     this.profiles = new Profiles(this.ctx);
     const groupQueries = new GroupQueries(this.ctx, this.groups);
     this.iq = new IqAnswers(this.ctx, this.pairing, {

@@ -1,4 +1,4 @@
-import { getAllBinaryNodeChildren, type BinaryNode } from 'baileys';
+import { getAllBinaryNodeChildren, isJidGroup, type BinaryNode } from 'baileys';
 import type { Account } from './accounts.js';
 import type { NetworkContext } from './context.js';
 import type { LinkedDevice } from './devices.js';
@@ -15,6 +15,8 @@ export interface PresenceState {
 /** A chat state (typing, recording) a linked device sent to a phone. */
 export interface ChatState {
   from: string;
+  /** The chat the device named: the phone's own number, or a group the phone is in. */
+  chat: string;
   state: 'composing' | 'recording' | 'paused';
   at: Date;
 }
@@ -29,7 +31,11 @@ export class Presence {
   private readonly states = new Map<string, PresenceState>();
   private readonly chatStates = new Map<string, ChatState[]>();
 
-  constructor(private readonly ctx: NetworkContext) {}
+  constructor(
+    private readonly ctx: NetworkContext,
+    /** The members of a group, if the network has it. */
+    private readonly groupMembers: (jid: string) => Account[] | undefined = () => undefined,
+  ) {}
 
   of(phoneInput: string): PresenceState {
     return this.states.get(normalizePhone(phoneInput)) ?? { type: 'unavailable', lastSeen: null };
@@ -65,16 +71,21 @@ export class Presence {
       }
       return;
     }
-    const target = this.ctx.accounts.resolve(node.attrs.to);
+    const to = node.attrs.to ?? '';
     const [state] = getAllBinaryNodeChildren(node);
-    if (!target || !state) return;
-    const kind = state.tag === 'composing' && state.attrs.media === 'audio' ? 'recording' : state.tag;
+    const kind = state?.tag === 'composing' && state.attrs.media === 'audio' ? 'recording' : state?.tag;
     if (kind !== 'composing' && kind !== 'recording' && kind !== 'paused') return;
-    let list = this.chatStates.get(target.account.phone);
-    if (!list) this.chatStates.set(target.account.phone, (list = []));
-    list.push({ from: device.phone, state: kind, at: new Date() });
-    if (list.length > 1_000) list.shift();
-    for (const receiver of target.account.linkedDevices()) this.tell(receiver, device.account, kind);
+    // Typing in a group shows to every other member; in a one-to-one chat to the other account.
+    const group = isJidGroup(to) ? this.groupMembers(to) : undefined;
+    const target = group ? undefined : this.ctx.accounts.resolve(to);
+    const audience = group ? group.filter((member) => member !== device.account) : target ? [target.account] : [];
+    for (const account of audience) {
+      let list = this.chatStates.get(account.phone);
+      if (!list) this.chatStates.set(account.phone, (list = []));
+      list.push({ from: device.phone, chat: group ? to : account.phone, state: kind, at: new Date() });
+      if (list.length > 1_000) list.shift();
+      if (!group) for (const receiver of account.linkedDevices()) this.tell(receiver, device.account, kind);
+    }
     this.ctx.journal.changed();
   }
 

@@ -180,7 +180,7 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     for (const state of ['composing', 'recording', 'paused'] as const) {
       const told = await world.api.post(`/v1/chat/instances/${instance.id}/chats/${from}/presence`, { key, body: { state } });
       expect(told.status, told.text).toBe(200);
-      await world.network.waitFor(() => world.network.chatStates(from).find((entry) => entry.from === own && entry.state === state), 20_000, state);
+      await world.network.waitFor(() => world.network.chatStates(from).find((entry) => entry.from === own && entry.chat === from && entry.state === state), 20_000, state);
     }
     for (const state of ['available', 'unavailable'] as const) {
       const told = await world.api.post(`/v1/chat/instances/${instance.id}/chats/${from}/presence`, { key, body: { state } });

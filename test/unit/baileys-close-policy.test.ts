@@ -104,3 +104,45 @@ describe('the push names a node has reported', () => {
     expect(names.changed('instance-b', '5511@s.whatsapp.net', 'Ana')).toBe(false);
   });
 });
+
+describe('edits and mentions CHAT-BAILEYS takes from the library', () => {
+  const chat = '5511988887777@s.whatsapp.net';
+  const EDIT = proto.Message.ProtocolMessage.Type.MESSAGE_EDIT;
+
+  it('stores no edit as a message, in any of the shapes the network sends it; reads mentions as digits', () => {
+    const reports = fromUpsert([
+      { key: { remoteJid: chat, fromMe: false, id: 'E1' }, message: { protocolMessage: { type: EDIT, key: { id: 'A1' }, editedMessage: { conversation: 'new' } } } },
+      { key: { remoteJid: chat, fromMe: false, id: 'E2' }, message: { editedMessage: { message: { protocolMessage: { type: EDIT, key: { id: 'A1' }, editedMessage: { conversation: 'new' } } } } } },
+      { key: { remoteJid: chat, fromMe: false, id: 'E3' }, message: { editedMessage: { message: { conversation: 'new' } } } },
+      {
+        key: { remoteJid: chat, fromMe: false, id: 'A2' },
+        message: { extendedTextMessage: { text: 'hi @5511911112222', contextInfo: { mentionedJid: ['5511911112222@s.whatsapp.net', '99887766@lid'] } } },
+      },
+    ]);
+    expect(reports.inbound).toEqual([
+      { networkMessageId: 'A2', from: '5511988887777', pushName: null, fromLid: null, quotedNetworkId: null, type: 'text', text: 'hi @5511911112222', location: null, mentions: ['5511911112222'] },
+    ]);
+  });
+
+  it('reports edits with who made them, and drops the echo of the instance’s own edits and deletes', () => {
+    const own = new Set(['edit:M1', 'revoke:M3']);
+    const echo = (change: 'edit' | 'revoke', id: string) => own.delete(`${change}:${id}`);
+    const edited = (text: string) => ({ editedMessage: { message: { conversation: text } } });
+    const reports = fromUpdates(
+      [
+        { key: { remoteJid: chat, fromMe: true, id: 'M1' }, update: { message: edited('ours, echoed'), messageTimestamp: 1_790_000_000 } },
+        { key: { remoteJid: chat, fromMe: true, id: 'M2' }, update: { message: edited('ours, from the phone'), messageTimestamp: 1_790_000_001 } },
+        { key: { remoteJid: chat, fromMe: false, id: 'M4' }, update: { message: { editedMessage: { message: { imageMessage: { caption: 'their caption' } } } }, messageTimestamp: 1_790_000_002 } },
+        { key: { remoteJid: chat, fromMe: true, id: 'M3' }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE, key: { remoteJid: chat, fromMe: true, id: 'R3' } } },
+      ],
+      '5511911112222',
+      echo,
+    );
+    expect(reports.edits).toEqual([
+      { networkMessageId: 'M2', text: 'ours, from the phone', at: new Date(1_790_000_001_000), byInstance: true },
+      { networkMessageId: 'M4', text: 'their caption', at: new Date(1_790_000_002_000), byInstance: false },
+    ]);
+    expect(reports.deletes).toEqual([]);
+    expect(own.size).toBe(0);
+  });
+});

@@ -173,6 +173,7 @@ export function createEngineEvents(deps: {
           contacts: message.contacts ?? null,
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
+          mentions: message.mentions?.length ? message.mentions : null,
           content: message.content ?? null,
           at: clock.now(),
         },
@@ -214,9 +215,11 @@ export function createEngineEvents(deps: {
       return true;
     },
 
-    async edited(instanceId, networkMessageId, text, at) {
+    async edited(instanceId, networkMessageId, text, at, byInstance) {
       const message = await messages.findByNetworkId(instanceId, networkMessageId);
       if (!message) throw new NotFound('Message');
+      // Only a message's author edits it: the other side naming one of ours (or we one of theirs) changes nothing.
+      if (byInstance !== undefined && byInstance !== (message.direction === 'out')) return;
       await messages.recordEdit(message.id, text, at, (edited) => [editEvent(edited)]);
     },
 

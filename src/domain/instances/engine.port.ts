@@ -234,9 +234,10 @@ export interface EngineEvents {
   receipts(instanceId: string, receipts: Receipt[]): Promise<void>;
   /**
    * A message of this instance's chats was edited on the network (by the other side, or by this
-   * instance from another device): its text is now `text`.
+   * instance from another device): its text is now `text`. `byInstance`, when the engine knows it:
+   * whether the edit came from this instance's own account (only its author may edit a message).
    */
-  edited(instanceId: string, networkMessageId: string, text: string, at: Date): Promise<void>;
+  edited(instanceId: string, networkMessageId: string, text: string, at: Date, byInstance?: boolean): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
   /** A group, contact or presence change the network told the instance's device: kept for session instances (false for v1 ones). */

@@ -43,6 +43,14 @@ export function createMediaDownloads(deps: { messages: MessageStore; instances: 
         const fileName = decodeURIComponent(new URL(message.mediaUrl).pathname.split('/').pop() ?? '') || downloadName(message.id, { fileName: null, mimetype, type: message.type as never });
         return { bytes: once(fetched.bytes), size: fetched.bytes.length, mimetype, fileName };
       }
+      if (message.direction === 'out' && message.mediaType) {
+        // A file uploaded with the send: its bytes are kept with the message.
+        const bytes = await deps.messages.fileOf(message.id);
+        if (bytes) {
+          const fileName = message.fileName ?? downloadName(message.id, { fileName: null, mimetype: message.mediaType, type: message.type as never });
+          return { bytes: once(bytes), size: bytes.length, mimetype: message.mediaType, fileName };
+        }
+      }
       throw new NotFound('Media of that message');
     },
   };

@@ -4,6 +4,8 @@ import type { MessageRecord, OutboxEventInput } from './messages.ports.js';
 
 const iso = (date: Date | null) => date?.toISOString();
 
+const isMediaKind = (type: string) => ['image', 'video', 'audio', 'document', 'sticker'].includes(type);
+
 /** Where a message's media is downloaded (GET, with an API key); events carry it relative to the gateway's address. */
 export const mediaPath = (messageId: string) => `/v1/messages/${messageId}/media`;
 
@@ -15,6 +17,10 @@ export function messageMedia(message: MessageRecord): { type: string; mimetype: 
   }
   if (message.direction === 'out' && message.mediaUrl) {
     return { type: message.type, mimetype: message.mediaType, size: null, caption: message.caption, fileName: null, url: mediaPath(message.id) };
+  }
+  // A file uploaded with the send (no URL): the gateway keeps its bytes.
+  if (message.direction === 'out' && message.mediaType && isMediaKind(message.type)) {
+    return { type: message.type, mimetype: message.mediaType, size: null, caption: message.caption, fileName: message.fileName, url: mediaPath(message.id) };
   }
   return null;
 }

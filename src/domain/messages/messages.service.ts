@@ -190,7 +190,12 @@ export function createMessagesService(deps: {
       const target = await targetOf(find, instance, data.to, data.reaction.messageId, 'reaction.messageId');
       return { ...base, type: 'reaction' as const, reaction: { emoji: data.reaction.emoji, ...target } };
     }
-    return { ...base, type: data.mediaType!, caption: data.caption ?? null, voice: data.voice === true, ...(await mediaOf(data)) };
+    const media = await mediaOf(data);
+    // A voice note is Ogg/Opus on the network: other audio would arrive as a voice note no app can play.
+    if (data.voice && !/^audio\/ogg$/.test(media.mediaType.split(';')[0]!.trim())) {
+      throw Invalid.at('voice', `needs an audio/ogg (Opus) file; this one is ${media.mediaType}`);
+    }
+    return { ...base, type: data.mediaType!, caption: data.caption ?? null, voice: data.voice === true, ...media };
   }
 
   /** A send through one named instance (send-text, send-media): its idempotency keys are its own. */

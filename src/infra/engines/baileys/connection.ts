@@ -1,8 +1,8 @@
-import { type AuthenticationCreds, initAuthCreds, jidDecode, type WASocket } from 'baileys';
+import { type AnyMessageContent, type AuthenticationCreds, generateMessageIDV2, initAuthCreds, jidDecode, type WASocket } from 'baileys';
 import type { DisconnectReason, EngineEvents, EngineMessage, SendOutcome } from '../../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../../domain/instances/ownership.js';
-import { Conflict, NotFound } from '../../../domain/errors.js';
+import { Conflict, NetworkError, NotFound } from '../../../domain/errors.js';
 import { untilStored } from '../../../domain/retry.js';
 import type { Logger } from '../../logger.js';
 import type { EngineStateStore } from './auth-state.js';
@@ -10,7 +10,9 @@ import { backoffMs, type Close, closeOf, REPLACED_RETRIES, REPLACED_WAIT_MS } fr
 import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
 import { networkMessageIdOf } from './network-id.js';
 import type { HandshakeGate } from './handshake-gate.js';
-import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
+import { type mediaFetcher, MediaUnavailable } from './outbound.js';
+import { addressOf, contentOf } from './outbound-kinds.js';
+import type { ActionSession, OwnChange } from './actions.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { BaileysMediaSource } from './media-source.js';
@@ -27,6 +29,8 @@ import {
 
 /** How long a hand-off waits for the network's acknowledgement of each message. */
 const ACK_TIMEOUT_MS = 15_000;
+/** How long the library's report of a change this instance made itself (an edit, a delete) is awaited, to be dropped. */
+const ECHO_MS = 60_000;
 /** A connection open this long has proved itself: the next drop starts the backoff from the beginning. */
 const STABLE_MS = 60_000;
 /** The library's own QR lifetimes (first code, the rest), when CHAT_QR_TIMEOUT_S does not set one. */
@@ -104,6 +108,8 @@ export class InstanceLink {
   /** The credentials being written, and whether newer ones wait: written one after the other, the newest last. */
   private credsWrite: Promise<void> | undefined;
   private credsDirty = false;
+  /** Edits and deletes this instance made itself, until the library reports them back (see `session`). */
+  private readonly ownChanges = new Map<string, number>();
   private readonly log: Logger;
 
   constructor(
@@ -249,7 +255,7 @@ export class InstanceLink {
       this.forwardLater(resolved.then(fromUpsert).then((reports) => this.withMediaHosts(live, reports)));
     });
     ev.on('messages.update', (updates) => {
-      if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
+      if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id), (change, id) => this.isOwnEcho(change, id)));
     });
     // Group, contact and presence changes are events of session instances only: a v1 instance skips the work.
     const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {
@@ -471,10 +477,65 @@ export class InstanceLink {
     const { events, instanceId } = this.deps;
     for (const message of reports.inbound) await this.report('a received message', () => events.inbound(instanceId, message));
     if (reports.receipts.length) await this.report('receipts', () => events.receipts(instanceId, reports.receipts));
+    for (const { networkMessageId, text, at, byInstance } of reports.edits ?? []) {
+      await this.report('an edit', () => events.edited(instanceId, networkMessageId, text, at, byInstance));
+    }
     for (const { networkMessageId, deletedBy, forEveryone } of reports.deletes) {
       await this.report('a delete', () => events.deleted(instanceId, networkMessageId, deletedBy, forEveryone));
     }
     for (const event of reports.events ?? []) await this.report(event.event, () => events.network(instanceId, event));
+  }
+
+  /**
+   * The open session an action runs on (actions.ts), under the current lease; `instance_unavailable`
+   * when there is none here. What it relays waits for the network's acknowledgement, as sends do.
+   */
+  session(lease: Lease): ActionSession {
+    const live = this.live;
+    if (this.closed || !live || live.mode !== 'session' || !live.openedAt || lease.token !== this.lease.token) {
+      throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
+    }
+    return {
+      sock: live.sock,
+      relay: (jid, content) => this.relay(live, jid, content),
+      expectEcho: (change, id) => {
+        const now = Date.now();
+        for (const [key, until] of this.ownChanges) if (until < now) this.ownChanges.delete(key);
+        this.ownChanges.set(`${change}:${id}`, now + ECHO_MS);
+      },
+    };
+  }
+
+  /** Whether a change the library reports is one this instance just made itself (reported once, by the action). */
+  private isOwnEcho(change: OwnChange, networkMessageId: string): boolean {
+    const key = `${change}:${networkMessageId}`;
+    const until = this.ownChanges.get(key);
+    if (until === undefined) return false;
+    this.ownChanges.delete(key);
+    return until >= Date.now();
+  }
+
+  /** One message of an action, sent and acknowledged by the network, or a NetworkError saying why not. */
+  private async relay(live: Live, jid: string, content: AnyMessageContent): Promise<void> {
+    const id = generateMessageIDV2(live.sock.user?.id);
+    const answer = new Promise<string | null>((resolve) => {
+      const timer = setTimeout(() => {
+        live.acks.delete(id);
+        resolve('the network did not acknowledge it in time');
+      }, ACK_TIMEOUT_MS);
+      live.acks.set(id, (error) => {
+        clearTimeout(timer);
+        resolve(error);
+      });
+    });
+    try {
+      await live.sock.sendMessage(jid, content, { messageId: id });
+    } catch (error) {
+      live.acks.get(id)?.('not sent');
+      throw new NetworkError(`The network did not take it: ${(error as Error).message}`, { cause: error });
+    }
+    const error = await answer;
+    if (error !== null) throw new NetworkError(`The network did not take it: ${error.replace(/^refused: /, '')}.`);
   }
 
   /**
@@ -504,8 +565,9 @@ export class InstanceLink {
       }
       if (!this.isCurrent(live)) break;
       pending.push(this.acknowledged(live, message.messageId, networkMessageId));
+      const { jid, options } = addressOf(message);
       try {
-        await live.sock.sendMessage(`${message.to}@s.whatsapp.net`, content, { messageId: networkMessageId });
+        await live.sock.sendMessage(jid, content, { ...options, messageId: networkMessageId });
       } catch (error) {
         live.acks.get(networkMessageId)?.(null);
         this.log.warn({ err: { message: (error as Error).message } }, 'a message could not be handed to the network; it stays queued');

@@ -9,6 +9,8 @@ export interface NetworkReports {
   inbound: InboundMessage[];
   receipts: Receipt[];
   deletes: Array<{ networkMessageId: string; deletedBy: string; forEveryone: boolean }>;
+  /** Messages edited on the network: their text now, and when. */
+  edits?: Array<{ networkMessageId: string; text: string; at: Date; byInstance: boolean }>;
   /** Group, contact and presence changes (session instances' events). */
   events?: NetworkEvent[];
 }
@@ -68,11 +70,47 @@ function mediaOf(content: proto.IMessage): { descriptor: MediaDescriptor; captio
   return null;
 }
 
-/** The network's id of the message a reply quotes, from the context any kind of message may carry. */
-function quotedIdOf(content: proto.IMessage): string | null {
+/** The context (reply, mentions) any kind of message may carry. */
+function contextOf(content: proto.IMessage): proto.IContextInfo | null {
   for (const value of Object.values(content)) {
     const context = (value as { contextInfo?: proto.IContextInfo | null } | null)?.contextInfo;
-    if (context?.stanzaId && context.quotedMessage) return context.stanzaId;
+    if (context) return context;
+  }
+  return null;
+}
+
+/** The network's id of the message a reply quotes. */
+function quotedIdOf(content: proto.IMessage): string | null {
+  const context = contextOf(content);
+  return context?.stanzaId && context.quotedMessage ? context.stanzaId : null;
+}
+
+/** The phones a message names as mentioned, as digits (a mention by LID alone has no phone to name). */
+function mentionsOf(content: proto.IMessage): { mentions?: string[] } {
+  const jids = contextOf(content)?.mentionedJid ?? [];
+  const phones = [...new Set(jids.map(phoneDigitsOf).filter((phone): phone is string => phone !== null))];
+  return phones.length ? { mentions: phones } : {};
+}
+
+/**
+ * A message that changes an earlier one (an edit, a delete for everyone, any protocol message) and
+ * is not a message of its own: the library reports the change as a messages.update, where it is handled.
+ */
+function isChange(message: proto.IMessage | null | undefined): boolean {
+  return !!(message?.protocolMessage || message?.editedMessage || normalizeMessageContent(message)?.protocolMessage);
+}
+
+/** The text of an edited message: the new text, or the new caption of a media message. */
+function editedText(message: proto.IMessage | null | undefined): string | null {
+  const content = normalizeMessageContent(message);
+  if (!content) return null;
+  const edited = content.protocolMessage?.editedMessage ? normalizeMessageContent(content.protocolMessage.editedMessage) : content;
+  if (!edited) return null;
+  const text = edited.conversation ?? edited.extendedTextMessage?.text;
+  if (typeof text === 'string') return text;
+  for (const type of ['image', 'video', 'document'] as const) {
+    const caption = edited[`${type}Message`]?.caption;
+    if (typeof caption === 'string') return caption;
   }
   return null;
 }
@@ -94,7 +132,7 @@ function inboundOf(message: WAMessage): InboundMessage | null {
     quotedNetworkId: quotedIdOf(content),
   };
   const text = content.conversation ?? content.extendedTextMessage?.text;
-  if (typeof text === 'string') return { ...base, type: 'text', text };
+  if (typeof text === 'string') return { ...base, type: 'text', text, ...mentionsOf(content) };
   const location = content.locationMessage ?? content.liveLocationMessage;
   if (location) {
     const place = content.locationMessage;
@@ -110,7 +148,7 @@ function inboundOf(message: WAMessage): InboundMessage | null {
     };
   }
   const media = mediaOf(content);
-  if (media) return { ...base, type: media.descriptor.type, caption: media.caption, media: media.descriptor };
+  if (media) return { ...base, type: media.descriptor.type, caption: media.caption, media: media.descriptor, ...mentionsOf(content) };
   const cards = content.contactMessage ? [content.contactMessage] : (content.contactsArrayMessage?.contacts ?? []);
   if (cards.length) {
     return { ...base, type: 'contact', contacts: cards.map((card) => ({ displayName: card.displayName ?? '', vcard: card.vcard ?? '' })) };
@@ -154,18 +192,36 @@ export function fromUpsert(messages: WAMessage[]): NetworkReports {
       if (status) reports.receipts.push({ networkMessageId: message.key.id, status });
       continue;
     }
+    // An edit is not a new message: it changes the one it names (fromUpdates).
+    if (isChange(message.message)) continue;
     const inbound = inboundOf(message);
     if (inbound) reports.inbound.push(inbound);
   }
   return reports;
 }
 
-/** messages.update: receipts of the instance's own sends (delivery and read may come merged), and deletes for everyone. */
-export function fromUpdates(updates: WAMessageUpdate[], ownDigits: string | null): NetworkReports {
-  const reports: NetworkReports = { inbound: [], receipts: [], deletes: [] };
+/**
+ * messages.update: receipts of the instance's own sends (delivery and read may come merged), deletes
+ * for everyone and edits. `ownEcho` says which edits and deletes the instance just made itself: the
+ * action reported those already.
+ */
+export function fromUpdates(
+  updates: WAMessageUpdate[],
+  ownDigits: string | null,
+  ownEcho: (change: 'edit' | 'revoke', networkMessageId: string) => boolean = () => false,
+): NetworkReports {
+  const reports: NetworkReports = { inbound: [], receipts: [], deletes: [], edits: [] };
   for (const { key, update } of updates) {
     if (!isDirectChat(key.remoteJid) || !key.id) continue;
+    if (update.message?.editedMessage) {
+      const text = editedText(update.message.editedMessage.message);
+      if (text === null || (key.fromMe && ownEcho('edit', key.id))) continue;
+      const seconds = Number(update.messageTimestamp ?? 0);
+      reports.edits!.push({ networkMessageId: key.id, text, at: seconds > 0 ? new Date(seconds * 1000) : new Date(), byInstance: key.fromMe === true });
+      continue;
+    }
     if (update.message === null && update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {
+      if (update.key?.fromMe && ownEcho('revoke', key.id)) continue;
       // The revoke's own key says who deleted: this phone, or the contact of the chat.
       const revoker = update.key?.fromMe ? ownDigits : senderDigits(update.key ?? key);
       if (revoker) reports.deletes.push({ networkMessageId: key.id, deletedBy: revoker, forEveryone: true });

@@ -1,4 +1,7 @@
 import type { ChatEngine, DisconnectReason, EngineEvents } from '../../../domain/instances/engine.port.js';
+import type { Capability } from '../../../domain/instances/capabilities.js';
+import { Conflict } from '../../../domain/errors.js';
+import { baileysActions } from './actions.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import type { Lease } from '../../../domain/instances/ownership.js';
@@ -14,6 +17,24 @@ import { PushNames } from './session-events.js';
 import { quietSignalConsole } from './quiet-signal.js';
 
 export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
+
+/** What CHAT-BAILEYS carries (docs/messaging.md); groups and polls come with their own work. */
+export const BAILEYS_CAPABILITIES: readonly Capability[] = [
+  'text',
+  'media',
+  'voice',
+  'sticker',
+  'location',
+  'contacts',
+  'reaction',
+  'reply',
+  'mentions',
+  'edit',
+  'delete',
+  'read',
+  'typing',
+  'number_check',
+];
 
 /**
  * CHAT-BAILEYS: the network's multi-device web protocol through the `baileys` library, one linked
@@ -76,9 +97,16 @@ export function createBaileysEngine(deps: {
     return link;
   }
 
+  const actions = baileysActions((instanceId, lease) => {
+    const link = links.get(instanceId);
+    if (!link || stopped) throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
+    return link.session(lease);
+  });
+
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,
-    capabilities: ['text', 'media'],
+    capabilities: BAILEYS_CAPABILITIES,
+    ...actions,
     async attach(instance, lease) {
       if (stopped) return;
       await linkOf(instance, lease).sync(instance, lease);

@@ -1,5 +1,3 @@
-import { basename } from 'node:path';
-import type { AnyMessageContent } from 'baileys';
 import type { EngineMessage } from '../../../domain/instances/engine.port.js';
 import { MAX_MEDIA_BYTES, mediaTypeAllows } from '../../../domain/messages/messages.service.js';
 import { describeFailure, type OutboundHttp } from '../../outbound-http.js';
@@ -21,7 +19,7 @@ export class MediaUnavailable extends Error {
  */
 export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
   return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {
-    const type = message.type as 'image' | 'video' | 'audio' | 'document';
+    const type = message.type as 'image' | 'video' | 'audio' | 'document' | 'sticker';
     let answer;
     try {
       answer = await http.send('GET', message.mediaUrl!, { maxBytes: MAX_MEDIA_BYTES });
@@ -36,27 +34,4 @@ export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
     if (!mediaTypeAllows(type, contentType)) throw new MediaUnavailable(`the media URL now serves ${contentType || 'no content type'}, not a ${type}`, true);
     return { bytes: answer.body, contentType: contentType.split(';')[0]!.trim() };
   };
-}
-
-/** A message as the library sends it. */
-export async function contentOf(message: EngineMessage, fetchMedia: ReturnType<typeof mediaFetcher>): Promise<AnyMessageContent> {
-  // `linkPreview: null`: the library would otherwise fetch the first URL of the text for a preview
-  // (whenever a preview package is installed), a request to a tenant-chosen address behind their back.
-  if (message.type === 'text') return { text: message.text ?? '', linkPreview: null };
-  // The dispatcher gives templates only to engines that send them.
-  if (message.type === 'template') throw new Error('CHAT-BAILEYS sends no template messages');
-  const { bytes, contentType } = await fetchMedia(message);
-  const caption = message.caption ?? undefined;
-  switch (message.type) {
-    case 'image':
-      return { image: bytes, mimetype: contentType, caption };
-    case 'video':
-      return { video: bytes, mimetype: contentType, caption };
-    case 'audio':
-      return { audio: bytes, mimetype: contentType };
-    case 'document':
-      return { document: bytes, mimetype: contentType, caption, fileName: basename(new URL(message.mediaUrl!).pathname) || 'document' };
-    default:
-      throw new Error(`CHAT-BAILEYS does not send ${message.type} yet`);
-  }
 }

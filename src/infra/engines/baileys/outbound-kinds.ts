@@ -47,7 +47,7 @@ export async function contentOf(message: EngineMessage, fetchMedia: ReturnType<t
         },
       };
     }
-    case 'contacts': {
+    case 'contact': {
       const cards = message.contacts ?? [];
       // One card is a contact message, more a list; the list's name as the network's apps title it.
       const displayName = cards.length === 1 ? cards[0]!.displayName : `${cards.length} contacts`;

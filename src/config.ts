@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Policies } from './domain/services.js';
 import { PLANS } from './domain/tenants/plans.js';
-import { ENGINE_NAMES, type EngineName } from './infra/engines/integrations.js';
+import { ENGINE_NAMES, type EngineName } from './engines/catalogue.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -8,7 +8,7 @@ import { createServices, type Services } from './domain/services.js';
 import { loadOnFirstUse } from './graphql/lazy.js';
 import { serveGraphQLOverWebSocket } from './graphql/ws.js';
 import { createCallerWatch } from './graphql/caller-watch.js';
-import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
+import { createInfra, type Infra, type InfraOptions } from './compose/compose.js';
 import type { Logger } from './infra/logger.js';
 import { createOriginPolicy } from './http/origin-policy.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { type Gateway, startGateway } from '../../src/gateway.js';
-import type { InfraOptions } from '../../src/infra/infra.js';
+import type { InfraOptions } from '../../src/compose/compose.js';
 import { createLogger } from '../../src/infra/logger.js';
 import { waitUntilReady } from '../../src/infra/redis.js';
 import { LogCapture } from './log-capture.js';

@@ -5,7 +5,7 @@ import { completeSetupInput } from '../../domain/setup/setup.service.js';
 import { createSessionInput, createV1Input, setWebhookInput, updateSessionInput, updateV1Input } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
 import { writtenPhone } from '../../domain/phone.js';
-import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../routes/sandbox.js';
+import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../../engines/sandbox/routes.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
 

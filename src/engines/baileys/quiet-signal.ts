@@ -1,4 +1,4 @@
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../infra/logger.js';
 
 /**
  * What the signal library (libsignal, under baileys) writes to the console on its own: session

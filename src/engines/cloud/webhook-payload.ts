@@ -1,6 +1,6 @@
-import type { InboundMessage, Receipt } from '../../../domain/instances/engine.port.js';
-import type { MediaDescriptor } from '../../../domain/messages/media.js';
-import type { InboundContact } from '../../../domain/messages/messages.ports.js';
+import type { InboundMessage, Receipt } from '../../domain/instances/engine.port.js';
+import type { MediaDescriptor } from '../../domain/messages/media.js';
+import type { InboundContact } from '../../domain/messages/messages.ports.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import getRawBody from 'raw-body';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Forbidden, RateLimited } from '../../domain/errors.js';
-import { type AppContext, type AppState, ok } from '../context.js';
+import { type AppContext, type AppState, ok } from '../../http/context.js';
 
 export const CLOUD_WEBHOOK_PATH = '/webhooks/cloud';
 

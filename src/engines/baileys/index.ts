@@ -1,9 +1,9 @@
-import type { ChatEngine, DisconnectReason, EngineEvents } from '../../../domain/instances/engine.port.js';
+import type { ChatEngine, DisconnectReason, EngineEvents } from '../../domain/instances/engine.port.js';
 import { HandshakeGate } from './handshake-gate.js';
-import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
-import type { Lease } from '../../../domain/instances/ownership.js';
-import type { Logger } from '../../logger.js';
-import { INTEGRATIONS } from '../integrations.js';
+import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
+import type { Lease } from '../../domain/instances/ownership.js';
+import type { Logger } from '../../infra/logger.js';
+import { INTEGRATIONS } from '../catalogue.js';
 import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';

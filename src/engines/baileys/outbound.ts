@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { AnyMessageContent } from 'baileys';
-import type { EngineMessage } from '../../../domain/instances/engine.port.js';
-import { MAX_MEDIA_BYTES, mediaTypeAllows } from '../../../domain/messages/messages.service.js';
-import { describeFailure, type OutboundHttp } from '../../outbound-http.js';
+import type { EngineMessage } from '../../domain/instances/engine.port.js';
+import { MAX_MEDIA_BYTES, mediaTypeAllows } from '../../domain/messages/messages.service.js';
+import { describeFailure, type OutboundHttp } from '../../infra/outbound-http.js';
 
 /** Why a message's media cannot be sent: for good (it fails), or for now (it stays queued). */
 export class MediaUnavailable extends Error {

@@ -1,11 +1,11 @@
 import pLimit from 'p-limit';
-import type { ChatEngine, EngineEvents, EngineMessage, SendOutcome } from '../../../domain/instances/engine.port.js';
-import type { CloudCredentials, InstanceRecord } from '../../../domain/instances/instances.ports.js';
-import type { Lease } from '../../../domain/instances/ownership.js';
-import type { Logger } from '../../logger.js';
-import { MediaExpired, type MediaSource } from '../../../domain/messages/media.js';
-import { Unavailable } from '../../../domain/errors.js';
-import { INTEGRATIONS } from '../integrations.js';
+import type { ChatEngine, EngineEvents, EngineMessage, SendOutcome } from '../../domain/instances/engine.port.js';
+import type { CloudCredentials, InstanceRecord } from '../../domain/instances/instances.ports.js';
+import type { Lease } from '../../domain/instances/ownership.js';
+import type { Logger } from '../../infra/logger.js';
+import { MediaExpired, type MediaSource } from '../../domain/messages/media.js';
+import { Unavailable } from '../../domain/errors.js';
+import { INTEGRATIONS } from '../catalogue.js';
 import { actionOf, messageError } from './api-errors.js';
 import type { CloudCredentialStore } from './credentials.js';
 import { createGraphApi, type GraphSettings } from './graph-api.js';

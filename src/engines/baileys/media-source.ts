@@ -3,11 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import { type Agent, get } from 'node:https';
 import { isIP } from 'node:net';
 import { getMediaKeys, type MediaType } from 'baileys';
-import { Unavailable } from '../../../domain/errors.js';
-import { type MediaContent, MediaExpired, MediaInvalid, type MediaSource } from '../../../domain/messages/media.js';
-import { MAX_MEDIA_BYTES } from '../../../domain/messages/messages.service.js';
-import { isForbiddenAddress } from '../../../domain/webhooks/address-policy.js';
-import { BlockedAddress, guardedLookup } from '../../outbound-http.js';
+import { Unavailable } from '../../domain/errors.js';
+import { type MediaContent, MediaExpired, MediaInvalid, type MediaSource } from '../../domain/messages/media.js';
+import { MAX_MEDIA_BYTES } from '../../domain/messages/messages.service.js';
+import { isForbiddenAddress } from '../../domain/webhooks/address-policy.js';
+import { BlockedAddress, guardedLookup } from '../../infra/outbound-http.js';
 import type { MediaHosts } from './media-hosts.js';
 
 /** Where the network keeps a received file, and the key to it: what the engine stores as a descriptor's source. */

@@ -1,4 +1,4 @@
-import type { ChatEngine, EngineRegistry } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineRegistry } from '../domain/instances/engine.port.js';
 
 /** The engines ENGINES can name, and the integration id each one's instances show. */
 export const INTEGRATIONS = { sandbox: 'CHAT-SANDBOX', baileys: 'CHAT-BAILEYS', cloud: 'CHAT-CLOUD' } as const;

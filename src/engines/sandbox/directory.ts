@@ -1,5 +1,5 @@
-import type { PrismaClient } from '../db/database.js';
-import { isUuid } from '../db/prisma-errors.js';
+import type { PrismaClient } from '../../infra/db/database.js';
+import { isUuid } from '../../infra/db/prisma-errors.js';
 
 export const SANDBOX_INTEGRATION = 'CHAT-SANDBOX';
 

@@ -1,5 +1,5 @@
-import type { PrismaClient } from '../db/database.js';
-import { isUuid } from '../db/prisma-errors.js';
+import type { PrismaClient } from '../../infra/db/database.js';
+import { isUuid } from '../../infra/db/prisma-errors.js';
 
 /** What a simulated phone received: every hand-off of a message to its number, in the order they happened. */
 export function createPhoneInbox(prisma: PrismaClient) {

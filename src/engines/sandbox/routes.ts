@@ -6,10 +6,10 @@ import { NotFound } from '../../domain/errors.js';
 import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';
 import { INBOUND_MEDIA_TYPES, type InboundMediaType, type MediaDescriptor } from '../../domain/messages/media.js';
 import { parseInput } from '../../domain/validation.js';
-import type { SandboxNetwork } from '../../infra/engines/sandbox.js';
-import type { PhoneInbox } from '../../infra/engines/sandbox-inbox.js';
-import { type AppState, ok } from '../context.js';
-import { jsonBody } from '../middleware/json-body.js';
+import type { SandboxNetwork } from './engine.js';
+import type { PhoneInbox } from './inbox.js';
+import { type AppState, ok } from '../../http/context.js';
+import { jsonBody } from '../../http/json-body.js';
 
 export const scanInput = z.object({
   code: z.string({ error: 'is required' }).min(1).max(512).meta({ description: 'the text of the QR image' }),

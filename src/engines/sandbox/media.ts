@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../db/database.js';
-import { isUuid } from '../db/prisma-errors.js';
+import type { PrismaClient } from '../../infra/db/database.js';
+import { isUuid } from '../../infra/db/prisma-errors.js';
 import { type MediaContent, MediaExpired, type MediaSource } from '../../domain/messages/media.js';
 
 /**

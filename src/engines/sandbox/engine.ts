@@ -5,10 +5,10 @@ import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import { normalPairingCode } from '../../domain/instances/pairing-code.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
-import type { SandboxHandoffs } from './sandbox-handoffs.js';
-import type { SandboxMedia } from './sandbox-media.js';
+import type { SandboxHandoffs } from './handoffs.js';
+import type { SandboxMedia } from './media.js';
 import type { NetworkEvent } from '../../domain/instances/network-events.js';
-import { SANDBOX_INTEGRATION, type SandboxDirectory } from './sandbox-directory.js';
+import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
 
 export { SANDBOX_INTEGRATION };
 

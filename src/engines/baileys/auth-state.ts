@@ -1,8 +1,8 @@
 import { type AuthenticationCreds, BufferJSON, proto, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from 'baileys';
 import { LRUCache } from 'lru-cache';
-import { type Lease, LeaseLost } from '../../../domain/instances/ownership.js';
-import type { Statements } from '../../db/statements.js';
-import type { StateCipher } from '../state-cipher.js';
+import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
+import type { Statements } from '../../infra/db/statements.js';
+import type { StateCipher } from '../state/state-cipher.js';
 
 /** The creds are one row beside the keys. */
 const CREDS = { type: 'creds', id: '' } as const;

@@ -1,6 +1,6 @@
-import type { CloudCredentials, EngineCredentials } from '../../../domain/instances/instances.ports.js';
-import type { Statements } from '../../db/statements.js';
-import type { StateCipher } from '../state-cipher.js';
+import type { CloudCredentials, EngineCredentials } from '../../domain/instances/instances.ports.js';
+import type { Statements } from '../../infra/db/statements.js';
+import type { StateCipher } from '../state/state-cipher.js';
 
 /** The credentials are one row of the instance's engine state. */
 const TYPE = 'cloud';

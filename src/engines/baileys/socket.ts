@@ -8,7 +8,7 @@ import makeWASocket, {
   WA_CERT_DETAILS,
   type WASocket,
 } from 'baileys';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../infra/logger.js';
 import { sharedCaches } from './shared-caches.js';
 
 /** The logger shape the library takes. */

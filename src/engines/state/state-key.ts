@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../config.js';
-import type { Statements } from '../db/statements.js';
-import type { Database } from '../db/database.js';
+import type { Statements } from '../../infra/db/statements.js';
+import type { Database } from '../../infra/db/database.js';
 import { createStateCipher, type StateCipher } from './state-cipher.js';
 
 /** What is sealed in the key check: any value does, it only has to open. */

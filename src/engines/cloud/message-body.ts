@@ -1,4 +1,4 @@
-import type { EngineMessage } from '../../../domain/instances/engine.port.js';
+import type { EngineMessage } from '../../domain/instances/engine.port.js';
 
 /** The documented body of `POST …/messages` for a message (notes §1): text, media by link, or a template. */
 export function messageBody(message: EngineMessage): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { EngineMessage } from '../../domain/instances/engine.port.js';
 import type { Lease } from '../../domain/instances/ownership.js';
 import { digits } from '../../domain/instances/events.js';
-import { type Statements, withoutNulls } from '../db/statements.js';
+import { type Statements, withoutNulls } from '../../infra/db/statements.js';
 
 /**
  * Hands messages to the sandbox network: one row per message per hand-off, written only while the

@@ -1,57 +1,57 @@
 import type { Config } from '../config.js';
 import { systemClock } from '../domain/ports.js';
 import type { Ports } from '../domain/services.js';
-import { type Database, openDatabase } from './db/database.js';
-import { embeddedVacuum } from './db/embedded-vacuum.js';
-import { applyMigrations } from './db/migrate.js';
-import { createApiKeyStore } from './db/stores/api-key-store.js';
-import { createMessageRouter } from './db/stores/message-router.js';
-import { createMessageStore } from './db/stores/message-store.js';
-import { createSessionStore } from './db/stores/session-store.js';
-import { createTenantStore } from './db/stores/tenant-store.js';
-import { createSetupStore } from './db/stores/setup-store.js';
-import type { Logger } from './logger.js';
-import { createLimiterFactory, type LimiterFactory } from './rate-limit/limiter-factory.js';
-import { createLoginThrottle } from './rate-limit/login-throttle.js';
-import { createQuotaCounter } from './rate-limit/quota-counter.js';
-import { createInstanceStore } from './db/stores/instance-store.js';
-import { createSandboxEngine, type SandboxNetwork } from './engines/sandbox.js';
-import { createMediaProbe } from './media-probe.js';
-import { createQrImages } from './qr-images.js';
-import { createPhoneInbox, type PhoneInbox } from './engines/sandbox-inbox.js';
-import { createWebhookSender } from './webhook-sender.js';
-import { createOutboundHttp, systemResolver } from './outbound-http.js';
-import { createOutbox } from './db/outbox.js';
-import { createDeliveryLog } from './db/stores/delivery-log.js';
-import { createDeliveryWorker, type DeliveryWorker } from './webhooks/delivery-worker.js';
-import { memorySchedule, redisSchedule } from './webhooks/schedule.js';
-import { memoryCounts, redisCounts } from './rate-limit/request-counts.js';
-import { createRequestLimiter, type RequestLimiter, requestWindows, subjectOf, unlimited } from './rate-limit/request-limiter.js';
-import { createRedis, type Redis } from './redis.js';
-import { createLiveFeed } from './live-feed.js';
+import { type Database, openDatabase } from '../infra/db/database.js';
+import { embeddedVacuum } from '../infra/db/embedded-vacuum.js';
+import { applyMigrations } from '../infra/db/migrate.js';
+import { createApiKeyStore } from '../infra/db/stores/api-key-store.js';
+import { createMessageRouter } from '../infra/db/stores/message-router.js';
+import { createMessageStore } from '../infra/db/stores/message-store.js';
+import { createSessionStore } from '../infra/db/stores/session-store.js';
+import { createTenantStore } from '../infra/db/stores/tenant-store.js';
+import { createSetupStore } from '../infra/db/stores/setup-store.js';
+import type { Logger } from '../infra/logger.js';
+import { createLimiterFactory, type LimiterFactory } from '../infra/rate-limit/limiter-factory.js';
+import { createLoginThrottle } from '../infra/rate-limit/login-throttle.js';
+import { createQuotaCounter } from '../infra/rate-limit/quota-counter.js';
+import { createInstanceStore } from '../infra/db/stores/instance-store.js';
+import { createSandboxEngine, type SandboxNetwork } from '../engines/sandbox/engine.js';
+import { createMediaProbe } from '../infra/media-probe.js';
+import { createQrImages } from '../infra/qr-images.js';
+import { createPhoneInbox, type PhoneInbox } from '../engines/sandbox/inbox.js';
+import { createWebhookSender } from '../infra/webhook-sender.js';
+import { createOutboundHttp, systemResolver } from '../infra/outbound-http.js';
+import { createOutbox } from '../infra/db/outbox.js';
+import { createDeliveryLog } from '../infra/db/stores/delivery-log.js';
+import { createDeliveryWorker, type DeliveryWorker } from '../infra/webhooks/delivery-worker.js';
+import { memorySchedule, redisSchedule } from '../infra/webhooks/schedule.js';
+import { memoryCounts, redisCounts } from '../infra/rate-limit/request-counts.js';
+import { createRequestLimiter, type RequestLimiter, requestWindows, subjectOf, unlimited } from '../infra/rate-limit/request-limiter.js';
+import { createRedis, type Redis } from '../infra/redis.js';
+import { createLiveFeed } from '../infra/live-feed.js';
 import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
-import { createInvalidationBus } from './cache/invalidation-bus.js';
-import { createMetrics, type Metrics } from './metrics.js';
-import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from './maintenance.js';
-import { createRetention, type Retention } from './db/retention.js';
-import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
-import { createSandboxDirectory } from './engines/sandbox-directory.js';
-import { engineRegistry, jidDomainOf } from './engines/integrations.js';
-import { createSandboxMedia } from './engines/sandbox-media.js';
+import { createInvalidationBus } from '../infra/cache/invalidation-bus.js';
+import { createMetrics, type Metrics } from '../infra/metrics.js';
+import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from '../infra/maintenance.js';
+import { createRetention, type Retention } from '../infra/db/retention.js';
+import { createSandboxHandoffs } from '../engines/sandbox/handoffs.js';
+import { createSandboxDirectory } from '../engines/sandbox/directory.js';
+import { engineRegistry, jidDomainOf } from '../engines/catalogue.js';
+import { createSandboxMedia } from '../engines/sandbox/media.js';
 import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.js';
-import { openStateKey } from './engines/state-key.js';
-import { createPlacement, type Placement } from './nodes/placement.js';
-import { leaseStatements, type LiveNode } from './nodes/lease-statements.js';
+import { openStateKey } from '../engines/state/state-key.js';
+import { createPlacement, type Placement } from '../infra/nodes/placement.js';
+import { leaseStatements, type LiveNode } from '../infra/nodes/lease-statements.js';
 import { hostname } from 'node:os';
-import { createEventStreams, type EventStreams } from './events/event-streams.js';
+import { createEventStreams, type EventStreams } from '../infra/events/event-streams.js';
 import { randomBytes } from 'node:crypto';
 import type { EngineCredentials } from '../domain/instances/instances.ports.js';
 import { Unavailable } from '../domain/errors.js';
-import { createCloudCredentialStore } from './engines/cloud/credentials.js';
-import { createCloudEngine } from './engines/cloud/index.js';
-import { createCloudWebhookReceiver, type CloudWebhookReceiver } from './engines/cloud/webhook-receiver.js';
+import { createCloudCredentialStore } from '../engines/cloud/credentials.js';
+import { createCloudEngine } from '../engines/cloud/index.js';
+import { createCloudWebhookReceiver, type CloudWebhookReceiver } from '../engines/cloud/webhook-receiver.js';
 
 export interface Infra {
   config: Config;
@@ -359,9 +359,9 @@ async function loadBaileys(config: Config, db: Database, outbound: ReturnType<ty
     }
   }
   const [{ createBaileysEngine }, { createEngineStateStore }, { mediaFetcher }] = await Promise.all([
-    import('./engines/baileys/index.js'),
-    import('./engines/baileys/auth-state.js'),
-    import('./engines/baileys/outbound.js'),
+    import('../engines/baileys/index.js'),
+    import('../engines/baileys/auth-state.js'),
+    import('../engines/baileys/outbound.js'),
   ]);
   return createBaileysEngine({
     store: createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 64 * 1024 * 1024 }),

@@ -1,10 +1,10 @@
 import { type AuthenticationCreds, initAuthCreds, jidDecode, type WASocket } from 'baileys';
-import type { DisconnectReason, EngineEvents, EngineMessage, SendOutcome } from '../../../domain/instances/engine.port.js';
-import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
-import { type Lease, LeaseLost } from '../../../domain/instances/ownership.js';
-import { Conflict, NotFound } from '../../../domain/errors.js';
-import { untilStored } from '../../../domain/retry.js';
-import type { Logger } from '../../logger.js';
+import type { DisconnectReason, EngineEvents, EngineMessage, SendOutcome } from '../../domain/instances/engine.port.js';
+import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
+import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
+import { Conflict, NotFound } from '../../domain/errors.js';
+import { untilStored } from '../../domain/retry.js';
+import type { Logger } from '../../infra/logger.js';
 import type { EngineStateStore } from './auth-state.js';
 import { backoffMs, type Close, closeOf, REPLACED_RETRIES, REPLACED_WAIT_MS } from './close-policy.js';
 import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
@@ -14,7 +14,7 @@ import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { BaileysMediaSource } from './media-source.js';
-import type { NetworkEvent } from '../../../domain/instances/network-events.js';
+import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import {
   contactsUpdated,
   groupsUpdated,

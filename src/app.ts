@@ -17,12 +17,8 @@ import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
-import { sandboxRoutes } from './engines/sandbox/routes.js';
-import { type CloudWebhookDeps, cloudWebhookRoutes } from './engines/cloud/webhook-routes.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
 import { openApiRoutes } from './rest/routes/openapi.js';
-import type { SandboxNetwork } from './engines/sandbox/engine.js';
-import type { PhoneInbox } from './engines/sandbox/inbox.js';
 import type { Metrics } from './infra/metrics.js';
 import { httpMetrics } from './rest/middleware/http-metrics.js';
 import { metricsRoutes } from './rest/routes/metrics.js';
@@ -36,10 +32,8 @@ export interface AppDeps {
   limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, unknown>>;
-  /** The simulated network's control API, when the sandbox engine is on. */
-  sandbox?: { network: SandboxNetwork; inbox: PhoneInbox };
-  /** The network's webhooks for CHAT-CLOUD instances, when that engine is on. */
-  cloudWebhooks?: CloudWebhookDeps;
+  /** What the offered engines serve (the sandbox's controls, the business API's webhooks), and the OpenAPI parts that describe it. */
+  engines: { routes: Router<AppState>[]; documents: ReadonlySet<string> };
   trustProxy: boolean;
   /** Largest GraphQL request body accepted over HTTP. */
   graphqlMaxBodyBytes: number;
@@ -85,15 +79,14 @@ export function buildApp(deps: AppDeps): GatewayApp {
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
-    openApiRoutes({ sandbox: deps.sandbox !== undefined, cloud: deps.cloudWebhooks !== undefined }),
+    openApiRoutes({ sandbox: deps.engines.documents.has('sandbox'), cloud: deps.engines.documents.has('cloud') }),
     authRoutes(deps.services.auth, deps.origins),
     setupRoutes(deps.services.setup, deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
     messageRoutes(deps.services.messages, deps.services.mediaDownloads, authenticated),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
-    ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),
-    ...(deps.cloudWebhooks ? [cloudWebhookRoutes(deps.cloudWebhooks)] : []),
+    ...deps.engines.routes,
   ]) {
     rest.use(router.routes());
   }

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig, policiesOf } from './config.js';
+import { ConfigError, policiesOf } from './config.js';
+import { loadConfig } from './compose/config.js';
 import { DomainError } from './domain/errors.js';
 import { createServices, type Services } from './domain/services.js';
 import { DataFolderInUse } from './infra/db/data-folder-lock.js';

@@ -93,12 +93,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     services,
     graphql,
     limiter: infra.requestLimiter,
-    sandbox: config.ENGINES.includes('sandbox') ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
-    cloudWebhooks: infra.cloudWebhooks && {
-      receiver: infra.cloudWebhooks,
-      verifyToken: config.CLOUD_VERIFY_TOKEN!,
-      perSource: infra.limiters({ keyPrefix: 'cloud-webhooks', points: config.CLOUD_WEBHOOK_PER_MINUTE, durationSeconds: 60 }),
-    },
+    engines: infra.offered,
     logger,
     checkReady: () => (draining ? Promise.reject(new Error('shutting down')) : infra.checkReady()),
     trustProxy: config.TRUST_PROXY,

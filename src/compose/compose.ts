@@ -1,4 +1,8 @@
 import type { Config } from '../config.js';
+import type { EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
+import { type Catalogue, catalogue as builtInCatalogue } from '../engines/catalogue.js';
+import type { EngineRuntime, Owners } from '../engines/descriptor.js';
+import { buildEngines, type OfferedEngines } from './engines.js';
 import { systemClock } from '../domain/ports.js';
 import type { Ports } from '../domain/services.js';
 import { type Database, openDatabase } from '../infra/db/database.js';
@@ -15,10 +19,8 @@ import { createLimiterFactory, type LimiterFactory } from '../infra/rate-limit/l
 import { createLoginThrottle } from '../infra/rate-limit/login-throttle.js';
 import { createQuotaCounter } from '../infra/rate-limit/quota-counter.js';
 import { createInstanceStore } from '../infra/db/stores/instance-store.js';
-import { createSandboxEngine, type SandboxNetwork } from '../engines/sandbox/engine.js';
 import { createMediaProbe } from '../infra/media-probe.js';
 import { createQrImages } from '../infra/qr-images.js';
-import { createPhoneInbox, type PhoneInbox } from '../engines/sandbox/inbox.js';
 import { createWebhookSender } from '../infra/webhook-sender.js';
 import { createOutboundHttp, systemResolver } from '../infra/outbound-http.js';
 import { createOutbox } from '../infra/db/outbox.js';
@@ -34,24 +36,11 @@ import { createInvalidationBus } from '../infra/cache/invalidation-bus.js';
 import { createMetrics, type Metrics } from '../infra/metrics.js';
 import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from '../infra/maintenance.js';
 import { createRetention, type Retention } from '../infra/db/retention.js';
-import { createSandboxHandoffs } from '../engines/sandbox/handoffs.js';
-import { createSandboxDirectory } from '../engines/sandbox/directory.js';
-import { engineRegistry, jidDomainOf } from '../engines/catalogue.js';
-import { createSandboxMedia } from '../engines/sandbox/media.js';
-import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
-import { readFileSync } from 'node:fs';
-import { ConfigError } from '../config.js';
-import { openStateKey } from '../engines/state/state-key.js';
 import { createPlacement, type Placement } from '../infra/nodes/placement.js';
 import { leaseStatements, type LiveNode } from '../infra/nodes/lease-statements.js';
 import { hostname } from 'node:os';
 import { createEventStreams, type EventStreams } from '../infra/events/event-streams.js';
 import { randomBytes } from 'node:crypto';
-import type { EngineCredentials } from '../domain/instances/instances.ports.js';
-import { Unavailable } from '../domain/errors.js';
-import { createCloudCredentialStore } from '../engines/cloud/credentials.js';
-import { createCloudEngine } from '../engines/cloud/index.js';
-import { createCloudWebhookReceiver, type CloudWebhookReceiver } from '../engines/cloud/webhook-receiver.js';
 
 export interface Infra {
   config: Config;
@@ -61,15 +50,14 @@ export interface Infra {
   limiters: LimiterFactory;
   requestLimiter: RequestLimiter;
   ports: Ports;
-  /** The simulated chat network; its control API is served when ENGINES offers it. */
-  sandbox: SandboxNetwork;
   /** The engines ENGINES offers. */
   engines: EngineRegistry;
-  /** The network's webhooks for CHAT-CLOUD instances, when ENGINES offers it. */
-  cloudWebhooks: CloudWebhookReceiver | undefined;
+  /** The offered engines as built: their routes, the OpenAPI parts those need, and each runtime by name. */
+  offered: OfferedEngines;
+  /** The simulated network as built, for suites that drive its engine directly; only when ENGINES offers it. */
+  readonly sandbox: EngineRuntime;
   /** Wires the engines to the domain's handlers, and to the owners of instances. */
-  connectEngines(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void;
-  sandboxInbox: PhoneInbox;
+  connectEngines(handlers: EngineEvents, owners: Owners): void;
   /** Sends webhook deliveries; started by the gateway once it serves. */
   deliveries: DeliveryWorker;
   /** The safety sweeps; started by the gateway once it serves, with the domain's sweeps over queued messages. */
@@ -100,6 +88,8 @@ export interface InfraOptions {
   onQuery?: (sql: string) => void;
   /** The safety sweeps' pace (tests of what a sweep does, rather than when, shorten its idle pause). */
   maintenance?: MaintenanceOptions;
+  /** The engines ENGINES may name (the built-in catalogue unless given another). */
+  catalogue?: Catalogue;
 }
 
 /** How long /readyz waits for each dependency's answer. */
@@ -115,6 +105,7 @@ function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
+  const catalogue = options.catalogue ?? builtInCatalogue;
   // Every round trip is counted (GET /metrics); the counter exists once the metrics do.
   let roundTrip = () => {};
   // The event publisher thread's statements count too.
@@ -155,61 +146,16 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     ...(db.kind === 'pglite' ? { maxConcurrent: 1, windowMs: 4 } : { maxConcurrent: 4, windowMs: 0 }),
     onStored: metrics.sendsAccepted,
   };
-  const sandboxInbox = createPhoneInbox(prisma);
-  const sandbox = createSandboxEngine({
-    handoffs: createSandboxHandoffs(db.statements),
-    directory: createSandboxDirectory(prisma),
-    media: createSandboxMedia(prisma),
-    qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
-    deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
-    reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,
-    onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
-  });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const eventStreams = createEventStreams({ config, db, logger, metrics, onQuery });
   const outbox = createOutbox(prisma, {
-    jidDomainOf,
+    jidDomainOf: catalogue.jidDomainOf,
     firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000,
     streams: eventStreams.names,
     publicUrl: config.PUBLIC_URL,
   });
-  const offered: ChatEngine[] = [];
-  const realEngines: Array<{ connect(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }): void; stop(): void }> = [];
-  let credentials: EngineCredentials = noCredentials;
-  let cloudWebhooks: CloudWebhookReceiver | undefined;
-  let engineHandlers: EngineEvents | undefined;
-  for (const name of config.ENGINES) {
-    if (name === 'sandbox') offered.push(sandbox.engine);
-    if (name === 'baileys') {
-      const baileys = await loadBaileys(config, db, outbound, logger, metrics);
-      metrics.watchEngine(baileys.engine.integration, () => baileys.counts());
-      offered.push(baileys.engine);
-      realEngines.push(baileys);
-    }
-    if (name === 'cloud') {
-      const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
-      const store = createCloudCredentialStore({ statements: db.statements, cipher });
-      const cloud = createCloudEngine({
-        credentials: store,
-        api: { url: config.CLOUD_API_URL, version: config.CLOUD_API_VERSION, timeoutMs: config.CLOUD_API_TIMEOUT_MS },
-        messagesPerSecond: config.CLOUD_MPS,
-        logger,
-        report: (error, what) => logger.error({ err: error }, `${what} failed`),
-      });
-      offered.push(cloud.engine);
-      realEngines.push(cloud);
-      credentials = store;
-      cloudWebhooks = createCloudWebhookReceiver({
-        credentials: store,
-        events: () => {
-          if (!engineHandlers) throw new Unavailable('The gateway is starting; try again.');
-          return engineHandlers;
-        },
-        logger,
-      });
-    }
-  }
-  const engines = engineRegistry(offered);
+  const offered = await buildEngines(catalogue, { config, db, outbound, limiters, metrics, logger });
+  const engines = offered.registry;
   const deliveries = createDeliveryWorker({
     prisma,
     schedule: redis ? redisSchedule(redis, config.REDIS_PREFIX, logger) : memorySchedule(),
@@ -253,7 +199,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
     engines,
-    credentials,
+    credentials: offered.credentials,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
@@ -289,15 +235,14 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     limiters,
     requestLimiter,
     ports,
-    sandbox,
     engines,
-    cloudWebhooks,
-    connectEngines(handlers, owners) {
-      engineHandlers = handlers;
-      sandbox.connect(handlers, owners);
-      for (const engine of realEngines) engine.connect(handlers, owners);
+    offered,
+    get sandbox() {
+      const runtime = offered.runtimes.get('sandbox');
+      if (!runtime) throw new Error('ENGINES does not offer the sandbox');
+      return runtime;
     },
-    sandboxInbox,
+    connectEngines: offered.connect,
     deliveries,
     maintenance,
     retention,
@@ -327,8 +272,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       await retention.stop();
       await deliveries.stop();
       await eventStreams.stop();
-      sandbox.stop();
-      for (const engine of realEngines) engine.stop();
+      offered.stop();
       await outbound.close();
       await liveFeed.close();
       await invalidation.close();
@@ -336,54 +280,4 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       await db.close();
     },
   };
-}
-
-/** Credentials are only ever given to a credentials engine, which is offered whenever an instance can have one. */
-const noCredentials: EngineCredentials = {
-  save: () => Promise.reject(new Error('no credentials engine is offered')),
-  replace: () => Promise.reject(new Error('no credentials engine is offered')),
-};
-
-/**
- * CHAT-BAILEYS, loaded only when offered: its state key checked against the database, its network
- * (the live one, or a local one by CHAT_NETWORK_*) and what it fetches media with.
- */
-async function loadBaileys(config: Config, db: Database, outbound: ReturnType<typeof createOutboundHttp>, logger: Logger, metrics: Metrics) {
-  const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
-  let caPem: string | undefined;
-  if (config.CHAT_NETWORK_CA_FILE) {
-    try {
-      caPem = readFileSync(config.CHAT_NETWORK_CA_FILE, 'utf8');
-    } catch (error) {
-      throw new ConfigError([`CHAT_NETWORK_CA_FILE: cannot be read (${(error as Error).message})`]);
-    }
-  }
-  const [{ createBaileysEngine }, { createEngineStateStore }, { mediaFetcher }] = await Promise.all([
-    import('../engines/baileys/index.js'),
-    import('../engines/baileys/auth-state.js'),
-    import('../engines/baileys/outbound.js'),
-  ]);
-  return createBaileysEngine({
-    store: createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 64 * 1024 * 1024 }),
-    network: {
-      url: config.CHAT_NETWORK_URL,
-      rootKey: config.CHAT_NETWORK_ROOT_KEY ? Buffer.from(config.CHAT_NETWORK_ROOT_KEY, 'base64') : undefined,
-      caPem,
-      version: config.CHAT_WEB_VERSION,
-      qrTimeoutMs: config.CHAT_QR_TIMEOUT_S === undefined ? undefined : config.CHAT_QR_TIMEOUT_S * 1000,
-    },
-    fetchMedia: mediaFetcher(outbound, config.WEBHOOK_TIMEOUT_MS),
-    allowInsecureMedia: config.WEBHOOK_ALLOW_INSECURE,
-    maxHandshakes: config.CHAT_HANDSHAKES_MAX,
-    onReconnect: (reason) => metrics.engineReconnect('CHAT-BAILEYS', reason),
-    async sentText(instanceId, networkMessageId) {
-      const message = await db.prisma.message.findUnique({
-        where: { instanceId_networkMessageId: { instanceId, networkMessageId } },
-        select: { text: true, caption: true, direction: true },
-      });
-      return message?.direction === 'out' ? (message.text ?? message.caption) : null;
-    },
-    logger,
-    report: (error, what) => logger.error({ err: error }, `${what} failed`),
-  });
 }

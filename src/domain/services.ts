@@ -28,6 +28,8 @@ import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries
 import { createTenantsService } from './tenants/tenants.service.js';
 import { createLimitsView, type Usage } from './tenants/limits.js';
 import type { Actor } from './actor.js';
+import { can } from './instances/capabilities.js';
+import type { QrPolicy } from './instances/link-terms.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -70,6 +72,8 @@ export interface Policies {
   quotas: DailyQuotas;
   /** http:// and private addresses for webhooks and media: local development only. */
   allowInsecureUrls: boolean;
+  /** How long pairings' QR codes live, by variant, and how many a pairing shows. */
+  qr: QrPolicy;
 }
 
 
@@ -113,7 +117,7 @@ export function createServices(ports: Ports, policies: Policies) {
       instances,
       quotas: policies.quotas,
       urls,
-      sendsTemplates: (integration) => ports.engines.of(integration)?.sendsTemplates === true,
+      sendsTemplates: (integration) => can(ports.engines.of(integration), 'template'),
       onAccepted: (instanceId) => {
         dispatcher.kick(instanceId);
         ports.workArrived();
@@ -125,7 +129,7 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
-    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn }),
+    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr }),
 
     /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {

@@ -1,23 +1,37 @@
-import type { ChatEngine, EngineRegistry } from '../domain/instances/engine.port.js';
+import { baileysEngine } from './baileys/descriptor.js';
+import { cloudEngine } from './cloud/descriptor.js';
+import type { EngineDescriptor } from './descriptor.js';
+import { sandboxEngine } from './sandbox/descriptor.js';
 
-/** The engines ENGINES can name, and the integration id each one's instances show. */
-export const INTEGRATIONS = { sandbox: 'CHAT-SANDBOX', baileys: 'CHAT-BAILEYS', cloud: 'CHAT-CLOUD' } as const;
-export type EngineName = keyof typeof INTEGRATIONS;
-export const ENGINE_NAMES = Object.keys(INTEGRATIONS) as EngineName[];
+/**
+ * The engines this gateway can offer, one line each, in the order ENGINES lists them when it names
+ * them all. What a line holds is described in descriptor.ts and docs/architecture.md.
+ */
+const BUILT_IN: readonly EngineDescriptor[] = [sandboxEngine, baileysEngine, cloudEngine];
 
-/** The network domain of chat ids (`<digits>@<domain>`, the session envelope's remoteJid), by integration. */
-const JID_DOMAINS: Record<string, string> = {
-  [INTEGRATIONS.sandbox]: 'sandbox.chat',
-  [INTEGRATIONS.baileys]: 's.whatsapp.net',
-  [INTEGRATIONS.cloud]: 's.whatsapp.net',
-};
-
-/** Known for every integration, offered or not: events of an instance whose engine was turned off still go out. */
-export const jidDomainOf = (integration: string) => JID_DOMAINS[integration] ?? 's.whatsapp.net';
-
-/** The offered engines, in ENGINES order (the first is the default for new instances). */
-export function engineRegistry(engines: ChatEngine[]): EngineRegistry {
-  const byIntegration = new Map(engines.map((engine) => [engine.integration, engine]));
-  const offered = engines.map((engine) => engine.integration);
-  return { offered, defaultIntegration: offered[0]!, of: (integration) => byIntegration.get(integration) };
+export interface Catalogue {
+  /** Every engine known, built in first, then the ones registered. */
+  descriptors(): readonly EngineDescriptor[];
+  byName(name: string): EngineDescriptor | undefined;
+  /** Adds an engine from outside src (an embedding, a test): known to ENGINES from then on, in this process. */
+  register(descriptor: EngineDescriptor): void;
+  /** The network domain of chat ids by integration, known for every engine, offered or not: events of an instance whose engine was turned off still go out. */
+  jidDomainOf(integration: string): string;
 }
+
+export function createCatalogue(initial: readonly EngineDescriptor[] = BUILT_IN): Catalogue {
+  const lines: EngineDescriptor[] = [...initial];
+  return {
+    descriptors: () => lines,
+    byName: (name) => lines.find((line) => line.name === name),
+    register(descriptor) {
+      const clash = lines.find((line) => line.name === descriptor.name || line.integration === descriptor.integration);
+      if (clash) throw new Error(`an engine named ${clash.name} (${clash.integration}) is already in the catalogue`);
+      lines.push(descriptor);
+    },
+    jidDomainOf: (integration) => lines.find((line) => line.integration === integration)?.jidDomain ?? 's.whatsapp.net',
+  };
+}
+
+/** The catalogue the gateway starts with (loadConfig and startGateway use it unless given another). */
+export const catalogue = createCatalogue();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/compose/config.js';
 import { type Gateway, startGateway } from '../../src/gateway.js';
 import type { InfraOptions } from '../../src/compose/compose.js';
 import { createLogger } from '../../src/infra/logger.js';

@@ -1,3 +1,4 @@
+import { linksBy } from './capabilities.js';
 import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { type Actor, assertSameTenant } from '../actor.js';
@@ -138,7 +139,7 @@ export function createInstancesService(deps: {
     throw new Unavailable(`The chat network issued no ${what} within ${pairingWaitMs / 1000} s; try again.`);
   }
 
-  const connectsWithCredentials = (integration: string) => engines.of(integration)?.connectsWith === 'credentials';
+  const connectsWithCredentials = (integration: string) => linksBy(engines.of(integration), 'credentials');
 
   /** QR codes and pairing codes mean nothing to an instance that connects with API credentials. */
   function refuseCredentialsInstance(instance: InstanceRecord) {

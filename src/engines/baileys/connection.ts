@@ -1,5 +1,5 @@
 import { type AuthenticationCreds, initAuthCreds, jidDecode, type WASocket } from 'baileys';
-import type { DisconnectReason, EngineEvents, EngineMessage, SendOutcome } from '../../domain/instances/engine.port.js';
+import type { DisconnectReason, EngineEvents, EngineMessage, LinkTerms, SendOutcome } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
@@ -110,6 +110,7 @@ export class InstanceLink {
     private readonly deps: LinkDeps,
     instance: InstanceRecord,
     lease: Lease,
+    private terms: LinkTerms,
   ) {
     this.instance = instance;
     this.lease = lease;
@@ -123,11 +124,12 @@ export class InstanceLink {
   }
 
   /** The instance's row (and lease) as they are now: pair, connect, log out, or let go, as they say. */
-  sync(instance: InstanceRecord, lease: Lease): Promise<void> {
+  sync(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<void> {
     return this.serial(async () => {
       if (this.closed) return;
       if (lease.token !== this.lease.token) this.deps.store.forget(this.deps.instanceId);
       this.instance = instance;
+      this.terms = terms;
       this.lease = lease;
       if (instance.logoutPending) {
         this.purpose = 'none';
@@ -251,14 +253,14 @@ export class InstanceLink {
     ev.on('messages.update', (updates) => {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
     });
-    // Group, contact and presence changes are events of session instances only: a v1 instance skips the work.
+    // Group, contact and presence changes are kept only where the instance's terms say so: otherwise the work is skipped.
     const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {
       learn: (lid: string, pn: string) => {
         if (this.isCurrent(live)) live.sock.signalRepository.lidMapping.storeLIDPNMappings([{ lid, pn }]).catch(() => {});
       },
     });
     const raise = (events: () => Promise<NetworkEvent[]>) => {
-      if (!this.isCurrent(live) || this.instance.variant !== 'session') return;
+      if (!this.isCurrent(live) || !this.terms.networkEvents) return;
       this.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
     };
     ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));

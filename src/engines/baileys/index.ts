@@ -1,9 +1,8 @@
-import type { ChatEngine, DisconnectReason, EngineEvents } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, DisconnectReason, EngineEvents, LinkTerms } from '../../domain/instances/engine.port.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { Lease } from '../../domain/instances/ownership.js';
 import type { Logger } from '../../infra/logger.js';
-import { INTEGRATIONS } from '../catalogue.js';
 import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';
 import type { mediaFetcher } from './outbound.js';
@@ -13,7 +12,7 @@ import { DEFAULT_MEDIA_HOST, MediaHosts } from './media-hosts.js';
 import { PushNames } from './session-events.js';
 import { quietSignalConsole } from './quiet-signal.js';
 
-export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
+export const BAILEYS_INTEGRATION = 'CHAT-BAILEYS';
 
 /**
  * CHAT-BAILEYS: the network's multi-device web protocol through the `baileys` library, one linked
@@ -49,7 +48,7 @@ export function createBaileysEngine(deps: {
   let stopped = false;
   const log = deps.logger.child({ engine: BAILEYS_INTEGRATION });
 
-  function linkOf(instance: InstanceRecord, lease: Lease): InstanceLink {
+  function linkOf(instance: InstanceRecord, lease: Lease, terms: LinkTerms): InstanceLink {
     const existing = links.get(instance.id);
     if (existing) return existing;
     const link = new InstanceLink(
@@ -71,6 +70,7 @@ export function createBaileysEngine(deps: {
       },
       instance,
       lease,
+      terms,
     );
     links.set(instance.id, link);
     return link;
@@ -78,9 +78,9 @@ export function createBaileysEngine(deps: {
 
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,
-    async attach(instance, lease) {
+    async attach(instance, lease, terms) {
       if (stopped) return;
-      await linkOf(instance, lease).sync(instance, lease);
+      await linkOf(instance, lease, terms).sync(instance, lease, terms);
     },
     detach(instanceId) {
       links.get(instanceId)?.detach();
@@ -89,8 +89,7 @@ export function createBaileysEngine(deps: {
     async send(instance, messages, lease) {
       return (await links.get(instance.id)?.send(messages, lease)) ?? [];
     },
-    // A repeated hand-off carries the same network id, which the network drops as a repeat: nothing to look up.
-    holding: async () => new Map(),
+    // No `holding`: a repeated hand-off carries the same network id, which the network drops as a repeat.
     async forget(instanceId) {
       await links.get(instanceId)?.forget();
       links.delete(instanceId);

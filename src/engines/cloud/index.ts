@@ -5,14 +5,13 @@ import type { Lease } from '../../domain/instances/ownership.js';
 import type { Logger } from '../../infra/logger.js';
 import { MediaExpired, type MediaSource } from '../../domain/messages/media.js';
 import { Unavailable } from '../../domain/errors.js';
-import { INTEGRATIONS } from '../catalogue.js';
 import { actionOf, messageError } from './api-errors.js';
 import type { CloudCredentialStore } from './credentials.js';
 import { createGraphApi, type GraphSettings } from './graph-api.js';
 import { messageBody } from './message-body.js';
 import { createPace } from './pace.js';
 
-export const CLOUD_INTEGRATION = INTEGRATIONS.cloud;
+export const CLOUD_INTEGRATION = 'CHAT-CLOUD';
 
 /** Waits before trying again after a rate limit or an outage: 1 s doubling to 60 s, with jitter. */
 const BACKOFF_FIRST_MS = 1000;
@@ -126,8 +125,6 @@ export function createCloudEngine(deps: {
   const engine: ChatEngine = {
     integration: CLOUD_INTEGRATION,
     media,
-    connectsWith: 'credentials',
-    sendsTemplates: true,
     async attach(instance, lease) {
       if (stopped) return;
       let link = links.get(instance.id);
@@ -190,8 +187,7 @@ export function createCloudEngine(deps: {
       }
       return messages.flatMap((message) => decided.get(message.messageId) ?? []);
     },
-    // The API has no way to ask which messages it holds; a repeat after a takeover is not detected.
-    holding: async () => new Map(),
+    // No `holding`: the API has no way to ask which messages it holds; a repeat after a takeover is not detected.
     async forget(instanceId) {
       engine.detach(instanceId);
     },

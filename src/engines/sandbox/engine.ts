@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChatEngine, EngineEvents, InboundMessage } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineEvents, InboundMessage, LinkTerms } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import { normalPairingCode } from '../../domain/instances/pairing-code.js';
@@ -16,13 +16,6 @@ export { SANDBOX_INTEGRATION };
 const HELD_RETRY_MS = 1000;
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
-
-/** The sandbox's QR timings (QR_*): each code's lifetime by variant, and codes per pairing. */
-export interface SandboxQrTimings {
-  sessionTtlSeconds: number;
-  v1TtlSeconds: number;
-  attempts: number;
-}
 
 /** A pairing this node runs: its codes, one after the other, until one is scanned or they run out. */
 interface Pairing {
@@ -45,7 +38,6 @@ export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;
   directory: SandboxDirectory;
   media: SandboxMedia;
-  qr: SandboxQrTimings;
   deliveryDelayMs: number;
   reconnectDelayMs: number;
   onRetry?: (error: unknown) => void;
@@ -154,14 +146,14 @@ export function createSandboxEngine(options: {
     }
   }
 
-  async function runPairing(instance: InstanceRecord, lease: Lease) {
+  async function runPairing(instance: InstanceRecord, lease: Lease, terms: LinkTerms) {
     const since = instance.pairingSince!.getTime();
     const running = pairings.get(instance.id);
     if (!running || running.since !== since || running.lease.token !== lease.token) {
       stopPairing(instance.id);
-      const ttlMs = (instance.variant === 'v1' ? options.qr.v1TtlSeconds : options.qr.sessionTtlSeconds) * 1000;
+      const ttlMs = terms.qr.lifetimeMs;
       const startedAt = Date.now();
-      const pairing: Pairing = { since, lease, startedAt, endsAt: startedAt + ttlMs * options.qr.attempts };
+      const pairing: Pairing = { since, lease, startedAt, endsAt: startedAt + ttlMs * terms.qr.codes };
       pairings.set(instance.id, pairing);
       await nextCode(instance.id, pairing, ttlMs);
     }
@@ -185,7 +177,7 @@ export function createSandboxEngine(options: {
     async holding(_instanceId, messageIds) {
       return new Map([...(await handoffs.holding(messageIds))].map((id) => [id, id]));
     },
-    async attach(instance, lease) {
+    async attach(instance, lease, terms) {
       const before = held.get(instance.id);
       held.set(instance.id, lease);
       if (before?.token !== lease.token) {
@@ -197,7 +189,7 @@ export function createSandboxEngine(options: {
         await reportOnce(() => events!.closed(instance.id, lease, 'logged_out'));
         return;
       }
-      if (instance.pairingSince !== null) return runPairing(instance, lease);
+      if (instance.pairingSince !== null) return runPairing(instance, lease, terms);
       stopPairing(instance.id);
       // A dropped connection comes back by itself, from whichever node holds it.
       if (instance.state === 'disconnected' && instance.phone !== null) {
@@ -300,9 +292,7 @@ export function createSandboxEngine(options: {
       },
       /** The network tells the instance's device of a group, contact or presence change (session instances only). */
       async raise(instanceId: string, event: NetworkEvent) {
-        if (!(await events!.network(await sandboxInstance(instanceId), event))) {
-          throw new Conflict('instance_unavailable', 'A v1 instance has no group, contact or presence events (they belong to the session variant).');
-        }
+        await events!.network(await sandboxInstance(instanceId), event);
       },
       async drop(instanceId: string) {
         await events!.closed(await sandboxInstance(instanceId), undefined, 'connection_lost');

@@ -1,0 +1,42 @@
+/**
+ * What an engine can do on its network, by name (docs/architecture.md, "Engines"). An engine's
+ * descriptor lists the ones it really does; each capability beyond sending text and media comes as a
+ * small optional interface on the engine (ChatEngine), present exactly when the name is listed.
+ */
+export const CAPABILITIES = [
+  'text',
+  'media',
+  'voice',
+  'sticker',
+  'location',
+  'contacts',
+  'reaction',
+  'poll',
+  'reply',
+  'mentions',
+  'edit',
+  'delete',
+  'read',
+  'typing',
+  'groups',
+  'group_admin',
+  'number_check',
+  'template',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** How an instance of an engine links to its network. */
+export const LOGIN_FLOWS = ['qr', 'pairing_code', 'credentials'] as const;
+export type LoginFlow = (typeof LOGIN_FLOWS)[number];
+
+/** What an engine does when its descriptor lists nothing: text and media, linked by QR code or pairing code. */
+const BASIC_CAPABILITIES: readonly Capability[] = ['text', 'media'];
+const PAIRING: readonly LoginFlow[] = ['qr', 'pairing_code'];
+
+/** Whether an engine does `capability`. */
+export const can = (engine: { capabilities?: readonly Capability[] } | undefined, capability: Capability) =>
+  engine !== undefined && (engine.capabilities ?? BASIC_CAPABILITIES).includes(capability);
+
+/** Whether an engine's instances link by `flow`. */
+export const linksBy = (engine: { loginFlows?: readonly LoginFlow[] } | undefined, flow: LoginFlow) =>
+  engine !== undefined && (engine.loginFlows ?? PAIRING).includes(flow);

@@ -7,26 +7,15 @@ import { untilStored } from '../../domain/retry.js';
 import type { Logger } from '../../infra/logger.js';
 import type { EngineStateStore } from './auth-state.js';
 import { backoffMs, type Close, closeOf, REPLACED_RETRIES, REPLACED_WAIT_MS } from './close-policy.js';
-import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
-import { networkMessageIdOf } from './network-id.js';
+import type { NetworkReports } from './inbound.js';
 import type { HandshakeGate } from './handshake-gate.js';
-import { contentOf, type mediaFetcher, MediaUnavailable } from './outbound.js';
+import type { mediaFetcher } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { MediaHosts } from './media-hosts.js';
-import type { BaileysMediaSource } from './media-source.js';
-import type { NetworkEvent } from '../../domain/instances/network-events.js';
-import {
-  contactsUpdated,
-  groupsUpdated,
-  groupsUpserted,
-  participantsChanged,
-  type PhoneOfLid,
-  presenceUpdated,
-  type PushNames,
-} from './session-events.js';
+import type { PushNames } from './session-events.js';
+import { type Live, wireReports } from './link-socket.js';
+import { listenForAcks, sendWithAcks } from './link-sender.js';
 
-/** How long a hand-off waits for the network's acknowledgement of each message. */
-const ACK_TIMEOUT_MS = 15_000;
 /** A connection open this long has proved itself: the next drop starts the backoff from the beginning. */
 const STABLE_MS = 60_000;
 /** The library's own QR lifetimes (first code, the rest), when CHAT_QR_TIMEOUT_S does not set one. */
@@ -56,22 +45,6 @@ export interface LinkDeps {
   /** Reports the gateway could not store; the engine carries on. */
   report: (error: unknown, what: string) => void;
   stopped: () => boolean;
-}
-
-/** One socket of the link: what it is for, and what it waits for. */
-interface Live {
-  sock: WASocket;
-  mode: 'pairing' | 'session';
-  /** The pairing it shows codes for (its instance's pairingSince). */
-  pairingSince?: number;
-  creds: AuthenticationCreds;
-  qrShown: number;
-  paired: boolean;
-  openedAt?: number;
-  /** Hand-offs waiting for the network's acknowledgement, by the network's message id. */
-  acks: Map<string, (error: string | null) => void>;
-  /** Gives back the handshake slot the socket holds until it is open or closed. */
-  releaseHandshake?: () => void;
 }
 
 /**
@@ -224,7 +197,7 @@ export class InstanceLink {
       },
     });
     this.live = live;
-    const { ev, ws } = live.sock;
+    const { ev } = live.sock;
     ev.on('connection.update', (update) => {
       if (!this.isCurrent(live)) return;
       if (update.qr) void this.qrCode(live, update.qr).catch((error: unknown) => this.deps.report(error, 'a QR code'));
@@ -243,60 +216,17 @@ export class InstanceLink {
       if (live.creds.me && live.creds.account) this.saveCreds(live.creds);
       if (live.mode === 'pairing' && !live.paired && live.creds.account && live.creds.me) void this.paired(live);
     });
-    ev.on('messages.upsert', ({ messages }) => {
-      if (!this.isCurrent(live)) return;
-      // The LID look-up is async: its result is forwarded in the order the upserts came.
-      const lids = live.sock.signalRepository.lidMapping;
-      const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
-      this.forwardLater(resolved.then(fromUpsert).then((reports) => this.withMediaHosts(live, reports)));
+    wireReports(live, {
+      isCurrent: () => this.isCurrent(live),
+      networkEvents: () => this.terms.networkEvents,
+      forward: (reports) => this.forward(reports),
+      forwardLater: (reports) => this.forwardLater(reports),
+      pushNameChanged: (jid, name) => this.deps.pushNames.changed(this.deps.instanceId, jid, name),
+      mediaHosts: this.deps.mediaHosts,
+      log: this.log,
     });
-    ev.on('messages.update', (updates) => {
-      if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id)));
-    });
-    // Group, contact and presence changes are kept only where the instance's terms say so: otherwise the work is skipped.
-    const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {
-      learn: (lid: string, pn: string) => {
-        if (this.isCurrent(live)) live.sock.signalRepository.lidMapping.storeLIDPNMappings([{ lid, pn }]).catch(() => {});
-      },
-    });
-    const raise = (events: () => Promise<NetworkEvent[]>) => {
-      if (!this.isCurrent(live) || !this.terms.networkEvents) return;
-      this.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
-    };
-    ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));
-    ev.on('groups.update', (updates) => raise(() => groupsUpdated(updates, phoneOfLid)));
-    ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
-    ev.on('contacts.update', (updates) =>
-      raise(() => contactsUpdated(updates, (jid, name) => this.deps.pushNames.changed(this.deps.instanceId, jid, name), phoneOfLid)),
-    );
-    ev.on('presence.update', (update) => raise(() => presenceUpdated(update, phoneOfLid)));
-    // The network acknowledges every message it takes (or says why it did not): that is "sent".
-    ws.on('CB:ack,class:message', (node: { attrs: Record<string, string> }) => {
-      const settle = live.acks.get(node.attrs.id ?? '');
-      if (!settle) return;
-      live.acks.delete(node.attrs.id!);
-      settle(node.attrs.error ? `refused: the network refused the message (error ${node.attrs.error})` : null);
-    });
+    listenForAcks(live);
     return live;
-  }
-
-  /**
-   * Received files get the media hosts the network announced (its media connection info, asked over
-   * this authenticated connection and cached by the library for its lifetime): the only hosts they
-   * are ever fetched from, whatever host the sender wrote into the message.
-   */
-  private async withMediaHosts(live: Live, reports: NetworkReports): Promise<NetworkReports> {
-    const withMedia = reports.inbound.filter((message) => message.media);
-    if (!withMedia.length) return reports;
-    const announced = await live.sock.refreshMediaConn(false).then(
-      (conn) => this.deps.mediaHosts.learn(conn.hosts.map((host) => host.hostname)),
-      (error: unknown) => {
-        this.log.warn({ err: error }, "the network did not say its media hosts; received files will be fetched from the hosts known so far");
-        return [];
-      },
-    );
-    for (const message of withMedia) (message.media!.source as unknown as BaileysMediaSource).hosts = announced;
-    return reports;
   }
 
   /** Writes the credentials as they are, after any write in progress; a burst of changes is one more write. */
@@ -491,51 +421,6 @@ export class InstanceLink {
       this.leaseLost();
       throw new LeaseLost(this.deps.instanceId);
     }
-    /** Each message's outcome once known; 'again' when it was not taken this time (it goes out again, under the same id). */
-    const pending: Array<Promise<SendOutcome | 'again'>> = [];
-    for (const message of messages) {
-      const networkMessageId = networkMessageIdOf(message.messageId);
-      let content;
-      try {
-        content = await contentOf(message, this.deps.fetchMedia);
-      } catch (error) {
-        if (!(error instanceof MediaUnavailable)) throw error;
-        if (!error.lasting) break;
-        pending.push(Promise.resolve({ messageId: message.messageId, failed: { code: 'media_unavailable', message: error.message } }));
-        continue;
-      }
-      if (!this.isCurrent(live)) break;
-      pending.push(this.acknowledged(live, message.messageId, networkMessageId));
-      try {
-        await live.sock.sendMessage(`${message.to}@s.whatsapp.net`, content, { messageId: networkMessageId });
-      } catch (error) {
-        live.acks.get(networkMessageId)?.(null);
-        this.log.warn({ err: { message: (error as Error).message } }, 'a message could not be handed to the network; it stays queued');
-        break;
-      }
-    }
-    const outcomes: SendOutcome[] = [];
-    for (const outcome of await Promise.all(pending)) {
-      // Taken up to the first that was not: the rest stay queued, in order.
-      if (outcome === 'again') break;
-      outcomes.push(outcome);
-    }
-    return outcomes;
-  }
-
-  /** The network's answer to one hand-off: taken, refused (the message fails), or nothing (it goes again). */
-  private acknowledged(live: Live, messageId: string, networkMessageId: string): Promise<SendOutcome | 'again'> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        live.acks.delete(networkMessageId);
-        resolve('again');
-      }, ACK_TIMEOUT_MS);
-      live.acks.set(networkMessageId, (error) => {
-        clearTimeout(timer);
-        if (error === null) resolve({ messageId, networkMessageId });
-        else if (error.startsWith('refused:')) resolve({ messageId, failed: { code: 'network_refused', message: error.slice('refused:'.length).trim() } });
-        else resolve('again');
-      });
-    });
+    return sendWithAcks(live, messages, { fetchMedia: this.deps.fetchMedia, stillCurrent: () => this.isCurrent(live), log: this.log });
   }
 }

@@ -1,21 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChatEngine, EngineEvents, InboundMessage, LinkTerms } from '../../domain/instances/engine.port.js';
+import { randomBytes } from 'node:crypto';
+import type { ChatEngine, LinkTerms } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
-import { normalPairingCode } from '../../domain/instances/pairing-code.js';
-import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
-import { untilStored } from '../../domain/retry.js';
+import { Conflict } from '../../domain/errors.js';
+import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
 import type { SandboxHandoffs } from './handoffs.js';
 import type { SandboxMedia } from './media.js';
-import type { NetworkEvent } from '../../domain/instances/network-events.js';
-import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
+import { createSandboxReports } from './reports.js';
+import { createSandboxWorld } from './world.js';
 
 export { SANDBOX_INTEGRATION };
-
-/** How often messages the network holds for an offline phone are offered again. */
-const HELD_RETRY_MS = 1000;
-
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** A pairing this node runs: its codes, one after the other, until one is scanned or they run out. */
 interface Pairing {
@@ -42,72 +36,14 @@ export function createSandboxEngine(options: {
   reconnectDelayMs: number;
   onRetry?: (error: unknown) => void;
 }) {
-  const { handoffs, directory } = options;
-  let events: EngineEvents | undefined;
-  /** Tells an instance's owner that its connection changed (it may be another node). */
-  let tellOwner: (instanceId: string) => void = () => {};
-  let stopped = false;
+  const { handoffs } = options;
+  const reports = createSandboxReports(options.onRetry);
+  const world = createSandboxWorld({ directory: options.directory, media: options.media, reports });
   /** The connections this node holds, by instance, with the lease they are held under. */
   const held = new Map<string, Lease>();
   const pairings = new Map<string, Pairing>();
-  /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
-  const waiting = new Map<string, InboundMessage[]>();
-  let heldRetry: NodeJS.Timeout | undefined;
-
-  /** Hands waiting messages over, in order, to every phone whose instance is connected again. */
-  async function handOverWaiting() {
-    for (const [phone, queue] of waiting) {
-      while (queue.length) {
-        let result: Awaited<ReturnType<typeof deliver>>;
-        try {
-          result = await deliver(phone, queue[0]!);
-        } catch (error) {
-          // Stored by an earlier hand-over whose answer was lost: it has arrived.
-          if (!(error instanceof Conflict)) throw error;
-          result = { messageId: '' };
-        }
-        if (result === 'held') break;
-        queue.shift();
-      }
-      if (!queue.length) waiting.delete(phone);
-    }
-  }
-  // The instance may come back on another node: waiting messages are offered again until taken.
-  function retryWaiting() {
-    if (heldRetry || stopped || waiting.size === 0) return;
-    heldRetry = setTimeout(() => {
-      heldRetry = undefined;
-      handOverWaiting().catch(() => {}).finally(retryWaiting);
-    }, HELD_RETRY_MS);
-  }
-
-  /** A message to the instance paired with `phone`: delivered when it is connected, held while it is offline. */
-  async function deliver(phone: string, message: InboundMessage): Promise<{ messageId: string } | 'held'> {
-    const instance = await directory.connectedByPhone(phone);
-    if (!instance) {
-      if (await directory.pairedOffline(phone)) return 'held';
-      throw new NotFound('Instance paired with that phone');
-    }
-    const stored = await events!.inbound(instance.id, message);
-    if (!stored) throw new Conflict('instance_unavailable', 'That message was already delivered.');
-    return stored;
-  }
-
-  const timers = new Set<NodeJS.Timeout>();
-  /**
-   * What the network reports on its own (receipts, reconnects, codes) is reported until the gateway
-   * stores it: a database outage delays it, never drops it. A report refused for good (the instance
-   * or message was deleted meanwhile, the lease moved, the instance moved on) is dropped.
-   */
-  const later = (ms: number, work: () => Promise<unknown>) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      untilStored(work, { stopped: () => stopped, onRetry: options.onRetry }).catch(() => {});
-    }, ms);
-    timers.add(timer);
-  };
   const confirm = (instanceId: string, messageId: string) =>
-    later(options.deliveryDelayMs, () => events!.receipts(instanceId, [{ networkMessageId: messageId, status: 'delivered' }]));
+    reports.later(options.deliveryDelayMs, () => reports.events.receipts(instanceId, [{ networkMessageId: messageId, status: 'delivered' }]));
 
   const isCurrent = (instanceId: string, lease: Lease) => held.get(instanceId)?.token === lease.token;
 
@@ -124,26 +60,15 @@ export function createSandboxEngine(options: {
     const now = Date.now();
     if (now >= pairing.endsAt) {
       pairings.delete(instanceId);
-      await reportOnce(() => events!.pairingEnded(instanceId, pairing.lease));
+      await reports.once(() => reports.events.pairingEnded(instanceId, pairing.lease));
       return;
     }
     const expiresAt = Math.min(now + ttlMs, pairing.endsAt);
-    const stillPairing = await reportOnce(() =>
-      events!.qrCode(instanceId, pairing.lease, { text: `sandbox:${randomBytes(24).toString('base64url')}`, expiresAt: new Date(expiresAt) }),
+    const stillPairing = await reports.once(() =>
+      reports.events.qrCode(instanceId, pairing.lease, { text: `sandbox:${randomBytes(24).toString('base64url')}`, expiresAt: new Date(expiresAt) }),
     );
     if (!stillPairing) return stopPairing(instanceId);
-    pairing.timer = setTimeout(() => void nextCode(instanceId, pairing, ttlMs).catch(options.onRetry), expiresAt - now);
-  }
-
-  /** Reports until stored; false when the report was refused for good (the instance moved on, the lease went). */
-  async function reportOnce(work: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await untilStored(work, { stopped: () => stopped, onRetry: options.onRetry });
-      return true;
-    } catch (error) {
-      if (error instanceof Conflict || error instanceof LeaseLost || error instanceof NotFound) return false;
-      throw error;
-    }
+    pairing.timer = setTimeout(() => void nextCode(instanceId, pairing, ttlMs).catch(reports.onRetry), expiresAt - now);
   }
 
   async function runPairing(instance: InstanceRecord, lease: Lease, terms: LinkTerms) {
@@ -160,7 +85,7 @@ export function createSandboxEngine(options: {
     // A pairing code asked for is "registered" by the network at once; it works as long as the pairing.
     const pairing = pairings.get(instance.id);
     if (pairing && instance.pairingCode && !instance.pairingCodeExpiresAt) {
-      await reportOnce(() => events!.pairingCodeReady(instance.id, lease, instance.pairingCode!, new Date(pairing.endsAt)));
+      await reports.once(() => reports.events.pairingCodeReady(instance.id, lease, instance.pairingCode!, new Date(pairing.endsAt)));
     }
   }
 
@@ -186,22 +111,22 @@ export function createSandboxEngine(options: {
       }
       if (instance.logoutPending) {
         // Nothing to tell a simulated network: the logout is done.
-        await reportOnce(() => events!.closed(instance.id, lease, 'logged_out'));
+        await reports.once(() => reports.events.closed(instance.id, lease, 'logged_out'));
         return;
       }
       if (instance.pairingSince !== null) return runPairing(instance, lease, terms);
       stopPairing(instance.id);
       // A dropped connection comes back by itself, from whichever node holds it.
       if (instance.state === 'disconnected' && instance.phone !== null) {
-        later(options.reconnectDelayMs, async () => {
+        reports.later(options.reconnectDelayMs, async () => {
           if (!isCurrent(instance.id, lease)) return;
           try {
-            await events!.connected(instance.id, lease);
+            await reports.events.connected(instance.id, lease);
           } catch (error) {
             if (!(error instanceof LeaseLost) && !(error instanceof Conflict)) throw error;
             return;
           }
-          await handOverWaiting();
+          await world.handOverWaiting();
         });
       }
     },
@@ -213,103 +138,16 @@ export function createSandboxEngine(options: {
     media: options.media.source,
   };
 
-  /** A phone completes a pairing: linking, then connected at once (the simulated network confirms immediately). */
-  async function link(instanceId: string, phone: string) {
-    await events!.paired(instanceId, undefined, phone);
-    await events!.connected(instanceId, undefined);
-    // The owner stops its codes; held messages go to the newly connected phone.
-    tellOwner(instanceId);
-    later(0, handOverWaiting);
-    return { instanceId };
-  }
-
-  function checkPhone(phone: unknown): asserts phone is string {
-    if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
-  }
-
-  async function sandboxInstance(instanceId: string) {
-    if (!(await directory.isSandboxInstance(instanceId))) throw new NotFound('Sandbox instance');
-    return instanceId;
-  }
-
   return {
     engine,
     /** Wires the engine to the domain's handlers, and to the owners of instances. */
-    connect(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }) {
-      events = handlers;
-      tellOwner = owners.tell;
-    },
+    connect: reports.connect,
     /** The control API of the simulated network (the "outside world" a real phone would be). */
-    control: {
-      /** A phone scans the text of a QR image. */
-      async scan(code: string, phone: string) {
-        checkPhone(phone);
-        if (typeof code !== 'string' || code === '') throw Invalid.at('code', 'is required');
-        const instanceId = await directory.useQr(code, new Date());
-        if (!instanceId) throw Invalid.at('code', 'unknown, already used or expired');
-        return link(instanceId, phone);
-      },
-      /** The phone `phone` enters a pairing code ("link with phone number"). */
-      async pair(code: string, phone: string) {
-        checkPhone(phone);
-        const pairing = await directory.pairingCode(normalPairingCode(code), new Date());
-        if (!pairing) throw Invalid.at('code', 'unknown or expired');
-        if (pairing.pairingPhone !== phone) throw Invalid.at('phone', 'is not the number this pairing code was asked for');
-        return link(pairing.id, phone);
-      },
-      async inbound(instancePhone: string, sent: InboundMessage): Promise<{ messageId: string } | { held: true }> {
-        // Like a real network, the sandbox gives every message an id of its own as it is sent: a delete
-        // or a receipt finds the message by it, and a held message handed over twice is stored once.
-        const message = { ...sent, networkMessageId: sent.networkMessageId ?? randomUUID() };
-        // What waits for this phone goes first, so messages arrive in the order they were sent; a
-        // hand-over that failed earlier (the database was away) is tried again before holding more.
-        if (waiting.get(instancePhone)?.length) await handOverWaiting();
-        const queue = waiting.get(instancePhone);
-        const result = queue?.length ? 'held' : await deliver(instancePhone, message);
-        if (result === 'held') {
-          waiting.set(instancePhone, [...(queue ?? []), message]);
-          retryWaiting();
-          return { held: true };
-        }
-        return result;
-      },
-      /** A phone uploads a file it is about to send: the source of its message's media descriptor. */
-      keepMedia: (bytes: Buffer, mimetype: string) => options.media.put(bytes, mimetype),
-      /** The file of a received message expires: its media answers 410 from now on. */
-      async expireMedia(messageId: string) {
-        if (!(await options.media.expire(messageId))) throw new NotFound('Received media message');
-      },
-      async read(messageId: string) {
-        const message = await directory.messageOnNetwork(messageId);
-        if (!message) throw new NotFound('Message');
-        await events!.receipts(message.instanceId, [{ networkMessageId: message.networkMessageId, status: 'read' }]);
-      },
-      /** A phone deletes a message, sent or received, named by the gateway's id. */
-      async deleted(messageId: string, deletedBy: string, forEveryone: boolean) {
-        const message = await directory.messageOnNetwork(messageId);
-        if (!message) throw new NotFound('Message');
-        await events!.deleted(message.instanceId, message.networkMessageId, deletedBy, forEveryone);
-      },
-      /** The network tells the instance's device of a group, contact or presence change (session instances only). */
-      async raise(instanceId: string, event: NetworkEvent) {
-        await events!.network(await sandboxInstance(instanceId), event);
-      },
-      async drop(instanceId: string) {
-        await events!.closed(await sandboxInstance(instanceId), undefined, 'connection_lost');
-        // The owner's connection is the one that fell; the owner brings it back.
-        tellOwner(instanceId);
-      },
-      async ban(instanceId: string) {
-        await events!.closed(await sandboxInstance(instanceId), undefined, 'banned');
-        tellOwner(instanceId);
-      },
-    },
+    control: world.control,
     stop() {
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      reports.stop();
       for (const instanceId of [...pairings.keys()]) stopPairing(instanceId);
-      clearTimeout(heldRetry);
+      world.stop();
     },
   };
 }

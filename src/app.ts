@@ -6,7 +6,7 @@ import type { GraphQLLoader } from './graphql/lazy.js';
 import type { CallerWatch } from './graphql/caller-watch.js';
 import { graphqlEndpoint } from './graphql/http-endpoint.js';
 import type { Logger } from './infra/logger.js';
-import type { AppState } from './rest/context.js';
+import type { AppState } from './http/context.js';
 import { createAuthenticator } from './rest/middleware/authenticate.js';
 import { errorEnvelope } from './rest/middleware/error-envelope.js';
 import { requestContext } from './rest/middleware/request-context.js';
@@ -18,12 +18,8 @@ import { messageRoutes } from './rest/routes/messages.js';
 import { instanceMessagingRoutes } from './rest/routes/instance-messaging.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
-import { sandboxRoutes } from './rest/routes/sandbox.js';
-import { type CloudWebhookDeps, cloudWebhookRoutes } from './rest/routes/cloud-webhooks.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
 import { openApiRoutes } from './rest/routes/openapi.js';
-import type { SandboxNetwork } from './infra/engines/sandbox.js';
-import type { PhoneInbox } from './infra/engines/sandbox-inbox.js';
 import type { Metrics } from './infra/metrics.js';
 import { httpMetrics } from './rest/middleware/http-metrics.js';
 import { metricsRoutes } from './rest/routes/metrics.js';
@@ -37,10 +33,8 @@ export interface AppDeps {
   limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, unknown>>;
-  /** The simulated network's control API, when the sandbox engine is on. */
-  sandbox?: { network: SandboxNetwork; inbox: PhoneInbox };
-  /** The network's webhooks for CHAT-CLOUD instances, when that engine is on. */
-  cloudWebhooks?: CloudWebhookDeps;
+  /** What the offered engines serve (the sandbox's controls, the business API's webhooks), and the OpenAPI parts that describe it. */
+  engines: { routes: Router<AppState>[]; documents: ReadonlySet<string> };
   trustProxy: boolean;
   /** Largest GraphQL request body accepted over HTTP. */
   graphqlMaxBodyBytes: number;
@@ -86,7 +80,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
-    openApiRoutes({ sandbox: deps.sandbox !== undefined, cloud: deps.cloudWebhooks !== undefined }),
+    openApiRoutes({ sandbox: deps.engines.documents.has('sandbox'), cloud: deps.engines.documents.has('cloud') }),
     authRoutes(deps.services.auth, deps.origins),
     setupRoutes(deps.services.setup, deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
@@ -94,8 +88,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, authenticated),
-    ...(deps.sandbox ? [sandboxRoutes(deps.sandbox.network, deps.sandbox.inbox)] : []),
-    ...(deps.cloudWebhooks ? [cloudWebhookRoutes(deps.cloudWebhooks)] : []),
+    ...deps.engines.routes,
   ]) {
     rest.use(router.routes());
   }

@@ -1,14 +1,15 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig, policiesOf } from './config.js';
+import { ConfigError, policiesOf } from './config.js';
+import { loadConfig } from './compose/config.js';
 import { DomainError } from './domain/errors.js';
 import { createServices, type Services } from './domain/services.js';
 import { DataFolderInUse } from './infra/db/data-folder-lock.js';
 import { openDatabase } from './infra/db/database.js';
 import { applyMigrations, createMigration } from './infra/db/migrate.js';
-import { createInfra } from './infra/infra.js';
+import { createInfra } from './compose/compose.js';
 import { createLogger } from './infra/logger.js';
 import { decodeQr, findPngDataUrl } from './infra/qr-decode.js';
-import { openStateKey, type RekeyStep, rekeyEngineState } from './infra/engines/state-key.js';
+import { openStateKey, type RekeyStep, rekeyEngineState } from './engines/state/state-key.js';
 
 /** Where a password may come from besides `--password` (which shows in the shell's history and `ps`). */
 const PASSWORD_ENV = 'GATEWAY_CLI_PASSWORD';

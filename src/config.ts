@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import type { Policies } from './domain/services.js';
 import { PLANS } from './domain/tenants/plans.js';
-import { ENGINE_NAMES, type EngineName } from './infra/engines/integrations.js';
 
-const bool = z
+export const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+export const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const delays = z
   .string()
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'a comma-separated list of whole seconds, e.g. 0,60,300,1800')
   .transform((v) => v.split(',').map((s) => Number(s.trim())));
 
-const url = (protocols: string[]) =>
+export const url = (protocols: string[]) =>
   z.string().refine((v) => {
     try {
       return protocols.includes(new URL(v).protocol);
@@ -38,14 +37,15 @@ const retention = z
   .refine((ms) => ms === null || ms > 0, 'at least 1s, or off');
 
 /** Chat network engines, comma-separated, each once; the first is the default for new instances. */
-const engines = z.string().transform((value, ctx) => {
-  const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const unknown = list.filter((name) => !(ENGINE_NAMES as string[]).includes(name));
-  if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown engine(s) ${unknown.join(', ')}; known: ${ENGINE_NAMES.join(', ')}` });
-  if (list.length === 0) ctx.addIssue({ code: 'custom', message: `name at least one engine (${ENGINE_NAMES.join(', ')})` });
-  if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'names an engine twice' });
-  return list as EngineName[];
-});
+const engines = (known: readonly string[]) =>
+  z.string().transform((value, ctx) => {
+    const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const unknown = list.filter((name) => !known.includes(name));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown engine(s) ${unknown.join(', ')}; known: ${known.join(', ')}` });
+    if (list.length === 0) ctx.addIssue({ code: 'custom', message: `name at least one engine (${known.join(', ')})` });
+    if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'names an engine twice' });
+    return list;
+  });
 
 /** A broker URL: one of `protocols`, with a host (credentials and a vhost or port may follow). */
 const brokerUrl = (protocols: string[]) =>
@@ -59,7 +59,7 @@ const brokerUrl = (protocols: string[]) =>
   }, `a URL like ${protocols[0]}//host:port (starting with ${protocols.map((p) => `${p}//`).join(' or ')})`);
 
 /** Base64 of exactly 32 bytes (a key). */
-const key32 = z.string().refine((value) => {
+export const key32 = z.string().refine((value) => {
   const bytes = Buffer.from(value, 'base64');
   return bytes.length === 32 && bytes.toString('base64') === value.replace(/\s/g, '');
 }, '32 bytes in base64 (44 characters, e.g. from `openssl rand -base64 32`)');
@@ -82,8 +82,9 @@ const origins = z
     return list;
   });
 
-const envSchema = z
-  .object({
+/** The gateway's own variables; each engine adds its part (EngineConfigPart). */
+const coreSchema = (knownEngines: readonly string[]) =>
+  z.object({
     PORT: int(0, 65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -118,26 +119,8 @@ const envSchema = z
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
     NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'letters, digits and . : _ - only').optional(),
     NODE_LEASE_MS: int(1000, 600_000).default(5000),
-    ENGINES: engines.default(['sandbox']),
+    ENGINES: engines(knownEngines).default(['sandbox']),
     ENGINE_STATE_KEY: key32.optional(),
-    CHAT_NETWORK_URL: url(['ws:', 'wss:']).optional(),
-    CHAT_NETWORK_ROOT_KEY: key32.optional(),
-    CHAT_NETWORK_CA_FILE: z.string().min(1).optional(),
-    CHAT_WEB_VERSION: z
-      .string()
-      .regex(/^\d+\.\d+\.\d+$/, 'three numbers separated by dots, e.g. 2.3000.1023223821')
-      .transform((value) => value.split('.').map(Number) as [number, number, number])
-      .optional(),
-    CHAT_QR_TIMEOUT_S: int(1, 600).optional(),
-    CLOUD_API_URL: url(['https:', 'http:']).default('https://graph.facebook.com'),
-    CLOUD_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'a Graph API version such as v23.0').default('v23.0'),
-    CLOUD_API_TIMEOUT_MS: int(100, 120_000).default(15_000),
-    CLOUD_VERIFY_TOKEN: z.string().min(8, 'at least 8 characters').max(256, 'at most 256 characters').optional(),
-    CLOUD_MPS: int(1, 100_000).default(80),
-    CLOUD_WEBHOOK_PER_MINUTE: int(1, 10_000_000).default(6000),
-    CHAT_HANDSHAKES_MAX: int(1, 1000).default(16),
-    SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
-    SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
     PUBLIC_URL: url(['http:', 'https:'])
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
@@ -164,7 +147,19 @@ const envSchema = z
       .default('gateway'),
   });
 
-export type Config = Readonly<z.output<typeof envSchema>>;
+/**
+ * The validated configuration: the gateway's own variables, typed here. The object also holds every
+ * engine's settings (its descriptor reads them with settingsOf), which this file does not name.
+ */
+export type Config = Readonly<z.output<ReturnType<typeof coreSchema>>>;
+
+/** An engine's part of the environment (its descriptor in src/engines names it). */
+export interface EngineConfigPart {
+  readonly name: string;
+  readonly settings: z.ZodObject;
+  /** Problems once ENGINES offers it, as `VARIABLE: why`. */
+  check?(settings: never): string[];
+}
 
 /** The business limits of the configuration, in the shape the domain takes them. */
 export function policiesOf(config: Config): Policies {
@@ -174,6 +169,7 @@ export function policiesOf(config: Config): Policies {
       plans: { starter: config.DAILY_MESSAGES_STARTER, pro: config.DAILY_MESSAGES_PRO, enterprise: config.DAILY_MESSAGES_ENTERPRISE },
     },
     allowInsecureUrls: config.WEBHOOK_ALLOW_INSECURE,
+    qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
   };
 }
 
@@ -195,11 +191,15 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once; every bad variable is reported together. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the environment once, with the parts of the engines that can be offered; every bad variable
+ * is reported together. src/compose/config.ts calls it with the catalogue's parts.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv, parts: readonly EngineConfigPart[]): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const schema = parts.reduce<z.ZodObject>((all, part) => all.extend(part.settings.shape), coreSchema(parts.map((part) => part.name)));
+  const parsed = schema.safeParse(present) as z.ZodSafeParseResult<Config & Record<string, unknown>>;
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
@@ -207,8 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (('GATEWAY_ADMIN_EMAIL' in present) !== ('GATEWAY_ADMIN_PASSWORD' in present)) {
     problems.push('GATEWAY_ADMIN_EMAIL / GATEWAY_ADMIN_PASSWORD: set both or neither');
   }
-  if (parsed.success && parsed.data.ENGINES.includes('cloud') && !parsed.data.CLOUD_VERIFY_TOKEN) {
-    problems.push('CLOUD_VERIFY_TOKEN: required when ENGINES offers cloud (the token the network is given to verify /webhooks/cloud)');
+  if (parsed.success) {
+    for (const part of parts) {
+      if (!part.check || !parsed.data.ENGINES.includes(part.name)) continue;
+      const settings = Object.fromEntries(Object.keys(part.settings.shape).map((key) => [key, parsed.data[key]]));
+      problems.push(...part.check(settings as never));
+    }
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return Object.freeze(parsed.data);

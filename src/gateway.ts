@@ -8,7 +8,7 @@ import { createServices, type Services } from './domain/services.js';
 import { loadOnFirstUse } from './graphql/lazy.js';
 import { serveGraphQLOverWebSocket } from './graphql/ws.js';
 import { createCallerWatch } from './graphql/caller-watch.js';
-import { createInfra, type Infra, type InfraOptions } from './infra/infra.js';
+import { createInfra, type Infra, type InfraOptions } from './compose/compose.js';
 import type { Logger } from './infra/logger.js';
 import { createOriginPolicy } from './http/origin-policy.js';
 
@@ -93,12 +93,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     services,
     graphql,
     limiter: infra.requestLimiter,
-    sandbox: config.ENGINES.includes('sandbox') ? { network: infra.sandbox, inbox: infra.sandboxInbox } : undefined,
-    cloudWebhooks: infra.cloudWebhooks && {
-      receiver: infra.cloudWebhooks,
-      verifyToken: config.CLOUD_VERIFY_TOKEN!,
-      perSource: infra.limiters({ keyPrefix: 'cloud-webhooks', points: config.CLOUD_WEBHOOK_PER_MINUTE, durationSeconds: 60 }),
-    },
+    engines: infra.offered,
     logger,
     checkReady: () => (draining ? Promise.reject(new Error('shutting down')) : infra.checkReady()),
     trustProxy: config.TRUST_PROXY,

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError } from './config.js';
+import { loadConfig } from './compose/config.js';
 import { startGateway } from './gateway.js';
 import { DataFolderInUse } from './infra/db/data-folder-lock.js';
 import { createLogger } from './infra/logger.js';

@@ -30,6 +30,8 @@ import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries
 import { createTenantsService } from './tenants/tenants.service.js';
 import { createLimitsView, type Usage } from './tenants/limits.js';
 import type { Actor } from './actor.js';
+import { capabilitiesOf } from './instances/capabilities.js';
+import type { QrPolicy } from './instances/link-terms.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -72,6 +74,8 @@ export interface Policies {
   quotas: DailyQuotas;
   /** http:// and private addresses for webhooks and media: local development only. */
   allowInsecureUrls: boolean;
+  /** How long pairings' QR codes live, by variant, and how many a pairing shows. */
+  qr: QrPolicy;
 }
 
 
@@ -115,7 +119,7 @@ export function createServices(ports: Ports, policies: Policies) {
       instances,
       quotas: policies.quotas,
       urls,
-      capabilitiesOf: (integration: string) => ports.engines.of(integration)?.capabilities ?? [],
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
       onAccepted: (instanceId) => {
         dispatcher.kick(instanceId);
         ports.workArrived();
@@ -126,7 +130,7 @@ export function createServices(ports: Ports, policies: Policies) {
       messages: ports.messages,
       instances,
       ownership: ports.ownership,
-      capabilitiesOf: (integration: string) => ports.engines.of(integration)?.capabilities ?? [],
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
       clock,
     }),
     integrations: () => integrationsOf(ports.engines),
@@ -135,7 +139,7 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
-    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn }),
+    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr }),
 
     /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {

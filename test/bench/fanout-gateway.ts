@@ -2,7 +2,7 @@
  * The gateway for the fan-out benchmark: started with --expose-gc under IPC so the benchmark can ask
  * for its memory after a full collection (what subscribers actually keep alive, not garbage).
  */
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/compose/config.js';
 import { startGateway } from '../../src/gateway.js';
 import { createLogger } from '../../src/infra/logger.js';
 

@@ -254,8 +254,8 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     // Another node takes the instance over (as after this one was frozen past its lease).
     await prisma.$executeRaw`UPDATE "InstanceLease" SET owner = 'another-node', token = token + 1 WHERE "instanceId" = ${id}::uuid`;
     await eventually(async () => world.network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => !connected, 10_000);
-    const { openStateKey } = await import('../../src/infra/engines/state-key.js');
-    const { createEngineStateStore } = await import('../../src/infra/engines/baileys/auth-state.js');
+    const { openStateKey } = await import('../../src/engines/state/state-key.js');
+    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
     const cipher = await openStateKey({ configured: world.gw.gateway.infra.config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: world.gw.gateway.infra.config.DATA_DIR, statements: world.gw.gateway.infra.db.statements });
     const store = createEngineStateStore({ statements: world.gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024 });
     const before = await prisma.engineKey.findMany({ where: { instanceId: id }, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
@@ -277,7 +277,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
       const text = Buffer.from(row.value).toString('latin1');
       expect(text).not.toMatch(/noiseKey|signedIdentityKey|"private"|"public"|Buffer|registrationId/);
     }
-    const { createStateCipher } = await import('../../src/infra/engines/state-cipher.js');
+    const { createStateCipher } = await import('../../src/engines/state/state-cipher.js');
     const stranger = createStateCipher(randomBytes(32));
     expect(() => stranger.open(rows[0]!.value, `${id}/${rows[0]!.type}/${rows[0]!.id}`)).toThrow();
   });

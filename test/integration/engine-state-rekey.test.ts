@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REKEY_STEPS } from '../../src/infra/engines/state-key.js';
+import { REKEY_STEPS } from '../../src/engines/state/state-key.js';
 import { baileysEnv, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';

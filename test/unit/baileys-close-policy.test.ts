@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, closeOf } from '../../src/infra/engines/baileys/close-policy.js';
-import { fromUpdates, fromUpsert, phoneDigitsOf } from '../../src/infra/engines/baileys/inbound.js';
-import { networkMessageIdOf } from '../../src/infra/engines/baileys/network-id.js';
-import { PushNames } from '../../src/infra/engines/baileys/session-events.js';
+import { backoffMs, closeOf } from '../../src/engines/baileys/close-policy.js';
+import { fromUpdates, fromUpsert, phoneDigitsOf } from '../../src/engines/baileys/inbound.js';
+import { networkMessageIdOf } from '../../src/engines/baileys/network-id.js';
+import { PushNames } from '../../src/engines/baileys/session-events.js';
 import { proto } from 'baileys';
 
 describe('the connection policy of CHAT-BAILEYS', () => {

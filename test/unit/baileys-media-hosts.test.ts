@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEDIA_HOST, MediaHosts, validHosts } from '../../src/infra/engines/baileys/media-hosts.js';
+import { DEFAULT_MEDIA_HOST, MediaHosts, validHosts } from '../../src/engines/baileys/media-hosts.js';
 
 describe('the media hosts CHAT-BAILEYS fetches received files from', () => {
   it('keeps host names and host:port only, lower-cased, each once', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actionOf, failureOf } from '../../src/infra/engines/cloud/api-errors.js';
-import { createPace } from '../../src/infra/engines/cloud/pace.js';
-import { readWebhook } from '../../src/infra/engines/cloud/webhook-payload.js';
+import { actionOf, failureOf } from '../../src/engines/cloud/api-errors.js';
+import { createPace } from '../../src/engines/cloud/pace.js';
+import { readWebhook } from '../../src/engines/cloud/webhook-payload.js';
 
 const change = (phoneNumberId: string, value: object) => ({ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '1', phone_number_id: phoneNumberId }, ...value } });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactOfVcard } from '../../src/infra/engines/cloud/vcard-contact.js';
-import { readWebhook } from '../../src/infra/engines/cloud/webhook-payload.js';
+import { contactOfVcard } from '../../src/engines/cloud/vcard-contact.js';
+import { readWebhook } from '../../src/engines/cloud/webhook-payload.js';
 
 /** A contacts item as the API sends it, through the webhook reader: the vCard the gateway stores for it. */
 function storedVcard(card: object): { displayName: string; vcard: string } {

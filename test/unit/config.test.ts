@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config.js';
+import { loadConfig } from '../../src/compose/config.js';
 
 describe('loadConfig', () => {
   it('gives every documented default when nothing is set', () => {

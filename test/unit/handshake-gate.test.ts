@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventLoopBusy, HandshakeGate } from '../../src/infra/engines/baileys/handshake-gate.js';
+import { eventLoopBusy, HandshakeGate } from '../../src/engines/baileys/handshake-gate.js';
 import { eventually } from '../factories/sandbox.js';
 
 /** Acquires `count` slots in order, recording the order in which they were granted. */

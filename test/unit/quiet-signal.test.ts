@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { quietSignalConsole } from '../../src/infra/engines/baileys/quiet-signal.js';
+import { quietSignalConsole } from '../../src/engines/baileys/quiet-signal.js';
 import { createLogger } from '../../src/infra/logger.js';
 import { LogCapture } from '../helpers/log-capture.js';
 

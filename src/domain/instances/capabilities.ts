@@ -1,7 +1,9 @@
 /**
- * What an engine can carry beyond the spec's text and media (docs/messaging.md). Each integration
- * publishes its list (`GET /v1/integrations`); a request needing one its instance's engine lacks is
- * refused with 422 `not_supported` before anything is stored.
+ * What an engine can do on its network, by name (docs/architecture.md, "Engines"; docs/messaging.md).
+ * An engine's descriptor lists the ones it really does; each capability beyond sending comes as a
+ * small optional interface on the engine (ChatEngine), present exactly when the name is listed. Each
+ * integration publishes its list (`GET /v1/integrations`); a request needing one its instance's engine
+ * lacks is refused with 422 `not_supported` before anything is stored.
  */
 export const CAPABILITIES = [
   'text',
@@ -24,3 +26,23 @@ export const CAPABILITIES = [
   'template',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
+
+/** How an instance of an engine links to its network. */
+export const LOGIN_FLOWS = ['qr', 'pairing_code', 'credentials'] as const;
+export type LoginFlow = (typeof LOGIN_FLOWS)[number];
+
+/** What an engine does when its descriptor lists nothing: text and media, linked by QR code or pairing code. */
+const BASIC_CAPABILITIES: readonly Capability[] = ['text', 'media'];
+const PAIRING: readonly LoginFlow[] = ['qr', 'pairing_code'];
+
+/** Whether an engine does `capability`. */
+export const can = (engine: { capabilities?: readonly Capability[] } | undefined, capability: Capability) =>
+  engine !== undefined && (engine.capabilities ?? BASIC_CAPABILITIES).includes(capability);
+
+/** Whether an engine's instances link by `flow`. */
+export const linksBy = (engine: { loginFlows?: readonly LoginFlow[] } | undefined, flow: LoginFlow) =>
+  engine !== undefined && (engine.loginFlows ?? PAIRING).includes(flow);
+
+/** Everything an engine does (none for an engine the deployment does not offer). */
+export const capabilitiesOf = (engine: { capabilities?: readonly Capability[] } | undefined): readonly Capability[] =>
+  engine === undefined ? [] : (engine.capabilities ?? BASIC_CAPABILITIES);

@@ -4,7 +4,8 @@ import { editEvent, statusEvent, upsertEvent } from '../messages/message-events.
 import type { MessageStore } from '../messages/messages.ports.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
-import type { DisconnectReason, EngineEvents } from './engine.port.js';
+import { CLOSE_OUTCOMES, type DisconnectReason, type EngineEvents } from './engine.port.js';
+import { keepsNetworkEvents } from './link-terms.js';
 import { digits } from './events.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from './instances.ports.js';
 import type { Transitions } from './transitions.js';
@@ -17,9 +18,6 @@ const RECEIPT_ATTEMPTS = 6;
 
 /** Tries of recording a pairing whose row another write changed meanwhile. */
 const PAIRED_ATTEMPTS = 5;
-
-/** Closes after which the instance keeps its status: the connection comes back at once (a restart, a new owner). */
-const PASSING: readonly DisconnectReason[] = ['restart_required', 'shutdown'];
 
 /** Turns what an engine reports into state changes, stored messages and events. */
 export function createEngineEvents(deps: {
@@ -52,27 +50,29 @@ export function createEngineEvents(deps: {
 
   /** What a close leaves of the instance: each reason its move, and the reason kept for the detail answer. */
   async function close(instance: InstanceRecord, reason: DisconnectReason, fence?: Lease) {
-    if (PASSING.includes(reason)) return;
+    const outcome = CLOSE_OUTCOMES[reason];
+    // A restart or a new owner: the connection comes back at once, the instance keeps its status.
+    if (outcome === 'passing') return;
     const lastDisconnect: InstancePatch = { lastDisconnectReason: reason, lastDisconnectAt: clock.now() };
     const noPairing: InstancePatch = { pairingSince: null, pairingCode: null, pairingPhone: null, pairingCodeExpiresAt: null };
-    switch (reason) {
+    switch (outcome) {
       case 'logged_out':
         return void (await transitions.move(instance, 'logged_out', { ...lastDisconnect, ...noPairing, phone: null, logoutPending: false }, { fence, reason, retireQr: true }));
       case 'banned':
         return void (await transitions.move(instance, 'banned', { ...lastDisconnect, ...noPairing }, { fence, reason }));
       case 'pairing_expired':
         return void (await transitions.move(instance, 'qr_exhausted', noPairing, { fence, reason }));
-      case 'credentials_rejected':
+      case 'refused':
         // The check the credentials were given for failed: v1 error, session disconnected, until new ones come.
         if (instance.state === 'error') return void (await instances.change(instance.id, { ...lastDisconnect, ...noPairing }, [], { fence }));
         return void (await transitions.move(instance, 'failed', { ...lastDisconnect, ...noPairing }, { fence, reason }));
-      case 'token_expired':
-        // In use, the token stopped working: down (queue kept) until a new token is given.
+      case 'lapsed':
+        // In use, the credentials stopped working: down (queue kept) until a new token is given.
         if (instance.state === 'connected' || instance.state === 'connecting') {
           return void (await transitions.move(instance, 'dropped', { ...lastDisconnect, ...noPairing }, { fence, reason }));
         }
         return close(instance, 'credentials_rejected', fence);
-      default:
+      case 'dropped':
         // Lost, timed out, closed, unavailable, a bad session, replaced: down until the engine's policy
         // brings it back. A reconnect attempt that fails while down only leaves its reason.
         if (instance.state === 'connected' || instance.state === 'connecting') {
@@ -209,10 +209,10 @@ export function createEngineEvents(deps: {
 
     async network(instanceId, { event, data }) {
       const instance = await find(instanceId);
-      // The v1 variant has no such events (spec 6.2): nothing to keep for it.
-      if (instance.variant !== 'session') return false;
+      if (!keepsNetworkEvents(instance)) {
+        throw new Conflict('instance_unavailable', 'A v1 instance has no group, contact or presence events (they belong to the session variant).');
+      }
       await messages.emit({ tenantId: instance.tenantId, instanceId: instance.id }, [{ event, data: data as unknown as Record<string, unknown> }]);
-      return true;
     },
 
     async edited(instanceId, networkMessageId, text, at, byInstance) {

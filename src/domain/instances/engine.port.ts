@@ -1,9 +1,9 @@
 import type { InstanceRecord } from './instances.ports.js';
 import type { MediaDescriptor, MediaSource } from '../messages/media.js';
 import type { InboundContact, InboundType } from '../messages/messages.ports.js';
-import type { Capability } from './capabilities.js';
 import type { Lease } from './ownership.js';
 import type { NetworkEvent } from './network-events.js';
+import type { Capability, LoginFlow } from './capabilities.js';
 
 /**
  * A message of a chat as the network knows it: what a reply quotes, a reaction or an edit targets.
@@ -90,28 +90,65 @@ export const DISCONNECT_REASONS = [
 export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
 /**
+ * What a close does to the instance, whichever engine reported it: `passing` keeps its status (the
+ * connection comes back at once); `refused` means the link's credentials were refused when checked
+ * (error or failed until new ones come); `lapsed` means they stopped working in use (down, queue kept).
+ */
+export type CloseOutcome = 'passing' | 'logged_out' | 'banned' | 'pairing_expired' | 'refused' | 'lapsed' | 'dropped';
+export const CLOSE_OUTCOMES: Readonly<Record<DisconnectReason, CloseOutcome>> = {
+  restart_required: 'passing',
+  shutdown: 'passing',
+  connection_lost: 'dropped',
+  timed_out: 'dropped',
+  connection_closed: 'dropped',
+  unavailable: 'dropped',
+  bad_session: 'dropped',
+  replaced: 'dropped',
+  untrusted_network: 'dropped',
+  logged_out: 'logged_out',
+  banned: 'banned',
+  pairing_expired: 'pairing_expired',
+  credentials_rejected: 'refused',
+  token_expired: 'lapsed',
+};
+
+/**
+ * What the domain decided for one instance's link. The API variant is the domain's business: an
+ * engine follows these terms and never reads the variant.
+ */
+export interface LinkTerms {
+  /** For an engine that issues its own QR codes: each code's lifetime, and how many a pairing shows before it ends. */
+  qr: { lifetimeMs: number; codes: number };
+  /** Whether the instance keeps group, contact and presence events (an engine may skip that work when not). */
+  networkEvents: boolean;
+}
+
+/**
  * One chat network. The domain asks it to hold an instance's connection on the instance's owning
  * node (see ownership.ts); the engine drives pairing (it issues the QR codes and says when they
- * run out) and reports everything back through EngineEvents. A real engine is added as a folder under
- * infra/engines without touching the domain.
+ * run out) and reports everything back through EngineEvents. A new engine is a folder under
+ * src/engines and one line of its catalogue (docs/architecture.md), without touching the domain.
+ *
+ * Beyond text and media, each capability (capabilities.ts) is a small optional member of this
+ * interface, present exactly when the engine's descriptor lists the capability's name.
  */
 export interface ChatEngine extends Partial<EngineActions> {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
-  /** What it can carry (docs/messaging.md); a request needing anything else is refused before it is stored. */
-  readonly capabilities: readonly Capability[];
   /**
-   * How an instance links: by pairing (QR codes, pairing codes; the default), or with credentials given
-   * at creation (no QR: the engine checks them and reports `verified` or a `credentials_rejected` close).
+   * What it does (capabilities.ts), as its descriptor lists it; text and media when absent. A request
+   * needing anything else is refused before it is stored (docs/messaging.md).
    */
-  readonly connectsWith?: 'pairing' | 'credentials';
+  readonly capabilities?: readonly Capability[];
+  /** How its instances link, as its descriptor lists it; by QR code or pairing code when absent. */
+  readonly loginFlows?: readonly LoginFlow[];
   /**
    * This node owns the instance: hold its connection as its row says, and call again whenever the
    * row may have changed (idempotent). A pairing under way (`pairingSince`) shows QR codes and
    * registers a requested pairing code; a paired instance connects (a dropped one reconnects by the
    * engine's policy); a pending logout tells the network and erases what the engine kept.
    */
-  attach(instance: InstanceRecord, lease: Lease): Promise<void>;
+  attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<void>;
   /** This node no longer owns the instance: let go of its connection at once, without logging out. */
   detach(instanceId: string): void;
   /**
@@ -123,9 +160,9 @@ export interface ChatEngine extends Partial<EngineActions> {
   /**
    * Of these messages, the ones the network already took, with the network's id of each: after a
    * takeover or a hand-off whose `sent` mark was not stored, the owner marks those instead of handing
-   * them over again. An engine whose network drops a repeated message itself answers none.
+   * them over again. Absent when the network drops a repeated message itself (none are held).
    */
-  holding(instanceId: string, messageIds: string[]): Promise<Map<string, string>>;
+  holding?(instanceId: string, messageIds: string[]): Promise<Map<string, string>>;
   /** Best effort, on the owner: the instance is being deleted, log it out of the network now. */
   forget(instanceId: string): Promise<void>;
   /** Present when the network keeps received files: opens the bytes of a stored media descriptor (any node can). */
@@ -210,25 +247,31 @@ export interface Receipt {
 }
 
 /**
+ * Who makes a report that changes an instance's state: the owner, under its lease (a node that lost
+ * the instance is refused, LeaseLost), or, with none, a network whose state every node shares (the
+ * sandbox's simulated phones), reporting for the whole network.
+ */
+export type Reporter = Lease | undefined;
+
+/**
  * What an engine reports; the domain turns each report into state changes and events. Reports that
- * change an instance's state carry the reporting owner's lease: a node that lost the instance is
- * refused (LeaseLost). A network whose state is shared by every node (the sandbox) reports without one.
+ * change an instance's state say who makes them (Reporter).
  */
 export interface EngineEvents {
   /** The network issued a pairing code (the text of a QR image), live until `expiresAt`. Refused (Conflict) once the instance stopped pairing. */
-  qrCode(instanceId: string, lease: Lease | undefined, code: { text: string; expiresAt: Date }): Promise<void>;
+  qrCode(instanceId: string, lease: Reporter, code: { text: string; expiresAt: Date }): Promise<void>;
   /** The requested pairing code is registered with the network and can be entered until `expiresAt`. */
-  pairingCodeReady(instanceId: string, lease: Lease | undefined, code: string, expiresAt: Date): Promise<void>;
+  pairingCodeReady(instanceId: string, lease: Reporter, code: string, expiresAt: Date): Promise<void>;
   /** The pairing ran out of codes unscanned: no QR until a new pairing starts. */
-  pairingEnded(instanceId: string, lease: Lease | undefined): Promise<void>;
+  pairingEnded(instanceId: string, lease: Reporter): Promise<void>;
   /** A phone linked the instance (by QR or pairing code); linking continues. */
-  paired(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
+  paired(instanceId: string, lease: Reporter, phone: string): Promise<void>;
   /** A credentials engine checked the instance's credentials with the network: connected as `phone`. */
-  verified(instanceId: string, lease: Lease | undefined, phone: string): Promise<void>;
+  verified(instanceId: string, lease: Reporter, phone: string): Promise<void>;
   /** The connection is open: linked for the first time, back after a drop, or resumed by a new owner. */
-  connected(instanceId: string, lease: Lease | undefined): Promise<void>;
+  connected(instanceId: string, lease: Reporter): Promise<void>;
   /** The connection closed for `reason`; the instance moves as the reason says. */
-  closed(instanceId: string, lease: Lease | undefined, reason: DisconnectReason): Promise<void>;
+  closed(instanceId: string, lease: Reporter, reason: DisconnectReason): Promise<void>;
   /** A message to the instance's phone. Null when it was already stored (the network handed it over again). */
   inbound(instanceId: string, message: InboundMessage): Promise<{ messageId: string } | null>;
   receipts(instanceId: string, receipts: Receipt[]): Promise<void>;
@@ -240,8 +283,8 @@ export interface EngineEvents {
   edited(instanceId: string, networkMessageId: string, text: string, at: Date, byInstance?: boolean): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
-  /** A group, contact or presence change the network told the instance's device: kept for session instances (false for v1 ones). */
-  network(instanceId: string, event: NetworkEvent): Promise<boolean>;
+  /** A group, contact or presence change the network told the instance's device. Refused (Conflict) for an instance whose terms keep none. */
+  network(instanceId: string, event: NetworkEvent): Promise<void>;
 }
 
 /** The engines a deployment offers (ENGINES), the first being the default for new instances. */

@@ -1,4 +1,4 @@
-import type { Capability } from './capabilities.js';
+import { type Capability, capabilitiesOf } from './capabilities.js';
 import type { EngineRegistry } from './engine.port.js';
 
 /** An engine this deployment offers, and what it can carry. */
@@ -11,6 +11,6 @@ export interface Integration {
 export function integrationsOf(engines: EngineRegistry): Integration[] {
   return engines.offered.flatMap((integration) => {
     const engine = engines.of(integration);
-    return engine ? [{ integration, capabilities: [...engine.capabilities] }] : [];
+    return engine ? [{ integration, capabilities: [...capabilitiesOf(engine)] }] : [];
   });
 }

@@ -3,6 +3,7 @@ import { Conflict, NotSupported } from '../errors.js';
 import type { ChatEngine, EngineRegistry, OwnerAction, OwnerActionResult } from './engine.port.js';
 import type { InstanceRecord, InstanceStore } from './instances.ports.js';
 import type { Lease, Ownership, OwnerWork } from './ownership.js';
+import { linkTermsOf, type QrPolicy } from './link-terms.js';
 
 export type OwnerDuties = ReturnType<typeof createOwnerDuties>;
 
@@ -13,6 +14,7 @@ export function createOwnerDuties(deps: {
   dispatcher: Dispatcher;
   ownership: Ownership;
   warn: (message: string, context: Record<string, unknown>) => void;
+  qr: QrPolicy;
 }) {
   const { instances, engines, dispatcher, ownership } = deps;
   /** Which engine each owned instance was attached to (an instance's engine never changes). */
@@ -36,7 +38,7 @@ export function createOwnerDuties(deps: {
     const engine = engineOf(instance);
     if (!engine) return;
     attachedTo.set(instance.id, instance.engine);
-    await engine.attach(instance, lease);
+    await engine.attach(instance, lease, linkTermsOf(instance, deps.qr));
   }
 
   return {

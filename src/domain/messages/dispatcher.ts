@@ -1,4 +1,5 @@
 import type { EngineMessage, EngineRegistry, MessageRef, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
+import { can } from '../instances/capabilities.js';
 import { GATEWAY_ERRORS } from './message-error.js';
 import { digits } from '../instances/events.js';
 import { LeaseLost, type Ownership } from '../instances/ownership.js';
@@ -101,7 +102,7 @@ export function createDispatcher(deps: {
       const sent: Array<ReturnType<typeof sentRecord>> = [];
       let toSend = batch.messages;
       // Hand-offs happen oldest first, so what an earlier owner handed without marking is in the first batch.
-      if (unsure.has(instanceId)) {
+      if (unsure.has(instanceId) && engine.holding) {
         const held = await engine.holding(instanceId, toSend.map((message) => message.id));
         for (const message of toSend) {
           const networkMessageId = held.get(message.id);
@@ -110,7 +111,7 @@ export function createDispatcher(deps: {
         toSend = toSend.filter((message) => !held.has(message.id));
       }
       // A routed template can land on an instance whose engine has no templates: it fails at once.
-      if (!engine.capabilities.includes('template') && toSend.some((message) => message.type === 'template')) {
+      if (!can(engine, 'template') && toSend.some((message) => message.type === 'template')) {
         await refused(toSend.filter((message) => message.type === 'template').map((message) => ({ messageId: message.id, failed: GATEWAY_ERRORS.templateUnsupported })));
         toSend = toSend.filter((message) => message.type !== 'template');
       }

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors.js';
-import type { JsonValue } from './messages.ports.js';
+import type { JsonValue } from './message-values.js';
 
 export const INBOUND_MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 export type InboundMediaType = (typeof INBOUND_MEDIA_TYPES)[number];

@@ -1,4 +1,4 @@
-import type { JsonValue } from './messages.ports.js';
+import type { JsonValue } from './message-values.js';
 
 /**
  * Why a message failed, for a program to act on: `code` is stable (the API's own code on

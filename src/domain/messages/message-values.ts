@@ -15,3 +15,6 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 /** What a message carries: text, a media kind, or (received only) a location. */
 export const MESSAGE_TYPES = ['text', ...MEDIA_TYPES, 'sticker', 'location', 'contact', 'reaction', 'poll', 'template'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** A value stored as JSON (a message's location). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key in string]?: JsonValue };

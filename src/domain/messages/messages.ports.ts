@@ -3,7 +3,7 @@ import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
-import type { MessageDirection, MessageStatus } from './message-values.js';
+import type { JsonValue, MessageDirection, MessageStatus } from './message-values.js';
 import type { OutboundKind } from '../instances/engine.port.js';
 import type { InboundMediaType, MediaDescriptor } from './media.js';
 
@@ -18,8 +18,7 @@ export interface InboundContact {
 
 export type { MessageDirection, MessageStatus };
 
-/** A value stored as JSON (a message's location). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key in string]?: JsonValue };
+export type { JsonValue };
 
 export interface MessageRecord {
   id: string;

@@ -7,7 +7,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
 import { lockDataFolder } from './data-folder-lock.js';
-import { pgPoolConfig } from './pool-config.js';
+import { type DatabaseTimeouts, pgPoolConfig } from './pool-config.js';
 import { countRoundTrips } from './round-trips.js';
 import { pgliteStatements, poolStatements, type Statements } from './statements.js';
 import { failFastAdapter, failFastClient } from './unavailable.js';
@@ -27,14 +27,7 @@ export interface DatabaseOptions {
   timeouts?: DatabaseTimeouts;
 }
 
-export interface DatabaseTimeouts {
-  /** Waiting for a pooled connection, or for a new one to be established. */
-  connectMs: number;
-  /** One statement (server-side statement_timeout; the client gives up a second later if the server is silent). */
-  statementMs: number;
-  /** A whole transaction, from BEGIN to COMMIT. */
-  transactionMs: number;
-}
+export type { DatabaseTimeouts };
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 5000, transactionMs: 10_000 };
 

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { type Accepts, authenticate } from '../../domain/auth/authenticate.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import { admit, type RequestLimiter } from '../../infra/rate-limit/request-limiter.js';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 import { whenDone } from '../../http/when-done.js';
 import { crossOriginRefusal, type OriginPolicy, requestOrigin, SAFE_METHODS } from '../../http/origin-policy.js';
 

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { DomainError, RateLimited } from '../../domain/errors.js';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 import { domainErrorResponse, errorResponse, type ErrorResponse, httpErrorResponse } from '../errors.js';
 
 /** Every failure leaves in the spec's envelope; a 500 never carries internal detail. */

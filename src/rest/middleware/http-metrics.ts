@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Metrics } from '../../infra/metrics.js';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 
 /** Counts and times every answer by its route pattern (never the raw path: ids would explode the labels). */
 export function httpMetrics(metrics: Metrics): Middleware<AppState> {

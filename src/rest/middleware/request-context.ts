@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../../infra/logger.js';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 
 const INCOMING_ID = /^[\w.:-]{1,128}$/;
 

@@ -1,8 +1,8 @@
 import { Router } from '@koa/router';
 import type { ApiKeysService } from '../../domain/apikeys/apikeys.service.js';
-import { actorOf, type AppState, ok } from '../context.js';
+import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { jsonBody } from '../../http/json-body.js';
 import { presentApiKey, presentCreatedApiKey } from '../presenters/api-keys.js';
 
 export function apiKeyRoutes(apiKeys: ApiKeysService, authenticated: Authenticator) {

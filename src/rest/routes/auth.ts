@@ -1,8 +1,8 @@
 import { Router } from '@koa/router';
 import { SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES, sessionToken } from '../../domain/auth/authenticate.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
-import { type AppContext, type AppState, ok } from '../context.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { type AppContext, type AppState, ok } from '../../http/context.js';
+import { jsonBody } from '../../http/json-body.js';
 import { crossOriginRefusal, type OriginPolicy, requestOrigin } from '../../http/origin-policy.js';
 
 function setSessionCookie(ctx: AppContext, token: string | null, expires: Date) {

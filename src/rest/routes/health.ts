@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 import { errorResponse } from '../errors.js';
 
 export function healthRoutes(checkReady: () => Promise<Record<string, unknown>>) {

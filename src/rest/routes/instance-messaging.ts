@@ -2,9 +2,9 @@ import { Router } from '@koa/router';
 import type { MessageActionsService } from '../../domain/messages/message-actions.service.js';
 import type { MessagesService } from '../../domain/messages/messages.service.js';
 import type { Integration } from '../../domain/instances/integrations.js';
-import { actorOf, type AppState, ok } from '../context.js';
+import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { jsonBody } from '../../http/json-body.js';
 import { presentMessage } from '../presenters/messages.js';
 
 /**

@@ -1,9 +1,9 @@
 import { Router } from '@koa/router';
 import type { InstancesService } from '../../domain/instances/instances.service.js';
 import type { MessagesService } from '../../domain/messages/messages.service.js';
-import { actorOf, type AppState, ok } from '../context.js';
+import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { jsonBody } from '../../http/json-body.js';
 import { presentPairingCode, presentSessionCreated, presentSessionDetail, presentSessionListItem, presentSessionRegenerated } from '../presenters/instances.js';
 
 /** Spec 4.3: the session instance API, cookie authenticated. */

@@ -3,9 +3,9 @@ import type { InstancesService } from '../../domain/instances/instances.service.
 import type { DeliveriesService } from '../../domain/webhooks/deliveries.service.js';
 import type { WebhookTester } from '../../domain/webhooks/webhook-tester.js';
 import { presentDelivery } from '../presenters/deliveries.js';
-import { actorOf, type AppState, ok } from '../context.js';
+import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { jsonBody } from '../../http/json-body.js';
 import { presentPairingCode, presentV1Created, presentV1Detail, presentV1ListItem, presentV1Qr } from '../presenters/instances.js';
 
 /** Spec 4.2: the v1 instance API, API-key authenticated. */

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
 import type { MediaDownloads } from '../../domain/messages/media-downloads.js';
 import type { MessagesService } from '../../domain/messages/messages.service.js';
-import { actorOf, type AppState, ok } from '../context.js';
+import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { jsonBody } from '../../http/json-body.js';
 import { presentMessage } from '../presenters/messages.js';
 
 export function messageRoutes(messages: MessagesService, media: MediaDownloads, authenticated: Authenticator) {

@@ -4,7 +4,7 @@ import { sameHash } from '../../domain/apikeys/api-key-format.js';
 import { bearerToken } from '../../domain/auth/authenticate.js';
 import { Unauthorized } from '../../domain/errors.js';
 import type { Metrics } from '../../infra/metrics.js';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 

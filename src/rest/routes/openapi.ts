@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { NotFound } from '../../domain/errors.js';
-import type { AppState } from '../context.js';
+import type { AppState } from '../../http/context.js';
 
 /** The files of the reference page: swagger-ui from its package, and the few lines that point it at the document. */
 const ASSETS: Record<string, string> = {

@@ -2,8 +2,8 @@ import { Router } from '@koa/router';
 import { SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES } from '../../domain/auth/authenticate.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import type { SetupService } from '../../domain/setup/setup.service.js';
-import { type AppState, ok } from '../context.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { type AppState, ok } from '../../http/context.js';
+import { jsonBody } from '../../http/json-body.js';
 
 /**
  * The first account (the link the gateway prints at start while no user exists): the dashboard's

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { quietSignalConsole } from '../../../src/infra/engines/baileys/quiet-signal.js';
+import { quietSignalConsole } from '../../../src/engines/baileys/quiet-signal.js';
 import { type CertificateFlaw, testRootKeyPair } from './certificates.js';
 import { createControlHandler } from './control.js';
 import { notFound } from './errors.js';

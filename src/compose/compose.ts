@@ -1,0 +1,123 @@
+import type { Config } from '../config.js';
+import type { EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
+import type { LiveFeed } from '../domain/instances/live-events.js';
+import type { Ports } from '../domain/services.js';
+import { type Catalogue, catalogue as builtInCatalogue } from '../engines/catalogue.js';
+import type { EngineRuntime, Owners } from '../engines/descriptor.js';
+import type { Database } from '../infra/db/database.js';
+import { embeddedVacuum } from '../infra/db/embedded-vacuum.js';
+import { createRetention, type Retention } from '../infra/db/retention.js';
+import type { EventStreams } from '../infra/events/event-streams.js';
+import type { Logger } from '../infra/logger.js';
+import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from '../infra/maintenance.js';
+import type { Metrics } from '../infra/metrics.js';
+import type { Placement } from '../infra/nodes/placement.js';
+import type { LimiterFactory } from '../infra/rate-limit/limiter-factory.js';
+import type { RequestLimiter } from '../infra/rate-limit/request-limiter.js';
+import type { Redis } from '../infra/redis.js';
+import type { DeliveryWorker } from '../infra/webhooks/delivery-worker.js';
+import { wireDelivery } from './delivery.js';
+import { buildEngines, type OfferedEngines } from './engines.js';
+import { type Readiness, readinessCheck, shutdownSequence } from './lifecycle.js';
+import { domainPorts } from './ports.js';
+import { openStorage } from './storage.js';
+
+/**
+ * The composition root below the HTTP app: storage (storage.ts), what goes out (delivery.ts), the
+ * offered engines (engines.ts), the domain's ports (ports.ts), readiness and the shutdown order
+ * (lifecycle.ts). docs/architecture.md draws the layers.
+ */
+
+export interface Infra {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  redis: Redis | undefined;
+  limiters: LimiterFactory;
+  requestLimiter: RequestLimiter;
+  ports: Ports;
+  /** The engines ENGINES offers. */
+  engines: EngineRegistry;
+  /** The offered engines as built: their routes, the OpenAPI parts those need, and each runtime by name. */
+  offered: OfferedEngines;
+  /** The simulated network as built, for suites that drive its engine directly; only when ENGINES offers it. */
+  readonly sandbox: EngineRuntime;
+  /** Wires the engines to the domain's handlers, and to the owners of instances. */
+  connectEngines(handlers: EngineEvents, owners: Owners): void;
+  /** Sends webhook deliveries; started by the gateway once it serves. */
+  deliveries: DeliveryWorker;
+  /** The safety sweeps; started by the gateway once it serves, with the domain's sweeps over queued messages. */
+  maintenance: Maintenance;
+  retention: Retention;
+  /** QR and connection events for GraphQL subscriptions. */
+  liveFeed: LiveFeed;
+  metrics: Metrics;
+  /** This node's place among the nodes sharing the database: which instances it owns. */
+  placement: Placement;
+  /** The brokers configured (EVENTS_*); started by the gateway once it serves. */
+  eventStreams: EventStreams;
+  /** Every dependency the gateway needs to serve (throws naming the one that is not), and the live nodes. */
+  checkReady(): Promise<Readiness>;
+  close(): Promise<void>;
+}
+
+export interface InfraOptions {
+  /** false only for benchmarks that measure what the limiter costs. */
+  rateLimiting?: boolean;
+  /** Sees every SQL query (tests count them). */
+  onQuery?: (sql: string) => void;
+  /** The safety sweeps' pace (tests of what a sweep does, rather than when, shorten its idle pause). */
+  maintenance?: MaintenanceOptions;
+  /** The engines ENGINES may name (the built-in catalogue unless given another). */
+  catalogue?: Catalogue;
+}
+
+export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {
+  const catalogue = options.catalogue ?? builtInCatalogue;
+  const storage = await openStorage(config, logger, options);
+  const { db, redis, limiters, requestLimiter, metrics, outbound } = storage;
+  const delivery = wireDelivery(config, logger, storage, catalogue.jidDomainOf);
+  const { deliveries, placement, liveFeed, eventStreams } = delivery;
+  const offered = await buildEngines(catalogue, { config, db, outbound, limiters, metrics, logger });
+  const ports = domainPorts(config, logger, storage, delivery, offered, () => maintenance.wake());
+  const retention = createRetention({
+    statements: db.statements,
+    settings: { messages: config.RETENTION_MESSAGES, deliveries: config.RETENTION_DELIVERIES, connections: config.RETENTION_CONNECTIONS },
+    observer: { deleted: metrics.retentionDeleted, swept: metrics.retentionSwept },
+    logger,
+  });
+  const maintenance = createMaintenance({
+    statements: db.statements,
+    sweepDeliveries: () => deliveries.sweep(),
+    logger,
+    options: options.maintenance,
+    vacuum: db.kind === 'pglite' ? embeddedVacuum(db.statements, logger, (options.maintenance ?? MAINTENANCE).vacuumNapMs) : undefined,
+  });
+
+  return {
+    config,
+    logger,
+    db,
+    redis,
+    limiters,
+    requestLimiter,
+    ports,
+    engines: offered.registry,
+    offered,
+    get sandbox() {
+      const runtime = offered.runtimes.get('sandbox');
+      if (!runtime) throw new Error('ENGINES does not offer the sandbox');
+      return runtime;
+    },
+    connectEngines: offered.connect,
+    deliveries,
+    maintenance,
+    retention,
+    liveFeed,
+    metrics,
+    placement,
+    eventStreams,
+    checkReady: readinessCheck(storage, delivery),
+    close: shutdownSequence({ storage, delivery, engines: offered, maintenance, retention }),
+  };
+}

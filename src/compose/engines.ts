@@ -1,0 +1,68 @@
+import type { Router } from '@koa/router';
+import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
+import type { EngineCredentials } from '../domain/instances/instances.ports.js';
+import type { Catalogue } from '../engines/catalogue.js';
+import { type EngineRuntime, type EngineShared, type Owners, settingsOf } from '../engines/descriptor.js';
+import { openStateKey } from '../engines/state/state-key.js';
+import type { StateCipher } from '../engines/state/state-cipher.js';
+import type { AppState } from '../http/context.js';
+
+export interface OfferedEngines {
+  /** The engines ENGINES offers, for the domain. */
+  registry: EngineRegistry;
+  /** Each offered engine as built, by its ENGINES name. */
+  runtimes: ReadonlyMap<string, EngineRuntime>;
+  /** Where credentials engines keep their instances' credentials. */
+  credentials: EngineCredentials;
+  /** The routes the offered engines serve. */
+  routes: Router<AppState>[];
+  /** The parts of the OpenAPI document the offered engines' routes need. */
+  documents: ReadonlySet<string>;
+  /** Wires every engine to the domain's handlers and to the owners of instances. */
+  connect(handlers: EngineEvents, owners: Owners): void;
+  stop(): void;
+}
+
+/** Builds the engines ENGINES offers, in its order, from their catalogue lines. */
+export async function buildEngines(catalogue: Catalogue, shared: Omit<EngineShared, 'stateKey'>): Promise<OfferedEngines> {
+  const { config, db } = shared;
+  // Opened once, on first use: only real engines seal state.
+  let cipher: Promise<StateCipher> | undefined;
+  const stateKey = () =>
+    (cipher ??= openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements }));
+  const runtimes = new Map<string, EngineRuntime>();
+  const offered: ChatEngine[] = [];
+  let credentials: EngineCredentials = noCredentials;
+  const documents = new Set<string>();
+  for (const name of config.ENGINES) {
+    const descriptor = catalogue.byName(name)!;
+    const runtime = await descriptor.create({ ...shared, stateKey }, settingsOf(descriptor, config));
+    runtimes.set(name, runtime);
+    // What the engine does and how it links is its catalogue line's to say.
+    offered.push({ ...runtime.engine, integration: descriptor.integration, capabilities: descriptor.capabilities, loginFlows: descriptor.loginFlows });
+    if (runtime.credentials) credentials = runtime.credentials;
+    if (runtime.counts) shared.metrics.watchEngine(descriptor.integration, runtime.counts);
+    for (const part of descriptor.documents ?? []) documents.add(part);
+  }
+  const byIntegration = new Map(offered.map((engine) => [engine.integration, engine]));
+  const integrations = offered.map((engine) => engine.integration);
+  return {
+    registry: { offered: integrations, defaultIntegration: integrations[0]!, of: (integration) => byIntegration.get(integration) },
+    runtimes,
+    credentials,
+    routes: [...runtimes.values()].flatMap((runtime) => runtime.routes ?? []),
+    documents,
+    connect(handlers, owners) {
+      for (const runtime of runtimes.values()) runtime.connect(handlers, owners);
+    },
+    stop() {
+      for (const runtime of runtimes.values()) runtime.stop();
+    },
+  };
+}
+
+/** Credentials are only ever given to a credentials engine, which is offered whenever an instance can have one. */
+const noCredentials: EngineCredentials = {
+  save: () => Promise.reject(new Error('no credentials engine is offered')),
+  replace: () => Promise.reject(new Error('no credentials engine is offered')),
+};

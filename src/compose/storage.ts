@@ -1,0 +1,63 @@
+import type { Config } from '../config.js';
+import { createInvalidationBus, type InvalidationBus } from '../infra/cache/invalidation-bus.js';
+import { type Database, openDatabase } from '../infra/db/database.js';
+import { applyMigrations } from '../infra/db/migrate.js';
+import type { Logger } from '../infra/logger.js';
+import { createMetrics, type Metrics } from '../infra/metrics.js';
+import { createOutboundHttp, type OutboundHttp } from '../infra/outbound-http.js';
+import { createLimiterFactory, type LimiterFactory } from '../infra/rate-limit/limiter-factory.js';
+import { memoryCounts, redisCounts } from '../infra/rate-limit/request-counts.js';
+import { createRequestLimiter, type RequestLimiter, requestWindows, unlimited } from '../infra/rate-limit/request-limiter.js';
+import { createRedis, type Redis } from '../infra/redis.js';
+
+/** The storage the gateway keeps its state in, and the shared counters and caches beside it. */
+export interface Storage {
+  db: Database;
+  redis: Redis | undefined;
+  limiters: LimiterFactory;
+  requestLimiter: RequestLimiter;
+  metrics: Metrics;
+  invalidation: InvalidationBus;
+  outbound: OutboundHttp;
+  /** Every statement, counted (the event publisher thread's too). */
+  onQuery: (sql: string) => void;
+}
+
+/** Opens and migrates the database, connects Redis when configured, and builds what counts and limits. */
+export async function openStorage(config: Config, logger: Logger, options: { rateLimiting?: boolean; onQuery?: (sql: string) => void }): Promise<Storage> {
+  // Every round trip is counted (GET /metrics); the counter exists once the metrics do.
+  let roundTrip = () => {};
+  // The event publisher thread's statements count too.
+  const onQuery = (sql: string) => {
+    roundTrip();
+    options.onQuery?.(sql);
+  };
+  const db = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onQuery,
+    timeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      transactionMs: config.DATABASE_TRANSACTION_TIMEOUT_MS,
+    },
+    onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; reconnecting on next query'),
+  });
+  const applied = await applyMigrations(db.adapterFactory);
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  logger.info({ database: db.kind }, 'database ready');
+
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
+  const limiters = createLimiterFactory(redis, config.REDIS_PREFIX);
+  const slotTtlMs = config.RATE_LIMIT_SLOT_TTL_S * 1000;
+  const requestLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST };
+  const windows = requestWindows(requestLimits);
+  const requestLimiter = options.rateLimiting === false
+    ? unlimited
+    : createRequestLimiter(redis ? redisCounts(redis, config.REDIS_PREFIX, windows, slotTtlMs, logger) : memoryCounts(windows, slotTtlMs), requestLimits);
+  const metrics = createMetrics({ prisma: db.prisma, redis });
+  roundTrip = metrics.databaseRoundTrip;
+  const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
+  const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, onQuery };
+}

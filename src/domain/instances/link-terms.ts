@@ -1,0 +1,18 @@
+import type { LinkTerms } from './engine.port.js';
+import type { InstanceRecord } from './instances.ports.js';
+
+/** The QR timings of pairings (QR_*): each code's lifetime by variant, and codes per pairing. */
+export interface QrPolicy {
+  sessionTtlSeconds: number;
+  v1TtlSeconds: number;
+  attempts: number;
+}
+
+/** Group, contact and presence events belong to the session variant (spec 6.2): a v1 instance keeps none. */
+export const keepsNetworkEvents = (instance: Pick<InstanceRecord, 'variant'>) => instance.variant === 'session';
+
+/** What the instance's variant means for its link; engines follow these terms and never read the variant. */
+export function linkTermsOf(instance: Pick<InstanceRecord, 'variant'>, qr: QrPolicy): LinkTerms {
+  const lifetimeSeconds = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
+  return { qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts }, networkEvents: keepsNetworkEvents(instance) };
+}

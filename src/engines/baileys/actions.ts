@@ -1,0 +1,85 @@
+import { type AnyMessageContent, jidDecode, USyncQuery, USyncUser, type WASocket } from 'baileys';
+import type { EngineActions, MessageRef, NumberCheck, PresenceState } from '../../domain/instances/engine.port.js';
+import type { Lease } from '../../domain/instances/ownership.js';
+import { NetworkError } from '../../domain/errors.js';
+import { phoneDigitsOf } from './inbound.js';
+import { chatJid, keyOf } from './message-refs.js';
+
+/** A change of an earlier message this instance makes itself: the library reports it back, and that report is not news. */
+export type OwnChange = 'edit' | 'revoke';
+
+/** An instance's open session, as an action needs it (connection.ts `session`). */
+export interface ActionSession {
+  sock: WASocket;
+  /** Sends `content` to `jid` and waits for the network to take it: refused or unanswered is a NetworkError. */
+  relay(jid: string, content: AnyMessageContent): Promise<void>;
+  /** This instance changes message `networkMessageId` itself now: its echo is not reported. */
+  expectEcho(change: OwnChange, networkMessageId: string): void;
+}
+
+/** What the network answered, as a NetworkError (the tenant's answer), its cause kept for the log. */
+async function onTheNetwork<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NetworkError) throw error;
+    throw new NetworkError(`The network did not ${what}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The actions CHAT-BAILEYS carries out on the network through an instance's live socket
+ * (docs/messaging.md), each on the instance's owner under its lease. `sessionOf` throws
+ * `instance_unavailable` when the instance has no open session here.
+ */
+export function baileysActions(sessionOf: (instanceId: string, lease: Lease) => ActionSession): EngineActions {
+  return {
+    async edit(instanceId, lease, target, text) {
+      const session = sessionOf(instanceId, lease);
+      session.expectEcho('edit', target.networkMessageId);
+      // `linkPreview: null`: no fetch of a URL in the new text (outbound-kinds.ts).
+      await session.relay(chatJid(target.chat), { text, edit: keyOf(target), linkPreview: null });
+    },
+
+    async deleteForEveryone(instanceId, lease, target) {
+      const session = sessionOf(instanceId, lease);
+      session.expectEcho('revoke', target.networkMessageId);
+      await session.relay(chatJid(target.chat), { delete: keyOf(target) });
+    },
+
+    async markRead(instanceId, lease, targets: MessageRef[]) {
+      const { sock } = sessionOf(instanceId, lease);
+      await onTheNetwork('take the read mark', () => sock.readMessages(targets.map(keyOf)));
+    },
+
+    async sendPresence(instanceId, lease, chat, state: PresenceState) {
+      const { sock } = sessionOf(instanceId, lease);
+      if (state !== 'available' && state !== 'unavailable') {
+        await onTheNetwork('take the chat state', () => sock.sendPresenceUpdate(state, chatJid(chat)));
+        return;
+      }
+      // The library silently drops online/away until the account has a push name; the node is the
+      // same with or without one, so it is sent here and always reaches the network.
+      const name = sock.user?.name?.replace(/@/g, '');
+      await onTheNetwork('take the presence', () => sock.sendNode({ tag: 'presence', attrs: { ...(name ? { name } : {}), type: state } }));
+    },
+
+    async checkNumbers(instanceId, lease, phones): Promise<NumberCheck[]> {
+      const { sock } = sessionOf(instanceId, lease);
+      if (!phones.length) return [];
+      // One query of the network's user directory: whether each number has an account, and its LID.
+      const query = new USyncQuery().withContactProtocol().withLIDProtocol();
+      for (const phone of phones) query.withUser(new USyncUser().withPhone(`+${phone}`));
+      const result = await onTheNetwork('answer the number check', () => sock.executeUSyncQuery(query));
+      if (!result) throw new NetworkError('The network did not answer the number check.');
+      const answers = new Map<string, NumberCheck>();
+      for (const entry of result.list) {
+        const phone = phoneDigitsOf(entry.id);
+        if (!phone || !phones.includes(phone)) continue;
+        const lid = typeof entry.lid === 'string' ? jidDecode(entry.lid)?.user : undefined;
+        answers.set(phone, { phone, exists: entry.contact === true, ...(entry.contact === true && lid ? { lid } : {}) });
+      }
+      return phones.map((phone) => answers.get(phone) ?? { phone, exists: false });
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { type AuthenticationCreds, BufferJSON, proto, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from 'baileys';
+import { LRUCache } from 'lru-cache';
+import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
+import type { Statements } from '../../infra/db/statements.js';
+import type { StateCipher } from '../state/state-cipher.js';
+
+/** The creds are one row beside the keys. */
+const CREDS = { type: 'creds', id: '' } as const;
+
+const READ = `SELECT id, value FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = $2 AND id = ANY($3::text[])`;
+
+/**
+ * One library set(): every value written or deleted, in one statement, only while `lease` is the
+ * instance's current one (the lease row is share-locked, so a takeover waits for a write in progress
+ * and a write after a takeover finds the new token and does nothing).
+ */
+const WRITE = `
+WITH lease AS (
+  SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $1::uuid AND owner = $2 AND token = $3::int8 FOR SHARE
+),
+input AS (SELECT * FROM jsonb_to_recordset($4::jsonb) AS t(type text, id text, value text)),
+written AS (
+  INSERT INTO "EngineKey" ("instanceId", type, id, value, "updatedAt")
+  SELECT $1::uuid, type, id, decode(value, 'base64'), now() FROM input
+  WHERE value IS NOT NULL AND EXISTS (SELECT 1 FROM lease)
+  ON CONFLICT ("instanceId", type, id) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = EXCLUDED."updatedAt"
+  RETURNING 1
+),
+removed AS (
+  DELETE FROM "EngineKey" k USING input i
+  WHERE k."instanceId" = $1::uuid AND k.type = i.type AND k.id = i.id AND i.value IS NULL AND EXISTS (SELECT 1 FROM lease)
+  RETURNING 1
+)
+SELECT EXISTS (SELECT 1 FROM lease) AS held`;
+
+const ERASE = `
+WITH lease AS (
+  SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $1::uuid AND owner = $2 AND token = $3::int8 FOR SHARE
+),
+removed AS (DELETE FROM "EngineKey" WHERE "instanceId" = $1::uuid AND EXISTS (SELECT 1 FROM lease) RETURNING 1)
+SELECT EXISTS (SELECT 1 FROM lease) AS held`;
+
+/** A read value no one has: remembered too, since the library asks for absent keys all the time. */
+const ABSENT = '';
+
+export type EngineStateStore = ReturnType<typeof createEngineStateStore>;
+
+/**
+ * A linked device's state (the library's creds and signal keys) in the gateway's database, every value
+ * sealed with the engine state key and bound to its row. Only the instance's lease owner writes it,
+ * fenced by the lease's token. Reads go through one cache for every instance of the node (bounded by
+ * bytes, so a thousand connections share it), written through on every write: the owner is the only
+ * writer, and an instance's entries are left behind whenever it is taken (another node may have
+ * written since).
+ */
+export function createEngineStateStore(deps: { statements: Statements; cipher: StateCipher; cacheBytes: number }) {
+  const { statements, cipher } = deps;
+  const cache = new LRUCache<string, string>({ maxSize: deps.cacheBytes, sizeCalculation: (value, key) => value.length + key.length + 32 });
+  /** Bumped whenever an instance is taken or its state erased: older cache entries are never read again. */
+  const generations = new Map<string, number>();
+  const cacheKey = (instanceId: string, type: string, id: string) => `${instanceId}#${generations.get(instanceId) ?? 0}/${type}/${id}`;
+  const place = (instanceId: string, type: string, id: string) => `${instanceId}/${type}/${id}`;
+
+  const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
+  const decode = <T>(text: string): T => JSON.parse(text, BufferJSON.reviver) as T;
+
+  async function readRaw(instanceId: string, type: string, ids: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = cache.get(cacheKey(instanceId, type, id));
+      if (cached === undefined) missing.push(id);
+      else if (cached !== ABSENT) found.set(id, cached);
+    }
+    if (missing.length === 0) return found;
+    const rows = await statements.run<{ id: string; value: Uint8Array }>(READ, [instanceId, type, missing]);
+    const read = new Map(rows.map((row) => [row.id, cipher.open(row.value, place(instanceId, type, row.id)).toString('utf8')]));
+    for (const id of missing) {
+      const text = read.get(id);
+      cache.set(cacheKey(instanceId, type, id), text ?? ABSENT);
+      if (text !== undefined) found.set(id, text);
+    }
+    return found;
+  }
+
+  async function write(instanceId: string, lease: Lease, values: Array<{ type: string; id: string; text: string | null }>) {
+    if (values.length === 0) return;
+    const rows = values.map(({ type, id, text }) => ({
+      type,
+      id,
+      value: text === null ? null : cipher.seal(Buffer.from(text, 'utf8'), place(instanceId, type, id)).toString('base64'),
+    }));
+    const [result] = await statements.run<{ held: boolean }>(WRITE, [instanceId, lease.node, lease.token, JSON.stringify(rows)]);
+    if (!result?.held) throw new LeaseLost(instanceId);
+    for (const { type, id, text } of values) cache.set(cacheKey(instanceId, type, id), text ?? ABSENT);
+  }
+
+  return {
+    /** The instance's stored creds; null when it has none (never paired, logged out, erased). */
+    async readCreds(instanceId: string): Promise<AuthenticationCreds | null> {
+      const text = (await readRaw(instanceId, CREDS.type, [CREDS.id])).get(CREDS.id);
+      return text === undefined ? null : decode<AuthenticationCreds>(text);
+    },
+
+    writeCreds: (instanceId: string, lease: Lease, creds: AuthenticationCreds) => write(instanceId, lease, [{ ...CREDS, text: encode(creds) }]),
+
+    /**
+     * The library's key store for the instance under `lease`: one set() is one fenced statement (the
+     * library gathers a transaction's writes into one call). `onLeaseLost` runs when a write is
+     * refused because another node took the instance.
+     */
+    keysFor(instanceId: string, lease: Lease, onLeaseLost: () => void): SignalKeyStore {
+      return {
+        async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
+          const texts = await readRaw(instanceId, type, ids);
+          const values: { [id: string]: SignalDataTypeMap[T] } = {};
+          for (const [id, text] of texts) {
+            const value = decode<SignalDataTypeMap[T]>(text);
+            // Stored as a plain object; the library expects its protobuf type back.
+            values[id] = (type === 'app-state-sync-key' ? proto.Message.AppStateSyncKeyData.fromObject(value as object) : value) as SignalDataTypeMap[T];
+          }
+          return values;
+        },
+        async set(data: SignalDataSet) {
+          const values: Array<{ type: string; id: string; text: string | null }> = [];
+          for (const [type, byId] of Object.entries(data)) {
+            for (const [id, value] of Object.entries(byId ?? {})) values.push({ type, id, text: value == null ? null : encode(value) });
+          }
+          try {
+            await write(instanceId, lease, values);
+          } catch (error) {
+            if (error instanceof LeaseLost) onLeaseLost();
+            throw error;
+          }
+        },
+      };
+    },
+
+    /** Everything kept for the instance goes (a logout, a new pairing), under the owner's lease. */
+    async erase(instanceId: string, lease: Lease) {
+      const [result] = await statements.run<{ held: boolean }>(ERASE, [instanceId, lease.node, lease.token]);
+      this.forget(instanceId);
+      if (!result?.held) throw new LeaseLost(instanceId);
+    },
+
+    /** This node's cached reads of the instance are not trusted any more (it was taken, here or elsewhere). */
+    forget(instanceId: string) {
+      generations.set(instanceId, (generations.get(instanceId) ?? 0) + 1);
+    },
+
+    /** Whether `lease` is the instance's current, unexpired lease: checked right before a hand-off to the network. */
+    async holds(lease: Lease): Promise<boolean> {
+      const rows = await statements.run(
+        `SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $1::uuid AND owner = $2 AND token = $3::int8 AND "expiresAt" > now()`,
+        [lease.instanceId, lease.node, lease.token],
+      );
+      return rows.length > 0;
+    },
+  };
+}

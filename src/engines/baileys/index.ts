@@ -1,0 +1,132 @@
+import type { ChatEngine, DisconnectReason, EngineEvents, LinkTerms } from '../../domain/instances/engine.port.js';
+import { Conflict } from '../../domain/errors.js';
+import { baileysActions } from './actions.js';
+import { HandshakeGate } from './handshake-gate.js';
+import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
+import type { Lease } from '../../domain/instances/ownership.js';
+import type { Logger } from '../../infra/logger.js';
+import type { EngineStateStore } from './auth-state.js';
+import { InstanceLink } from './connection.js';
+import type { mediaFetcher } from './outbound.js';
+import { mediaAgent, type NetworkSettings, socketFactory } from './socket.js';
+import { baileysMediaSource } from './media-source.js';
+import { DEFAULT_MEDIA_HOST, MediaHosts } from './media-hosts.js';
+import { PushNames } from './session-events.js';
+import { quietSignalConsole } from './quiet-signal.js';
+
+export const BAILEYS_INTEGRATION = 'CHAT-BAILEYS';
+
+/**
+ * CHAT-BAILEYS: the network's multi-device web protocol through the `baileys` library, one linked
+ * device per instance. Loaded only when ENGINES offers it (the library is large, and its signal
+ * dependency is GPL-3.0). Each owned instance has a link (see connection.ts); the engine is the
+ * port's face of them.
+ */
+export function createBaileysEngine(deps: {
+  store: EngineStateStore;
+  network: NetworkSettings;
+  fetchMedia: ReturnType<typeof mediaFetcher>;
+  /** Received files may be fetched from loopback and private addresses (a local network; WEBHOOK_ALLOW_INSECURE). */
+  allowInsecureMedia: boolean;
+  /** The text of a message an instance sent, by the network's id of it (for a retry receipt). */
+  sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
+  /** Handshakes in flight on this node at most (CHAT_HANDSHAKES_MAX). */
+  maxHandshakes: number;
+  /** A connection closed and will be opened again, for this reason (metrics). */
+  onReconnect?: (reason: DisconnectReason) => void;
+  logger: Logger;
+  report: (error: unknown, what: string) => void;
+}) {
+  quietSignalConsole(deps.logger);
+  const agent = mediaAgent(deps.network);
+  const openSocket = socketFactory(deps.network, agent);
+  // A local network (CHAT_NETWORK_URL) has no default media host: only the hosts it announces.
+  const mediaHosts = new MediaHosts(deps.network.url ? null : DEFAULT_MEDIA_HOST);
+  const links = new Map<string, InstanceLink>();
+  const pushNames = new PushNames();
+  const handshakes = new HandshakeGate(deps.maxHandshakes);
+  const onReconnect = deps.onReconnect ?? (() => {});
+  let events: EngineEvents | undefined;
+  let stopped = false;
+  const log = deps.logger.child({ engine: BAILEYS_INTEGRATION });
+
+  function linkOf(instance: InstanceRecord, lease: Lease, terms: LinkTerms): InstanceLink {
+    const existing = links.get(instance.id);
+    if (existing) return existing;
+    const link = new InstanceLink(
+      {
+        instanceId: instance.id,
+        events: events!,
+        store: deps.store,
+        openSocket,
+        fetchMedia: deps.fetchMedia,
+        mediaHosts,
+        sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
+        qrTimeoutMs: deps.network.qrTimeoutMs,
+        pushNames,
+        handshakes,
+        onReconnect,
+        logger: log,
+        report: deps.report,
+        stopped: () => stopped,
+      },
+      instance,
+      lease,
+      terms,
+    );
+    links.set(instance.id, link);
+    return link;
+  }
+
+  const actions = baileysActions((instanceId, lease) => {
+    const link = links.get(instanceId);
+    if (!link || stopped) throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
+    return link.session(lease);
+  });
+
+  const engine: ChatEngine = {
+    integration: BAILEYS_INTEGRATION,
+    ...actions,
+    async attach(instance, lease, terms) {
+      if (stopped) return;
+      await linkOf(instance, lease, terms).sync(instance, lease, terms);
+    },
+    detach(instanceId) {
+      links.get(instanceId)?.detach();
+      links.delete(instanceId);
+    },
+    async send(instance, messages, lease) {
+      return (await links.get(instance.id)?.send(messages, lease)) ?? [];
+    },
+    // No `holding`: a repeated hand-off carries the same network id, which the network drops as a repeat.
+    async forget(instanceId) {
+      await links.get(instanceId)?.forget();
+      links.delete(instanceId);
+      pushNames.forget(instanceId);
+    },
+    media: baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia }),
+  };
+
+  return {
+    engine,
+    connect(handlers: EngineEvents) {
+      events = handlers;
+    },
+    /** Connections of this node: open, handshaking, and waiting for a handshake slot. */
+    counts() {
+      let connected = 0;
+      for (const link of links.values()) if (link.connected) connected++;
+      const { inFlight, waiting } = handshakes.counts;
+      return { connected, connecting: inFlight, waiting };
+    },
+    /** Every link lets go (shutdown: the leases go to other nodes, which resume the sessions). */
+    stop() {
+      stopped = true;
+      for (const link of links.values()) link.detach();
+      links.clear();
+      agent.destroy();
+    },
+  };
+}
+
+export type BaileysNetwork = ReturnType<typeof createBaileysEngine>;

@@ -1,0 +1,95 @@
+import type { AuthenticationCreds, WASocket } from 'baileys';
+import type { NetworkEvent } from '../../domain/instances/network-events.js';
+import type { Logger } from '../../infra/logger.js';
+import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
+import type { MediaHosts } from './media-hosts.js';
+import type { OwnChange } from './actions.js';
+import type { BaileysMediaSource } from './media-source.js';
+import { contactsUpdated, groupsUpdated, groupsUpserted, participantsChanged, type PhoneOfLid, presenceUpdated } from './session-events.js';
+
+/** One socket of the link: what it is for, and what it waits for. */
+export interface Live {
+  sock: WASocket;
+  mode: 'pairing' | 'session';
+  /** The pairing it shows codes for (its instance's pairingSince). */
+  pairingSince?: number;
+  creds: AuthenticationCreds;
+  qrShown: number;
+  paired: boolean;
+  openedAt?: number;
+  /** Hand-offs waiting for the network's acknowledgement, by the network's message id. */
+  acks: Map<string, (error: string | null) => void>;
+  /** Gives back the handshake slot the socket holds until it is open or closed. */
+  releaseHandshake?: () => void;
+}
+
+/** What the wiring of a socket's reports needs from its link. */
+export interface ReportHooks {
+  /** Whether the socket is still the link's current one (a retired socket's events are dropped). */
+  isCurrent(): boolean;
+  /** Whether the instance keeps group, contact and presence events (its link terms). */
+  networkEvents(): boolean;
+  forward(reports: NetworkReports): void;
+  /** Reports still being worked out keep their place in the order they came. */
+  forwardLater(reports: Promise<NetworkReports>): void;
+  pushNameChanged(jid: string, name: string): boolean;
+  /** Whether a change the library reports is one this instance just made itself (reported once, by its action). */
+  isOwnEcho(change: OwnChange, networkMessageId: string): boolean;
+  mediaHosts: MediaHosts;
+  log: Logger;
+}
+
+/**
+ * The socket's events that carry what the network reports: messages, receipts and deletes, and the
+ * group, contact and presence changes, each turned into the engine's reports (inbound.ts,
+ * session-events.ts) in the order they came.
+ */
+export function wireReports(live: Live, hooks: ReportHooks) {
+  const { ev } = live.sock;
+  ev.on('messages.upsert', ({ messages }) => {
+    if (!hooks.isCurrent()) return;
+    // The LID look-up is async: its result is forwarded in the order the upserts came.
+    const lids = live.sock.signalRepository.lidMapping;
+    const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
+    hooks.forwardLater(resolved.then(fromUpsert).then((reports) => withMediaHosts(live, reports, hooks)));
+  });
+  ev.on('messages.update', (updates) => {
+    if (hooks.isCurrent()) hooks.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id), (change, id) => hooks.isOwnEcho(change, id)));
+  });
+  // Group, contact and presence changes are kept only where the instance's terms say so: otherwise the work is skipped.
+  const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {
+    learn: (lid: string, pn: string) => {
+      if (hooks.isCurrent()) live.sock.signalRepository.lidMapping.storeLIDPNMappings([{ lid, pn }]).catch(() => {});
+    },
+  });
+  const raise = (events: () => Promise<NetworkEvent[]>) => {
+    if (!hooks.isCurrent() || !hooks.networkEvents()) return;
+    hooks.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
+  };
+  ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));
+  ev.on('groups.update', (updates) => raise(() => groupsUpdated(updates, phoneOfLid)));
+  ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
+  ev.on('contacts.update', (updates) =>
+    raise(() => contactsUpdated(updates, hooks.pushNameChanged, phoneOfLid)),
+  );
+  ev.on('presence.update', (update) => raise(() => presenceUpdated(update, phoneOfLid)));
+}
+
+/**
+ * Received files get the media hosts the network announced (its media connection info, asked over
+ * this authenticated connection and cached by the library for its lifetime): the only hosts they
+ * are ever fetched from, whatever host the sender wrote into the message.
+ */
+async function withMediaHosts(live: Live, reports: NetworkReports, hooks: ReportHooks): Promise<NetworkReports> {
+  const withMedia = reports.inbound.filter((message) => message.media);
+  if (!withMedia.length) return reports;
+  const announced = await live.sock.refreshMediaConn(false).then(
+    (conn) => hooks.mediaHosts.learn(conn.hosts.map((host) => host.hostname)),
+    (error: unknown) => {
+      hooks.log.warn({ err: error }, "the network did not say its media hosts; received files will be fetched from the hosts known so far");
+      return [];
+    },
+  );
+  for (const message of withMedia) (message.media!.source as unknown as BaileysMediaSource).hosts = announced;
+  return reports;
+}

@@ -1,0 +1,37 @@
+import type { EngineMessage } from '../../domain/instances/engine.port.js';
+import { MAX_MEDIA_BYTES, mediaTypeAllows } from '../../domain/messages/messages.service.js';
+import { describeFailure, type OutboundHttp } from '../../infra/outbound-http.js';
+
+/** Why a message's media cannot be sent: for good (it fails), or for now (it stays queued). */
+export class MediaUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly lasting: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The media of a message, fetched by the gateway itself through its guarded client (https, no
+ * private addresses unless allowed, no redirects, 16 MiB), its type checked again: the library is
+ * only ever handed bytes, never a URL or a path it would open on its own.
+ */
+export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
+  return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {
+    const type = message.type as 'image' | 'video' | 'audio' | 'document' | 'sticker';
+    let answer;
+    try {
+      answer = await http.send('GET', message.mediaUrl!, { maxBytes: MAX_MEDIA_BYTES });
+    } catch (error) {
+      throw new MediaUnavailable(`the media could not be fetched (${describeFailure(error, timeoutMs, message.mediaUrl!)})`, false);
+    }
+    if (answer.statusCode >= 500) throw new MediaUnavailable(`the media URL answered HTTP ${answer.statusCode}`, false);
+    if (answer.statusCode !== 200) throw new MediaUnavailable(`the media URL answered HTTP ${answer.statusCode}`, true);
+    if (answer.truncated) throw new MediaUnavailable(`the media is larger than ${MAX_MEDIA_BYTES} bytes`, true);
+    const served = answer.headers['content-type'];
+    const contentType = (Array.isArray(served) ? served[0] : served) ?? '';
+    if (!mediaTypeAllows(type, contentType)) throw new MediaUnavailable(`the media URL now serves ${contentType || 'no content type'}, not a ${type}`, true);
+    return { bytes: answer.body, contentType: contentType.split(';')[0]!.trim() };
+  };
+}

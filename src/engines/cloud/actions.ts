@@ -1,0 +1,66 @@
+import type { EngineActions, MessageRef, PresenceState } from '../../domain/instances/engine.port.js';
+import type { CloudCredentials } from '../../domain/instances/instances.ports.js';
+import { Conflict, NetworkError, NotSupported } from '../../domain/errors.js';
+import type { GraphApi } from './graph-api.js';
+
+const CLOUD = 'CHAT-CLOUD';
+
+/**
+ * What the business API documents beside sending (notes §1): marking received messages read, and a
+ * typing indicator, which rides on a read mark. It has no edit, no delete, no number check and no
+ * online/away presence, so the engine offers no methods for them (the domain refuses them).
+ */
+export function createCloudActions(deps: {
+  graph: GraphApi;
+  /** The instance's credentials while this node owns it and they are known. */
+  credentialsOf: (instanceId: string) => CloudCredentials | null;
+  lastReceived: (instanceId: string, chat: string) => Promise<string | null>;
+  /** The token stopped working (code 190): the instance disconnects, as a send would. */
+  tokenExpired: (instanceId: string) => Promise<void>;
+}): Pick<EngineActions, 'markRead' | 'sendPresence'> {
+  function credentials(instanceId: string): CloudCredentials {
+    const found = deps.credentialsOf(instanceId);
+    if (!found) throw new Conflict('instance_unavailable', 'The instance has no checked credentials on its owner yet; retry shortly.');
+    return found;
+  }
+
+  async function read(instanceId: string, messageId: string, typing: boolean) {
+    const answer = await deps.graph.markRead(credentials(instanceId), messageId, typing);
+    if (answer.ok) return;
+    if (answer.failure.code === 190) {
+      await deps.tokenExpired(instanceId);
+      throw new Conflict('instance_unavailable', 'The access token no longer works; the instance is disconnected until a new one is given.');
+    }
+    throw new NetworkError(`The business API refused the read mark: ${answer.failure.message}${answer.failure.code === null ? '' : ` (code ${answer.failure.code})`}.`);
+  }
+
+  return {
+    async markRead(instanceId: string, _lease, targets: MessageRef[]) {
+      // One call per message: the API takes one id, and marks the ones before it in the chat too.
+      for (const target of targets) await read(instanceId, target.networkMessageId, false);
+    },
+
+    /**
+     * The API's only presence is the typing indicator (`typing_indicator: {type: "text"}`), and only
+     * on a read mark of a received message: it shows "typing…" until the reply or 25 seconds, and it
+     * marks that message read too. So `composing` marks the chat's last received message read with the
+     * indicator. The rest would answer success and change nothing on the network, and are refused:
+     * `recording` (no voice indicator), `paused` (the indicator cannot be taken down: it ends with the
+     * reply or by itself), `available`/`unavailable` (no online state). A chat that never wrote to the
+     * number has no message to carry the indicator: refused as well, before anything is asked.
+     */
+    async sendPresence(instanceId: string, _lease, chat: string, state: PresenceState) {
+      if (state !== 'composing') {
+        throw new NotSupported(CLOUD, `the presence state "${state}" (its API shows only a typing indicator, state composing)`);
+      }
+      const last = await deps.lastReceived(instanceId, chat);
+      if (!last) {
+        throw new NotSupported(
+          CLOUD,
+          `typing in a chat that has sent the number no message (its API shows the indicator only on a received message, which it also marks read)`,
+        );
+      }
+      await read(instanceId, last, true);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { PrismaClient } from '../../infra/db/database.js';
+import { isUuid } from '../../infra/db/prisma-errors.js';
+
+export const SANDBOX_INTEGRATION = 'CHAT-SANDBOX';
+
+/**
+ * What the simulated network knows of its phones and codes, read from the gateway's database (the
+ * network's state is the instances' rows, so every node sees the same network). Only instances of
+ * the sandbox engine are on it.
+ */
+export function createSandboxDirectory(prisma: PrismaClient) {
+  const onSandbox = { engine: SANDBOX_INTEGRATION } as const;
+  return {
+    /** The connected instance linked to this phone (+digits), the most recently connected first. */
+    async connectedByPhone(phone: string) {
+      return prisma.instance.findFirst({ where: { ...onSandbox, phone, state: 'connected' }, orderBy: { lastConnection: 'desc' }, select: { id: true } });
+    },
+    /** Whether an instance is linked to this phone but offline (dropped or reconnecting; not logged out, banned or deleted). */
+    async pairedOffline(phone: string) {
+      return (await prisma.instance.count({ where: { ...onSandbox, phone, state: { in: ['disconnected', 'connecting'] } } })) > 0;
+    },
+    /** Marks a live, unused QR code used: its instance, or null when the code is unknown, used or expired. */
+    async useQr(code: string, now: Date) {
+      const { count } = await prisma.qrCode.updateMany({ where: { code, usedAt: null, expiresAt: { gt: now }, instance: onSandbox }, data: { usedAt: now } });
+      if (count !== 1) return null;
+      return (await prisma.qrCode.findUnique({ where: { code }, select: { instanceId: true } }))?.instanceId ?? null;
+    },
+    /** The instance a registered, unexpired pairing code belongs to, with the phone it was asked for. */
+    async pairingCode(code: string, now: Date) {
+      return prisma.instance.findFirst({
+        where: { ...onSandbox, pairingCode: code, pairingCodeExpiresAt: { gt: now } },
+        select: { id: true, pairingPhone: true },
+      });
+    },
+    /**
+     * A message of a sandbox instance, named by the gateway's id (the sandbox's phones know messages by
+     * it), with the id the network gave it: null when it is not one of the sandbox's.
+     */
+    async messageOnNetwork(messageId: string) {
+      if (!isUuid(messageId)) return null;
+      const message = await prisma.message.findUnique({ where: { id: messageId }, select: { instanceId: true, networkMessageId: true, instance: { select: { engine: true } } } });
+      if (!message?.instanceId || !message.networkMessageId || message.instance?.engine !== SANDBOX_INTEGRATION) return null;
+      return { instanceId: message.instanceId, networkMessageId: message.networkMessageId };
+    },
+    /** Whether the instance exists and runs on the sandbox (the control API acts on no other). */
+    async isSandboxInstance(instanceId: string) {
+      return isUuid(instanceId) && (await prisma.instance.count({ where: { ...onSandbox, id: instanceId } })) === 1;
+    },
+  };
+}
+
+export type SandboxDirectory = ReturnType<typeof createSandboxDirectory>;

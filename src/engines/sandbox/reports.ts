@@ -1,0 +1,59 @@
+import type { EngineEvents } from '../../domain/instances/engine.port.js';
+import { LeaseLost } from '../../domain/instances/ownership.js';
+import { Conflict, NotFound } from '../../domain/errors.js';
+import { untilStored } from '../../domain/retry.js';
+import type { Owners } from '../descriptor.js';
+
+/**
+ * How the simulated network reports to the gateway, shared by its engine and its world: what it
+ * reports on its own (receipts, reconnects, codes) is reported until the gateway stores it, so a
+ * database outage delays it, never drops it. A report refused for good (the instance or message was
+ * deleted meanwhile, the lease moved, the instance moved on) is dropped.
+ */
+export function createSandboxReports(onRetry?: (error: unknown) => void) {
+  let handlers: EngineEvents | undefined;
+  /** Tells an instance's owner that its connection changed (it may be another node). */
+  let owners: Owners = { tell: () => {} };
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    connect(events: EngineEvents, to: Owners) {
+      handlers = events;
+      owners = to;
+    },
+    /** The domain's handlers (wired before the gateway serves). */
+    get events(): EngineEvents {
+      return handlers!;
+    },
+    tellOwner: (instanceId: string) => owners.tell(instanceId),
+    get stopped() {
+      return stopped;
+    },
+    onRetry,
+    /** Reports `work` after `ms`, until stored. */
+    later(ms: number, work: () => Promise<unknown>) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        untilStored(work, { stopped: () => stopped, onRetry }).catch(() => {});
+      }, ms);
+      timers.add(timer);
+    },
+    /** Reports until stored; false when the report was refused for good (the instance moved on, the lease went). */
+    async once(work: () => Promise<unknown>): Promise<boolean> {
+      try {
+        await untilStored(work, { stopped: () => stopped, onRetry });
+        return true;
+      } catch (error) {
+        if (error instanceof Conflict || error instanceof LeaseLost || error instanceof NotFound) return false;
+        throw error;
+      }
+    },
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+export type SandboxReports = ReturnType<typeof createSandboxReports>;

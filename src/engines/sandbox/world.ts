@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { InboundMessage } from '../../domain/instances/engine.port.js';
+import { normalPairingCode } from '../../domain/instances/pairing-code.js';
+import type { NetworkEvent } from '../../domain/instances/network-events.js';
+import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
+import type { SandboxDirectory } from './directory.js';
+import type { SandboxMedia } from './media.js';
+import type { SandboxReports } from './reports.js';
+
+/** How often messages the network holds for an offline phone are offered again. */
+const HELD_RETRY_MS = 1000;
+
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/**
+ * The simulated outside world: the phones that scan codes, enter pairing codes, send messages (held
+ * while their instance is offline), read and delete them, and the network's own doings (group and
+ * presence events, drops, bans). Its control API (routes.ts) is what a real phone would be.
+ */
+export function createSandboxWorld(deps: { directory: SandboxDirectory; media: SandboxMedia; reports: SandboxReports }) {
+  const { directory, media, reports } = deps;
+  /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
+  const waiting = new Map<string, InboundMessage[]>();
+  let heldRetry: NodeJS.Timeout | undefined;
+
+  /** Hands waiting messages over, in order, to every phone whose instance is connected again. */
+  async function handOverWaiting() {
+    for (const [phone, queue] of waiting) {
+      while (queue.length) {
+        let result: Awaited<ReturnType<typeof deliver>>;
+        try {
+          result = await deliver(phone, queue[0]!);
+        } catch (error) {
+          // Stored by an earlier hand-over whose answer was lost: it has arrived.
+          if (!(error instanceof Conflict)) throw error;
+          result = { messageId: '' };
+        }
+        if (result === 'held') break;
+        queue.shift();
+      }
+      if (!queue.length) waiting.delete(phone);
+    }
+  }
+  // The instance may come back on another node: waiting messages are offered again until taken.
+  function retryWaiting() {
+    if (heldRetry || reports.stopped || waiting.size === 0) return;
+    heldRetry = setTimeout(() => {
+      heldRetry = undefined;
+      handOverWaiting().catch(() => {}).finally(retryWaiting);
+    }, HELD_RETRY_MS);
+  }
+
+  /** A message to the instance paired with `phone`: delivered when it is connected, held while it is offline. */
+  async function deliver(phone: string, message: InboundMessage): Promise<{ messageId: string } | 'held'> {
+    const instance = await directory.connectedByPhone(phone);
+    if (!instance) {
+      if (await directory.pairedOffline(phone)) return 'held';
+      throw new NotFound('Instance paired with that phone');
+    }
+    const stored = await reports.events.inbound(instance.id, message);
+    if (!stored) throw new Conflict('instance_unavailable', 'That message was already delivered.');
+    return stored;
+  }
+
+  /** A phone completes a pairing: linking, then connected at once (the simulated network confirms immediately). */
+  async function link(instanceId: string, phone: string) {
+    await reports.events.paired(instanceId, undefined, phone);
+    await reports.events.connected(instanceId, undefined);
+    // The owner stops its codes; held messages go to the newly connected phone.
+    reports.tellOwner(instanceId);
+    reports.later(0, handOverWaiting);
+    return { instanceId };
+  }
+
+  function checkPhone(phone: unknown): asserts phone is string {
+    if (typeof phone !== 'string' || !E164.test(phone)) throw Invalid.at('phone', 'must be +digits with the country code (8-16 characters)');
+  }
+
+  async function sandboxInstance(instanceId: string) {
+    if (!(await directory.isSandboxInstance(instanceId))) throw new NotFound('Sandbox instance');
+    return instanceId;
+  }
+
+  const control = {
+    /** A phone scans the text of a QR image. */
+    async scan(code: string, phone: string) {
+      checkPhone(phone);
+      if (typeof code !== 'string' || code === '') throw Invalid.at('code', 'is required');
+      const instanceId = await directory.useQr(code, new Date());
+      if (!instanceId) throw Invalid.at('code', 'unknown, already used or expired');
+      return link(instanceId, phone);
+    },
+    /** The phone `phone` enters a pairing code ("link with phone number"). */
+    async pair(code: string, phone: string) {
+      checkPhone(phone);
+      const pairing = await directory.pairingCode(normalPairingCode(code), new Date());
+      if (!pairing) throw Invalid.at('code', 'unknown or expired');
+      if (pairing.pairingPhone !== phone) throw Invalid.at('phone', 'is not the number this pairing code was asked for');
+      return link(pairing.id, phone);
+    },
+    async inbound(instancePhone: string, sent: InboundMessage): Promise<{ messageId: string } | { held: true }> {
+      // Like a real network, the sandbox gives every message an id of its own as it is sent: a delete
+      // or a receipt finds the message by it, and a held message handed over twice is stored once.
+      const message = { ...sent, networkMessageId: sent.networkMessageId ?? randomUUID() };
+      // What waits for this phone goes first, so messages arrive in the order they were sent; a
+      // hand-over that failed earlier (the database was away) is tried again before holding more.
+      if (waiting.get(instancePhone)?.length) await handOverWaiting();
+      const queue = waiting.get(instancePhone);
+      const result = queue?.length ? 'held' : await deliver(instancePhone, message);
+      if (result === 'held') {
+        waiting.set(instancePhone, [...(queue ?? []), message]);
+        retryWaiting();
+        return { held: true };
+      }
+      return result;
+    },
+    /** A phone uploads a file it is about to send: the source of its message's media descriptor. */
+    keepMedia: (bytes: Buffer, mimetype: string) => media.put(bytes, mimetype),
+    /** The file of a received message expires: its media answers 410 from now on. */
+    async expireMedia(messageId: string) {
+      if (!(await media.expire(messageId))) throw new NotFound('Received media message');
+    },
+    async read(messageId: string) {
+      const message = await directory.messageOnNetwork(messageId);
+      if (!message) throw new NotFound('Message');
+      await reports.events.receipts(message.instanceId, [{ networkMessageId: message.networkMessageId, status: 'read' }]);
+    },
+    /** A phone deletes a message, sent or received, named by the gateway's id. */
+    async deleted(messageId: string, deletedBy: string, forEveryone: boolean) {
+      const message = await directory.messageOnNetwork(messageId);
+      if (!message) throw new NotFound('Message');
+      await reports.events.deleted(message.instanceId, message.networkMessageId, deletedBy, forEveryone);
+    },
+    /** The network tells the instance's device of a group, contact or presence change (session instances only). */
+    async raise(instanceId: string, event: NetworkEvent) {
+      await reports.events.network(await sandboxInstance(instanceId), event);
+    },
+    async drop(instanceId: string) {
+      await reports.events.closed(await sandboxInstance(instanceId), undefined, 'connection_lost');
+      // The owner's connection is the one that fell; the owner brings it back.
+      reports.tellOwner(instanceId);
+    },
+    async ban(instanceId: string) {
+      await reports.events.closed(await sandboxInstance(instanceId), undefined, 'banned');
+      reports.tellOwner(instanceId);
+    },
+  };
+
+  return {
+    control,
+    /** Held messages go to phones whose instance is connected again. */
+    handOverWaiting,
+    stop() {
+      clearTimeout(heldRetry);
+    },
+  };
+}
+
+export type SandboxWorld = ReturnType<typeof createSandboxWorld>;

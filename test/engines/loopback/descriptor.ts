@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Router } from '@koa/router';
+import { z } from 'zod';
+import { int } from '../../../src/config.js';
+import { Invalid, NotFound } from '../../../src/domain/errors.js';
+import type { ChatEngine, EngineEvents } from '../../../src/domain/instances/engine.port.js';
+import type { Lease } from '../../../src/domain/instances/ownership.js';
+import { defineEngine } from '../../../src/engines/descriptor.js';
+import { type AppState, ok } from '../../../src/http/context.js';
+import { jsonBody } from '../../../src/http/json-body.js';
+
+/**
+ * CHAT-LOOPBACK: the smallest engine there is, kept outside src to show that an engine is one
+ * folder and one catalogue line. Its "network" lives in this process: it issues QR codes, a phone
+ * scans one (POST /loopback/scan), phones receive what instances send (GET /loopback/phones/:phone)
+ * and send them text (POST /loopback/send).
+ */
+export const loopbackEngine = defineEngine({
+  name: 'loopback',
+  integration: 'CHAT-LOOPBACK',
+  jidDomain: 'loopback.chat',
+  settings: z.object({ LOOPBACK_CODES_KEPT: int(1, 1000).default(10) }),
+  loginFlows: ['qr'],
+  capabilities: ['text'],
+  async create(_shared, settings) {
+    let events: EngineEvents | undefined;
+    /** The lease each instance is held under on this node. */
+    const held = new Map<string, Lease>();
+    /** Live QR codes, by their text: the instance they link. */
+    const codes = new Map<string, string>();
+    /** The phone each linked instance speaks as. */
+    const phones = new Map<string, string>();
+    /** What each phone received, in order. */
+    const inboxes = new Map<string, Array<{ from: string; text: string | null; networkMessageId: string }>>();
+
+    const engine: ChatEngine = {
+      integration: 'CHAT-LOOPBACK',
+      async attach(instance, lease, terms) {
+        held.set(instance.id, lease);
+        if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
+        if (instance.pairingSince !== null) {
+          if ([...codes.values()].includes(instance.id)) return;
+          const text = `loopback:${randomBytes(12).toString('base64url')}`;
+          codes.set(text, instance.id);
+          while (codes.size > settings.LOOPBACK_CODES_KEPT) codes.delete(codes.keys().next().value!);
+          return events!.qrCode(instance.id, lease, { text, expiresAt: new Date(Date.now() + terms.qr.lifetimeMs * terms.qr.codes) });
+        }
+        if (instance.phone !== null && instance.state === 'disconnected') return events!.connected(instance.id, lease);
+      },
+      detach(instanceId) {
+        held.delete(instanceId);
+      },
+      async send(instance, messages) {
+        return messages.map((message) => {
+          const networkMessageId = randomUUID();
+          const inbox = inboxes.get(message.to) ?? [];
+          inbox.push({ from: instance.phone.replace('+', ''), text: message.text, networkMessageId });
+          inboxes.set(message.to, inbox);
+          return { messageId: message.messageId, networkMessageId };
+        });
+      },
+      async forget(instanceId) {
+        phones.delete(instanceId);
+      },
+    };
+
+    const routes = new Router<AppState>({ prefix: '/loopback' });
+    routes.post('/scan', jsonBody, async (ctx) => {
+      const { code, phone } = ctx.state.body as { code?: string; phone?: string };
+      const instanceId = code ? codes.get(code) : undefined;
+      if (!instanceId) throw Invalid.at('code', 'unknown or already used');
+      if (typeof phone !== 'string') throw Invalid.at('phone', 'is required');
+      codes.delete(code!);
+      const lease = held.get(instanceId);
+      await events!.paired(instanceId, lease, phone);
+      await events!.connected(instanceId, lease);
+      phones.set(instanceId, phone);
+      ctx.body = ok({ instanceId });
+    });
+    routes.post('/send', jsonBody, async (ctx) => {
+      const { from, to, text } = ctx.state.body as { from: string; to: string; text: string };
+      const instanceId = [...phones].find(([, phone]) => phone === to)?.[0];
+      if (!instanceId) throw new NotFound('Instance with that phone');
+      const stored = await events!.inbound(instanceId, {
+        networkMessageId: randomUUID(),
+        from,
+        type: 'text',
+        text,
+        location: null,
+        pushName: null,
+      });
+      ctx.body = ok(stored);
+    });
+    routes.get('/phones/:phone', (ctx) => {
+      ctx.body = ok(inboxes.get(ctx.params.phone!) ?? []);
+    });
+
+    return {
+      engine,
+      connect(handlers) {
+        events = handlers;
+      },
+      routes: [routes],
+      stop() {
+        held.clear();
+      },
+    };
+  },
+});

@@ -35,6 +35,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from './maintenance.js';
 import { createRetention, type Retention } from './db/retention.js';
 import { createSandboxHandoffs } from './engines/sandbox-handoffs.js';
+import { createSandboxSignals } from './engines/sandbox-signals.js';
 import { createSandboxDirectory } from './engines/sandbox-directory.js';
 import { engineRegistry, jidDomainOf } from './engines/integrations.js';
 import { createSandboxMedia } from './engines/sandbox-media.js';
@@ -160,6 +161,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     handoffs: createSandboxHandoffs(db.statements),
     directory: createSandboxDirectory(prisma),
     media: createSandboxMedia(prisma),
+    signals: createSandboxSignals(db.statements),
     qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
     deliveryDelayMs: config.SANDBOX_DELIVERY_DELAY_MS,
     reconnectDelayMs: config.SANDBOX_RECONNECT_DELAY_MS,

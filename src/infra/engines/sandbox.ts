@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChatEngine, EngineEvents, InboundMessage } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineEvents, InboundMessage, MessageRef } from '../../domain/instances/engine.port.js';
+import type { Capability } from '../../domain/instances/capabilities.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import { normalPairingCode } from '../../domain/instances/pairing-code.js';
-import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
+import { Conflict, Invalid, NetworkError, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
 import type { SandboxHandoffs } from './sandbox-handoffs.js';
 import type { SandboxMedia } from './sandbox-media.js';
+import type { Signal, SandboxSignals } from './sandbox-signals.js';
 import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './sandbox-directory.js';
 
@@ -16,6 +18,24 @@ export { SANDBOX_INTEGRATION };
 const HELD_RETRY_MS = 1000;
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/** Everything the network offers but templates (a business API's own) and, for now, groups and polls. */
+export const SANDBOX_CAPABILITIES: readonly Capability[] = [
+  'text',
+  'media',
+  'voice',
+  'sticker',
+  'location',
+  'contacts',
+  'reaction',
+  'reply',
+  'mentions',
+  'edit',
+  'delete',
+  'read',
+  'typing',
+  'number_check',
+];
 
 /** The sandbox's QR timings (QR_*): each code's lifetime by variant, and codes per pairing. */
 export interface SandboxQrTimings {
@@ -45,6 +65,7 @@ export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;
   directory: SandboxDirectory;
   media: SandboxMedia;
+  signals: SandboxSignals;
   qr: SandboxQrTimings;
   deliveryDelayMs: number;
   reconnectDelayMs: number;
@@ -119,6 +140,20 @@ export function createSandboxEngine(options: {
 
   const isCurrent = (instanceId: string, lease: Lease) => held.get(instanceId)?.token === lease.token;
 
+  /** What the instance tells a phone beside messages, under its lease; refused when the network cannot. */
+  async function tell(instanceId: string, lease: Lease, signals: Signal[]) {
+    if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+    const told = await options.signals.tell(instanceId, lease, signals);
+    if (told === 'lease_lost') throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+    if (told === 'unknown_message') throw new NetworkError('The network carried no such message for this instance.');
+  }
+
+  /** An edit or a delete is of a message the instance sent to a phone (groups are not on the sandbox yet). */
+  function ownMessage(target: MessageRef) {
+    if (!target.fromMe) throw new NetworkError('Only a message this number sent can be edited or deleted for everyone.');
+    return { to: target.chat, networkMessageId: target.networkMessageId };
+  }
+
   function stopPairing(instanceId: string) {
     const pairing = pairings.get(instanceId);
     if (!pairing) return;
@@ -174,7 +209,7 @@ export function createSandboxEngine(options: {
 
   const engine: ChatEngine = {
     integration: SANDBOX_INTEGRATION,
-    capabilities: ['text', 'media'],
+    capabilities: SANDBOX_CAPABILITIES,
     async send(instance, messages, lease) {
       const taken = await handoffs.handOff(instance, messages, lease);
       if (taken === 0 && messages.length > 0) throw new LeaseLost(instance.id);
@@ -220,6 +255,23 @@ export function createSandboxEngine(options: {
     },
     async forget() {},
     media: options.media.source,
+    async edit(instanceId, lease, target, text) {
+      await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'edit', text }]);
+    },
+    async deleteForEveryone(instanceId, lease, target) {
+      await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'delete' }]);
+    },
+    async markRead(instanceId, lease, targets) {
+      await tell(instanceId, lease, targets.map((target) => ({ to: target.chat, kind: 'read' as const, networkMessageId: target.networkMessageId })));
+    },
+    async sendPresence(instanceId, lease, chat, state) {
+      await tell(instanceId, lease, [{ to: chat, kind: 'presence', state }]);
+    },
+    async checkNumbers(instanceId, lease, phones) {
+      if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+      const registered = await directory.registered(phones);
+      return phones.map((phone) => ({ phone, exists: registered.has(phone) }));
+    },
   };
 
   /** A phone completes a pairing: linking, then connected at once (the simulated network confirms immediately). */
@@ -281,6 +333,17 @@ export function createSandboxEngine(options: {
           return { held: true };
         }
         return result;
+      },
+      /** The phone `phone` edits a message it sent to the instance paired with `instancePhone`, named by the gateway's id. */
+      async edit(phone: string, instancePhone: string, messageId: string, text: string) {
+        const message = await directory.receivedFromPhone(messageId);
+        if (!message || message.from !== phone.replace(/^\+/, '') || message.instancePhone !== instancePhone) {
+          throw new NotFound('Message that phone sent to that instance');
+        }
+        const connected = await directory.connectedByPhone(instancePhone);
+        if (connected?.id !== message.instanceId) throw new Conflict('instance_unavailable', 'The instance is offline; the phone edits once it is connected again.');
+        await events!.edited(message.instanceId, message.networkMessageId, text, new Date());
+        return { messageId, edited: true as const };
       },
       /** A phone uploads a file it is about to send: the source of its message's media descriptor. */
       keepMedia: (bytes: Buffer, mimetype: string) => options.media.put(bytes, mimetype),

@@ -312,7 +312,7 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
     expect(typing.status, typing.text).toBe(200);
     expect((await world.api.post(`/chat/instances/${a.id}/messages`, { key: world.tenant.liveKey, body: { to: digitsOf(peer), text: 'x' } })).status).toBe(401);
 
-    const list = await received(peer, 6);
+    const list = await received(peer, 5);
     const entry = (id: string) => list.find((m) => m.id === id)!;
     expect(entry(test.body.data.id)).toMatchObject({ text: '[TEST] Trying', from: digitsOf(a.phone) });
     expect(entry(testMedia.body.data.id)).toMatchObject({ caption: '[TEST] Shot' });

@@ -52,7 +52,8 @@ export function createPhoneInbox(prisma: PrismaClient) {
           text: m.text,
           ...(m.mediaUrl ? { mediaUrl: m.mediaUrl } : {}),
           ...(m.caption ? { caption: m.caption } : {}),
-          ...(content.media ? { media: content.media } : {}),
+          // Stored without its empty fields; shown with all of them.
+          ...(content.media ? { media: { ...content.media, mimetype: content.media.mimetype ?? null, fileName: content.media.fileName ?? null, voice: content.media.voice ?? false } } : {}),
           ...(content.mentions ? { mentions: content.mentions } : {}),
           ...(content.quoted ? { quoted: shown(m.instanceId, content.quoted) } : {}),
           ...(content.reaction ? { reaction: { ...shown(m.instanceId, content.reaction.target), emoji: content.reaction.emoji } } : {}),

@@ -196,6 +196,17 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
     expect(bad.body.error.message).toMatch(/edit/);
   });
 
+  it('a received message that names phones arrives with its mentions, in the record and in messages.upsert', async () => {
+    const peer = newPhone();
+    const named = digitsOf(a.phone);
+    const answer = await world.api.post('/sandbox/messages', { body: { from: digitsOf(peer), to: a.phone, text: `Hey @${named}`, mentions: [named] } });
+    expect(answer.status, answer.text).toBe(200);
+    const id = answer.body.data.messageId as string;
+    const upserts = await signedHooks('messages.upsert', id, a.secret, (bodies) => bodies.length === 1);
+    expect(upserts[0].data).toMatchObject({ messageId: id, fromMe: false, text: `Hey @${named}`, mentions: [named] });
+    expect(await prisma().message.findUnique({ where: { id } })).toMatchObject({ mentions: [named] });
+  });
+
   it('refuses what the network would not take: an edit after 15 minutes, an edit or delete of a received message, a reaction to another instance\'s message', async () => {
     const peer = newPhone();
     const question = await fromPhone(peer, 'Hi?');

@@ -173,6 +173,7 @@ export function createEngineEvents(deps: {
           contacts: message.contacts ?? null,
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
+          mentions: message.mentions ?? null,
           content: message.content ?? null,
           at: clock.now(),
         },

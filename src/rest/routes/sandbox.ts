@@ -43,6 +43,7 @@ export const inboundInput = z
       .nullish()
       .meta({ description: 'the contact cards of a contact message' }),
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string().max(16) }).nullish().meta({ description: "a reaction to a message the phone received (the gateway's id of it); emoji '' takes it back" }),
+    mentions: z.array(writtenPhone).max(256).nullish().meta({ description: 'phones the text names as @<digits>' }),
     quotedMessageId: z.string().min(1).max(100).nullish().meta({ description: "the message this one replies to (the gateway's id of a message the phone received)" }),
     edit: z
       .object({ messageId: z.string({ error: 'is required' }).min(1).max(100), text: z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096) })
@@ -146,6 +147,7 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       // The sandbox network knows a message by the gateway's own id.
       reaction: data.reaction ? { emoji: data.reaction.emoji, networkMessageId: data.reaction.messageId } : null,
       quotedNetworkId: data.quotedMessageId ?? null,
+      mentions: data.mentions ?? null,
       pushName: data.pushName ?? null,
     });
     ctx.body = ok('held' in result ? { held: true, message: 'The instance is offline; the network holds the message until it is connected again.' } : result);

@@ -5,7 +5,7 @@ import type { Redis } from './redis.js';
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /** The tables that grow with traffic (docs/operating.md, "Data over time"). */
-const GROWING_TABLES = ['Message', 'OutboxEvent', 'WebhookDelivery', 'WebhookAttempt', 'IdempotencyRecord', 'QrCode', 'SandboxMedia', 'SandboxHandoff', 'EngineKey'];
+const GROWING_TABLES = ['Message', 'OutboxEvent', 'WebhookDelivery', 'WebhookAttempt', 'IdempotencyRecord', 'QrCode', 'SandboxMedia', 'SandboxHandoff', 'SandboxSignal', 'EngineKey'];
 
 /**
  * The gateway's Prometheus metrics (`GET /metrics`). Counters are kept as things happen; what the

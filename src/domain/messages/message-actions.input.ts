@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { PRESENCE_STATES } from '../instances/engine.port.js';
 import { messageText, PHONE_DIGITS } from './messages.input.js';
+import { notAnObject } from './send-kinds.input.js';
 
 /** PATCH …/messages/<id>: the new text. */
-export const editInput = z.object({ text: messageText }, { error: 'must be a JSON object {text}' }).strict();
+export const editInput = z.object({ text: messageText }, notAnObject('must be a JSON object {text}')).strict();
 
 /** POST …/chats/<chat>/presence. */
 export const presenceInput = z
-  .object({ state: z.enum(PRESENCE_STATES, { error: `must be one of ${PRESENCE_STATES.join(', ')}` }) }, { error: 'must be a JSON object {state}' })
+  .object({ state: z.enum(PRESENCE_STATES, { error: `must be one of ${PRESENCE_STATES.join(', ')}` }) }, notAnObject('must be a JSON object {state}'))
   .strict();
 
 export const MAX_NUMBER_CHECKS = 50;
@@ -23,6 +24,6 @@ export const numberCheckInput = z
         .min(1, 'must name at least 1 phone')
         .max(MAX_NUMBER_CHECKS, `must name at most ${MAX_NUMBER_CHECKS} phones`),
     },
-    { error: 'must be a JSON object {phones}' },
+    notAnObject('must be a JSON object {phones}'),
   )
   .strict();

@@ -162,7 +162,7 @@ export interface NewInboundMessage {
   contacts: InboundContact[] | null;
   reaction: { emoji: string; messageId: string | null; networkMessageId: string } | null;
   quoted: { messageId: string | null; networkMessageId: string } | null;
-  /** Phones the text names as mentioned (digits). */
+  /** Phones the text names as `@<digits>`. */
   mentions?: string[] | null;
   at: Date;
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { messageText, phoneNumber, PHONE_DIGITS, templateInput, urlText } from './messages.input.js';
 
+/**
+ * An object's own error only when the value is not that object: an unknown key keeps zod's own
+ * message, which names the key (a custom object error would otherwise replace it).
+ */
+export const notAnObject = (text: string) => ({ error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? text : undefined) });
+
 /** A group's id on the network: `<digits>@g.us`, or the older `<creator digits>-<time>@g.us`. */
 export const GROUP_ID = /^[0-9]{5,20}(-[0-9]{5,20})?@g\.us$/;
 
@@ -19,7 +25,7 @@ const messageId = z.string({ error: 'must be a message id' }).uuid('must be a me
 /** What `media` carries: a URL to fetch, or the file itself as base64. */
 const mediaSource = z.union(
   [
-    z.object({ url: urlText }, { error: 'must be {url} or {data, mimetype, fileName?}' }).strict(),
+    z.object({ url: urlText }, notAnObject('must be {url} or {data, mimetype, fileName?}')).strict(),
     z
       .object({
         data: z.string({ error: 'must be base64 text' }).min(1, 'must not be empty').regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 text'),
@@ -41,7 +47,7 @@ const location = z
       name: z.string().max(256, 'must be at most 256 characters').optional(),
       address: z.string().max(512, 'must be at most 512 characters').optional(),
     },
-    { error: 'must be an object {latitude, longitude, name?, address?}' },
+    notAnObject('must be an object {latitude, longitude, name?, address?}'),
   )
   .strict();
 
@@ -54,12 +60,12 @@ const contactCard = z
         .refine((text) => Buffer.byteLength(text) <= MAX_VCARD_BYTES, `must be at most ${MAX_VCARD_BYTES} bytes`)
         .refine((text) => /^BEGIN:VCARD\r?\n[\s\S]*END:VCARD\s*$/.test(text), 'must be a vCard (BEGIN:VCARD … END:VCARD)'),
     },
-    { error: 'must be an object {displayName, vcard}' },
+    notAnObject('must be an object {displayName, vcard}'),
   )
   .strict();
 
 const reaction = z
-  .object({ messageId, emoji: z.string({ error: 'must be an emoji, or "" to take a reaction back' }).max(16, 'must be one emoji') }, { error: 'must be an object {messageId, emoji}' })
+  .object({ messageId, emoji: z.string({ error: 'must be an emoji, or "" to take a reaction back' }).max(16, 'must be one emoji') }, notAnObject('must be an object {messageId, emoji}'))
   .strict();
 
 const pollOption = z.string({ error: 'must be text' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters');
@@ -74,7 +80,7 @@ const poll = z
         .refine((list) => new Set(list).size === list.length, 'must not repeat an option'),
       selectableCount: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
     },
-    { error: 'must be an object {name, options, selectableCount?}' },
+    notAnObject('must be an object {name, options, selectableCount?}'),
   )
   .strict()
   .refine((value) => (value.selectableCount ?? 1) <= value.options.length, { path: ['selectableCount'], message: 'must be at most the number of options' });
@@ -103,7 +109,7 @@ export const sendKindsInput = z
     poll: poll.optional(),
     template: templateInput.optional(),
     quotedMessageId: messageId.optional(),
-  }, { error: 'must be a JSON object' })
+  }, notAnObject('must be a JSON object'))
   .strict()
   .superRefine((data, context) => {
     const kinds = SEND_KINDS.filter((kind) => data[kind] !== undefined);

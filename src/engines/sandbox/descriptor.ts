@@ -7,6 +7,7 @@ import { createSandboxEngine } from './engine.js';
 import { createSandboxHandoffs } from './handoffs.js';
 import { createPhoneInbox } from './inbox.js';
 import { createSandboxMedia } from './media.js';
+import { createSandboxSignals } from './signals.js';
 import { sandboxRoutes } from './routes.js';
 
 /** CHAT-SANDBOX: the simulated network, with its control API under /sandbox (the phones' side). */
@@ -19,13 +20,15 @@ export const sandboxEngine = defineEngine({
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
   }),
   loginFlows: ['qr', 'pairing_code'],
-  capabilities: ['text', 'media'],
+  // Everything the network offers but templates (a business API's own) and, for now, groups and polls (docs/messaging.md).
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check'],
   documents: ['sandbox'],
   async create({ db, logger }, settings) {
     const network = createSandboxEngine({
       handoffs: createSandboxHandoffs(db.statements),
       directory: createSandboxDirectory(db.prisma),
       media: createSandboxMedia(db.prisma),
+      signals: createSandboxSignals(db.statements),
       deliveryDelayMs: settings.SANDBOX_DELIVERY_DELAY_MS,
       reconnectDelayMs: settings.SANDBOX_RECONNECT_DELAY_MS,
       onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),

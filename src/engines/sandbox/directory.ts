@@ -42,6 +42,28 @@ export function createSandboxDirectory(prisma: PrismaClient) {
       if (!message?.instanceId || !message.networkMessageId || message.instance?.engine !== SANDBOX_INTEGRATION) return null;
       return { instanceId: message.instanceId, networkMessageId: message.networkMessageId };
     },
+    /**
+     * Of these phones (digits), the ones with an account on the sandbox network: its accounts are the
+     * phones a live pairing knows (linked to a sandbox instance that is connected or offline but still
+     * paired; not logged out, banned or deleted), the same phones a message can be sent from to.
+     */
+    async registered(phones: string[]): Promise<Set<string>> {
+      const rows = await prisma.instance.findMany({
+        where: { ...onSandbox, phone: { in: phones.map((phone) => `+${phone}`) }, state: { in: ['connected', 'disconnected', 'connecting'] } },
+        select: { phone: true },
+      });
+      return new Set(rows.map((row) => row.phone!.slice(1)));
+    },
+    /** A message a phone sent to a sandbox instance, named by the gateway's id: who sent it, to which instance, under which network id. */
+    async receivedFromPhone(messageId: string) {
+      if (!isUuid(messageId)) return null;
+      const message = await prisma.message.findUnique({
+        where: { id: messageId },
+        select: { instanceId: true, networkMessageId: true, direction: true, from: true, instance: { select: { engine: true, phone: true } } },
+      });
+      if (!message?.instanceId || !message.networkMessageId || message.direction !== 'in' || message.instance?.engine !== SANDBOX_INTEGRATION) return null;
+      return { instanceId: message.instanceId, networkMessageId: message.networkMessageId, from: message.from, instancePhone: message.instance.phone };
+    },
     /** Whether the instance exists and runs on the sandbox (the control API acts on no other). */
     async isSandboxInstance(instanceId: string) {
       return isUuid(instanceId) && (await prisma.instance.count({ where: { ...onSandbox, id: instanceId } })) === 1;

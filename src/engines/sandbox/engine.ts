@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatEngine, LinkTerms } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, LinkTerms, MessageRef } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
-import { Conflict } from '../../domain/errors.js';
+import { Conflict, NetworkError } from '../../domain/errors.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
 import type { SandboxHandoffs } from './handoffs.js';
 import type { SandboxMedia } from './media.js';
+import type { Signal, SandboxSignals } from './signals.js';
 import { createSandboxReports } from './reports.js';
 import { createSandboxWorld } from './world.js';
 
@@ -32,6 +33,7 @@ export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;
   directory: SandboxDirectory;
   media: SandboxMedia;
+  signals: SandboxSignals;
   deliveryDelayMs: number;
   reconnectDelayMs: number;
   onRetry?: (error: unknown) => void;
@@ -46,6 +48,20 @@ export function createSandboxEngine(options: {
     reports.later(options.deliveryDelayMs, () => reports.events.receipts(instanceId, [{ networkMessageId: messageId, status: 'delivered' }]));
 
   const isCurrent = (instanceId: string, lease: Lease) => held.get(instanceId)?.token === lease.token;
+
+  /** What the instance tells a phone beside messages, under its lease; refused when the network cannot. */
+  async function tell(instanceId: string, lease: Lease, signals: Signal[]) {
+    if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+    const told = await options.signals.tell(instanceId, lease, signals);
+    if (told === 'lease_lost') throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+    if (told === 'unknown_message') throw new NetworkError('The network carried no such message for this instance.');
+  }
+
+  /** An edit or a delete is of a message the instance sent to a phone (groups are not on the sandbox yet). */
+  function ownMessage(target: MessageRef) {
+    if (!target.fromMe) throw new NetworkError('Only a message this number sent can be edited or deleted for everyone.');
+    return { to: target.chat, networkMessageId: target.networkMessageId };
+  }
 
   function stopPairing(instanceId: string) {
     const pairing = pairings.get(instanceId);
@@ -136,6 +152,23 @@ export function createSandboxEngine(options: {
     },
     async forget() {},
     media: options.media.source,
+    async edit(instanceId, lease, target, text) {
+      await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'edit', text }]);
+    },
+    async deleteForEveryone(instanceId, lease, target) {
+      await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'delete' }]);
+    },
+    async markRead(instanceId, lease, targets) {
+      await tell(instanceId, lease, targets.map((target) => ({ to: target.chat, kind: 'read' as const, networkMessageId: target.networkMessageId })));
+    },
+    async sendPresence(instanceId, lease, chat, state) {
+      await tell(instanceId, lease, [{ to: chat, kind: 'presence', state }]);
+    },
+    async checkNumbers(instanceId, lease, phones) {
+      if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+      const registered = await options.directory.registered(phones);
+      return phones.map((phone) => ({ phone, exists: registered.has(phone) }));
+    },
   };
 
   return {

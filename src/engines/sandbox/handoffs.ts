@@ -1,4 +1,5 @@
-import type { EngineMessage } from '../../domain/instances/engine.port.js';
+import { createHash } from 'node:crypto';
+import type { EngineMessage, MessageRef } from '../../domain/instances/engine.port.js';
 import type { Lease } from '../../domain/instances/ownership.js';
 import { digits } from '../../domain/instances/events.js';
 import { type Statements, withoutNulls } from '../../infra/db/statements.js';
@@ -14,10 +15,10 @@ WITH lease AS (
   WHERE "instanceId" = $1::uuid AND owner = $2 AND token = $3::int8 AND "expiresAt" > now()
   FOR SHARE
 )
-INSERT INTO "SandboxHandoff" ("messageId", "instanceId", "to", "from", type, text, "mediaUrl", caption, node, token)
-SELECT m."messageId", $1::uuid, m."to", $4, m.type, m.text, m."mediaUrl", m.caption, $2, $3::int8
+INSERT INTO "SandboxHandoff" ("messageId", "instanceId", "to", "from", type, text, "mediaUrl", caption, content, node, token)
+SELECT m."messageId", $1::uuid, m."to", $4, m.type, m.text, m."mediaUrl", m.caption, m.content, $2, $3::int8
 FROM jsonb_to_recordset($5::jsonb)
-  AS m(ord int, "messageId" uuid, "to" text, type text, text text, "mediaUrl" text, caption text)
+  AS m(ord int, "messageId" uuid, "to" text, type text, text text, "mediaUrl" text, caption text, content jsonb)
 CROSS JOIN lease
 ORDER BY ord
 RETURNING 1`;
@@ -25,6 +26,48 @@ RETURNING 1`;
 const HOLDING = `SELECT DISTINCT "messageId"::text AS id FROM "SandboxHandoff" WHERE "messageId" = ANY($1::uuid[])`;
 
 const UNCONFIRMED = `SELECT id::text FROM "Message" WHERE "instanceId" = $1::uuid AND direction = 'out' AND status = 'sent' LIMIT 10000`;
+
+/** A message named by another one (a reply's quote, a reaction's target), as the phone keeps it. */
+export interface HandedRef {
+  networkMessageId: string;
+  fromMe: boolean;
+  text: string | null;
+}
+
+/** What a phone decodes of a message beyond its text: the kind's own fields, none for plain text. */
+export interface HandedContent {
+  mentions?: string[];
+  quoted?: HandedRef;
+  reaction?: { target: HandedRef; emoji: string };
+  location?: NonNullable<EngineMessage['location']>;
+  contacts?: NonNullable<EngineMessage['contacts']>;
+  /** The file as the phone got it: by URL, or the uploaded bytes (their size and SHA-256, not the bytes). */
+  media?: { mimetype: string | null; fileName: string | null; voice: boolean; size?: number; sha256?: string };
+}
+
+const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+/** The phone's side of a ref: the other side's view of "from me" is the instance's. */
+const handedRef = (ref: MessageRef): HandedRef => ({ networkMessageId: ref.networkMessageId, fromMe: ref.fromMe, text: ref.text });
+
+export function handedContent(message: EngineMessage): HandedContent | null {
+  const content: HandedContent = {};
+  if (message.mentions?.length) content.mentions = message.mentions;
+  if (message.quoted) content.quoted = handedRef(message.quoted);
+  if (message.reaction) content.reaction = { target: handedRef(message.reaction.target), emoji: message.reaction.emoji };
+  if (message.location) content.location = message.location;
+  if (message.contacts) content.contacts = message.contacts;
+  if (MEDIA_KINDS.has(message.type)) {
+    const data = message.mediaData;
+    content.media = {
+      mimetype: message.mediaType,
+      fileName: message.fileName ?? null,
+      voice: message.voice === true,
+      ...(data ? { size: data.length, sha256: createHash('sha256').update(data).digest('hex') } : {}),
+    };
+  }
+  return Object.keys(content).length ? content : null;
+}
 
 export function createSandboxHandoffs(statements: Statements) {
   return {
@@ -35,7 +78,20 @@ export function createSandboxHandoffs(statements: Statements) {
         lease.node,
         lease.token,
         digits(instance.phone),
-        JSON.stringify(messages.map((message, ord) => ({ ord, ...message })), withoutNulls),
+        // The bytes of an upload never go into the row: the phone keeps what it decoded of them.
+        JSON.stringify(
+          messages.map((message, ord) => ({
+            ord,
+            messageId: message.messageId,
+            to: message.to,
+            type: message.type,
+            text: message.text,
+            mediaUrl: message.mediaUrl,
+            caption: message.caption,
+            content: handedContent(message),
+          })),
+          withoutNulls,
+        ),
       ]);
       return rows.length;
     },

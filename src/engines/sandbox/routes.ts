@@ -29,7 +29,7 @@ export const inboundInput = z
   .object({
     from: writtenPhone,
     to: writtenPhone.meta({ description: "the instance's phone" }),
-    type: z.enum(['text', 'location', 'contact', 'reaction', ...INBOUND_MEDIA_TYPES]).default('text'),
+    type: z.enum(['text', 'location', 'contact', 'reaction', 'edit', ...INBOUND_MEDIA_TYPES]).default('text'),
     text: z.string().max(4096).nullish(),
     pushName: z.string().max(100).nullish(),
     location: z.object({ name: z.string().max(200).optional(), latitude: z.number().optional(), longitude: z.number().optional() }).nullish(),
@@ -43,7 +43,12 @@ export const inboundInput = z
       .nullish()
       .meta({ description: 'the contact cards of a contact message' }),
     reaction: z.object({ messageId: z.string().min(1), emoji: z.string().max(16) }).nullish().meta({ description: "a reaction to a message the phone received (the gateway's id of it); emoji '' takes it back" }),
+    mentions: z.array(writtenPhone).max(256).nullish().meta({ description: 'phones the text names as @<digits>' }),
     quotedMessageId: z.string().min(1).max(100).nullish().meta({ description: "the message this one replies to (the gateway's id of a message the phone received)" }),
+    edit: z
+      .object({ messageId: z.string({ error: 'is required' }).min(1).max(100), text: z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096) })
+      .nullish()
+      .meta({ description: "type edit: the phone edits a message it sent to the instance (the gateway's id of it); the instance gets messages.update with edited" }),
   })
   // What the checks below require, stated for the document: media exactly for the media types, contacts for a contact, reaction for a reaction.
   .meta({
@@ -51,6 +56,7 @@ export const inboundInput = z
       { if: { required: ['type'], properties: { type: { enum: [...INBOUND_MEDIA_TYPES] } } }, then: { required: ['media'], properties: { media: { type: 'object' } } }, else: { properties: { media: { type: 'null' } } } },
       { if: { required: ['type'], properties: { type: { const: 'contact' } } }, then: { required: ['contacts'], properties: { contacts: { type: 'array' } } } },
       { if: { required: ['type'], properties: { type: { const: 'reaction' } } }, then: { required: ['reaction'], properties: { reaction: { type: 'object' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'edit' } } }, then: { required: ['edit'], properties: { edit: { type: 'object' } } }, else: { properties: { edit: { type: 'null' } } } },
     ],
   })
   .superRefine((body, ctx) => {
@@ -58,6 +64,8 @@ export const inboundInput = z
     if (!MEDIA_KINDS.includes(body.type) && body.media) ctx.addIssue({ code: 'custom', path: ['media'], message: `is only for ${MEDIA_KINDS.join(', ')}` });
     if (body.type === 'contact' && !body.contacts) ctx.addIssue({ code: 'custom', path: ['contacts'], message: 'is required for a contact' });
     if (body.type === 'reaction' && !body.reaction) ctx.addIssue({ code: 'custom', path: ['reaction'], message: 'is required for a reaction' });
+    if (body.type === 'edit' && !body.edit) ctx.addIssue({ code: 'custom', path: ['edit'], message: 'is required for an edit: {messageId, text}' });
+    if (body.type !== 'edit' && body.edit) ctx.addIssue({ code: 'custom', path: ['edit'], message: 'is only for type edit' });
   });
 
 const GROUP_ID = /^\d{6,30}@g\.us$/;
@@ -110,6 +118,10 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   });
   router.post('/messages', jsonBody, async (ctx) => {
     const data = parseInput(inboundInput, ctx.state.body);
+    if (data.type === 'edit') {
+      ctx.body = ok(await control.edit(data.from, `+${data.to}`, data.edit!.messageId, data.edit!.text));
+      return;
+    }
     let media: MediaDescriptor | null = null;
     if (data.media) {
       const bytes = Buffer.from(data.media.data, 'base64');
@@ -135,6 +147,7 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       // The sandbox network knows a message by the gateway's own id.
       reaction: data.reaction ? { emoji: data.reaction.emoji, networkMessageId: data.reaction.messageId } : null,
       quotedNetworkId: data.quotedMessageId ?? null,
+      mentions: data.mentions ?? null,
       pushName: data.pushName ?? null,
     });
     ctx.body = ok('held' in result ? { held: true, message: 'The instance is offline; the network holds the message until it is connected again.' } : result);
@@ -142,6 +155,14 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
   router.get('/phones/:number/messages', async (ctx) => {
     const number = parseInput(writtenPhone, ctx.params.number);
     ctx.body = ok(await inbox.received(number));
+  });
+  router.get('/phones/:number/presence', async (ctx) => {
+    const number = parseInput(writtenPhone, ctx.params.number);
+    ctx.body = ok(await inbox.presence(number));
+  });
+  router.get('/phones/:number/reads', async (ctx) => {
+    const number = parseInput(writtenPhone, ctx.params.number);
+    ctx.body = ok(await inbox.reads(number));
   });
   router.post('/phones/:number/read', jsonBody, async (ctx) => {
     const number = parseInput(writtenPhone, ctx.params.number);

@@ -114,6 +114,17 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; media: S
       }
       return result;
     },
+    /** The phone `phone` edits a message it sent to the instance paired with `instancePhone`, named by the gateway's id. */
+    async edit(phone: string, instancePhone: string, messageId: string, text: string) {
+      const message = await directory.receivedFromPhone(messageId);
+      if (!message || message.from !== phone.replace(/^\+/, '') || message.instancePhone !== instancePhone) {
+        throw new NotFound('Message that phone sent to that instance');
+      }
+      const connected = await directory.connectedByPhone(instancePhone);
+      if (connected?.id !== message.instanceId) throw new Conflict('instance_unavailable', 'The instance is offline; the phone edits once it is connected again.');
+      await reports.events.edited(message.instanceId, message.networkMessageId, text, new Date());
+      return { messageId, edited: true as const };
+    },
     /** A phone uploads a file it is about to send: the source of its message's media descriptor. */
     keepMedia: (bytes: Buffer, mimetype: string) => media.put(bytes, mimetype),
     /** The file of a received message expires: its media answers 410 from now on. */

@@ -11,7 +11,7 @@ export interface RetentionSettings {
 }
 
 /** The tables a sweep deletes from, as `/metrics` labels them. */
-export type RetainedTable = 'Message' | 'IdempotencyRecord' | 'SandboxMedia' | 'SandboxHandoff' | 'WebhookDelivery' | 'OutboxEvent' | 'QrCode';
+export type RetainedTable = 'Message' | 'IdempotencyRecord' | 'SandboxMedia' | 'SandboxHandoff' | 'SandboxSignal' | 'WebhookDelivery' | 'OutboxEvent' | 'QrCode';
 
 export interface RetentionObserver {
   deleted(table: RetainedTable, rows: number): void;
@@ -76,6 +76,7 @@ function rules(settings: RetentionSettings): Rule[] {
     },
     { table: 'SandboxMedia', cutoff: before(settings.messages), select: `SELECT id FROM "SandboxMedia" WHERE "createdAt" < $2 LIMIT $1` },
     { table: 'SandboxHandoff', cutoff: before(settings.messages), select: `SELECT id FROM "SandboxHandoff" WHERE "handedAt" < $2 LIMIT $1` },
+    { table: 'SandboxSignal', cutoff: before(settings.messages), select: `SELECT id FROM "SandboxSignal" WHERE at < $2 LIMIT $1` },
     // A delivery still to be made (pending) is kept, however long its receiver has been failing.
     {
       table: 'WebhookDelivery',

@@ -290,18 +290,32 @@ export const Ready = z.object({
     .meta({ description: 'the event-stream brokers configured (EVENTS_AMQP_URL, EVENTS_NATS_URL) and whether this node reaches them; a broker down delays events and does not make the gateway unready' }),
 });
 
+const PhoneRef = z.object({ messageId: uuid.nullable(), text: z.string().nullable() });
 export const PhoneMessage = z.object({
   id: uuid,
   from: z.string(),
   type: z.string(),
-  text: z.string().nullable(),
+  text: z.string().nullable().meta({ description: 'as received (an edit shows in `edited`)' }),
   mediaUrl: z.string().optional(),
   caption: z.string().optional(),
+  media: z
+    .object({ mimetype: z.string().nullable(), fileName: z.string().nullable(), voice: z.boolean(), size: z.number().int().optional(), sha256: z.string().optional() })
+    .optional()
+    .meta({ description: 'a media message: its type, name, whether it is a voice note; size and SHA-256 of an uploaded file' }),
+  mentions: z.array(z.string()).optional(),
+  quoted: PhoneRef.optional().meta({ description: "a reply: the gateway's id and text of the message it quotes" }),
+  reaction: PhoneRef.extend({ emoji: z.string() }).optional().meta({ description: "a reaction: the message reacted to, and the emoji ('' takes it back)" }),
+  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional(), address: z.string().optional() }).optional(),
+  contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).optional(),
+  edited: z.object({ text: z.string(), at: instant }).optional().meta({ description: 'the sender edited it: the latest text' }),
+  deleted: z.object({ at: instant }).optional().meta({ description: 'the sender deleted it for everyone' }),
   receivedAt: instant,
 });
+export const PhoneRead = z.object({ messageId: uuid.nullable(), from: z.string().meta({ description: "the instance's phone digits" }), at: instant });
+export const PhonePresence = z.object({ from: z.string().meta({ description: "the instance's phone digits" }), state: z.string().meta({ description: 'composing, recording, paused, available or unavailable' }), at: instant });
 
 export const Paired = z.object({ instanceId: uuid });
-export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() })]);
+export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() }), z.object({ messageId: uuid, edited: z.literal(true) })]);
 export const RaisedAnswer = z.object({ event: z.string() }).catchall(z.unknown()).meta({ description: 'the event raised and what it carries' });
 export const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.literal(true) });
 export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });

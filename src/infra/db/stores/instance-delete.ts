@@ -3,7 +3,7 @@ import { Prisma } from '../generated/client.js';
 /**
  * Deletes an instance and everything of it in one statement (docs/operating.md, "Data over time"):
  * what has a foreign key to it goes by ON DELETE CASCADE (messages, QR codes, webhook deliveries, its
- * lease, its engine state); its outbox events, idempotency answers, sandbox hand-offs and sandbox files
+ * lease, its engine state); its outbox events, idempotency answers, sandbox hand-offs and signals and sandbox files
  * are deleted here.
  * Events a broker has yet to publish stay, with the secrets that sign them, until every broker has
  * them (the retention sweep then removes them). Every part reads the snapshot from before the delete.
@@ -33,6 +33,9 @@ answers AS (
 ),
 handoffs AS (
   DELETE FROM "SandboxHandoff" h USING instance i WHERE h."instanceId" = i.id
+),
+signals AS (
+  DELETE FROM "SandboxSignal" s USING instance i WHERE s."instanceId" = i.id
 ),
 files AS (
   DELETE FROM "SandboxMedia" f

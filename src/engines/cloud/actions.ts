@@ -6,7 +6,7 @@ import type { GraphApi } from './graph-api.js';
 const CLOUD = 'CHAT-CLOUD';
 
 /**
- * What the business API documents beside sending (notes §1): marking received messages read, and a
+ * What the business API documents beside sending (the API's reference): marking received messages read, and a
  * typing indicator, which rides on a read mark. It has no edit, no delete, no number check and no
  * online/away presence, so the engine offers no methods for them (the domain refuses them).
  */

@@ -7,7 +7,7 @@ export interface ApiFailure {
   message: string;
 }
 
-/** What the engine does about a failure (notes §1: branch on the code, not the HTTP status). */
+/** What the engine does about a failure (the API's reference: branch on the code, not the HTTP status). */
 export type FailureAction =
   /** Keep the message queued and try again later: throughput or pair rate reached, an outage. */
   | 'retry'

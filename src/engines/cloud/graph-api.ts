@@ -90,7 +90,7 @@ export function createGraphApi(settings: GraphSettings) {
       return { ok: true, value: { wamid } };
     },
     /**
-     * `POST /<version>/<phone-number-id>/media` (notes §1, upload): the file as multipart `file`, with
+     * `POST /<version>/<phone-number-id>/media` (the API's reference, upload): the file as multipart `file`, with
      * `type` and `messaging_product`; the API's id of it, sent in place of a link.
      */
     async upload(credentials: CloudCredentials, file: { bytes: Buffer; mimeType: string; fileName: string }): Promise<GraphResult<{ id: string }>> {

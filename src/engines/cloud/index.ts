@@ -129,7 +129,7 @@ export function createCloudEngine(deps: {
 
   /**
    * One message to the API: a file given as bytes is uploaded first and sent by the id the API gives
-   * it (notes §1), anything else by its documented body. `ready` is awaited just before the send (the pace).
+   * it (the API's reference), anything else by its documented body. `ready` is awaited just before the send (the pace).
    */
   async function deliver(link: Link, credentials: CloudCredentials, message: EngineMessage, ready: () => Promise<() => void>): Promise<GraphResult<{ wamid: string }>> {
     let mediaId: string | undefined;

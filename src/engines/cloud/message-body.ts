@@ -22,7 +22,7 @@ function documentName(message: EngineMessage): string {
 }
 
 /**
- * The media object of a media message (notes §1): `link` for a URL, `id` for a file uploaded first.
+ * The media object of a media message (the API's reference): `link` for a URL, `id` for a file uploaded first.
  * Audio and stickers take no caption; only documents take a file name; `voice` only goes with audio.
  */
 function mediaObject(message: EngineMessage, mediaId: string | undefined): Record<string, unknown> {
@@ -61,7 +61,7 @@ function kindPart(message: EngineMessage, mediaId: string | undefined): Record<s
 }
 
 /**
- * The documented body of `POST …/messages` for a message (notes §1). `mediaId` is the API's id of
+ * The documented body of `POST …/messages` for a message (the API's reference). `mediaId` is the API's id of
  * the file when it was uploaded first (`mediaData`); otherwise media goes by link. A reply carries
  * `context.message_id`, the network's id of the quoted message (a reaction names its own target).
  */

@@ -10,7 +10,7 @@ interface Slot {
 
 /**
  * At most `perSecond` messages per number arrive at the API in any second (CLOUD_MPS, the API's
- * throughput: 80 by default, notes §4). A request arrives somewhere between being started and being
+ * throughput: 80 by default, the API's throughput limits). A request arrives somewhere between being started and being
  * answered, so a send starts only a full second after the answer to the send `perSecond` places
  * before it: however the network delays requests, no second holds more. Only an instance's owning
  * node sends for it, so one node's count is the number's.

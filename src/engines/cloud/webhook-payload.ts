@@ -112,7 +112,7 @@ function receiptOf(item: Obj): Receipt | null {
 }
 
 /**
- * A webhook body (notes §2) by number: every entry, every change and every message and status in it
+ * A webhook body (the API's webhook reference) by number: every entry, every change and every message and status in it
  * (not only the first). Null when it is not the network's envelope at all.
  */
 export function readWebhook(body: unknown): NumberUpdate[] | null {

@@ -7,7 +7,7 @@ import { type AppContext, type AppState, ok } from '../../http/context.js';
 
 export const CLOUD_WEBHOOK_PATH = '/webhooks/cloud';
 
-/** The network sends up to 3 MB (notes §2); a little room above it. */
+/** The network sends up to 3 MB (the API's webhook reference); a little room above it. */
 export const CLOUD_WEBHOOK_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface CloudWebhookDeps {

@@ -15,7 +15,7 @@ describe('a fourth engine, registered from outside src through the catalogue', (
   it('is offered by ENGINES, pairs by QR code, sends text out and receives text in over REST', async () => {
     const { api } = suite;
     const key = suite.tenants[0]!.liveKey;
-    expect((await api.graphql('{ integrations }', {}, { key })).body.data).toEqual({ integrations: ['CHAT-LOOPBACK', 'CHAT-SANDBOX'] });
+    expect((await api.graphql('{ integrations { integration } }', {}, { key })).body.data).toEqual({ integrations: [{ integration: 'CHAT-LOOPBACK' }, { integration: 'CHAT-SANDBOX' }] });
 
     // The first offered engine is the default for new instances.
     const created = await api.post('/v1/chat/instances', { key, body: { name: 'loopback line' } });

@@ -6,7 +6,7 @@ import { MODES } from '../helpers/modes.js';
 import { cloudWorld } from '../worlds/cloud.js';
 
 /**
- * What the business API does not document (voice notes, stickers, polls, mentions, groups, edits,
+ * What the business API does not document (polls, mentions, groups, edits,
  * deletes, number checks) is refused on a CHAT-CLOUD instance with 422 not_supported, naming the
  * integration and the capability, before anything is stored or sent.
  */
@@ -38,15 +38,13 @@ describe.each(MODES)('Messaging surface: not_supported on an engine that lacks t
     expect(answer.status).toBe(200);
     const cloud = answer.body.data.find((entry: { integration: string }) => entry.integration === 'CHAT-CLOUD');
     expect(cloud.capabilities).toEqual(expect.arrayContaining(['text', 'media', 'template']));
-    for (const lacking of ['voice', 'sticker', 'poll', 'mentions', 'groups', 'edit', 'delete', 'number_check']) expect(cloud.capabilities).not.toContain(lacking);
+    for (const lacking of ['poll', 'mentions', 'groups', 'edit', 'delete', 'number_check']) expect(cloud.capabilities).not.toContain(lacking);
   });
 
   it('refuses each send and action it lacks with 422 naming CHAT-CLOUD and the capability, storing nothing', async () => {
     const to = newPhone().slice(1);
     const sends: Array<[unknown, string]> = [
       [{ to, text: `Hi @${to}`, mentions: [to] }, 'mentions'],
-      [{ to, media: { data: Buffer.from('OggS-voice').toString('base64'), mimetype: 'audio/ogg' }, mediaType: 'audio', voice: true }, 'voice'],
-      [{ to, media: { data: Buffer.from('RIFF----WEBP').toString('base64'), mimetype: 'image/webp' }, mediaType: 'sticker' }, 'sticker'],
       [{ to, poll: { name: 'Lunch?', options: ['Pizza', 'Sushi'] } }, 'poll'],
       [{ to: '120363012345678901@g.us', text: 'Hi all' }, 'groups'],
     ];

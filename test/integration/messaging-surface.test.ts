@@ -117,7 +117,7 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
     expect(entry(sticker)).toMatchObject({ type: 'sticker', media: { mimetype: 'image/webp', voice: false, size: WEBP.length, sha256: sha256(WEBP) } });
     expect(entry(document)).toMatchObject({ type: 'document', caption: 'Terms', media: { mimetype: 'application/pdf', fileName: 'terms.pdf', size: PDF.length, sha256: sha256(PDF) } });
     expect(entry(location)).toMatchObject({ type: 'location', location: { latitude: -23.55, longitude: -46.63, name: 'Office', address: 'Av. Paulista 1000' } });
-    expect(entry(contacts)).toMatchObject({ type: 'contacts', contacts: [{ displayName: 'Ana', vcard: card }] });
+    expect(entry(contacts)).toMatchObject({ type: 'contact', contacts: [{ displayName: 'Ana', vcard: card }] });
     expect(entry(reply)).toMatchObject({ type: 'text', text: 'At the office', quoted: { messageId: question, text: 'Where are you?' } });
     expect(entry(replyToOurs)).toMatchObject({ type: 'location', quoted: { messageId: text, text: `Hello @${named}` } });
     expect(entry(reaction)).toMatchObject({ type: 'reaction', reaction: { messageId: question, emoji: '👍' } });

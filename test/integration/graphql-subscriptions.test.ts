@@ -7,7 +7,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { freePort, startChildGateway } from '../helpers/child-gateway.js';
 import { startRedis, waitFor } from '../helpers/private-redis.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { executeOnce, sseClient, subscribe, wsClient } from '../helpers/subscriptions.js';
 
@@ -17,7 +17,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
-  const suite = gatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
   beforeAll(async () => {
     ({ gw, api } = suite);
     tenant = suite.tenants[0]!;

@@ -17,7 +17,6 @@ const SHARED = [
   'graphql-live-lists',
   'graphql-subscriptions',
   'graphql-viewer',
-  'http-basics',
   'message-errors',
   'messages',
   'openapi',

@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
-import { sharedGatewaySuite } from '../helpers/suite.js';
+import { gatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 describe.each(MODES)('HTTP basics — $name', (mode) => {
   let gw: TestGateway;
   let api: ReturnType<typeof client>;
 
-  const suite = sharedGatewaySuite(mode, { tenants: [] });
+  const suite = gatewaySuite(mode, { tenants: [] });
   beforeAll(async () => {
     ({ gw, api } = suite);
   });

@@ -4,6 +4,29 @@ import { SlowFirstSequencer } from './test/setup/sequencer.js';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Suites isolated by their tenants, on the worker's shared gateway of each mode
+ * (test/helpers/shared-gateway.ts): their workers run one file after another without restarting,
+ * so the gateways (and the loaded server code) outlive a file. Every other file runs in a fresh worker.
+ */
+const SHARED = [
+  'api-keys',
+  'cross-origin',
+  'graphql',
+  'graphql-client-cache',
+  'graphql-live-lists',
+  'graphql-subscriptions',
+  'graphql-viewer',
+  'message-errors',
+  'messages',
+  'openapi',
+  'openapi-requests',
+  'phone-formats',
+  'sandbox-delete',
+  'sandbox-events',
+  'unstorable-text',
+].map((name) => `test/integration/${name}.test.ts`);
+
 export default defineConfig({
   resolve: {
     // graphql 16 ships CJS and .mjs builds; Node (and so Pothos and yoga) loads the CJS one. Tests must
@@ -11,7 +34,10 @@ export default defineConfig({
     alias: { graphql: require.resolve('graphql') },
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'own', include: ['test/**/*.test.ts'], exclude: SHARED } },
+      { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
+    ],
     // Under CI a JSON report as well, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/report.json' }]] : ['default'],
     pool: 'forks',

@@ -20,6 +20,9 @@ type Topics = { [K in Exclude<LiveEvent['kind'], 'message' | 'received'>]: [id: 
 /** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
 const SUBSCRIBER_BUFFER = 16;
 
+/** How long a new subscriber waits for Redis to confirm its subscription before reading the state anyway. */
+const ATTACH_WAIT_MS = 2000;
+
 /**
  * Live events through graphql-yoga's pub/sub: in-process, or with Redis through Redis pub/sub so a
  * subscriber on any node receives what any node publishes (each node subscribes once per watched
@@ -96,6 +99,15 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
     onResumed(listener) {
       resumed.add(listener);
       return () => void resumed.delete(listener);
+    },
+    async attached() {
+      if (!subscriber) return;
+      // Redis answers a connection's commands in order: its PONG comes after every SUBSCRIBE sent
+      // before it. While Redis is away this gives up after a while; onResumed covers the rest.
+      let timer: NodeJS.Timeout | undefined;
+      const later = new Promise<void>((resolve) => (timer = setTimeout(resolve, ATTACH_WAIT_MS)));
+      await Promise.race([subscriber.ping().then(() => {}, () => {}), later]);
+      clearTimeout(timer);
     },
     async close() {
       resumed.clear();

@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { connect as amqpConnect } from 'amqplib';
+import { freePort } from './child-gateway.js';
+import { startTcpProxy } from './tcp-proxy.js';
 
 export const AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -190,4 +192,31 @@ export async function privateNats(port: number) {
   };
   await server.start();
   return server;
+}
+
+/**
+ * Event brokers a suite can take away from its gateway without disturbing other suites: a NATS
+ * server of its own (`nats.stop()`/`start()`) and the machine's RabbitMQ behind a proxy that can cut
+ * the gateway off (`rabbit.cut()`/`restore()`), under names of the suite's own. `env` points a
+ * gateway at them; `close` ends both and drops the names.
+ */
+export async function brokersToCut() {
+  const names = brokerNames();
+  const nats = await privateNats(await freePort());
+  const target = new URL(AMQP_URL);
+  const rabbit = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5672) });
+  const viaProxy = new URL(AMQP_URL);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(rabbit.port);
+  return {
+    names,
+    nats,
+    rabbit,
+    env: { ...brokerEnv(names), EVENTS_NATS_URL: nats.url, EVENTS_AMQP_URL: viaProxy.toString() },
+    async close() {
+      await rabbit.close();
+      await dropBrokerNames(names);
+      await nats.close();
+    },
+  };
 }

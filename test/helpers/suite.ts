@@ -3,6 +3,7 @@ import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway, type TestGatewayOptions } from './gateway.js';
 import { client, type Client } from './http.js';
 import type { Mode } from './modes.js';
+import { sharedGateway } from './shared-gateway.js';
 
 type Plan = 'starter' | 'pro' | 'enterprise';
 
@@ -27,4 +28,35 @@ export function gatewaySuite(mode: Mode, options: TestGatewayOptions & { tenants
   });
   afterAll(() => suite.gw?.close());
   return suite;
+}
+
+/**
+ * As gatewaySuite, on the worker's shared gateway of `mode` (test/helpers/shared-gateway.ts): for
+ * suites isolated by their tenants, which need no settings of their own. The suite's "close" checks
+ * what the gateway logged while the suite ran and leaves the gateway up for the next one.
+ */
+export function sharedGatewaySuite(mode: Mode, options: { tenants?: Plan[] } = {}): GatewaySuite {
+  const suite = {} as GatewaySuite;
+  beforeAll(async () => {
+    suite.gw = borrow(await sharedGateway(mode));
+    suite.api = client(suite.gw.url);
+    suite.tenants = await Promise.all((options.tenants ?? ['pro']).map((plan) => createTenant(suite.gw.gateway, suite.api, plan)));
+  });
+  afterAll(() => suite.gw?.close());
+  return suite;
+}
+
+/**
+ * The shared gateway as one suite sees it: closing it ends the suite's use of it, failing (as a
+ * gateway of its own would) when the gateway logged an error while the suite ran.
+ */
+export function borrow(shared: TestGateway, expectedErrors: RegExp[] = []): TestGateway {
+  const from = shared.logs.lines.length;
+  return {
+    ...shared,
+    async close() {
+      const errors = shared.logs.lines.slice(from).filter((line) => /"level":(50|60)/.test(line) && !expectedErrors.some((pattern) => pattern.test(line)));
+      if (errors.length) throw new Error(`the shared gateway logged unexpected errors while the suite ran:\n${errors.join('\n')}`);
+    },
+  };
 }

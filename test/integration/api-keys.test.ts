@@ -3,7 +3,7 @@ import { hashApiKey } from '../../src/domain/apikeys/api-key-format.js';
 import type { TestTenant } from '../factories/tenants.js';
 import type { TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -14,7 +14,7 @@ describe.each(MODES)('API keys — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
-  const suite = gatewaySuite(mode, { tenants: ['pro', 'pro'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['pro', 'pro'] });
   beforeAll(async () => {
     ({ gw, api } = suite);
     tenant = suite.tenants[0]!;

@@ -1,16 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv, newNetworkPhone, pairedSession } from '../factories/chat-network.js';
+import { newNetworkPhone, pairedSession } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client } from '../helpers/http.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
-import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+import type { Receiver } from '../helpers/receiver.js';
+import type { ChatNetwork } from '../networks/chat-network/index.js';
+import { baileysWorld } from '../worlds/baileys.js';
+import { PNG_1PX as PNG } from '../worlds/files.js';
 
 /** A file host that serves a picture once (the check when the message is accepted), then has taken it down. */
 async function startVanishingPicture() {
@@ -29,27 +29,19 @@ async function startVanishingPicture() {
 }
 
 describe.each(MODES)('CHAT-BAILEYS: a failed message says why, as {code, message} — $name', (mode) => {
+  const world = baileysWorld(mode);
   let network: ChatNetwork;
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let host: Awaited<ReturnType<typeof startVanishingPicture>>;
 
   beforeAll(async () => {
-    network = await startChatNetwork();
-    gw = await startTestGateway(mode, { env: baileysEnv(network, mode, { WEBHOOK_ALLOW_INSECURE: 'true' }) });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
+    ({ network, gw, api, tenant, receiver } = world);
     host = await startVanishingPicture();
   }, 60_000);
-  afterAll(async () => {
-    await host?.close();
-    await receiver?.close();
-    await gw?.close();
-    await network?.close();
-  });
+  afterAll(() => host?.close());
 
   it('media taken down between the send and its hand-over: media_unavailable, in the record, messages.update and GraphQL', async () => {
     const { id } = await pairedSession(api, tenant.cookie, network, `errors ${Date.now()}`, undefined, { webhookUrl: receiver.url });

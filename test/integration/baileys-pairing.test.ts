@@ -13,8 +13,17 @@ import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { seedPgliteDataDir } from '../helpers/templates.js';
-import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
+import { type ChatNetwork, ChatNetworkError, startChatNetwork } from '../networks/chat-network/index.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
+
+/**
+ * How long one step of a pairing (the codes running out, a scan, the link showing as connected) may
+ * take, and a test of a pairing or two. Conditions are waited for, so a quiet machine takes seconds;
+ * the link's crypto and round trips (scan, 515, login, pre-keys) stretch on a machine shared with
+ * other CPU-heavy jobs.
+ */
+const PAIRING_STEP_MS = 60_000;
+const PAIRING_TEST_MS = 150_000;
 
 describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mode) => {
   let network: ChatNetwork;
@@ -23,9 +32,10 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
   let tenant: TestTenant;
 
   beforeAll(async () => {
-    // Short codes, three per pairing, on both sides: what the network sends is what the gateway shows.
-    network = await startChatNetwork({ qrRefs: 3, qrTimeoutMs: 1500 });
-    gw = await startTestGateway(mode, { env: baileysEnv(network, mode, { CHAT_QR_TIMEOUT_S: '1' }) });
+    // Short codes, three per pairing, as long on both sides (the network takes each ref as long as the
+    // client shows it): what the network sends is what the gateway shows.
+    network = await startChatNetwork({ qrRefs: 3, qrTimeoutMs: 2000 });
+    gw = await startTestGateway(mode, { env: baileysEnv(network, mode, { CHAT_QR_TIMEOUT_S: '2' }) });
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api, 'enterprise');
   }, 60_000);
@@ -39,10 +49,31 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
       (e) => e.data as { qrCode: string; expiresAt: string; attemptId: string },
     );
 
-  it('shows each code the network sends, and once they run out the instance is disconnected with no code; regenerate-qr starts over', async () => {
+  /**
+   * The phone scans the code the instance shows when it scans, as a person does: on a busy machine
+   * the client may have moved on to the next code of the pairing since the test last looked.
+   */
+  const scanShown = (id: string, phone: string) =>
+    eventually(
+      async () => {
+        const shown = await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie });
+        if (shown.body.data.status !== 'qr') return `status ${shown.body.data.status}`;
+        return network.scan(decodeQr(shown.body.data.qrCode.base64), phone).then(
+          () => 'scanned',
+          (error: unknown) => {
+            if (error instanceof ChatNetworkError && error.code === 'qr_expired') return 'the client moved on';
+            throw error;
+          },
+        );
+      },
+      (outcome) => outcome === 'scanned',
+      PAIRING_STEP_MS,
+    );
+
+  it('shows each code the network sends, and once they run out the instance is disconnected with no code; regenerate-qr starts over', { timeout: PAIRING_TEST_MS }, async () => {
     const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `rotating ${Date.now()}` } });
     const id = created.body.data.instanceId;
-    const ended = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'disconnected', 20_000);
+    const ended = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'disconnected', PAIRING_STEP_MS);
     expect(ended.body.data.qrCode).toBeUndefined();
     const codes = await qrEvents(id);
     expect(codes).toHaveLength(3);
@@ -60,16 +91,16 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
     expect(regenerated.body.data.status).toBe('qr');
     const fresh = decodeQr(regenerated.body.data.qrCode.base64);
     expect(texts).not.toContain(fresh);
-    await network.scan(fresh, '+15551230001');
-    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
+    await scanShown(id, '+15551230001');
+    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', PAIRING_STEP_MS);
   });
 
-  it('refuses media URLs outside the URL policy with 400 before the library sees anything: file:, loopback, plain http', async () => {
+  it('refuses media URLs outside the URL policy with 400 before the library sees anything: file:, loopback, plain http', { timeout: PAIRING_TEST_MS }, async () => {
     const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `policy ${Date.now()}` } });
     const id = created.body.data.instanceId;
-    const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => Boolean(r.body.data.qrCode));
-    await network.scan(decodeQr(detail.body.data.qrCode.base64), '+15551230003');
-    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
+    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => Boolean(r.body.data.qrCode));
+    await scanShown(id, '+15551230003');
+    await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', PAIRING_STEP_MS);
     const before = network.received().length;
     for (const mediaUrl of ['file:///etc/passwd', 'https://127.0.0.1/picture.png', 'https://localhost/picture.png', 'https://[::1]/picture.png', 'http://example.com/picture.png']) {
       const refused = await api.post(`/chat/instances/${id}/send-media`, { cookie: tenant.cookie, body: { to: '15551239999', mediaUrl, mediaType: 'image' } });
@@ -80,15 +111,15 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
     expect(await gw.gateway.infra.db.prisma.message.count({ where: { instanceId: id } })).toBe(0);
   });
 
-  it('v1: GET …/qr after the codes ran out starts a pairing and answers its first code', async () => {
+  it('v1: GET …/qr after the codes ran out starts a pairing and answers its first code', { timeout: PAIRING_TEST_MS }, async () => {
     const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `v1 again ${Date.now()}` } });
     const id = created.body.data.id;
-    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'disconnected', 20_000);
+    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'disconnected', PAIRING_STEP_MS);
     const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
     expect(qr.status).toBe(200);
     expect((await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey })).body.data.status).toBe('qr_code');
     await network.scan(decodeQr(qr.body.data.qrCode), '+15551230002');
-    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected', 20_000);
+    await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected', PAIRING_STEP_MS);
   });
 });
 

@@ -9,8 +9,9 @@ import { createTenant, type TestTenant } from '../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import type { Receiver } from '../helpers/receiver.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
+import { baileysWorld } from '../worlds/baileys.js';
 
 // What a sender, or a server posing as the network, controls is never trusted: a received file's host,
 // its bytes before they verified, its declared length; a link in an outgoing text; a certificate chain
@@ -41,33 +42,25 @@ const secretPage = (_req: unknown, res: ServerResponse) => {
 };
 
 describe('CHAT-BAILEYS: what a sender or a server controls is not trusted', () => {
+  // Loopback is allowed (the local network's media host is there): only the network's own hosts may be asked.
+  const world = baileysWorld(embedded);
   let network: ChatNetwork;
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let v1: { id: string; phone: string };
   let internal: Awaited<ReturnType<typeof listening<HttpsServer>>>;
 
   beforeAll(async () => {
-    network = await startChatNetwork();
-    // Loopback is allowed (the local network's media host is there): only the network's own hosts may be asked.
-    gw = await startTestGateway(embedded, { env: baileysEnv(network, embedded, { WEBHOOK_ALLOW_INSECURE: 'true' }) });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
+    ({ network, gw, api, tenant, receiver } = world);
     v1 = await pairedV1(api, tenant.liveKey, network, `untrusted ${Date.now()}`);
     const hooked = await api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
     // An internal HTTPS service the gateway would trust: its certificate comes from the same test CA as the media host's.
     internal = await listening(createHttpsServer(network.mediaTls, secretPage));
   }, 90_000);
-  afterAll(async () => {
-    await internal?.close();
-    await receiver?.close();
-    await gw?.close();
-    await network?.close();
-  });
+  afterAll(() => internal?.close());
 
   /** The id the gateway gave the message a phone sent, once its upsert webhook came. */
   const received = (from: string) =>

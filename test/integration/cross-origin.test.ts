@@ -5,7 +5,7 @@ import { login } from '../factories/tenants.js';
 import type { TestGateway } from '../helpers/gateway.js';
 import { type Client, failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { gatewaySuite, sharedGatewaySuite } from '../helpers/suite.js';
 
 const EVIL = 'https://evil.example';
 const CREATE_KEY = 'mutation { createApiKey(input: {name: "stolen"}) { apiKey { id } key userErrors { code } } }';
@@ -57,7 +57,7 @@ describe.each(MODES)('cookie sessions across origins — $name', (mode) => {
     let gw: TestGateway;
     let api: Client;
     let tenant: TestTenant;
-    const suite = gatewaySuite(mode);
+    const suite = sharedGatewaySuite(mode);
     beforeAll(() => {
       ({ gw, api } = suite);
       tenant = suite.tenants[0]!;

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, newPhone, sleep } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
-import {
-  amqpConsumer,
-  brokerEnv,
-  brokerNames,
-  closeGatewayAmqpConnections,
-  type Consumed,
-  dropBrokerNames,
-  natsConsumer,
-  privateNats,
-} from '../helpers/brokers.js';
-import { freePort } from '../helpers/child-gateway.js';
+import { amqpConsumer, brokersToCut, closeGatewayAmqpConnections, type Consumed, natsConsumer } from '../helpers/brokers.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client, type HttpResponse } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
@@ -39,23 +29,25 @@ function expectComplete(received: Consumed[], expected: string[]) {
 }
 
 describe.each(MODES)('event streams through broker outages — $name', (mode) => {
-  const names = brokerNames();
+  let brokers: Awaited<ReturnType<typeof brokersToCut>>;
+  let names: Awaited<ReturnType<typeof brokersToCut>>['names'];
   let gw: TestGateway;
   let api: ReturnType<typeof client>;
   let tenant: TestTenant;
-  let nats: Awaited<ReturnType<typeof privateNats>>;
+  let nats: Awaited<ReturnType<typeof brokersToCut>>['nats'];
 
   beforeAll(async () => {
-    // A NATS server of this suite's own: stopping it cannot disturb other suites.
-    nats = await privateNats(await freePort());
-    gw = await startTestGateway(mode, { env: { ...brokerEnv(names), EVENTS_NATS_URL: nats.url } });
+    // A NATS server of this suite's own (stopping it cannot disturb other suites); RabbitMQ is taken
+    // away by closing the gateway's connections from the server's side.
+    brokers = await brokersToCut();
+    ({ names, nats } = brokers);
+    gw = await startTestGateway(mode, { env: brokers.env });
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api, 'enterprise');
   });
   afterAll(async () => {
     await gw?.close();
-    await dropBrokerNames(names);
-    await nats?.close();
+    await brokers?.close();
   });
 
   it('loses nothing while RabbitMQ drops the gateway and NATS is stopped for 10 s under 20 sends/s', { timeout: 120_000 }, async () => {

@@ -6,7 +6,7 @@ import { decodeQr } from '../../src/infra/qr-decode.js';
 import { eventually, newPhone } from '../factories/sandbox.js';
 import { graphql } from '../graphql/generated/index.js';
 import { MODES } from '../helpers/modes.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { wsClient } from '../helpers/subscriptions.js';
 
 /**
@@ -50,7 +50,7 @@ const StatusesForCache = graphql(`
 `);
 
 describe.each(MODES)('a client cache (urql graphcache) against the gateway — $name', (mode) => {
-  const suite = gatewaySuite(mode, { tenants: ['enterprise'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['enterprise'] });
 
   function urql(key: string) {
     const ws = wsClient(suite.gw.url, { key });

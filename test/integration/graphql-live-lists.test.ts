@@ -7,7 +7,7 @@ import type { TestGateway } from '../helpers/gateway.js';
 import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { type Credentials, sseClient, type Subscription, subscribe, wsClient } from '../helpers/subscriptions.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 
 /** A tenant stream starts with nothing: poke until the first event shows it is attached, then drop what the pokes left. */
 async function attached<R>(stream: Subscription<R>, poke: () => Promise<unknown>) {
@@ -44,7 +44,7 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
   let api: Client;
   let tenant: TestTenant;
   let other: TestTenant;
-  const suite = gatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
   beforeAll(() => {
     ({ gw, api } = suite);
     [tenant, other] = suite.tenants as [TestTenant, TestTenant];

@@ -7,7 +7,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
 import { freePort, startChildGateway } from '../helpers/child-gateway.js';
 import { startRedis, waitFor } from '../helpers/private-redis.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { executeOnce, sseClient, subscribe, wsClient } from '../helpers/subscriptions.js';
 
@@ -17,7 +17,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
-  const suite = gatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
   beforeAll(async () => {
     ({ gw, api } = suite);
     tenant = suite.tenants[0]!;
@@ -210,6 +210,8 @@ describe('GraphQL over WebSocket — rate limits', () => {
   });
 });
 
+const CROSS_PROCESS_MS = 20_000;
+
 describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
   const postgresRedis = MODES.find((m) => m.redis)!;
   let a: TestGateway;
@@ -226,7 +228,9 @@ describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
     await a?.close();
   });
 
-  it('delivers an event produced by one process to a subscriber on the other, both ways', async () => {
+  // An event crosses two processes and Redis, one of them a child process: on a machine shared with
+  // other CPU-heavy jobs that takes more than the helper's 5 s, so each event gets CROSS_PROCESS_MS.
+  it('delivers an event produced by one process to a subscriber on the other, both ways', { timeout: 4 * CROSS_PROCESS_MS }, async () => {
     for (const [subscriber, producer] of [[b.url, a.url], [a.url, b.url]] as const) {
       const api = client(producer);
       const created = (await api.operation(CreateInstance, { input: { name: `cross ${subscriber.slice(-5)}` } }, { key: tenant.liveKey })).body.data!.createInstance;
@@ -236,10 +240,10 @@ describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
       try {
         const qrs = subscribe(ws, QrUpdated, { instanceId: id });
         // The code from create, read by the subscriber's node.
-        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(created.qrCode!.attemptId);
+        expect((await qrs.next(CROSS_PROCESS_MS)).data!.qrUpdated.attemptId).toBe(created.qrCode!.attemptId);
         const regenerated = (await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey })).body.data!.regenerateQrCode;
         if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
-        expect((await qrs.next()).data!.qrUpdated.attemptId).toBe(regenerated.qrCode!.attemptId);
+        expect((await qrs.next(CROSS_PROCESS_MS)).data!.qrUpdated.attemptId).toBe(regenerated.qrCode!.attemptId);
         await qrs.stop();
       } finally {
         await ws.dispose();

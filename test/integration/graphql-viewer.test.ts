@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MODES } from '../helpers/modes.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 
 const VIEWER = '{ viewer { tenant { name } user { email } apiKey { name } } }';
 
 describe.each(MODES)('GraphQL viewer: who is signed in, without a 401 — $name', (mode) => {
-  const suite = gatewaySuite(mode);
+  const suite = sharedGatewaySuite(mode);
 
   it('is null with 200 and no error without credentials or with an ended session; `me` still refuses', async () => {
     for (const options of [{}, { cookie: 'auth-session=not-a-session' }]) {

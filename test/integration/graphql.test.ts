@@ -8,7 +8,7 @@ import { insertInstance } from '../factories/instances.js';
 import type { TestTenant } from '../factories/tenants.js';
 import type { TestGateway } from '../helpers/gateway.js';
 import { client, codesOf } from '../helpers/http.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 import { CreateApiKey, GetMessage, GetNode, Limits, ListApiKeys, ListMessages, Me, RevokeApiKey, SendMessage } from '../graphql/operations.js';
 
@@ -65,7 +65,7 @@ describe.each(MODES)('GraphQL — $name', (mode) => {
   let tenant: TestTenant;
   let other: TestTenant;
 
-  const suite = gatewaySuite(mode, { tenants: ['pro', 'pro'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['pro', 'pro'] });
   beforeAll(async () => {
     ({ gw, api } = suite);
     tenant = suite.tenants[0]!;

@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client } from '../helpers/http.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import type { Receiver } from '../helpers/receiver.js';
+import { sandboxWorld } from '../worlds/sandbox.js';
 
 /** A failed message's error is {code, message}, the same in the record, in messages.update and in GraphQL. */
 describe.each(MODES)('Failed messages on the sandbox: an error a program can act on — $name', (mode) => {
+  const world = sandboxWorld(mode);
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let instance: { id: string };
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
+    ({ gw, api, tenant, receiver } = world);
     instance = await connectedV1Instance(api, tenant.liveKey, 'errors line');
     await eventually(() => api.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected');
     expect((await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url: receiver.url } })).status).toBe(200);
   }, 60_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await gw?.close();
-  });
 
   const failedUpdate = (messageId: string) =>
     eventually(

@@ -3,14 +3,14 @@ import { insertInstance } from '../factories/instances.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
 import type { TestGateway } from '../helpers/gateway.js';
 import { type Client, failure } from '../helpers/http.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(MODES)('messages — $name', (mode) => {
-  const suite = gatewaySuite(mode, { tenants: ['pro', 'pro'] });
+  const suite = sharedGatewaySuite(mode, { tenants: ['pro', 'pro'] });
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;

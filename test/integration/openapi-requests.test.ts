@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, eventually } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startFileServer, type FileServer } from '../helpers/file-server.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client } from '../helpers/http.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { FileServer } from '../helpers/file-server.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { openApiDocument } from '../helpers/openapi-check.js';
 import { documentedBodies } from '../helpers/openapi-requests.js';
-import { startReceiver } from '../helpers/receiver.js';
+import type { Receiver } from '../helpers/receiver.js';
+import { PNG_1PX } from '../worlds/files.js';
+import { sandboxWorld } from '../worlds/sandbox.js';
 
 const SAMPLES = 6;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The fields a 400 names, from its `field: rule; field: rule` message. */
 const fieldsNamed = (message: string) => [...message.matchAll(/(?:^|; )([A-Za-z][\w.]*): /g)].map((match) => match[1]!.split('.')[0]!);
@@ -22,32 +23,24 @@ const fieldsNamed = (message: string) => [...message.matchAll(/(?:^|; )([A-Za-z]
  * serves); an answer of 400 naming any other field fails.
  */
 describe.each(MODES)('requests generated from the OpenAPI document are accepted — $name', (mode) => {
+  const world = sandboxWorld(mode, { files: { '/file': { type: 'image/png', body: PNG_1PX } } });
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let files: FileServer;
   let v1Id: string;
   let sessionId: string;
   let messageId: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
-    files = await startFileServer({ '/file': { type: 'image/png', body: PNG } });
+    ({ gw, api, tenant, receiver, files } = world);
     v1Id = (await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'documented v1' } })).body.data.id;
     const session = await connectedSessionInstance(api, tenant.cookie, 'documented session');
     sessionId = session.id;
     await eventually(() => api.get(`/chat/instances/${sessionId}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected');
     messageId = (await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511988880000', text: 'to delete' } })).body.data.id;
   }, 60_000);
-  afterAll(async () => {
-    await files?.close();
-    await receiver?.close();
-    await gw?.close();
-  });
 
   type Auth = 'key' | 'cookie' | 'none';
   const operations: Array<{ method: 'post' | 'put'; template: string; path: () => string; auth: Auth; state?: string[] }> = [
@@ -79,7 +72,7 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
 
   it("GET /v1/messages/{messageId}/media answers in one of the types the document declares: the media's own", async () => {
     const phone = (await api.get(`/chat/instances/${sessionId}`, { cookie: tenant.cookie })).body.data.phone as string;
-    const inbound = await api.post('/sandbox/messages', { body: { from: '5511977770000', to: phone, type: 'image', media: { data: PNG.toString('base64'), mimetype: 'image/png' } } });
+    const inbound = await api.post('/sandbox/messages', { body: { from: '5511977770000', to: phone, type: 'image', media: { data: PNG_1PX.toString('base64'), mimetype: 'image/png' } } });
     expect(inbound.status, inbound.text).toBe(200);
     const media = await fetch(`${gw.url}/v1/messages/${inbound.body.data.messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
     expect(media.status).toBe(200);

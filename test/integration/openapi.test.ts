@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { checkResponse, documentedPath } from '../helpers/openapi-check.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 
 describe.each(MODES)('the OpenAPI document and its reference page — $name', (mode) => {
-  const suite = gatewaySuite(mode);
+  const suite = sharedGatewaySuite(mode);
 
   it('serves a valid OpenAPI 3.1 document', async () => {
     const response = await suite.api.get('/openapi.json');

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, newPhone } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client } from '../helpers/http.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import type { Receiver } from '../helpers/receiver.js';
+import { sandboxWorld } from '../worlds/sandbox.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 
 const RULE = 'must be a phone number with the country code: 7-15 digits, + and single spaces or dashes allowed (+55 11 99999-0001)';
@@ -21,21 +22,15 @@ const spaced = (phone: string) => {
  * spaces and dashes; answers carry +digits where the spec says international format, webhooks digits.
  */
 describe.each(MODES)('Phone numbers in every written form the gateway promises — $name', (mode) => {
+  const world = sandboxWorld(mode);
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
+    ({ gw, api, tenant, receiver } = world);
   }, 60_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await gw?.close();
-  });
 
   it('a pairing code asked for with bare digits is entered by the phone written with +, spaces and a dash', async () => {
     const phone = newPhone();

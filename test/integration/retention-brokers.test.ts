@@ -2,41 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubSignature } from '../../src/domain/webhooks/signature.js';
 import { connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { AMQP_URL, amqpConsumer, brokerEnv, brokerNames, type Consumed, dropBrokerNames, natsConsumer, privateNats } from '../helpers/brokers.js';
-import { freePort } from '../helpers/child-gateway.js';
+import { amqpConsumer, brokersToCut, type Consumed, natsConsumer } from '../helpers/brokers.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 describe.each(MODES)('deleting an instance while the brokers are down — $name', (mode) => {
-  const names = brokerNames();
+  let brokers: Awaited<ReturnType<typeof brokersToCut>>;
+  let names: Awaited<ReturnType<typeof brokersToCut>>['names'];
   let gw: TestGateway;
   let api: ReturnType<typeof client>;
   let tenant: TestTenant;
-  let nats: Awaited<ReturnType<typeof privateNats>>;
-  let rabbit: Awaited<ReturnType<typeof startTcpProxy>>;
+  let nats: Awaited<ReturnType<typeof brokersToCut>>['nats'];
+  let rabbit: Awaited<ReturnType<typeof brokersToCut>>['rabbit'];
 
   beforeAll(async () => {
-    // A NATS server of this suite's own, and RabbitMQ behind a proxy that can cut the gateway off.
-    nats = await privateNats(await freePort());
-    const target = new URL(AMQP_URL);
-    rabbit = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5672) });
-    const viaProxy = new URL(AMQP_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(rabbit.port);
-    gw = await startTestGateway(mode, {
-      // A short connection retention makes the sweep look every few seconds.
-      env: { ...brokerEnv(names), EVENTS_NATS_URL: nats.url, EVENTS_AMQP_URL: viaProxy.toString(), RETENTION_CONNECTIONS: '6s' },
-    });
+    brokers = await brokersToCut();
+    ({ names, nats, rabbit } = brokers);
+    // A short connection retention makes the sweep look every few seconds.
+    gw = await startTestGateway(mode, { env: { ...brokers.env, RETENTION_CONNECTIONS: '6s' } });
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api, 'enterprise');
   }, 60_000);
   afterAll(async () => {
     await gw?.close();
-    await rabbit?.close();
-    await dropBrokerNames(names);
-    await nats?.close();
+    await brokers?.close();
   });
 
   it('keeps its unpublished events, signed with its secret, publishes every one to both when they are back (once on NATS), then removes them', { timeout: 120_000 }, async () => {

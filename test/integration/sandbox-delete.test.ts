@@ -1,28 +1,23 @@
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client } from '../helpers/http.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import type { Client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import type { Receiver } from '../helpers/receiver.js';
+import { sandboxWorld } from '../worlds/sandbox.js';
 
 describe.each(MODES)('Sandbox: a phone deletes a message, named by the gateway id — $name', (mode) => {
+  const world = sandboxWorld(mode);
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
+    ({ gw, api, tenant, receiver } = world);
   }, 60_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await gw?.close();
-  });
 
   const deliveriesTo = (instanceId: string, event: string) => receiver.of(event).filter((call) => JSON.parse(call.body).instanceId === instanceId || JSON.parse(call.body).instance?.instanceId === instanceId);
 

@@ -1,19 +1,21 @@
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { type Client, client, failure } from '../helpers/http.js';
+import type { TestTenant } from '../factories/tenants.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import { type Client, failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { startReceiver } from '../helpers/receiver.js';
+import type { Receiver } from '../helpers/receiver.js';
+import { sandboxWorld } from '../worlds/sandbox.js';
 
 const SESSION_EVENTS = ['groups.upsert', 'groups.update', 'contacts.update', 'presence.update'];
 
 describe.each(MODES)('Sandbox: control endpoints raise the session-variant events — $name', (mode) => {
+  const world = sandboxWorld(mode);
   let gw: TestGateway;
   let api: Client;
   let tenant: TestTenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let all: { id: string; secret: string };
   let narrow: { id: string };
 
@@ -28,17 +30,10 @@ describe.each(MODES)('Sandbox: control endpoints raise the session-variant event
   }
 
   beforeAll(async () => {
-    gw = await startTestGateway(mode, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } });
-    api = client(gw.url);
-    tenant = await createTenant(gw.gateway, api, 'enterprise');
-    receiver = await startReceiver();
+    ({ gw, api, tenant, receiver } = world);
     all = await hooked();
     narrow = await hooked(['messages.upsert']);
   }, 60_000);
-  afterAll(async () => {
-    await receiver?.close();
-    await gw?.close();
-  });
 
   const bodiesOf = (instanceId: string, event: string) => receiver.of(event).filter((call) => JSON.parse(call.body).instance?.instanceId === instanceId);
 

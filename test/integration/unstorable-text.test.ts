@@ -3,7 +3,7 @@ import { connectedSessionInstance } from '../factories/sandbox.js';
 import type { TestTenant } from '../factories/tenants.js';
 import { CreateApiKey, CreateInstance, SendMedia, SendMessage, SendText, SetWebhook, UpdateInstance } from '../graphql/operations.js';
 import type { Client } from '../helpers/http.js';
-import { gatewaySuite } from '../helpers/suite.js';
+import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES } from '../helpers/modes.js';
 
 /** Text PostgreSQL cannot store: a NUL character, and an unpaired UTF-16 surrogate. */
@@ -13,7 +13,7 @@ const UNSTORABLE = [
 ] as const;
 
 describe.each(MODES)('text that cannot be stored — $name', (mode) => {
-  const suite = gatewaySuite(mode);
+  const suite = sharedGatewaySuite(mode);
   let api: Client;
   let tenant: TestTenant;
   let v1Id: string;

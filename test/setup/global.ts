@@ -20,7 +20,12 @@ export default async function setup() {
   const postgresName = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const teardown = async () => {
     rmSync(pgliteDir, { recursive: true, force: true });
-    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`));
+    await withAdmin(async (client) => {
+      // The shared gateways' databases (test/helpers/shared-gateway.ts) are named after the template.
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${postgresName}_s_`]);
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
+    });
   };
   try {
     await withAdmin((client) => client.query(`CREATE DATABASE ${postgresName}`));
@@ -40,7 +45,7 @@ export default async function setup() {
 /** This machine's templates carry the pid of the run that made them, so a later run can tell which were left behind. */
 const TEMPLATE_PREFIX = `mgw_template_${createHash('sha256').update(hostname()).digest('hex').slice(0, 6)}_`;
 
-/** A run that was killed never dropped its template: drop those whose run (on this machine) has ended. */
+/** A run that was killed never dropped its template nor the shared gateways' copies named after it: drop those whose run (on this machine) has ended. */
 async function dropTemplatesOfEndedRuns() {
   await withAdmin(async (client) => {
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [TEMPLATE_PREFIX]);

@@ -8,6 +8,7 @@ export type SandboxWorld = World;
 export function sandboxWorld(mode: Mode, options: WorldOptions = {}): SandboxWorld {
   return defineWorld<null, SandboxWorld>(mode, options, {
     start: async () => null,
+    shareable: true,
     // Media and webhooks are served from this machine over http: insecure URLs are allowed here.
     env: () => ({ WEBHOOK_ALLOW_INSECURE: 'true' }),
     stop: async () => {},

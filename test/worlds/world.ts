@@ -5,6 +5,8 @@ import { startTestGateway, type TestGateway, type TestGatewayOptions } from '../
 import { type Client, client } from '../helpers/http.js';
 import type { Mode } from '../helpers/modes.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
+import { sharedGateway } from '../helpers/shared-gateway.js';
+import { borrow } from '../helpers/suite.js';
 
 type Plan = 'starter' | 'pro' | 'enterprise';
 export type Files = Parameters<typeof startFileServer>[0];
@@ -36,12 +38,16 @@ export interface WorldOptions extends Omit<TestGatewayOptions, 'reuse'> {
 /**
  * Registers the hooks that start a world before the suite's tests and stop it after them. `network`
  * starts the outside world first and says how the gateway reaches it; `stopNetwork` ends it last.
+ * A world whose gateway needs nothing of its own (`shareable`, and no `env`, `infra` or expected
+ * errors) gets the worker's shared gateway of the mode (test/helpers/shared-gateway.ts).
  */
 export function defineWorld<Net, W extends World>(
   mode: Mode,
   options: WorldOptions,
   network: {
     start: () => Promise<Net>;
+    /** Its gateway's environment is contained in the shared gateways' (SHARED_ENV). */
+    shareable?: boolean;
     /** The gateway's environment for this network (before the suite's own `env`). */
     env: (net: Net) => Record<string, string>;
     /** After the gateway is up (the network learns where to call it). */
@@ -56,7 +62,8 @@ export function defineWorld<Net, W extends World>(
   beforeAll(async () => {
     net = await network.start();
     Object.assign(world, network.fields(net));
-    world.gw = await startTestGateway(mode, { ...options, env: { ...network.env(net), ...options.env } });
+    const shared = network.shareable && !options.env && !options.infra && !options.expectedErrors;
+    world.gw = shared ? borrow(await sharedGateway(mode)) : await startTestGateway(mode, { ...options, env: { ...network.env(net), ...options.env } });
     await network.connect?.(net, world.gw);
     world.api = options.wrapClient ? options.wrapClient(client(world.gw.url)) : client(world.gw.url);
     world.tenants = [];

@@ -33,6 +33,12 @@ export interface LiveFeed {
    * the function that removes the listener.
    */
   onResumed(listener: () => void): () => void;
+  /**
+   * Resolves once the subscriptions made so far receive what any node publishes. A pub/sub
+   * subscription takes a round trip to start: a state read before it ends could miss a change
+   * published meanwhile, which the subscription would not receive either.
+   */
+  attached(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -11,6 +11,8 @@ export function startingWithState<E>(options: {
   current: () => Promise<E | null>;
   keyOf: (value: E) => string;
   onResumed: (listener: () => void) => () => void;
+  /** Resolves once `feed` receives what is published (LiveFeed.attached). */
+  attached: () => Promise<void>;
   onError: (error: unknown) => void;
 }): AsyncIterableIterator<E> {
   const { feed, current, keyOf } = options;
@@ -35,6 +37,7 @@ export function startingWithState<E>(options: {
       }
     })().catch(options.onError);
     try {
+      await options.attached();
       await send(await current());
     } catch (error) {
       options.onError(error);

@@ -87,6 +87,7 @@ async function feedOf<K extends InstanceEventKind>(ctx: GraphQLContext, instance
     },
     keyOf: liveEventKey,
     onResumed: ctx.live.onResumed,
+    attached: ctx.live.attached,
     onError: (error) => ctx.inBackground(() => Promise.reject(error)),
   });
 }

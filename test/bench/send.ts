@@ -9,23 +9,24 @@
  * machine to itself and the gateway shares it with its database (`cpu-split.ts`). Each round also runs
  * PostgreSQL's own floor (`postgres-floor.ts`: pgbench, each message's life as three single-row commits,
  * as many clients) and prints the PostgreSQL gateway's ratio to it.
- * First prints, for `node dist/main.js` (what `npm start` runs) in both modes on existing data, the time
- * to ready and the resident memory after 100 requests. The load generator
- * (autocannon) and bare Koa run as processes of their own.
+ * First prints, for `npm start` in both modes on existing data, the time from the spawn to /readyz 200
+ * and the resident memory after 100 requests (alternating, three starts each). Every server runs as a
+ * process of its own: the gateways as `npm start` runs them (`as-users-run-it.ts`), bare Koa, and the
+ * load generator (autocannon); the gateway's figures (round trips, messages) come from its /metrics.
  * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
 import { connectedV1Instance, sleep } from '../factories/sandbox.js';
-import { createTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
-import { MODES, REDIS_URL } from '../helpers/modes.js';
+import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { buildIfChanged, metricOf, npmStart, rssMb, scrape } from './as-users-run-it.js';
 import { formatSplit, measureCpu } from './cpu-split.js';
 import { postgresFloor } from './postgres-floor.js';
 
@@ -40,51 +41,31 @@ const { values } = parseArgs({
 });
 const run = promisify(execFile);
 
-/**
- * `npm start`'s process (`node dist/main.js`, built first when stale) on an existing data dir or
- * database: time to ready, and resident memory once it has served 100 requests.
- */
-async function measureStart(storage: Record<string, string>): Promise<{ readyMs: number; rssMb: number }> {
-  // As `npm start` runs it: two malloc arenas.
-  const env = { ...process.env, MALLOC_ARENA_MAX: '2', PORT: '3999', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...storage };
-  const once = async () => {
-    const started = performance.now();
-    // As `npm start` runs it: embedded, a smaller young generation.
-    const flags = storage.DATABASE_URL ? [] : ['--max-semi-space-size=4'];
-    const child = spawn(process.execPath, ['--enable-source-maps', ...flags, 'dist/main.js'], { env, stdio: 'ignore' });
-    try {
-      for (;;) {
-        const ok = await fetch('http://127.0.0.1:3999/readyz').then((r) => r.ok, () => false);
-        if (ok) break;
-        if (performance.now() - started > 60_000) throw new Error('gateway did not become ready in 60 s');
-        await sleep(20);
-      }
-      const readyMs = performance.now() - started;
-      for (let i = 0; i < 100; i++) await fetch('http://127.0.0.1:3999/healthz').then((r) => r.arrayBuffer());
-      await sleep(500);
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]!;
-      return { readyMs, rssMb: Number(rss) / 1024 };
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-  };
-  await once(); // creates and migrates the data dir or database
-  return once();
-}
+const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
+/** Limits and quotas out of the way of the measure (the limiter itself still runs on every request). */
+const LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '1000000', RATE_LIMIT_BURST: '100', DAILY_MESSAGES_ENTERPRISE: '100000000' };
 
-async function measureStarts() {
-  await run(process.execPath, ['scripts/build-if-changed.mjs']);
-  const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
-  const database = await createTestDatabase();
-  try {
-    const embedded = await measureStart({ DATA_DIR: dataDir });
-    const postgres = await measureStart({ DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: REDIS_URL, REDIS_PREFIX: `mgwbench:${process.pid}:` });
-    return { embedded, postgres };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
+/**
+ * `npm start` on an existing data dir or database, from the spawn to /readyz 200, and resident memory
+ * once it has served 100 requests; the two modes alternate, three starts each.
+ */
+async function measureStarts(storages: Record<string, Record<string, string>>) {
+  const figures: Record<string, Array<{ readyMs: number; rssMb: number }>> = {};
+  // Creates and migrates each data dir or database: what a restart finds.
+  for (const storage of Object.values(storages)) await (await npmStart(storage)).stop();
+  for (let round = 0; round < 3; round++) {
+    for (const [mode, storage] of Object.entries(storages)) {
+      const started = await npmStart(storage);
+      try {
+        for (let i = 0; i < 100; i++) await fetch(`${started.url}/healthz`).then((r) => r.arrayBuffer());
+        await sleep(500);
+        (figures[mode] ??= []).push({ readyMs: started.readyMs, rssMb: rssMb(started.pid) });
+      } finally {
+        await started.stop();
+      }
+    }
   }
+  return figures;
 }
 
 async function startBareKoa(): Promise<{ url: string; child: ChildProcess }> {
@@ -93,17 +74,13 @@ async function startBareKoa(): Promise<{ url: string; child: ChildProcess }> {
   return { url: url!, child };
 }
 
-/** A gateway with a tenant whose one instance is paired through the sandbox, counting its database round trips. */
-async function startGateway(mode: (typeof MODES)[number]) {
-  const counter = { roundTrips: 0 };
-  const gw = await startTestGateway(mode, {
-    env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000' },
-    infra: { onQuery: () => void counter.roundTrips++ },
-  });
-  const api = client(gw.url);
-  const tenant = await createTenant(gw.gateway, api);
-  await connectedV1Instance(api, tenant.liveKey, 'bench line');
-  return { gw, tenant, counter };
+/** A gateway as users run it, with a tenant whose one instance is paired through the sandbox. */
+async function startGateway(storage: Record<string, string>) {
+  const started = await npmStart({ ...storage, ...ADMIN, ...LIMITS });
+  const api = client(started.url);
+  const key = await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'bench' });
+  await connectedV1Instance(api, key, 'bench line');
+  return { started, key };
 }
 
 /** One round of load on `url`; `serverPid` is the process serving it, for the CPU split. */
@@ -128,34 +105,48 @@ async function load(url: string, key: string, serverPid: number) {
   return { split, rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, other: (result.non2xx as number) + (result.errors as number) };
 }
 
-/** Waits until every message of the tenant is delivered (or a minute passes); the round trips of the whole life per message. */
-async function roundTripsPerMessage(gateway: { gw: TestGateway; tenant: { tenantId: string }; counter: { roundTrips: number } }, before: number, messagesBefore: number) {
-  const prisma = gateway.gw.gateway.infra.db.prisma;
+/** What /metrics says of the message path: stored and delivered messages, database round trips. */
+async function lifeFigures(url: string) {
+  const text = await scrape(url);
+  return { messages: metricOf(text, 'mgw_messages'), delivered: metricOf(text, 'mgw_messages', 'status="delivered"'), roundTrips: metricOf(text, 'mgw_database_round_trips_total') };
+}
+
+/**
+ * Waits until every message is delivered (or a minute passes); the round trips of the whole life per
+ * message, as the gateway counts them at its driver, less what the scrapes themselves cost.
+ */
+async function roundTripsPerMessage(url: string, before: Awaited<ReturnType<typeof lifeFigures>>, perScrape: number) {
   const deadline = Date.now() + 60_000;
-  let delivered = 0;
-  let total = 0;
-  // The two counting queries of each poll are the benchmark's own, not the gateway's.
-  let own = 0;
+  let now: Awaited<ReturnType<typeof lifeFigures>>;
+  let scrapes = 0;
   do {
     await sleep(500);
-    total = await prisma.message.count({ where: { tenantId: gateway.tenant.tenantId } });
-    delivered = await prisma.message.count({ where: { tenantId: gateway.tenant.tenantId, status: 'delivered' } });
-    own += 2;
-  } while (delivered < total && Date.now() < deadline);
-  const messages = total - messagesBefore;
-  return { perMessage: messages ? (gateway.counter.roundTrips - before - own) / messages : 0, undelivered: total - delivered };
+    now = await lifeFigures(url);
+    scrapes++;
+  } while (now.delivered < now.messages && Date.now() < deadline);
+  const messages = now.messages - before.messages;
+  return { perMessage: messages ? (now.roundTrips - before.roundTrips - scrapes * perScrape) / messages : 0, undelivered: now.messages - now.delivered };
 }
 
-const starts = await measureStarts();
-for (const [mode, figures] of Object.entries(starts)) {
-  console.log(`node dist/main.js, ${mode}, existing data: ready in ${Math.round(figures.readyMs)} ms, ${Math.round(figures.rssMb)} MB resident after 100 requests`);
+const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-'));
+const postgresDir = mkdtempSync(join(tmpdir(), 'mgw-bench-pg-'));
+const database = await createTestDatabase();
+const STORAGE: Record<string, Record<string, string>> = {
+  'embedded (PGlite)': { DATA_DIR: dataDir },
+  'PostgreSQL + Redis': { DATA_DIR: postgresDir, DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbench:${process.pid}:` },
+};
+const chosen = Object.entries(STORAGE).filter(([name]) => !values.mode || name.includes(values.mode) || (values.mode === 'PGlite' && name.includes('embedded')));
+await buildIfChanged();
+const starts = await measureStarts(Object.fromEntries(chosen));
+for (const [mode, list] of Object.entries(starts)) {
+  console.log(`npm start, ${mode}, existing data: /readyz 200 after ${list.map((f) => `${Math.round(f.readyMs)} ms`).join(', ')} from the spawn; ${list.map((f) => Math.round(f.rssMb)).join(', ')} MB resident after 100 requests`);
 }
 
-// The gateway runs in this process; bare Koa in its own.
+// Every server in its own process: the gateways as `npm start` runs them, bare Koa, autocannon.
 const CPU = 'cores: server / PostgreSQL / Redis / rest (machine busy of all)';
 const bare = await startBareKoa();
 const gateways = [];
-for (const mode of MODES.filter((m) => m.name.includes(values.mode!))) gateways.push({ mode, ...(await startGateway(mode)) });
+for (const [name, storage] of chosen) gateways.push({ name, postgres: Boolean(storage.DATABASE_URL), ...(await startGateway(storage)) });
 const rows: Array<Record<string, string | number>> = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
@@ -166,18 +157,20 @@ try {
     const floor = await postgresFloor(Number(values.duration), Number(values.connections));
     rows.push({ round, server: 'PostgreSQL alone (pgbench, 3 commits a message)', 'req/s': Math.round(floor), 'p50 ms': '-', 'p99 ms': '-', 'of bare Koa': `${((100 * floor) / baseline.rps).toFixed(1)} %`, 'of PostgreSQL floor': '100 %', 'non-2xx': '-', 'round trips / message': 3, [CPU]: '-' });
     for (const g of gateways) {
-      const messagesBefore = await g.gw.gateway.infra.db.prisma.message.count({ where: { tenantId: g.tenant.tenantId } });
-      const before = g.counter.roundTrips;
-      const measured = await load(g.gw.url, g.tenant.liveKey, process.pid);
-      const life = await roundTripsPerMessage(g, before, messagesBefore);
+      // What one scrape of /metrics costs in round trips: two in a row.
+      const a = await lifeFigures(g.started.url);
+      const perScrape = (await lifeFigures(g.started.url)).roundTrips - a.roundTrips;
+      const before = await lifeFigures(g.started.url);
+      const measured = await load(g.started.url, g.key, g.started.pid);
+      const life = await roundTripsPerMessage(g.started.url, before, perScrape);
       rows.push({
         round,
-        server: `gateway, ${g.mode.name}`,
+        server: `gateway, ${g.name}`,
         'req/s': Math.round(measured.rps),
         'p50 ms': measured.p50,
         'p99 ms': measured.p99,
         'of bare Koa': `${((100 * measured.rps) / baseline.rps).toFixed(1)} %`,
-        'of PostgreSQL floor': g.mode.database === 'postgres' ? (measured.rps / floor).toFixed(2) : '-',
+        'of PostgreSQL floor': g.postgres ? (measured.rps / floor).toFixed(2) : '-',
         'non-2xx': measured.other,
         'round trips / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
         [CPU]: formatSplit(measured.split),
@@ -186,7 +179,9 @@ try {
   }
 } finally {
   bare.child.kill('SIGTERM');
-  for (const g of gateways) await g.gw.close();
+  for (const g of gateways) await g.started.stop();
+  for (const dir of [dataDir, postgresDir]) rmSync(dir, { recursive: true, force: true });
+  await database.drop();
 }
 console.log(`POST /v1/messages/send, ${values.connections} connections, ${values.duration} s per server and round:`);
 console.table(rows);

@@ -37,6 +37,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Where the gateway's stderr goes (its warnings); ignored by default. */
   stderr?: 'inherit' | 'ignore';
+  /** Another checkout to run `npm start` in (a baseline build, measured in the same run). */
+  cwd?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function npmStart(env: Record<string, string>, options: StartOption
     },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
     detached: true,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 /**
  * CHAT-BAILEYS against the local chat network (in this process), the gateway as `npm start` runs it
- * (`node dist/main.js`, its own process):
+ * (`npm start`, its own process, `as-users-run-it.ts`):
  * - messages/s through one instance, from the send request to the message decrypted by the
  *   recipient's phone on the network, and the p99 of that time;
  * - the gateway's resident memory with 1, 10 and 50 connected instances (and per instance beyond
@@ -20,13 +20,13 @@
  * - engine state growth per message to a known contact, and per new contact;
  * - a restart of the node with `--scale-restart` (1,000) paired instances: time until all are
  *   connected, and the p99 of API requests answered meanwhile.
- * Profile the gateway with BENCH_GATEWAY_NODE_ARGS='--cpu-prof --cpu-prof-dir=<dir>'.
+ * Profile the gateway with BENCH_GATEWAY_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=<dir>' (through NODE_OPTIONS).
  * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50
  *   --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -34,12 +34,13 @@ import pg from 'pg';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { eventually, sleep } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
-import { freePort } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 import { serialize, signature256, startCloudApi } from '../networks/cloud-api/index.js';
+import type { FromLibrary, ToLibrary } from './library-alone.js';
+import { cpuSeconds, npmStart, rssMb, type StartedGateway } from './as-users-run-it.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,12 @@ const { values } = parseArgs({
     'idle-seconds': { type: 'string', default: '30' },
     'skip-basic': { type: 'boolean', default: false },
     'skip-scale': { type: 'boolean', default: false },
+    'skip-library': { type: 'boolean', default: false },
+    'library-instances': { type: 'string', default: '50' },
+    'library-messages': { type: 'string', default: '2000' },
+    'library-recipients': { type: 'string', default: '10' },
+    'library-concurrency': { type: 'string', default: '100' },
+    'library-mode': { type: 'string', default: 'PostgreSQL' },
   },
 });
 const MESSAGES = Number(values.messages);
@@ -63,11 +70,6 @@ const ENGINES = values.engines!.split(',');
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
 
 await promisify(execFile)(process.execPath, ['scripts/build-if-changed.mjs']);
-
-interface Gateway {
-  url: string;
-  child: ChildProcess;
-}
 
 /** CHAT-BAILEYS on the local network, with limits and quotas out of the way of the measures. */
 const baileysOn = (network: ChatNetwork) => ({
@@ -81,23 +83,9 @@ const baileysOn = (network: ChatNetwork) => ({
   DAILY_MESSAGES_ENTERPRISE: '100000000',
 });
 
-async function startGateway(env: Record<string, string>): Promise<Gateway> {
-  const port = await freePort();
-  // BENCH_GATEWAY_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the gateway itself.
-  const nodeArgs = process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/main.js'], {
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', ...env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if ((await fetch(`${url}/readyz`).catch(() => undefined))?.ok) return { url, child };
-    if (child.exitCode !== null) throw new Error('the gateway did not start');
-    await sleep(50);
-  }
-}
+/** The gateway as users run it (`npm start`, its own process), with the bench's environment over its own. */
+const startGateway = (env: Record<string, string>): Promise<StartedGateway> => npmStart({ MALLOC_ARENA_MAX: '2', ...env });
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** The memory figure once the process settled: the lowest of a few readings a second apart. */
 async function settledRss(pid: number) {
@@ -141,7 +129,7 @@ async function measure(modeName: string, storage: Record<string, string>, stateB
     let paired = 0;
     for (const count of STEPS) {
       while (paired < count) await pair(api, key, network, `line ${paired}`, `+1555${String(1_000_000 + paired++).slice(1)}000`);
-      memory.push([count, await settledRss(gateway.child.pid!)]);
+      memory.push([count, await settledRss(gateway.pid)]);
     }
 
     // Throughput through one instance: a tenant of its own with one instance.
@@ -174,8 +162,7 @@ async function measure(modeName: string, storage: Record<string, string>, stateB
     if (rest.length) console.log(`  per instance beyond the first: ${((last[1] - first![1]) / (last[0] - first![0])).toFixed(2)} MB`);
     if (bytes.length) console.log(`  engine state per instance: median ${(percentile(bytes, 50) / 1024).toFixed(0)} KB, max ${(bytes.at(-1)! / 1024).toFixed(0)} KB (${bytes.length} instances)`);
   } finally {
-    gateway.child.kill('SIGTERM');
-    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await gateway.stop();
     await network.close();
   }
 }
@@ -265,17 +252,10 @@ async function measureCloud(modeName: string, storage: Record<string, string>) {
     console.log(`  one instance: ${(MESSAGES / seconds).toFixed(0)} messages/s accept → received by the API (${MESSAGES} messages to ${customers.length} customers, ${CONCURRENCY} at a time); p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
     console.log(`  webhook statuses: ${(sends.length / statusSeconds).toFixed(0)} statuses/s stored (${sends.length} delivered statuses, ${STATUSES_PER_POST} per signed POST, 4 POSTs at a time)`);
   } finally {
-    gateway.child.kill('SIGTERM');
-    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await gateway.stop();
     await cloud.close();
   }
 }
-
-const cpuSeconds = (pid: number) => {
-  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 async function cli(env: Record<string, string>, args: string[]): Promise<any> {
   const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } });
@@ -327,18 +307,18 @@ async function measureScale() {
       });
     };
     await pairUpTo(1);
-    const firstRss = await settledRss(gateway.child.pid!);
+    const firstRss = await settledRss(gateway.pid);
     let startedAt = Date.now();
     await pairUpTo(memoryAt);
     const pairingSeconds = (Date.now() - startedAt) / 1000;
-    const rss = await settledRss(gateway.child.pid!);
+    const rss = await settledRss(gateway.pid);
     console.log('\nat scale, PostgreSQL + Redis (one gateway process; the network in the bench process)');
     console.log(`  paired ${memoryAt} instances in ${pairingSeconds.toFixed(0)} s; resident memory 1 connected ${firstRss.toFixed(0)} MB, ${memoryAt} connected ${rss.toFixed(0)} MB: ${((rss - firstRss) / (memoryAt - 1)).toFixed(2)} MB per instance beyond the first`);
 
     const idleSeconds = Number(values['idle-seconds']);
-    const cpuBefore = cpuSeconds(gateway.child.pid!);
+    const cpuBefore = cpuSeconds(gateway.pid);
     await sleep(idleSeconds * 1000);
-    const idleCpu = ((cpuSeconds(gateway.child.pid!) - cpuBefore) / idleSeconds) * 100;
+    const idleCpu = ((cpuSeconds(gateway.pid) - cpuBefore) / idleSeconds) * 100;
     console.log(`  idle CPU with ${memoryAt} connected: ${idleCpu.toFixed(1)} % of a core (${idleSeconds} s)`);
 
     // Routed sends of the first tenant spread over its 50 instances (least recently used first).
@@ -408,8 +388,7 @@ async function measureScale() {
 
     // The restart: every paired instance back without pairing.
     await pairUpTo(restartAt);
-    gateway.child.kill('SIGTERM');
-    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await gateway.stop();
     await network.waitFor(() => network.devices().every((device) => !device.connected), 60_000, 'every device gone');
     network.resetHandshakePeak();
     const restartedAt = Date.now();
@@ -432,15 +411,109 @@ async function measureScale() {
     waveOver = true;
     await probes;
     latencies.sort((a, b) => a - b);
-    const restartRss = rssMb(gateway.child.pid!);
+    const restartRss = rssMb(gateway.pid);
 
     console.log(`  restart with ${restartAt} paired: all connected after ${connectedAfter.toFixed(1)} s (peak handshakes in flight ${network.stats().maxHandshakesInFlight}); API p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms over ${latencies.length} requests meanwhile; resident memory then ${restartRss.toFixed(0)} MB`);
   } finally {
-    gateway.child.kill('SIGTERM');
-    await new Promise((resolve) => gateway.child.once('exit', resolve));
+    await gateway.stop();
     await sql.end();
     await network.close();
     await database.drop();
+  }
+}
+
+/**
+ * The gateway against its own library, same network, same send pattern, in the same run: `count`
+ * texts through `instances` linked phones to `recipients` contacts, `concurrency` at a time, message n
+ * from phone n % instances (the gateway's least-recently-used routing gives the same spread) to
+ * recipient n % recipients; timed from the first send (the library's call, the gateway's request)
+ * until the network decrypted the last. Twice: first messages (each pair sets a Signal session up),
+ * then with sessions in place; the two sides alternate which goes first. The library runs in a process
+ * of its own (`library-alone.ts`), keys in memory, as the gateway runs in its own.
+ */
+async function measureAgainstLibrary() {
+  const instances = Number(values['library-instances']);
+  const count = Number(values['library-messages']);
+  const recipientsPerSide = Number(values['library-recipients']);
+  const concurrency = Number(values['library-concurrency']);
+  const embedded = values['library-mode'] === 'embedded';
+  const network = await startChatNetwork();
+  const database = embedded ? undefined : await createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'mgw-bench-library-'));
+  const storage: Record<string, string> = database
+    ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchlib:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64'), DATA_DIR: dir }
+    : { DATA_DIR: dir };
+  const library = spawn(process.execPath, ['--import', 'tsx', 'test/bench/library-alone.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = (message: ToLibrary) =>
+    new Promise<FromLibrary>((resolve, reject) => {
+      library.once('message', (answer: FromLibrary) => (answer.kind === 'failed' ? reject(new Error(answer.message)) : resolve(answer)));
+      library.send(message);
+    });
+  const gateway = await startGateway({ ...storage, ...ADMIN, ...baileysOn(network) });
+  try {
+    const api = client(gateway.url);
+    const key = await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'bench' });
+    const phone = (side: number, n: number) => `+1${side}${String(100_000_000 + n).slice(1)}0`;
+    let pairedAt = Date.now();
+    await eachOf(instances, 8, async (n) => void (await pair(api, key, network, `library ${n}`, phone(7, n))));
+    const gatewayPairing = (Date.now() - pairedAt) / 1000;
+    pairedAt = Date.now();
+    await ask({ kind: 'pair', network: { url: network.url, rootKey: network.rootKey, caPem: network.caPem, controlUrl: network.controlUrl }, phones: Array.from({ length: instances }, (_, n) => phone(8, n)) });
+    const libraryPairing = (Date.now() - pairedAt) / 1000;
+    console.log(`
+the gateway against its library alone (${embedded ? 'embedded' : 'PostgreSQL + Redis'}; ${instances} linked phones each: paired in ${gatewayPairing.toFixed(0)} s through the gateway, ${libraryPairing.toFixed(0)} s by the library)`);
+
+    const recipients = { library: Array.from({ length: recipientsPerSide }, (_, n) => `1555${String(3_000_000 + n)}`), gateway: Array.from({ length: recipientsPerSide }, (_, n) => `1555${String(4_000_000 + n)}`) };
+    /** Seconds from the first send until the network decrypted every message whose text starts with `prefix`. */
+    const decrypted = async (side: keyof typeof recipients, prefix: string, sentAt: Map<string, number>) => {
+      const mine = () => recipients[side].flatMap((to) => network.inbox(to)).filter((m) => m.text?.startsWith(`${prefix} `));
+      await network.waitFor(() => mine().length >= count, 900_000, `every ${side} message of ${prefix}`);
+      const received = mine();
+      const latencies = received.map((m) => m.receivedAt.getTime() - sentAt.get(m.text!)!).sort((a, b) => a - b);
+      return { seconds: (Math.max(...received.map((m) => m.receivedAt.getTime())) - Math.min(...sentAt.values())) / 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    };
+    const runLibrary = async (prefix: string) => {
+      const answer = (await ask({ kind: 'send', count, concurrency, recipients: recipients.library, prefix })) as Extract<FromLibrary, { kind: 'sent' }>;
+      return decrypted('library', prefix, new Map(answer.sentAt));
+    };
+    const runGateway = async (prefix: string) => {
+      const sentAt = new Map<string, number>();
+      await eachOf(count, concurrency, async (n) => {
+        const text = `${prefix} ${n}`;
+        sentAt.set(text, Date.now());
+        const answer = await api.post('/v1/messages/send', { key, body: { to: recipients.gateway[n % recipientsPerSide], text } });
+        if (answer.status !== 200) throw new Error(`send answered ${answer.status} ${answer.text.slice(0, 200)}`);
+      });
+      return decrypted('gateway', prefix, sentAt);
+    };
+    const rows: Array<Record<string, string | number>> = [];
+    for (const [pass, prefix, libraryFirst] of [['first messages (sessions set up)', 'first', true], ['sessions in place', 'again', false]] as const) {
+      const results: Record<string, Awaited<ReturnType<typeof runLibrary>>> = {};
+      for (const side of libraryFirst ? (['library', 'gateway'] as const) : (['gateway', 'library'] as const)) {
+        const cpu = cpuSeconds(gateway.pid);
+        results[side] = side === 'library' ? await runLibrary(prefix) : await runGateway(prefix);
+        if (side === 'gateway') results[side] = { ...results[side]!, gatewayCpuMs: ((cpuSeconds(gateway.pid) - cpu) * 1000) / count } as never;
+      }
+      const lib = results.library!;
+      const gw = results.gateway! as typeof lib & { gatewayCpuMs: number };
+      rows.push({
+        pass,
+        'library msgs/s': Math.round(count / lib.seconds),
+        'library p50 / p99 ms': `${lib.p50} / ${lib.p99}`,
+        'gateway msgs/s': Math.round(count / gw.seconds),
+        'gateway p50 / p99 ms': `${gw.p50} / ${gw.p99}`,
+        'gateway ÷ library': (lib.seconds / gw.seconds).toFixed(2),
+        'gateway CPU ms / message': gw.gatewayCpuMs.toFixed(2),
+      });
+    }
+    console.log(`  ${count} texts to ${recipientsPerSide} contacts each side, ${concurrency} at a time, accept → decrypted on the network:`);
+    console.table(rows);
+  } finally {
+    await ask({ kind: 'close' }).catch(() => {});
+    await gateway.stop();
+    await network.close();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -472,5 +545,6 @@ if (!values['skip-basic']) {
   }
 }
 
+if (!values['skip-library']) await measureAgainstLibrary();
 if (!values['skip-scale']) await measureScale();
 process.exit(0);

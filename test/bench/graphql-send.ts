@@ -1,19 +1,25 @@
 /**
  * GraphQL `sendMessage` against REST `POST /v1/messages/send` on the same gateway, in the same run
  * (goal: GraphQL at least 85 % of REST). Each side runs twice, REST, GraphQL, GraphQL, REST, after a warm-up; the
- * load generator (autocannon) is its own process. Usage: npm run bench:graphql [-- --duration 10 --connections 50]
+ * gateway runs as users run it (`npm start`, its own process, `as-users-run-it.ts`), its tenant sending
+ * through a sandbox instance paired by QR; the load generator (autocannon) is its own process.
+ * Usage: npm run bench:graphql [-- --duration 10 --connections 50 --mode embedded|PostgreSQL]
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { insertInstance } from '../factories/instances.js';
-import { createTenant } from '../factories/tenants.js';
-import { startTestGateway } from '../helpers/gateway.js';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { connectedV1Instance } from '../factories/sandbox.js';
+import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
-import { MODES } from '../helpers/modes.js';
+import { REDIS_URL } from '../helpers/modes.js';
+import { createTestDatabase } from '../helpers/postgres.js';
+import { buildIfChanged, metricOf, npmStart, scrape } from './as-users-run-it.js';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, mode: { type: 'string', default: '' } },
 });
 const run = promisify(execFile);
 
@@ -30,12 +36,14 @@ async function load(url: string, key: string, body: unknown, duration: string) {
   return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, failed: (result.non2xx as number) + (result.errors as number) };
 }
 
-async function bench(mode: (typeof MODES)[number]) {
-  const gw = await startTestGateway(mode, { env: { LOG_LEVEL: 'warn', DAILY_MESSAGES_PRO: '100000000', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '10000000' } });
+const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
+
+async function bench(mode: { name: string; storage: Record<string, string> }) {
+  const gw = await npmStart({ ...mode.storage, ...ADMIN, DAILY_MESSAGES_ENTERPRISE: '100000000', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '10000000' });
   try {
     const api = client(gw.url);
-    const tenant = await createTenant(gw.gateway, api);
-    await insertInstance(gw.gateway, tenant.tenantId);
+    const tenant = { liveKey: await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'bench' }) };
+    await connectedV1Instance(api, tenant.liveKey, 'bench line');
     const rest = { url: `${gw.url}/v1/messages/send`, body: { to: '5511987654321', text: 'benchmark message' } };
     const graphql = { url: `${gw.url}/graphql`, body: { query: SEND, variables: { input: rest.body } } };
     await load(rest.url, tenant.liveKey, rest.body, '2');
@@ -48,7 +56,7 @@ async function bench(mode: (typeof MODES)[number]) {
       runs[api].push(await load(side.url, tenant.liveKey, side.body, values.duration!));
     }
     // Every 2xx must be a stored message: a GraphQL typed error is also a 200.
-    const stored = await gw.gateway.infra.db.prisma.message.count({ where: { tenantId: tenant.tenantId } });
+    const stored = metricOf(await scrape(gw.url), 'mgw_messages');
     const answered = [...runs.rest, ...runs.graphql].reduce((n, r) => n + r.ok, 0);
     const mean = (list: Array<{ rps: number }>) => list.reduce((n, r) => n + r.rps, 0) / list.length;
     const row = (name: string, list: Awaited<ReturnType<typeof load>>[]) => ({
@@ -67,14 +75,24 @@ async function bench(mode: (typeof MODES)[number]) {
       answered,
     };
   } finally {
-    await gw.close();
+    await gw.stop();
   }
 }
 
+await buildIfChanged();
+const dir = mkdtempSync(join(tmpdir(), 'mgw-bench-graphql-'));
+const database = await createTestDatabase();
+const embeddedStorage: Record<string, string> = { DATA_DIR: join(dir, 'embedded') };
+const MODES: Array<{ name: string; storage: Record<string, string> }> = [
+  { name: 'embedded (PGlite)', storage: embeddedStorage },
+  { name: 'PostgreSQL + Redis', storage: { DATA_DIR: join(dir, 'postgres'), DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchgql:${randomBytes(4).toString('hex')}:` } },
+].filter((m) => !values.mode || m.name.includes(values.mode));
 for (const mode of MODES) {
   const result = await bench(mode);
   console.log(`${mode.name}: sendMessage, ${values.connections} connections, ${values.duration} s per run`);
   console.table(result.rows);
   console.log(`GraphQL / REST: ${(result.ratio * 100).toFixed(1)} % (goal ≥ 85 %); 2xx answers ${result.answered}, messages stored ${result.stored}`);
 }
+rmSync(dir, { recursive: true, force: true });
+await database.drop();
 process.exit(0);

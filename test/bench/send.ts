@@ -13,7 +13,8 @@
  * and the resident memory after 100 requests (alternating, three starts each). Every server runs as a
  * process of its own: the gateways as `npm start` runs them (`as-users-run-it.ts`), bare Koa, and the
  * load generator (autocannon); the gateway's figures (round trips, messages) come from its /metrics.
- * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL]
+ * With `--baseline <checkout>` (another checkout, built) its gateways run in the same rounds too.
+ * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL --baseline <checkout>]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     /** Only the modes whose name contains this (e.g. PGlite, PostgreSQL). */
     mode: { type: 'string', default: '' },
+    /** Another checkout (built, node_modules in place): its gateways run in the same rounds, for an after/before ratio. */
+    baseline: { type: 'string' },
   },
 });
 const run = promisify(execFile);
@@ -75,8 +78,8 @@ async function startBareKoa(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** A gateway as users run it, with a tenant whose one instance is paired through the sandbox. */
-async function startGateway(storage: Record<string, string>) {
-  const started = await npmStart({ ...storage, ...ADMIN, ...LIMITS });
+async function startGateway(storage: Record<string, string>, cwd?: string) {
+  const started = await npmStart({ ...storage, ...ADMIN, ...LIMITS }, { cwd });
   const api = client(started.url);
   const key = await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'bench' });
   await connectedV1Instance(api, key, 'bench line');
@@ -146,7 +149,17 @@ for (const [mode, list] of Object.entries(starts)) {
 const CPU = 'cores: server / PostgreSQL / Redis / rest (machine busy of all)';
 const bare = await startBareKoa();
 const gateways = [];
-for (const [name, storage] of chosen) gateways.push({ name, postgres: Boolean(storage.DATABASE_URL), ...(await startGateway(storage)) });
+const baselineDatabases: Array<Awaited<ReturnType<typeof createTestDatabase>>> = [];
+if (values.baseline) await promisify(execFile)(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: values.baseline });
+for (const [name, storage] of chosen) {
+  gateways.push({ name, postgres: Boolean(storage.DATABASE_URL), ...(await startGateway(storage)) });
+  if (!values.baseline) continue;
+  // The baseline on data of its own (a folder; a database of its own), so neither build's tables weigh on the other.
+  const own = storage.DATABASE_URL ? await createTestDatabase() : undefined;
+  if (own) baselineDatabases.push(own);
+  const baselineStorage = { ...storage, DATA_DIR: mkdtempSync(join(tmpdir(), 'mgw-bench-baseline-')), ...(own ? { DATABASE_URL: own.url, REDIS_PREFIX: `${storage.REDIS_PREFIX}baseline:` } : {}) };
+  gateways.push({ name: `${name}, baseline`, postgres: Boolean(storage.DATABASE_URL), ...(await startGateway(baselineStorage, values.baseline)) });
+}
 const rows: Array<Record<string, string | number>> = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
@@ -156,7 +169,8 @@ try {
     // gateway on PostgreSQL should beat by committing in groups.
     const floor = await postgresFloor(Number(values.duration), Number(values.connections));
     rows.push({ round, server: 'PostgreSQL alone (pgbench, 3 commits a message)', 'req/s': Math.round(floor), 'p50 ms': '-', 'p99 ms': '-', 'of bare Koa': `${((100 * floor) / baseline.rps).toFixed(1)} %`, 'of PostgreSQL floor': '100 %', 'non-2xx': '-', 'round trips / message': 3, [CPU]: '-' });
-    for (const g of gateways) {
+    // Each round in the other order, so a drift over the run weighs on every gateway alike.
+    for (const g of round % 2 ? gateways : [...gateways].reverse()) {
       // What one scrape of /metrics costs in round trips: two in a row.
       const a = await lifeFigures(g.started.url);
       const perScrape = (await lifeFigures(g.started.url)).roundTrips - a.roundTrips;
@@ -182,6 +196,7 @@ try {
   for (const g of gateways) await g.started.stop();
   for (const dir of [dataDir, postgresDir]) rmSync(dir, { recursive: true, force: true });
   await database.drop();
+  for (const own of baselineDatabases) await own.drop();
 }
 console.log(`POST /v1/messages/send, ${values.connections} connections, ${values.duration} s per server and round:`);
 console.table(rows);

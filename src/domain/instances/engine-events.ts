@@ -174,6 +174,7 @@ export function createEngineEvents(deps: {
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
           mentions: message.mentions?.length ? message.mentions : null,
+          group: message.group ?? null,
           content: message.content ?? null,
           at: clock.now(),
         },

@@ -196,6 +196,8 @@ export interface InboundMessage {
   quotedNetworkId?: string | null;
   /** Phones the text names as `@<digits>`. */
   mentions?: string[] | null;
+  /** A group message: the group (its subject as the engine knows it); `from` is then the participant who wrote. */
+  group?: { id: string; subject: string | null } | null;
   pushName: string | null;
   /** What a network's message carries that has no field of its own (CHAT-CLOUD: a button or list reply). */
   content?: Record<string, unknown> | null;

@@ -165,6 +165,8 @@ export interface NewInboundMessage {
   quoted: { messageId: string | null; networkMessageId: string } | null;
   /** Phones the text names as mentioned (digits). */
   mentions?: string[] | null;
+  /** A group message's group: its id and subject. */
+  group?: { id: string; subject: string | null } | null;
   at: Date;
 }
 

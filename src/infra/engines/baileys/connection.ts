@@ -15,6 +15,7 @@ import { addressOf, contentOf } from './outbound-kinds.js';
 import type { ActionSession, OwnChange } from './actions.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { MediaHosts } from './media-hosts.js';
+import { GroupSubjects } from './group-subjects.js';
 import type { BaileysMediaSource } from './media-source.js';
 import type { NetworkEvent } from '../../../domain/instances/network-events.js';
 import {
@@ -76,6 +77,8 @@ interface Live {
   acks: Map<string, (error: string | null) => void>;
   /** Gives back the handshake slot the socket holds until it is open or closed. */
   releaseHandshake?: () => void;
+  /** The subjects of the groups this session receives messages from. */
+  subjects: GroupSubjects;
 }
 
 /**
@@ -217,7 +220,16 @@ export class InstanceLink {
 
   private socket(mode: Live['mode'], creds: AuthenticationCreds, pairingSince?: number): Live {
     this.retire();
-    const live: Live = { mode, pairingSince, creds, qrShown: 0, paired: false, acks: new Map(), sock: undefined as unknown as WASocket };
+    const live: Live = {
+      mode,
+      pairingSince,
+      creds,
+      qrShown: 0,
+      paired: false,
+      acks: new Map(),
+      sock: undefined as unknown as WASocket,
+      subjects: new GroupSubjects((jid) => live.sock.groupMetadata(jid)),
+    };
     live.sock = this.deps.openSocket({
       creds,
       keys: this.keys(),
@@ -252,7 +264,12 @@ export class InstanceLink {
       // The LID look-up is async: its result is forwarded in the order the upserts came.
       const lids = live.sock.signalRepository.lidMapping;
       const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
-      this.forwardLater(resolved.then(fromUpsert).then((reports) => this.withMediaHosts(live, reports)));
+      this.forwardLater(
+        resolved
+          .then(fromUpsert)
+          .then((reports) => live.subjects.fill(reports))
+          .then((reports) => this.withMediaHosts(live, reports)),
+      );
     });
     ev.on('messages.update', (updates) => {
       if (this.isCurrent(live)) this.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id), (change, id) => this.isOwnEcho(change, id)));
@@ -267,8 +284,14 @@ export class InstanceLink {
       if (!this.isCurrent(live) || this.instance.variant !== 'session') return;
       this.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
     };
-    ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));
-    ev.on('groups.update', (updates) => raise(() => groupsUpdated(updates, phoneOfLid)));
+    ev.on('groups.upsert', (groups) => {
+      for (const group of groups) if (group.id && typeof group.subject === 'string') live.subjects.learn(group.id, group.subject);
+      raise(() => groupsUpserted(groups, phoneOfLid));
+    });
+    ev.on('groups.update', (updates) => {
+      for (const update of updates) if (update.id && typeof update.subject === 'string') live.subjects.learn(update.id, update.subject);
+      raise(() => groupsUpdated(updates, phoneOfLid));
+    });
     ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
     ev.on('contacts.update', (updates) =>
       raise(() => contactsUpdated(updates, (jid, name) => this.deps.pushNames.changed(this.deps.instanceId, jid, name), phoneOfLid)),

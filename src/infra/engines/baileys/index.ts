@@ -18,7 +18,7 @@ import { quietSignalConsole } from './quiet-signal.js';
 
 export const BAILEYS_INTEGRATION = INTEGRATIONS.baileys;
 
-/** What CHAT-BAILEYS carries (docs/messaging.md); groups and polls come with their own work. */
+/** What CHAT-BAILEYS carries (docs/messaging.md). */
 export const BAILEYS_CAPABILITIES: readonly Capability[] = [
   'text',
   'media',
@@ -34,6 +34,7 @@ export const BAILEYS_CAPABILITIES: readonly Capability[] = [
   'read',
   'typing',
   'number_check',
+  'groups',
 ];
 
 /**

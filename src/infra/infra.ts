@@ -385,6 +385,15 @@ async function loadBaileys(config: Config, db: Database, outbound: ReturnType<ty
       });
       return message?.direction === 'out' ? (message.text ?? message.caption) : null;
     },
+    async pollOf(instanceId, networkMessageId) {
+      const message = await db.prisma.message.findUnique({
+        where: { instanceId_networkMessageId: { instanceId, networkMessageId } },
+        select: { poll: true, pollSecret: true, direction: true },
+      });
+      if (message?.direction !== 'out' || !message.pollSecret || !message.poll) return null;
+      const poll = message.poll as { options: Array<{ name: string }> };
+      return { secret: Buffer.from(message.pollSecret), options: poll.options.map((option) => option.name) };
+    },
     logger,
     report: (error, what) => logger.error({ err: error }, `${what} failed`),
   });

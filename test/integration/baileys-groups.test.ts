@@ -80,7 +80,7 @@ describe.each(MODES)('CHAT-BAILEYS: messages to and from groups, through sender 
     const record = await world.api.get(`/v1/messages/status/${found!.data.messageId}`, { key });
     expect(record.status, record.text).toBe(200);
 
-    const envelope = await eventually(async () => sessionData('messages.upsert').find((data) => data.message?.conversation === 'Who closes tonight?'), Boolean, 20_000);
+    const envelope = await eventually(async () => sessionData('messages.upsert').find((data) => data.message?.conversation === 'Who closes tonight?'), Boolean, 20_000) as Record<string, any>;
     expect(envelope.key).toEqual({ remoteJid: group, fromMe: false, id: expect.any(String), participant: `${owner}@s.whatsapp.net` });
     expect(envelope.message.group).toEqual({ id: group, subject: 'Night shift' });
     expect(id).toBeTruthy();

@@ -49,7 +49,8 @@ export interface EngineMessage {
   contacts?: Array<{ displayName: string; vcard: string }> | null;
   /** A reaction to `target`; `emoji: ''` takes ours back. */
   reaction?: { target: MessageRef; emoji: string } | null;
-  poll?: { name: string; options: string[]; selectableCount: number } | null;
+  /** A poll; `secret` is the poll's messageSecret, which its votes are encrypted with. */
+  poll?: { name: string; options: string[]; selectableCount: number; secret?: Buffer | null } | null;
 }
 
 /** A pre-approved message of the business API, the only kind it sends outside the 24-hour window. */
@@ -240,6 +241,11 @@ export interface EngineEvents {
    * whether the edit came from this instance's own account (only its author may edit a message).
    */
   edited(instanceId: string, networkMessageId: string, text: string, at: Date, byInstance?: boolean): Promise<void>;
+  /**
+   * A phone voted on a poll this instance sent (decrypted by the engine): `voter` (phone digits)
+   * now chooses `options` (option names; none withdraws the vote), replacing any earlier vote.
+   */
+  pollVote(instanceId: string, pollNetworkMessageId: string, voter: string, options: string[], at: Date): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
   /** A group, contact or presence change the network told the instance's device: kept for session instances (false for v1 ones). */

@@ -50,6 +50,8 @@ export interface MessageRecord {
   mentions: JsonValue;
   /** A poll as sent, with its tally once votes come. */
   poll: JsonValue;
+  /** A sent poll's secret (its votes are encrypted with keys drawn from it); never shown. */
+  pollSecret: Uint8Array<ArrayBuffer> | null;
   /** A group message's group: {id, subject}. */
   group: JsonValue;
   /** An outbound file's name (a document), as uploaded or taken from the URL. */
@@ -107,6 +109,8 @@ export interface NewOutboundMessage {
   /** The message replied to: {messageId, networkMessageId}. */
   quoted?: JsonValue;
   poll?: JsonValue;
+  /** A poll's secret, made when it is accepted (32 random bytes). */
+  pollSecret?: Buffer | null;
   fileName?: string | null;
   voice?: boolean;
   /** An uploaded file's bytes, kept with the message (MessageFile). */
@@ -230,6 +234,12 @@ export interface MessageStore {
    * atomically; null for an unknown message.
    */
   recordEdit(id: string, text: string, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
+  /**
+   * Changes a poll's stored tally with `change` (one voter's vote) and stores the events of the
+   * changed message, atomically and one change at a time per poll (nodes may count votes at once);
+   * null for an unknown message or one that is no poll.
+   */
+  recordPollVote(id: string, change: (poll: JsonValue) => JsonValue, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
   /** The bytes of a file uploaded with an outbound message; null when it had none. */
   fileOf(messageId: string): Promise<Buffer | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */

@@ -1,4 +1,4 @@
-import type { MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
+import type { JsonValue, MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
 import type { Outbox } from '../outbox.js';
 import { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
@@ -70,6 +70,18 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
         // A media message's words are its caption.
         const words = message.text === null && message.caption !== null ? { caption: text } : { text };
         const row = await tx.message.update({ where: { id }, data: { ...words, editedAt: at } });
+        await emit(row, events(row));
+        return row;
+      });
+    },
+
+    async recordPollVote(id, change, events) {
+      return outbox.transaction(async (tx, emit) => {
+        // The row is locked until the transaction ends: two votes counted at once never lose one another.
+        const locked = await tx.$queryRaw<Array<{ poll: unknown }>>`SELECT poll FROM "Message" WHERE id = ${id}::uuid FOR UPDATE`;
+        const poll = locked[0]?.poll;
+        if (poll === null || poll === undefined) return null;
+        const row = await tx.message.update({ where: { id }, data: { poll: json(change(poll as JsonValue)) } });
         await emit(row, events(row));
         return row;
       });

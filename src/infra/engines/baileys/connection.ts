@@ -1,4 +1,4 @@
-import { type AnyMessageContent, type AuthenticationCreds, generateMessageIDV2, initAuthCreds, jidDecode, type WASocket } from 'baileys';
+import { type AnyMessageContent, type AuthenticationCreds, type WAMessage, generateMessageIDV2, initAuthCreds, jidDecode, type WASocket } from 'baileys';
 import type { DisconnectReason, EngineEvents, EngineMessage, SendOutcome } from '../../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../../domain/instances/ownership.js';
@@ -16,6 +16,7 @@ import type { ActionSession, OwnChange } from './actions.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { MediaHosts } from './media-hosts.js';
 import { GroupSubjects } from './group-subjects.js';
+import { type OpenedVote, openVote, sealedVotes } from './poll-votes.js';
 import type { BaileysMediaSource } from './media-source.js';
 import type { NetworkEvent } from '../../../domain/instances/network-events.js';
 import {
@@ -50,6 +51,8 @@ export interface LinkDeps {
   mediaHosts: MediaHosts;
   /** The text of a message the instance sent, for the library to send again on a retry receipt. */
   sentText: (networkMessageId: string) => Promise<string | null>;
+  /** A poll the instance sent: its secret and options, to open the votes on it; null for anything else. */
+  pollOf: (networkMessageId: string) => Promise<{ secret: Buffer; options: string[] } | null>;
   qrTimeoutMs: number | undefined;
   /** Push names already reported, shared by the node's links. */
   pushNames: PushNames;
@@ -266,7 +269,7 @@ export class InstanceLink {
       const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
       this.forwardLater(
         resolved
-          .then(fromUpsert)
+          .then(async (withPhoneJids) => ({ ...fromUpsert(withPhoneJids), votes: await this.votesIn(live, withPhoneJids) }))
           .then((reports) => live.subjects.fill(reports))
           .then((reports) => this.withMediaHosts(live, reports)),
       );
@@ -324,6 +327,22 @@ export class InstanceLink {
     );
     for (const message of withMedia) (message.media!.source as unknown as BaileysMediaSource).hosts = announced;
     return reports;
+  }
+
+  /** The votes among received messages on polls this instance sent, opened with each poll's secret. */
+  private async votesIn(live: Live, messages: WAMessage[]): Promise<OpenedVote[]> {
+    const opened: OpenedVote[] = [];
+    for (const sealed of sealedVotes(messages)) {
+      const poll = await this.deps.pollOf(sealed.pollNetworkMessageId).catch((error: unknown) => {
+        this.deps.report(error, 'reading a poll');
+        return null;
+      });
+      if (!poll) continue;
+      const vote = openVote(sealed, poll, [live.creds.me?.id, live.creds.me?.lid], () => null);
+      if (vote) opened.push(vote);
+      else this.log.warn({ poll: sealed.pollNetworkMessageId }, 'a vote on a poll could not be opened with its secret; it is not counted');
+    }
+    return opened;
   }
 
   /** Writes the credentials as they are, after any write in progress; a burst of changes is one more write. */
@@ -505,6 +524,9 @@ export class InstanceLink {
     }
     for (const { networkMessageId, deletedBy, forEveryone } of reports.deletes) {
       await this.report('a delete', () => events.deleted(instanceId, networkMessageId, deletedBy, forEveryone));
+    }
+    for (const vote of reports.votes ?? []) {
+      await this.report('a poll vote', () => events.pollVote(instanceId, vote.pollNetworkMessageId, vote.voter, vote.options, vote.at));
     }
     for (const event of reports.events ?? []) await this.report(event.event, () => events.network(instanceId, event));
   }

@@ -3,6 +3,7 @@ import type { InboundMessage, Receipt } from '../../../domain/instances/engine.p
 import type { NetworkEvent } from '../../../domain/instances/network-events.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../../domain/messages/media.js';
 import type { BaileysMediaSource } from './media-source.js';
+import type { OpenedVote } from './poll-votes.js';
 
 /** What the network reported in one batch of library events, in the gateway's terms. */
 export interface NetworkReports {
@@ -13,6 +14,8 @@ export interface NetworkReports {
   edits?: Array<{ networkMessageId: string; text: string; at: Date; byInstance: boolean }>;
   /** Group, contact and presence changes (session instances' events). */
   events?: NetworkEvent[];
+  /** Votes on the instance's polls, opened. */
+  votes?: OpenedVote[];
 }
 
 const Status = proto.WebMessageInfo.Status;

@@ -35,6 +35,7 @@ export const BAILEYS_CAPABILITIES: readonly Capability[] = [
   'typing',
   'number_check',
   'groups',
+  'poll',
 ];
 
 /**
@@ -51,6 +52,8 @@ export function createBaileysEngine(deps: {
   allowInsecureMedia: boolean;
   /** The text of a message an instance sent, by the network's id of it (for a retry receipt). */
   sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
+  /** A poll an instance sent, by the network's id of it: its secret and options (to open votes on it). */
+  pollOf: (instanceId: string, networkMessageId: string) => Promise<{ secret: Buffer; options: string[] } | null>;
   /** Handshakes in flight on this node at most (CHAT_HANDSHAKES_MAX). */
   maxHandshakes: number;
   /** A connection closed and will be opened again, for this reason (metrics). */
@@ -83,6 +86,7 @@ export function createBaileysEngine(deps: {
         fetchMedia: deps.fetchMedia,
         mediaHosts,
         sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
+        pollOf: (networkMessageId) => deps.pollOf(instance.id, networkMessageId),
         qrTimeoutMs: deps.network.qrTimeoutMs,
         pushNames,
         handshakes,

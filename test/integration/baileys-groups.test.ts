@@ -93,6 +93,70 @@ describe.each(MODES)('CHAT-BAILEYS: messages to and from groups, through sender 
     expect(renamed!.data.group).toEqual({ id: group, subject: 'Night shift B' });
   });
 
+  it('manages a group through the API: create, read, change, participants with a result each, invite code, leave', async () => {
+    const ana = newNetworkPhone().slice(1);
+    const bea = newNetworkPhone().slice(1);
+    const base = `/v1/chat/instances/${v1.id}/groups`;
+    const created = await world.api.post(base, { key, body: { subject: 'Orders', participants: [ana], description: 'weekly orders' } });
+    expect(created.status, created.text).toBe(201);
+    const group = created.body.data;
+    expect(group).toMatchObject({ subject: 'Orders', description: 'weekly orders', owner: v1.phone.slice(1), announce: false, restrict: false });
+    expect(group.participants).toEqual(expect.arrayContaining([{ phone: v1.phone.slice(1), admin: 'superadmin' }, { phone: ana, admin: null }]));
+    expect(group.participants).toHaveLength(2);
+    expect(world.network.group(group.id)).toMatchObject({ subject: 'Orders', description: 'weekly orders' });
+
+    const listed = await world.api.get(base, { key });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.map((g: { id: string }) => g.id)).toContain(group.id);
+
+    const changed = await world.api.request('PATCH', `${base}/${group.id}`, { key, body: { subject: 'Orders B', announce: true } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.data).toMatchObject({ subject: 'Orders B', announce: true });
+    expect(world.network.group(group.id)).toMatchObject({ subject: 'Orders B', announce: true });
+
+    const participants = (action: string, phones: string[]) => world.api.post(`${base}/${group.id}/participants`, { key, body: { action, phones } });
+    const added = await participants('add', [bea, ana]);
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.data).toEqual([{ phone: bea, status: 'ok' }, { phone: ana, status: 'already_member' }]);
+    expect((await participants('promote', [bea])).body.data).toEqual([{ phone: bea, status: 'ok' }]);
+    expect(world.network.group(group.id).participants.find((p) => p.phone === bea)?.role).toBe('admin');
+    expect((await participants('demote', [bea])).body.data).toEqual([{ phone: bea, status: 'ok' }]);
+    expect((await participants('remove', [ana])).body.data).toEqual([{ phone: ana, status: 'ok' }]);
+    expect(world.network.group(group.id).participants.map((p) => p.phone).sort()).toEqual([bea, v1.phone.slice(1)].sort());
+    const read = await world.api.get(`${base}/${group.id}`, { key });
+    expect(read.body.data.participants).toEqual(expect.arrayContaining([{ phone: bea, admin: null }]));
+    expect(read.body.data.participants).toHaveLength(2);
+
+    const invite = await world.api.get(`${base}/${group.id}/invite`, { key });
+    expect(invite.status, invite.text).toBe(200);
+    expect(invite.body.data).toEqual({ code: world.network.group(group.id).inviteCode, url: `https://chat.whatsapp.com/${world.network.group(group.id).inviteCode}` });
+
+    const left = await world.api.post(`${base}/${group.id}/leave`, { key });
+    expect(left.status, left.text).toBe(200);
+    expect(world.network.group(group.id).participants.map((p) => p.phone)).not.toContain(v1.phone.slice(1));
+  });
+
+  it('refuses bad group input with 400 naming the field, before asking the network', async () => {
+    const base = `/v1/chat/instances/${v1.id}/groups`;
+    const many = Array.from({ length: 257 }, (_, n) => String(5511900000000 + n));
+    for (const [body, field] of [
+      [{ subject: 'x', participants: [] }, 'participants'],
+      [{ subject: 'x', participants: many }, 'participants'],
+      [{ subject: '', participants: ['5511999990001'] }, 'subject'],
+      [{ subject: 'x', participants: ['abc'] }, 'participants'],
+    ] as const) {
+      const refused = await world.api.post(base, { key, body });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.error.message).toMatch(new RegExp(`^${field}`));
+    }
+    const wrongId = await world.api.get(`${base}/12345@s.whatsapp.net`, { key });
+    expect(wrongId.status, wrongId.text).toBe(400);
+    const noChange = await world.api.request('PATCH', `${base}/120363000000000001@g.us`, { key, body: {} });
+    expect(noChange.status, noChange.text).toBe(400);
+    const badAction = await world.api.post(`${base}/120363000000000001@g.us/participants`, { key, body: { action: 'ban', phones: ['5511999990001'] } });
+    expect(badAction.status, badAction.text).toBe(400);
+  });
+
   it('refuses a group id of the wrong form, storing nothing', async () => {
     for (const to of ['123@g.us.evil', 'abc@g.us', '12-@g.us', '5511@s.whatsapp.net']) {
       const sent = await world.api.post(`/v1/chat/instances/${v1.id}/messages`, { key, body: { to, text: 'hi' } });

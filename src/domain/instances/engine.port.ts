@@ -4,6 +4,7 @@ import type { InboundContact, InboundType } from '../messages/messages.ports.js'
 import type { Capability } from './capabilities.js';
 import type { Lease } from './ownership.js';
 import type { NetworkEvent } from './network-events.js';
+import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
 
 /**
  * A message of a chat as the network knows it: what a reply quotes, a reaction or an edit targets.
@@ -155,10 +156,11 @@ export type OwnerAction =
   | { kind: 'delete'; target: MessageRef }
   | { kind: 'read'; targets: MessageRef[] }
   | { kind: 'presence'; chat: string; state: PresenceState }
-  | { kind: 'check_numbers'; phones: string[] };
+  | { kind: 'check_numbers'; phones: string[] }
+  | { kind: 'group'; group: GroupOp };
 
-/** What an owner action answers: nothing, or the numbers checked. */
-export type OwnerActionResult = { numbers?: NumberCheck[] };
+/** What an owner action answers: nothing, the numbers checked, or what a group operation answered. */
+export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult };
 
 /**
  * The capabilities beyond sending, each an optional method: present only on an engine that
@@ -176,6 +178,8 @@ export interface EngineActions {
   sendPresence(instanceId: string, lease: Lease, chat: string, state: PresenceState): Promise<void>;
   /** `number_check`: which phones have an account on the network. */
   checkNumbers(instanceId: string, lease: Lease, phones: string[]): Promise<NumberCheck[]>;
+  /** `group_admin`: lists, creates, reads, changes and leaves the instance's groups on the network. */
+  manageGroup(instanceId: string, lease: Lease, op: GroupOp): Promise<GroupOpResult>;
 }
 
 /** An inbound message as an engine reports it. */

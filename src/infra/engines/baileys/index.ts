@@ -2,6 +2,7 @@ import type { ChatEngine, DisconnectReason, EngineEvents } from '../../../domain
 import type { Capability } from '../../../domain/instances/capabilities.js';
 import { Conflict } from '../../../domain/errors.js';
 import { baileysActions } from './actions.js';
+import { baileysGroupActions } from './group-actions.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
 import type { Lease } from '../../../domain/instances/ownership.js';
@@ -35,6 +36,7 @@ export const BAILEYS_CAPABILITIES: readonly Capability[] = [
   'typing',
   'number_check',
   'groups',
+  'group_admin',
   'poll',
 ];
 
@@ -102,11 +104,12 @@ export function createBaileysEngine(deps: {
     return link;
   }
 
-  const actions = baileysActions((instanceId, lease) => {
+  const sessionOf = (instanceId: string, lease: Lease) => {
     const link = links.get(instanceId);
     if (!link || stopped) throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
     return link.session(lease);
-  });
+  };
+  const actions = { ...baileysActions(sessionOf), ...baileysGroupActions((instanceId, lease) => sessionOf(instanceId, lease).sock) };
 
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,

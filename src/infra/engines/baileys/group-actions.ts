@@ -73,7 +73,15 @@ export function baileysGroupActions(sockOf: (instanceId: string, lease: Lease) =
           return { group: await read(op.group) };
         case 'participants': {
           const answers = await onTheNetwork('change the participants', () => sock.groupParticipantsUpdate(op.group, op.phones.map(phoneJid), op.action));
-          const byPhone = new Map(answers.map((answer) => [phoneDigitsOf(answer.jid), PARTICIPANT_STATUS[answer.status] ?? `error_${answer.status}`]));
+          // The network may answer by LID: the phone it gave beside it, or the LID mapping's, names the participant.
+          const phones = await Promise.all(
+            answers.map(async (answer) => {
+              const given = phoneDigitsOf(answer.jid) ?? phoneDigitsOf(answer.content?.attrs?.phone_number);
+              if (given || !answer.jid) return given;
+              return phoneDigitsOf(await phoneOfLid(answer.jid).catch(() => null));
+            }),
+          );
+          const byPhone = new Map(answers.map((answer, n) => [phones[n], PARTICIPANT_STATUS[answer.status] ?? `error_${answer.status}`]));
           return { participants: op.phones.map((phone) => ({ phone, status: byPhone.get(phone) ?? 'no_answer' })) };
         }
         case 'invite': {

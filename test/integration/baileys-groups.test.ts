@@ -136,6 +136,24 @@ describe.each(MODES)('CHAT-BAILEYS: messages to and from groups, through sender 
     expect(world.network.group(group.id).participants.map((p) => p.phone)).not.toContain(v1.phone.slice(1));
   });
 
+  it('the session variant manages groups with the cookie, and its changes come back as group events', async () => {
+    const cookie = world.tenant.cookie;
+    const ana = newNetworkPhone().slice(1);
+    const base = `/chat/instances/${session.id}/groups`;
+    const created = await world.api.post(base, { cookie, body: { subject: 'Support team', participants: [ana] } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as string;
+    await eventually(async () => sessionData('groups.upsert'), (list) => list.some((data) => data.groups?.some((g: { id: string }) => g.id === id)), 20_000);
+    const renamed = await world.api.request('PATCH', `${base}/${id}`, { cookie, body: { subject: 'Support team B' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const update = await eventually(async () => sessionData('groups.update').find((data) => data.id === id && data.subject === 'Support team B'), Boolean, 20_000);
+    expect(update).toEqual({ id, author: { phone: session.phone.slice(1) }, subject: 'Support team B' });
+    const listed = await world.api.get(base, { cookie });
+    expect(listed.body.data.find((g: { id: string }) => g.id === id)).toMatchObject({ subject: 'Support team B' });
+    // The API key is the v1 paths' credential, the cookie the session ones'.
+    expect((await world.api.get(base, { key })).status).toBe(401);
+  });
+
   it('refuses bad group input with 400 naming the field, before asking the network', async () => {
     const base = `/v1/chat/instances/${v1.id}/groups`;
     const many = Array.from({ length: 257 }, (_, n) => String(5511900000000 + n));

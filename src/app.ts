@@ -16,6 +16,7 @@ import { setupRoutes } from './rest/routes/setup.js';
 import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
 import { instanceMessagingRoutes } from './rest/routes/instance-messaging.js';
+import { instanceGroupRoutes } from './rest/routes/instance-groups.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
@@ -88,6 +89,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, authenticated),
+    ...instanceGroupRoutes(deps.services.groups, authenticated),
     ...deps.engines.routes,
   ]) {
     rest.use(router.routes());

@@ -1,4 +1,5 @@
 import { createMessageActionsService } from './messages/message-actions.service.js';
+import { createGroupsService } from './groups/groups.service.js';
 import { integrationsOf } from './instances/integrations.js';
 import type { EngineCredentials } from './instances/instances.ports.js';
 import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
@@ -132,6 +133,11 @@ export function createServices(ports: Ports, policies: Policies) {
       ownership: ports.ownership,
       capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
       clock,
+    }),
+    groups: createGroupsService({
+      instances,
+      ownership: ports.ownership,
+      capabilitiesOf: (integration: string) => ports.engines.of(integration)?.capabilities ?? [],
     }),
     integrations: () => integrationsOf(ports.engines),
     mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media }),

@@ -227,7 +227,7 @@ describe.each(MODES)('CHAT-CLOUD messaging surface — $name', (mode) => {
     expect(world.cloud.readMarks().filter((m) => m.phoneNumberId === pnid)).toEqual([]);
   });
 
-  it('refuses polls, mentions, groups, edits, deletes and number checks with 422 not_supported, storing nothing', async () => {
+  it('refuses polls, mentions, groups, group management, edits, deletes and number checks with 422 not_supported, storing nothing', async () => {
     const { id, pnid, user } = await chatting('refusals');
     const first = await received(pnid, user, 'hello');
     const mine = await send(id, { to: user, text: 'sent by us' });
@@ -249,6 +249,9 @@ describe.each(MODES)('CHAT-CLOUD messaging surface — $name', (mode) => {
       ['edit', () => world.api.request('PATCH', `/v1/chat/instances/${id}/messages/${mine.body.data.id}`, { key: key(), body: { text: 'edited' } })],
       ['delete', () => world.api.delete(`/v1/chat/instances/${id}/messages/${mine.body.data.id}`, { key: key() })],
       ['number_check', () => world.api.post(`/v1/chat/instances/${id}/contacts/check`, { key: key(), body: { phones: [user] } })],
+      ['group_admin', () => world.api.get(`/v1/chat/instances/${id}/groups`, { key: key() })],
+      ['group_admin', () => world.api.post(`/v1/chat/instances/${id}/groups`, { key: key(), body: { subject: 'Team', participants: [user] } })],
+      ['group_admin', () => world.api.get(`/v1/chat/instances/${id}/groups/120363025246125486@g.us/invite`, { key: key() })],
     ];
     for (const [capability, request] of refusals) {
       const answer = await request();

@@ -178,6 +178,13 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
     async emit(message, list) {
       record(message, list);
     },
+    async recordPollVote(id, change, list) {
+      const row = rows.get(id);
+      if (!row?.poll) return null;
+      row.poll = change(row.poll);
+      record(row, list(row));
+      return row;
+    },
     async recordEdit(id, text, at, list) {
       const row = rows.get(id);
       if (!row) return null;

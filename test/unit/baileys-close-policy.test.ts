@@ -45,7 +45,7 @@ describe('the connection policy of CHAT-BAILEYS', () => {
 
 describe('what CHAT-BAILEYS takes from the library\'s events', () => {
   const chat = '5511988887777@s.whatsapp.net';
-  it('reads text and location from contacts, skips groups, status and protocol messages, and takes receipts folded into its own sends', () => {
+  it('reads text and location from contacts and groups (the participant is the sender), skips status and protocol messages, and takes receipts folded into its own sends', () => {
     const reports = fromUpsert([
       { key: { remoteJid: chat, fromMe: false, id: 'A1' }, message: { conversation: 'oi' }, pushName: 'Ana' },
       { key: { remoteJid: chat, fromMe: false, id: 'A2' }, message: { extendedTextMessage: { text: 'with a link https://x.example' } } },
@@ -60,6 +60,17 @@ describe('what CHAT-BAILEYS takes from the library\'s events', () => {
       { networkMessageId: 'A1', from: '5511988887777', pushName: 'Ana', fromLid: null, quotedNetworkId: null, type: 'text', text: 'oi', location: null },
       { networkMessageId: 'A2', from: '5511988887777', pushName: null, fromLid: null, quotedNetworkId: null, type: 'text', text: 'with a link https://x.example', location: null },
       { networkMessageId: 'A3', from: '5511988887777', pushName: null, fromLid: null, quotedNetworkId: null, type: 'location', text: null, location: { latitude: -23.5, longitude: -46.6, name: 'Paulista', address: 'Av. Paulista' } },
+      {
+        networkMessageId: 'G1',
+        from: '5511988887777',
+        pushName: null,
+        fromLid: null,
+        quotedNetworkId: null,
+        type: 'text',
+        text: 'in a group',
+        location: null,
+        group: { id: '120363000000000001@g.us', subject: null },
+      },
     ]);
     expect(reports.receipts).toEqual([{ networkMessageId: 'OWN', status: 'read' }]);
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { editEvent, statusEvent, upsertEvent } from '../messages/message-events.js';
-import type { MessageStore } from '../messages/messages.ports.js';
+import type { JsonValue, MessageStore } from '../messages/messages.ports.js';
+import { pollVoteEvent, type StoredPoll, withVote } from '../messages/poll-tally.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
 import { CLOSE_OUTCOMES, type DisconnectReason, type EngineEvents } from './engine.port.js';
@@ -174,6 +175,7 @@ export function createEngineEvents(deps: {
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
           mentions: message.mentions?.length ? message.mentions : null,
+          group: message.group ?? null,
           content: message.content ?? null,
           at: clock.now(),
         },
@@ -221,6 +223,13 @@ export function createEngineEvents(deps: {
       // Only a message's author edits it: the other side naming one of ours (or we one of theirs) changes nothing.
       if (byInstance !== undefined && byInstance !== (message.direction === 'out')) return;
       await messages.recordEdit(message.id, text, at, (edited) => [editEvent(edited)]);
+    },
+
+    async pollVote(instanceId, pollNetworkMessageId, voter, options) {
+      const message = await messages.findByNetworkId(instanceId, pollNetworkMessageId);
+      if (!message) throw new NotFound('Message');
+      if (message.type !== 'poll' || !message.poll) return;
+      await messages.recordPollVote(message.id, (poll) => withVote(poll as unknown as StoredPoll, voter, options) as unknown as JsonValue, (changed) => [pollVoteEvent(changed)]);
     },
 
     async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {

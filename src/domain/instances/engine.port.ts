@@ -4,6 +4,7 @@ import type { InboundContact, InboundType } from '../messages/messages.ports.js'
 import type { Lease } from './ownership.js';
 import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
+import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
 
 /**
  * A message of a chat as the network knows it: what a reply quotes, a reaction or an edit targets.
@@ -49,7 +50,8 @@ export interface EngineMessage {
   contacts?: Array<{ displayName: string; vcard: string }> | null;
   /** A reaction to `target`; `emoji: ''` takes ours back. */
   reaction?: { target: MessageRef; emoji: string } | null;
-  poll?: { name: string; options: string[]; selectableCount: number } | null;
+  /** A poll; `secret` is the poll's messageSecret, which its votes are encrypted with. */
+  poll?: { name: string; options: string[]; selectableCount: number; secret?: Buffer | null } | null;
 }
 
 /** A pre-approved message of the business API, the only kind it sends outside the 24-hour window. */
@@ -191,10 +193,11 @@ export type OwnerAction =
   | { kind: 'delete'; target: MessageRef }
   | { kind: 'read'; targets: MessageRef[] }
   | { kind: 'presence'; chat: string; state: PresenceState }
-  | { kind: 'check_numbers'; phones: string[] };
+  | { kind: 'check_numbers'; phones: string[] }
+  | { kind: 'group'; group: GroupOp };
 
-/** What an owner action answers: nothing, or the numbers checked. */
-export type OwnerActionResult = { numbers?: NumberCheck[] };
+/** What an owner action answers: nothing, the numbers checked, or what a group operation answered. */
+export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult };
 
 /**
  * The capabilities beyond sending, each an optional method: present only on an engine that
@@ -212,6 +215,8 @@ export interface EngineActions {
   sendPresence(instanceId: string, lease: Lease, chat: string, state: PresenceState): Promise<void>;
   /** `number_check`: which phones have an account on the network. */
   checkNumbers(instanceId: string, lease: Lease, phones: string[]): Promise<NumberCheck[]>;
+  /** `group_admin`: lists, creates, reads, changes and leaves the instance's groups on the network. */
+  manageGroup(instanceId: string, lease: Lease, op: GroupOp): Promise<GroupOpResult>;
 }
 
 /** An inbound message as an engine reports it. */
@@ -233,6 +238,8 @@ export interface InboundMessage {
   quotedNetworkId?: string | null;
   /** Phones the text names as `@<digits>`. */
   mentions?: string[] | null;
+  /** A group message: the group (its subject as the engine knows it); `from` is then the participant who wrote. */
+  group?: { id: string; subject: string | null } | null;
   pushName: string | null;
   /** What a network's message carries that has no field of its own (CHAT-CLOUD: a button or list reply). */
   content?: Record<string, unknown> | null;
@@ -281,6 +288,11 @@ export interface EngineEvents {
    * whether the edit came from this instance's own account (only its author may edit a message).
    */
   edited(instanceId: string, networkMessageId: string, text: string, at: Date, byInstance?: boolean): Promise<void>;
+  /**
+   * A phone voted on a poll this instance sent (decrypted by the engine): `voter` (phone digits)
+   * now chooses `options` (option names; none withdraws the vote), replacing any earlier vote.
+   */
+  pollVote(instanceId: string, pollNetworkMessageId: string, voter: string, options: string[], at: Date): Promise<void>;
   /** A message of this instance's chats was deleted (for everyone, or for the deleting side only). */
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
   /** A group, contact or presence change the network told the instance's device. Refused (Conflict) for an instance whose terms keep none. */

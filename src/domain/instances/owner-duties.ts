@@ -66,12 +66,13 @@ export function createOwnerDuties(deps: {
       const lacks = (capability: string): never => {
         throw new NotSupported(engine.integration, capability);
       };
-      const act: Required<Pick<ChatEngine, 'edit' | 'deleteForEveryone' | 'markRead' | 'sendPresence' | 'checkNumbers'>> = {
+      const act: Required<Pick<ChatEngine, 'edit' | 'deleteForEveryone' | 'markRead' | 'sendPresence' | 'checkNumbers' | 'manageGroup'>> = {
         edit: engine.edit?.bind(engine) ?? (() => lacks('edit')),
         deleteForEveryone: engine.deleteForEveryone?.bind(engine) ?? (() => lacks('delete')),
         markRead: engine.markRead?.bind(engine) ?? (() => lacks('read')),
         sendPresence: engine.sendPresence?.bind(engine) ?? (() => lacks('typing')),
         checkNumbers: engine.checkNumbers?.bind(engine) ?? (() => lacks('number_check')),
+        manageGroup: engine.manageGroup?.bind(engine) ?? (() => lacks('group_admin')),
       };
       switch (action.kind) {
         case 'edit':
@@ -88,6 +89,8 @@ export function createOwnerDuties(deps: {
           return {};
         case 'check_numbers':
           return { numbers: await act.checkNumbers(instanceId, lease, action.phones) };
+        case 'group':
+          return { group: await act.manageGroup(instanceId, lease, action.group) };
       }
     },
     /** Work another node (or this one) routed to the owner. */

@@ -37,7 +37,7 @@ const engineMessage = (message: MessageRecord, mediaData: Buffer | null): Engine
     location: message.location as EngineMessage['location'],
     contacts: message.contacts as EngineMessage['contacts'],
     reaction: reaction ? { target: reaction.ref, emoji: reaction.emoji } : null,
-    poll: message.poll ? pollAsSent(message.poll) : null,
+    poll: message.poll ? { ...pollAsSent(message.poll)!, secret: message.pollSecret ? Buffer.from(message.pollSecret) : null } : null,
   };
 };
 

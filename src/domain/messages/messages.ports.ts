@@ -49,6 +49,8 @@ export interface MessageRecord {
   mentions: JsonValue;
   /** A poll as sent, with its tally once votes come. */
   poll: JsonValue;
+  /** A sent poll's secret (its votes are encrypted with keys drawn from it); never shown. */
+  pollSecret: Uint8Array<ArrayBuffer> | null;
   /** A group message's group: {id, subject}. */
   group: JsonValue;
   /** An outbound file's name (a document), as uploaded or taken from the URL. */
@@ -106,6 +108,8 @@ export interface NewOutboundMessage {
   /** The message replied to: {messageId, networkMessageId}. */
   quoted?: JsonValue;
   poll?: JsonValue;
+  /** A poll's secret, made when it is accepted (32 random bytes). */
+  pollSecret?: Buffer | null;
   fileName?: string | null;
   voice?: boolean;
   /** An uploaded file's bytes, kept with the message (MessageFile). */
@@ -164,6 +168,8 @@ export interface NewInboundMessage {
   quoted: { messageId: string | null; networkMessageId: string } | null;
   /** Phones the text names as `@<digits>`. */
   mentions?: string[] | null;
+  /** A group message's group: its id and subject. */
+  group?: { id: string; subject: string | null } | null;
   at: Date;
 }
 
@@ -227,6 +233,12 @@ export interface MessageStore {
    * atomically; null for an unknown message.
    */
   recordEdit(id: string, text: string, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
+  /**
+   * Changes a poll's stored tally with `change` (one voter's vote) and stores the events of the
+   * changed message, atomically and one change at a time per poll (nodes may count votes at once);
+   * null for an unknown message or one that is no poll.
+   */
+  recordPollVote(id: string, change: (poll: JsonValue) => JsonValue, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
   /** The bytes of a file uploaded with an outbound message; null when it had none. */
   fileOf(messageId: string): Promise<Buffer | null>;
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Actor, assertSameTenant, modeOf } from '../actor.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempotency/idempotency.js';
@@ -185,7 +186,8 @@ export function createMessagesService(deps: {
     if (data.template !== undefined) return { ...base, type: 'template' as const, content: data.template as unknown as JsonValue };
     if (data.location !== undefined) return { ...base, type: 'location' as const, location: data.location };
     if (data.contacts !== undefined) return { ...base, type: 'contact' as const, contacts: data.contacts };
-    if (data.poll !== undefined) return { ...base, type: 'poll' as const, poll: newPoll(data.poll) };
+    // The secret the network's apps draw each vote's key from: made here, kept with the poll (never shown).
+    if (data.poll !== undefined) return { ...base, type: 'poll' as const, poll: newPoll(data.poll), pollSecret: randomBytes(32) };
     if (data.reaction !== undefined) {
       const target = await targetOf(find, instance, data.to, data.reaction.messageId, 'reaction.messageId');
       return { ...base, type: 'reaction' as const, reaction: { emoji: data.reaction.emoji, ...target } };

@@ -27,6 +27,7 @@ export function outboundRecord(message: NewOutboundMessage, id: string): Message
     fromLid: null,
     mentions: message.mentions?.length ? message.mentions : null,
     poll: message.poll ?? null,
+    pollSecret: message.pollSecret ? new Uint8Array(message.pollSecret) : null,
     group: null,
     fileName: message.fileName ?? null,
     voice: message.voice ?? false,

@@ -54,10 +54,14 @@ function sessionData(event: string, data: Record<string, unknown>, jidDomain: st
     const fromMe = data.fromMe === true;
     const counterpart = String(fromMe ? data.to : data.from);
     // A sender known only by its LID is addressed as the network does: <lid>@lid.
-    const remoteJid = !fromMe && !data.from && data.fromLid ? `${String(data.fromLid)}@lid` : `${counterpart}@${jidDomain}`;
+    const person = !fromMe && !data.from && data.fromLid ? `${String(data.fromLid)}@lid` : counterpart.includes('@') ? counterpart : `${counterpart}@${jidDomain}`;
+    // A group message is the group's, as the network keys it: the chat is the group, the participant who wrote it.
+    const group = (data.group as { id?: string } | undefined)?.id;
+    const sender = fromMe ? null : person;
+    const key = group ? { remoteJid: group, fromMe, id: data.messageId, ...(sender ? { participant: sender } : {}) } : { remoteJid: person, fromMe, id: data.messageId };
     const extras = Object.fromEntries(SESSION_MESSAGE_EXTRAS.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]));
     return {
-      key: { remoteJid, fromMe, id: data.messageId },
+      key,
       message: {
         conversation: String(data.text ?? ''),
         messageTimestamp: String(Math.floor(Date.parse(String(data.timestamp)) / 1000)),

@@ -32,7 +32,7 @@ async function onTheNetwork<T>(what: string, work: () => Promise<T>): Promise<T>
  * (docs/messaging.md), each on the instance's owner under its lease. `sessionOf` throws
  * `instance_unavailable` when the instance has no open session here.
  */
-export function baileysActions(sessionOf: (instanceId: string, lease: Lease) => ActionSession): EngineActions {
+export function baileysActions(sessionOf: (instanceId: string, lease: Lease) => ActionSession): Omit<EngineActions, 'manageGroup'> {
   return {
     async edit(instanceId, lease, target, text) {
       const session = sessionOf(instanceId, lease);

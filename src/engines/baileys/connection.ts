@@ -1,4 +1,6 @@
-import { type AuthenticationCreds, initAuthCreds, jidDecode, type WASocket } from 'baileys';
+import { type AuthenticationCreds, initAuthCreds, jidDecode, type WAMessage, type WASocket } from 'baileys';
+import { GroupSubjects } from './group-subjects.js';
+import { type OpenedVote, openVote, sealedVotes } from './poll-votes.js';
 import type { DisconnectReason, EngineEvents, EngineMessage, LinkTerms, SendOutcome } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
@@ -38,6 +40,8 @@ export interface LinkDeps {
   mediaHosts: MediaHosts;
   /** The text of a message the instance sent, for the library to send again on a retry receipt. */
   sentText: (networkMessageId: string) => Promise<string | null>;
+  /** A poll the instance sent: its secret and options, to open the votes on it; null for anything else. */
+  pollOf: (networkMessageId: string) => Promise<{ secret: Buffer; options: string[] } | null>;
   qrTimeoutMs: number | undefined;
   /** Push names already reported, shared by the node's links. */
   pushNames: PushNames;
@@ -192,7 +196,16 @@ export class InstanceLink {
 
   private socket(mode: Live['mode'], creds: AuthenticationCreds, pairingSince?: number): Live {
     this.retire();
-    const live: Live = { mode, pairingSince, creds, qrShown: 0, paired: false, acks: new Map(), sock: undefined as unknown as WASocket };
+    const live: Live = {
+      mode,
+      pairingSince,
+      creds,
+      qrShown: 0,
+      paired: false,
+      acks: new Map(),
+      sock: undefined as unknown as WASocket,
+      subjects: new GroupSubjects((jid) => live.sock.groupMetadata(jid)),
+    };
     live.sock = this.deps.openSocket({
       creds,
       keys: this.keys(),
@@ -229,6 +242,7 @@ export class InstanceLink {
       forwardLater: (reports) => this.forwardLater(reports),
       pushNameChanged: (jid, name) => this.deps.pushNames.changed(this.deps.instanceId, jid, name),
       isOwnEcho: (change, id) => this.isOwnEcho(change, id),
+      votesIn: (messages) => this.votesIn(live, messages),
       mediaHosts: this.deps.mediaHosts,
       log: this.log,
     });
@@ -416,7 +430,26 @@ export class InstanceLink {
     for (const { networkMessageId, deletedBy, forEveryone } of reports.deletes) {
       await this.report('a delete', () => events.deleted(instanceId, networkMessageId, deletedBy, forEveryone));
     }
+    for (const vote of reports.votes ?? []) {
+      await this.report('a poll vote', () => events.pollVote(instanceId, vote.pollNetworkMessageId, vote.voter, vote.options, vote.at));
+    }
     for (const event of reports.events ?? []) await this.report(event.event, () => events.network(instanceId, event));
+  }
+
+  /** The votes among received messages on polls this instance sent, opened with each poll's secret. */
+  private async votesIn(live: Live, messages: WAMessage[]): Promise<OpenedVote[]> {
+    const opened: OpenedVote[] = [];
+    for (const sealed of sealedVotes(messages)) {
+      const poll = await this.deps.pollOf(sealed.pollNetworkMessageId).catch((error: unknown) => {
+        this.deps.report(error, 'reading a poll');
+        return null;
+      });
+      if (!poll) continue;
+      const vote = openVote(sealed, poll, [live.creds.me?.id, live.creds.me?.lid], () => null);
+      if (vote) opened.push(vote);
+      else this.log.warn({ poll: sealed.pollNetworkMessageId }, 'a vote on a poll could not be opened with its secret; it is not counted');
+    }
+    return opened;
   }
 
   /**

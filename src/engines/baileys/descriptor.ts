@@ -24,8 +24,8 @@ export const baileysEngine = defineEngine({
     CHAT_HANDSHAKES_MAX: int(1, 1000).default(16),
   }),
   loginFlows: ['qr', 'pairing_code'],
-  // docs/messaging.md; groups and polls come with their own work.
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check'],
+  // docs/messaging.md
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll'],
   async create({ config, db, outbound, metrics, logger, stateKey }, settings) {
     const cipher = await stateKey();
     let caPem: string | undefined;
@@ -36,7 +36,7 @@ export const baileysEngine = defineEngine({
         throw new ConfigError([`CHAT_NETWORK_CA_FILE: cannot be read (${(error as Error).message})`]);
       }
     }
-    const [{ createBaileysEngine, BAILEYS_INTEGRATION }, { createEngineStateStore }, { mediaFetcher }, { sentTextReader }] = await Promise.all([
+    const [{ createBaileysEngine, BAILEYS_INTEGRATION }, { createEngineStateStore }, { mediaFetcher }, { sentTextReader, sentPollReader }] = await Promise.all([
       import('./index.js'),
       import('./auth-state.js'),
       import('./outbound.js'),
@@ -56,6 +56,7 @@ export const baileysEngine = defineEngine({
       maxHandshakes: settings.CHAT_HANDSHAKES_MAX,
       onReconnect: (reason) => metrics.engineReconnect(BAILEYS_INTEGRATION, reason),
       sentText: sentTextReader(db.prisma),
+      pollOf: sentPollReader(db.prisma),
       logger,
       report: (error, what) => logger.error({ err: error }, `${what} failed`),
     });

@@ -3,6 +3,7 @@ import type { InboundMessage, Receipt } from '../../domain/instances/engine.port
 import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../domain/messages/media.js';
 import type { BaileysMediaSource } from './media-source.js';
+import type { OpenedVote } from './poll-votes.js';
 
 /** What the network reported in one batch of library events, in the gateway's terms. */
 export interface NetworkReports {
@@ -13,6 +14,8 @@ export interface NetworkReports {
   edits?: Array<{ networkMessageId: string; text: string; at: Date; byInstance: boolean }>;
   /** Group, contact and presence changes (session instances' events). */
   events?: NetworkEvent[];
+  /** Votes on the instance's polls, opened. */
+  votes?: OpenedVote[];
 }
 
 const Status = proto.WebMessageInfo.Status;
@@ -23,13 +26,20 @@ export function phoneDigitsOf(jid: string | null | undefined): string | null {
   return decoded && decoded.server === 's.whatsapp.net' && /^\d+$/.test(decoded.user) ? decoded.user : null;
 }
 
-/** The sender of a 1:1 message as phone digits: the chat, or the phone jid the network gave beside a LID. */
+/**
+ * The sender of a message as phone digits: in a 1:1 chat the chat, in a group the participant; or the
+ * phone jid the network gave beside a LID.
+ */
 function senderDigits(key: WAMessageKey): string | null {
+  if (isJidGroup(key.remoteJid ?? undefined)) return phoneDigitsOf(key.participant) ?? phoneDigitsOf(key.participantAlt);
   return phoneDigitsOf(key.remoteJid) ?? phoneDigitsOf(key.remoteJidAlt);
 }
 
-/** One-to-one chats only: groups, status broadcasts and newsletters are not messages of the instance's phone. */
-const isDirectChat = (jid: string | null | undefined) => !!jid && !isJidGroup(jid) && !isJidStatusBroadcast(jid) && !jid.endsWith('@newsletter');
+/** The jid that names the sender: the participant in a group, the chat otherwise. */
+const senderJid = (key: WAMessageKey) => (isJidGroup(key.remoteJid ?? undefined) ? key.participant : key.remoteJid);
+
+/** One-to-one chats and groups: status broadcasts and newsletters are not messages of the instance's phone. */
+const isChat = (jid: string | null | undefined) => !!jid && !isJidStatusBroadcast(jid) && !jid.endsWith('@newsletter');
 
 /** A receipt status the library reports (numbers or names), as the gateway's; null for anything before delivery. */
 function receiptStatus(status: WAMessage['status']): Receipt['status'] | null {
@@ -120,7 +130,7 @@ function inboundOf(message: WAMessage): InboundMessage | null {
   const content = normalizeMessageContent(message.message);
   if (!content || !message.key.id) return null;
   const from = senderDigits(message.key);
-  const fromLid = from ? null : lidOf(message.key.remoteJid);
+  const fromLid = from ? null : lidOf(senderJid(message.key));
   if (!from && !fromLid) return null;
   const base = {
     networkMessageId: message.key.id,
@@ -130,6 +140,8 @@ function inboundOf(message: WAMessage): InboundMessage | null {
     location: null,
     text: null,
     quotedNetworkId: quotedIdOf(content),
+    // The subject is filled in by the link from what it knows of the group (group-subjects.ts).
+    ...(isJidGroup(message.key.remoteJid ?? undefined) ? { group: { id: message.key.remoteJid!, subject: null } } : {}),
   };
   const text = content.conversation ?? content.extendedTextMessage?.text;
   if (typeof text === 'string') return { ...base, type: 'text', text, ...mentionsOf(content) };
@@ -171,7 +183,12 @@ function lidOf(jid: string | null | undefined): string | null {
 export async function withPhones(messages: WAMessage[], phoneOfLid: (lidJid: string) => Promise<string | null | undefined>): Promise<WAMessage[]> {
   return Promise.all(
     messages.map(async (message) => {
-      const { remoteJid, remoteJidAlt } = message.key;
+      const { remoteJid, remoteJidAlt, participant, participantAlt } = message.key;
+      if (isJidGroup(remoteJid ?? undefined)) {
+        if (!participant || !lidOf(participant) || phoneDigitsOf(participantAlt)) return message;
+        const phone = await phoneOfLid(participant).catch(() => null);
+        return phone ? { ...message, key: { ...message.key, participantAlt: phone } } : message;
+      }
       if (!remoteJid || !lidOf(remoteJid) || phoneDigitsOf(remoteJidAlt)) return message;
       const phone = await phoneOfLid(remoteJid).catch(() => null);
       return phone ? { ...message, key: { ...message.key, remoteJidAlt: phone } } : message;
@@ -186,7 +203,7 @@ export async function withPhones(messages: WAMessage[], phoneOfLid: (lidJid: str
 export function fromUpsert(messages: WAMessage[]): NetworkReports {
   const reports: NetworkReports = { inbound: [], receipts: [], deletes: [] };
   for (const message of messages) {
-    if (!isDirectChat(message.key.remoteJid) || !message.key.id) continue;
+    if (!isChat(message.key.remoteJid) || !message.key.id) continue;
     if (message.key.fromMe) {
       const status = receiptStatus(message.status);
       if (status) reports.receipts.push({ networkMessageId: message.key.id, status });
@@ -212,7 +229,7 @@ export function fromUpdates(
 ): NetworkReports {
   const reports: NetworkReports = { inbound: [], receipts: [], deletes: [], edits: [] };
   for (const { key, update } of updates) {
-    if (!isDirectChat(key.remoteJid) || !key.id) continue;
+    if (!isChat(key.remoteJid) || !key.id) continue;
     if (update.message?.editedMessage) {
       const text = editedText(update.message.editedMessage.message);
       if (text === null || (key.fromMe && ownEcho('edit', key.id))) continue;

@@ -1,6 +1,7 @@
 import type { ChatEngine, DisconnectReason, EngineEvents, LinkTerms } from '../../domain/instances/engine.port.js';
 import { Conflict } from '../../domain/errors.js';
 import { baileysActions } from './actions.js';
+import { baileysGroupActions } from './group-actions.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { Lease } from '../../domain/instances/ownership.js';
@@ -30,6 +31,8 @@ export function createBaileysEngine(deps: {
   allowInsecureMedia: boolean;
   /** The text of a message an instance sent, by the network's id of it (for a retry receipt). */
   sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
+  /** A poll an instance sent, by the network's id of it: its secret and options (to open votes on it). */
+  pollOf: (instanceId: string, networkMessageId: string) => Promise<{ secret: Buffer; options: string[] } | null>;
   /** Handshakes in flight on this node at most (CHAT_HANDSHAKES_MAX). */
   maxHandshakes: number;
   /** A connection closed and will be opened again, for this reason (metrics). */
@@ -62,6 +65,7 @@ export function createBaileysEngine(deps: {
         fetchMedia: deps.fetchMedia,
         mediaHosts,
         sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
+        pollOf: (networkMessageId) => deps.pollOf(instance.id, networkMessageId),
         qrTimeoutMs: deps.network.qrTimeoutMs,
         pushNames,
         handshakes,
@@ -78,11 +82,12 @@ export function createBaileysEngine(deps: {
     return link;
   }
 
-  const actions = baileysActions((instanceId, lease) => {
+  const sessionOf = (instanceId: string, lease: Lease) => {
     const link = links.get(instanceId);
     if (!link || stopped) throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
     return link.session(lease);
-  });
+  };
+  const actions = { ...baileysActions(sessionOf), ...baileysGroupActions((instanceId, lease) => sessionOf(instanceId, lease).sock) };
 
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,

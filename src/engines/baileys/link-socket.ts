@@ -1,4 +1,6 @@
-import type { AuthenticationCreds, WASocket } from 'baileys';
+import type { AuthenticationCreds, WAMessage, WASocket } from 'baileys';
+import type { GroupSubjects } from './group-subjects.js';
+import type { OpenedVote } from './poll-votes.js';
 import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import type { Logger } from '../../infra/logger.js';
 import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
@@ -21,6 +23,8 @@ export interface Live {
   acks: Map<string, (error: string | null) => void>;
   /** Gives back the handshake slot the socket holds until it is open or closed. */
   releaseHandshake?: () => void;
+  /** The subjects of the groups this session receives messages from. */
+  subjects: GroupSubjects;
 }
 
 /** What the wiring of a socket's reports needs from its link. */
@@ -35,6 +39,8 @@ export interface ReportHooks {
   pushNameChanged(jid: string, name: string): boolean;
   /** Whether a change the library reports is one this instance just made itself (reported once, by its action). */
   isOwnEcho(change: OwnChange, networkMessageId: string): boolean;
+  /** The votes among received messages on polls this instance sent, opened with each poll's secret. */
+  votesIn(messages: WAMessage[]): Promise<OpenedVote[]>;
   mediaHosts: MediaHosts;
   log: Logger;
 }
@@ -51,7 +57,12 @@ export function wireReports(live: Live, hooks: ReportHooks) {
     // The LID look-up is async: its result is forwarded in the order the upserts came.
     const lids = live.sock.signalRepository.lidMapping;
     const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
-    hooks.forwardLater(resolved.then(fromUpsert).then((reports) => withMediaHosts(live, reports, hooks)));
+    hooks.forwardLater(
+      resolved
+        .then(async (withPhoneJids) => ({ ...fromUpsert(withPhoneJids), votes: await hooks.votesIn(withPhoneJids) }))
+        .then((reports) => live.subjects.fill(reports))
+        .then((reports) => withMediaHosts(live, reports, hooks)),
+    );
   });
   ev.on('messages.update', (updates) => {
     if (hooks.isCurrent()) hooks.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id), (change, id) => hooks.isOwnEcho(change, id)));
@@ -66,8 +77,15 @@ export function wireReports(live: Live, hooks: ReportHooks) {
     if (!hooks.isCurrent() || !hooks.networkEvents()) return;
     hooks.forwardLater(events().then((list) => ({ inbound: [], receipts: [], deletes: [], events: list })));
   };
-  ev.on('groups.upsert', (groups) => raise(() => groupsUpserted(groups, phoneOfLid)));
-  ev.on('groups.update', (updates) => raise(() => groupsUpdated(updates, phoneOfLid)));
+  // A group's subject is learnt from the network's own changes, not asked again for each message.
+  ev.on('groups.upsert', (groups) => {
+    for (const group of groups) if (group.id && typeof group.subject === 'string') live.subjects.learn(group.id, group.subject);
+    raise(() => groupsUpserted(groups, phoneOfLid));
+  });
+  ev.on('groups.update', (updates) => {
+    for (const update of updates) if (update.id && typeof update.subject === 'string') live.subjects.learn(update.id, update.subject);
+    raise(() => groupsUpdated(updates, phoneOfLid));
+  });
   ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
   ev.on('contacts.update', (updates) =>
     raise(() => contactsUpdated(updates, hooks.pushNameChanged, phoneOfLid)),

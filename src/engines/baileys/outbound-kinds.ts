@@ -57,6 +57,13 @@ export async function contentOf(message: EngineMessage, fetchMedia: ReturnType<t
       const { target, emoji } = message.reaction!;
       return { react: { text: emoji, key: keyOf(target) } };
     }
+    case 'poll': {
+      const poll = message.poll!;
+      // The secret the gateway made and kept for this poll: its votes are encrypted with keys drawn from it.
+      return {
+        poll: { name: poll.name, values: poll.options, selectableCount: poll.selectableCount, ...(poll.secret ? { messageSecret: new Uint8Array(poll.secret) } : {}) },
+      };
+    }
     case 'image':
     case 'video':
     case 'audio':

@@ -85,6 +85,7 @@ export function buildOpenApiDocument(options: { sandbox: boolean; cloud?: boolea
       { name: 'Messages', description: 'Send and read messages.' },
       { name: 'Instances (v1)', description: 'Instances through the API-key API (spec 4.2).' },
       { name: 'Instances (session)', description: 'Instances through the session-cookie API (spec 4.3).' },
+      { name: 'Groups', description: "Groups of an instance's number: list, create, change, participants, invite code, leave." },
       { name: 'Webhooks', description: "Webhook settings, signing secrets, tests and the delivery log." },
       { name: 'API keys', description: 'Keys for the API; the full key is shown once.' },
       { name: 'Sessions', description: 'Log in and out (the session cookie).' },

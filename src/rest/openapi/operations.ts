@@ -10,6 +10,7 @@ import { writtenPhone } from '../../domain/phone.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../../engines/sandbox/routes.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
+import { groupOperations } from './group-operations.js';
 
 /** Who may call an operation: any one of these. */
 export type Credential = 'bearerKey' | 'xApiKey' | 'sessionCookie' | 'metricsToken';
@@ -18,7 +19,7 @@ export interface Operation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** As the router writes it: `/v1/chat/instances/:instanceId`. */
   path: string;
-  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations';
+  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations' | 'Groups';
   summary: string;
   auth: Credential[];
   body?: z.ZodType;
@@ -59,6 +60,8 @@ export const OPERATIONS: Operation[] = [
 
   ...messagingOperations('/v1/chat/instances', key),
   ...messagingOperations('/chat/instances', cookie),
+  ...groupOperations('/v1/chat/instances', key),
+  ...groupOperations('/chat/instances', cookie),
   { method: 'get', path: '/v1/integrations', tag: 'Instances (v1)', summary: 'The engines this gateway offers (the default first), each with what it can carry (docs/messaging.md)', auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.Integration)), description: 'the integrations' }, errors: [] },
 
   { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },

@@ -27,7 +27,7 @@ WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, type text, text text,
     "mediaUrl" text, "mediaType" text, caption text, content jsonb, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
-    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "fileName" text, voice boolean, file text,
+    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "pollSecret" text, "fileName" text, voice boolean, file text,
     routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
 ),
 usable AS (
@@ -47,10 +47,10 @@ claimed AS (
 ),
 stored AS (
   INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", type, text, "mediaUrl", "mediaType",
-                         caption, content, location, contacts, reaction, quoted, mentions, poll, "fileName", voice,
+                         caption, content, location, contacts, reaction, quoted, mentions, poll, "pollSecret", "fileName", voice,
                          status, mode, "queuedAt", "createdAt", "updatedAt")
   SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", type, text, "mediaUrl", "mediaType",
-         caption, content, location, contacts, reaction, quoted, mentions, poll, "fileName", coalesce(voice, false),
+         caption, content, location, contacts, reaction, quoted, mentions, poll, decode("pollSecret", 'base64'), "fileName", coalesce(voice, false),
          'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
   FROM usable WHERE key IS NULL OR id IN (SELECT id FROM claimed)
   RETURNING id
@@ -136,6 +136,7 @@ export function acceptBatches(
         quoted: record.quoted,
         mentions: record.mentions,
         poll: record.poll,
+        pollSecret: record.pollSecret ? Buffer.from(record.pollSecret).toString('base64') : null,
         fileName: record.fileName,
         voice: record.voice || null,
         file: message.fileBytes ? message.fileBytes.toString('base64') : null,

@@ -1,4 +1,4 @@
-import type { MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
+import type { JsonValue, MessageStore, SendResult } from '../../../domain/messages/messages.ports.js';
 import type { Outbox } from '../outbox.js';
 import { Prisma } from '../generated/client.js';
 import type { PrismaClient } from '../database.js';
@@ -75,6 +75,18 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
       });
     },
 
+    async recordPollVote(id, change, events) {
+      return outbox.transaction(async (tx, emit) => {
+        // The row is locked until the transaction ends: two votes counted at once never lose one another.
+        const locked = await tx.$queryRaw<Array<{ poll: unknown }>>`SELECT poll FROM "Message" WHERE id = ${id}::uuid FOR UPDATE`;
+        const poll = locked[0]?.poll;
+        if (poll === null || poll === undefined) return null;
+        const row = await tx.message.update({ where: { id }, data: { poll: json(change(poll as JsonValue)) } });
+        await emit(row, events(row));
+        return row;
+      });
+    },
+
     async fileOf(messageId) {
       if (!isUuid(messageId)) return null;
       const file = await prisma.messageFile.findUnique({ where: { messageId } });
@@ -113,6 +125,7 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
             reaction: json(message.reaction),
             quoted: json(message.quoted),
             mentions: json(message.mentions?.length ? message.mentions : null),
+            group: json(message.group ?? null),
             content: json(message.content),
             status: 'delivered',
             mode: 'production',

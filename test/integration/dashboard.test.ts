@@ -234,6 +234,35 @@ describe('the dashboard in a browser', () => {
     await expect.poll(() => page.getByRole('row', { name: /hello from the browser/ }).count()).toBe(0);
   });
 
+  it('sends a location from the form, shows each kind in the list, and adds a received message live', async () => {
+    screenshotOnFailure('kinds');
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('To (digits with the country code)').fill('5511988887777');
+    await page.getByLabel('Kind').selectOption('location');
+    await page.getByLabel('Latitude').fill('-23.5613');
+    await page.getByLabel('Longitude').fill('-46.6565');
+    await page.getByLabel('Place name').fill('MASP');
+    await page.getByLabel('Through').selectOption({ label: 'Front desk (connected)' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const place = page.getByRole('link', { name: 'MASP' });
+    await place.waitFor();
+    expect(await place.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=-23.5613&mlon=-46.6565#map=16/-23.5613/-46.6565');
+    // A contact card sent over the API shows its name; a phone's message joins the list without a reload.
+    const listed = await api.get('/v1/chat/instances', { key: tenant.liveKey });
+    const desk = listed.body.data.find((instance: { name: string }) => instance.name === 'Front desk');
+    const card = await api.post(`/v1/chat/instances/${desk.id}/messages`, {
+      key: tenant.liveKey,
+      body: { to: '5511988887777', contacts: [{ displayName: 'Jane Doe', vcard: 'BEGIN:VCARD\nVERSION:3.0\nFN:Jane Doe\nEND:VCARD' }] },
+    });
+    expect(card.status, card.text).toBe(200);
+    const heard = await api.post('/sandbox/messages', { body: { from: '5511977771234', to: String(desk.phoneNumber).slice(1), text: 'a live hello' } });
+    expect(heard.status, heard.text).toBe(200);
+    await page.locator(`tr[data-message-id="${heard.body.data.messageId}"]`).waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.locator(`tr[data-message-id="${card.body.data.id}"]`, { hasText: 'Jane Doe' }).waitFor();
+  });
+
   it('shows received media in the message list: a picture as a thumbnail, a document as a download link', async () => {
     screenshotOnFailure('media');
     const listed = await api.get('/chat/instances', { cookie: tenant.cookie });

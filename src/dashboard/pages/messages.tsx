@@ -142,32 +142,29 @@ function SendTestMessage(props: { instances: Array<{ id: string; name: string; s
         To (digits with the country code)
         <input inputMode="numeric" required placeholder="5511988887777" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
       </label>
-      <label>
-        Kind
-        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
-          {KINDS.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* Labelled by id: a label wrapping the select would take its options' words into its name. */}
+      <label for="send-kind">Kind</label>
+      <select id="send-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+        {KINDS.map((k) => (
+          <option key={k} value={k}>
+            {k}
+          </option>
+        ))}
+      </select>
       {kind === 'media' && (
         <>
           <label>
             File URL
             <input type="url" required placeholder="https://example.com/photo.jpg" value={mediaUrl} onInput={(e) => setMediaUrl(e.currentTarget.value)} />
           </label>
-          <label>
-            File type
-            <select value={mediaType} onChange={(e) => setMediaType(e.currentTarget.value as (typeof MEDIA_TYPES)[number])}>
-              {MEDIA_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </label>
+          <label for="send-media-type">File type</label>
+          <select id="send-media-type" value={mediaType} onChange={(e) => setMediaType(e.currentTarget.value as (typeof MEDIA_TYPES)[number])}>
+            {MEDIA_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
         </>
       )}
       {kind === 'location' ? (

@@ -59,7 +59,7 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
         data: { qrCode: created.body.data.qrCode, expiresAt: expect.stringMatching(ISO_MS), attemptId: expect.any(String) },
       });
       expect(byEventTime(events('connection.update')).map((body) => body.data)).toEqual([
-        // DESIGN §15 adds the close that caused a change (none of these).
+        // The gateway adds the close that caused a change (none of these; docs/webhooks.md).
         { status: 'qr_code', phoneNumber: null, reason: null },
         { status: 'connecting', phoneNumber: phone.slice(1), reason: null },
         { status: 'connected', phoneNumber: phone.slice(1), reason: null },

@@ -158,7 +158,7 @@ export function wwwAuthenticate(error: ApiError): string {
   return `OAuth "Facebook Platform" "${error.status === 401 ? 'invalid_token' : 'invalid_request'}" "${message}"`;
 }
 
-/** The `errors[]` item of a `failed` status or of `value.errors` (notes §2, status reference). */
+/** The `errors[]` item of a `failed` status or of `value.errors` (the API's webhook reference, status reference). */
 export function webhookError(code: number, details?: string) {
   const entry = CATALOG[code] ?? { title: 'Generic error', details: 'An unknown error occurred', http: 400 };
   return { code, title: entry.title, message: entry.title, error_data: { details: details ?? entry.details }, href: ERROR_CODES_HREF };

@@ -1,5 +1,5 @@
 // Messages a user writes to the business, turned into the `messages[]` items and `contacts[]` of the
-// webhook (notes §2 and the WAJS `types.ts` shapes it points to). Media bytes go to the media store, so the
+// webhook (the API's webhook reference and the WAJS `types.ts` shapes it points to). Media bytes go to the media store, so the
 // gateway fetches them the documented way (`GET /<media-id>`, then the URL).
 import { newWamid, unixSeconds } from './ids.js';
 import type { MediaStore } from './media.js';

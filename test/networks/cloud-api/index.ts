@@ -78,7 +78,7 @@ export interface CloudApi {
   customerMessages(phoneNumberId: string, messages: Array<{ from: string; message: InboundMessage }>): Promise<string[]>;
   /** The next `count` webhook events (messages, statuses, errors, any numbers) share one POST. */
   batchNext(count: number, windowMs?: number): void;
-  /** An out-of-band error in `value.errors[]` (notes §2), e.g. 130429. */
+  /** An out-of-band error in `value.errors[]` (the API's webhook reference), e.g. 130429. */
   reportError(phoneNumberId: string, code: number): void;
   /** As if the user last wrote at `at` (default now); `closeWindow` as if never. */
   openWindow(phoneNumberId: string, user: string, at?: number): void;
@@ -157,7 +157,7 @@ export async function startCloudApi(options: CloudApiOptions = {}): Promise<Clou
     const built = list.map(({ from, message }) => inboundItem(number, from, message, media, { mediaUrlInWebhook: options.mediaUrlInWebhook ?? false, now }));
     for (const { from } of list) {
       windows.open(phoneNumberId, from, now);
-      // Inbound messages count towards the number's throughput too (notes §4); they are never refused.
+      // Inbound messages count towards the number's throughput too (the API's throughput limits); they are never refused.
       throughput.take(phoneNumberId, now);
     }
     return built;

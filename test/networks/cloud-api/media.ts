@@ -14,7 +14,7 @@ export interface StoredMedia {
   bytes: Buffer;
   /** Hex in `GET /<media-id>` (Meta media reference example)… */
   sha256Hex: string;
-  /** …and base64 in inbound message webhooks (notes §2, image item). */
+  /** …and base64 in inbound message webhooks (the API's webhook reference, image item). */
   sha256Base64: string;
   deleted: boolean;
 }

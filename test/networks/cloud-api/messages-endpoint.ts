@@ -1,4 +1,4 @@
-// `POST /<version>/<phone-number-id>/messages` (notes §1): validation, scripted failures, throughput, the
+// `POST /<version>/<phone-number-id>/messages` (the API's reference): validation, scripted failures, throughput, the
 // 24-hour window, then the documented success body and the statuses that follow.
 import { invalidParameter, messagingError } from './errors.js';
 import { newWamid } from './ids.js';
@@ -104,7 +104,7 @@ export class MessagesEndpoint {
       version,
     };
     this.deps.onAccepted(send);
-    // In practice the network often accepts such a send and reports the failure afterwards (notes §1).
+    // In practice the network often accepts such a send and reports the failure afterwards (the API's reference).
     const steps = outsideWindow ? [{ status: 'failed' as const, code: 131047 }] : this.deps.statuses.scriptFor(number.phoneNumberId, valid.waId);
     this.deps.statuses.run({ send, template: valid.template, ...(valid.bizOpaque !== undefined ? { bizOpaque: valid.bizOpaque } : {}) }, steps);
 

@@ -88,7 +88,7 @@ export class StatusReporter {
     } else if (withPricing) {
       // Templates are billed (marketing); free-form replies inside the window are free service messages.
       const category = facts.template ? 'marketing' : 'service';
-      // `conversation` is omitted in v24.0+ webhooks (notes §2).
+      // `conversation` is omitted in v24.0+ webhooks (the API's webhook reference).
       if (versionMajor(send.version) < 24) {
         const conversation = this.conversation(send, category, now);
         status.conversation = {

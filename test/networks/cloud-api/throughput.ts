@@ -1,4 +1,4 @@
-// Throughput (notes §4): messages per second per number, over which the API answers 130429, and the
+// Throughput (the API's throughput limits): messages per second per number, over which the API answers 130429, and the
 // (business, user) pair rate, over which it answers 131056.
 
 const SECOND = 1000;

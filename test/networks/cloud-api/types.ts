@@ -1,6 +1,6 @@
 // Types shared by the local Cloud API server's parts and by the tests that drive it.
 
-/** Status values the network reports for a sent message (notes §2, "Statuses"). */
+/** Status values the network reports for a sent message (the API's webhook reference, "Statuses"). */
 export type StatusName = 'sent' | 'delivered' | 'read' | 'played' | 'failed';
 
 export interface StatusStep {
@@ -91,7 +91,7 @@ interface InboundCommon {
 
 type Bytes = Uint8Array;
 
-/** What a user can send to the business (notes §2, `messages[]` items). A bare string is a text message. */
+/** What a user can send to the business (the API's webhook reference, `messages[]` items). A bare string is a text message. */
 export type InboundMessage =
   | string
   | (InboundCommon &
@@ -121,9 +121,9 @@ export interface CloudApiOptions {
   /** The only path version accepted (e.g. `v23.0`); by default any `vNN.N`. */
   version?: string;
   logger?: import('pino').Logger;
-  /** Enforced messages per second per number (sends and inbound messages count, notes §4); none by default. */
+  /** Enforced messages per second per number (sends and inbound messages count, the API's throughput limits); none by default. */
   mpsLimit?: number;
-  /** Enforced (business, user) pair rate: `burst` sends, then one per `perMs` (notes §4: about 45, then 1 per 6 s); off by default. */
+  /** Enforced (business, user) pair rate: `burst` sends, then one per `perMs` (the API's throughput limits: about 45, then 1 per 6 s); off by default. */
   pairLimit?: { burst: number; perMs: number };
   /** Length of the customer service window (default 24 h). */
   windowMs?: number;

@@ -1,4 +1,4 @@
-// The exact bytes of a webhook POST and their signature (notes §2, "Signature"): Meta signs "an escaped unicode
+// The exact bytes of a webhook POST and their signature (the API's webhook reference, "Signature"): Meta signs "an escaped unicode
 // version of the payload, with lowercase hex digits (äöå → \u00e4\u00f6\u00e5)". A receiver that re-serialises
 // the parsed body gets different bytes and a signature that does not match, which is the point.
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Webhook verification as the network does it when a callback URL is saved (notes §2, "Verification"):
+// Webhook verification as the network does it when a callback URL is saved (the API's webhook reference, "Verification"):
 // `GET <callback>?hub.mode=subscribe&hub.challenge=<n>&hub.verify_token=<token>`, expecting 200 and the
 // challenge echoed as the body.
 import { request } from 'undici';

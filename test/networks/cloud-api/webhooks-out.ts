@@ -1,4 +1,4 @@
-// Webhook POSTs from the network to the gateway (notes §2): the documented envelope, signed over the exact
+// Webhook POSTs from the network to the gateway (the API's webhook reference): the documented envelope, signed over the exact
 // bytes sent, retried "with decreasing frequency until the request succeeds" on anything but HTTP 200.
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
@@ -119,7 +119,7 @@ export class WebhookSender {
     return delivery.id;
   }
 
-  /** The envelope of notes §2: entry per WABA, change per (number, kind), value with metadata. */
+  /** The envelope of the API's webhook reference: entry per WABA, change per (number, kind), value with metadata. */
   private envelopes(events: OutEvent[]): Array<{ appSecret: string; envelope: Obj }> {
     const groups = new Map<string, Map<string, { id: string; changes: Map<string, Obj> }>>();
     for (const event of events) {

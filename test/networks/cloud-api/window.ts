@@ -1,4 +1,4 @@
-// The 24-hour customer service window (notes §1): opened and reset only by a message from the user,
+// The 24-hour customer service window (the API's reference): opened and reset only by a message from the user,
 // never by a template the business sends. Outside it only templates go out.
 
 export class ServiceWindows {

@@ -1,4 +1,4 @@
-// Media (notes §3): `GET /<version>/<media-id>` answers a short-lived download URL; `GET <url>` with the same
+// Media (the API's media reference): `GET /<version>/<media-id>` answers a short-lived download URL; `GET <url>` with the same
 // bearer token answers the bytes. Inbound media from users and uploads from the business both live here.
 import { createHash, randomBytes } from 'node:crypto';
 import { invalidParameter, invalidToken, unknownObject, type ApiError } from './errors.js';
@@ -61,7 +61,7 @@ export class MediaStore {
     return stored && !stored.deleted ? stored : undefined;
   }
 
-  /** A fresh download URL, valid for the configured lifetime (5 minutes by default, notes §3). */
+  /** A fresh download URL, valid for the configured lifetime (5 minutes by default, the API's media reference). */
   downloadUrl(stored: StoredMedia, now = Date.now()): string {
     const hash = randomBytes(18).toString('base64url');
     const expiresAt = now + this.urlTtlMs;

@@ -152,7 +152,11 @@ export function createMessagesService(deps: {
 
   /** The instance's own send endpoints: this instance, active, able to connect. */
   async function sendableInstance(actor: Actor, instanceId: string) {
-    const instance = await deps.instances.ownedInstance(actor, instanceId);
+    return sendable(await deps.instances.ownedInstance(actor, instanceId));
+  }
+
+  /** An instance a named send may go through: active, and not banned or in error. */
+  function sendable(instance: InstanceRecord) {
     if (!instance.active) throw new Conflict('instance_inactive', 'The instance is inactive; toggle it active to send through it.');
     if (instance.state === 'banned' || instance.state === 'error') {
       throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);
@@ -256,7 +260,15 @@ export function createMessagesService(deps: {
       const data = parseInput(sendKindsInput, input);
       const instance = await deps.instances.ownedInstance(actor, instanceId);
       requireCapabilities(instance.engine, deps.capabilitiesOf(instance.engine), capabilitiesNeeded(data));
-      return acceptThrough(actor, instanceId, data, rawIdempotencyKey, () => kindContent(instance, data));
+      return accept({
+        actor,
+        scope: `instance.send:${instanceId}`,
+        request: data,
+        idempotencyKey: rawIdempotencyKey,
+        // The instance was just read (one read per send); a second look, after its first pick went stale, reads it afresh.
+        route: async (stale) => ({ instanceId: stale ? await sendableInstance(actor, instanceId) : sendable(instance), routed: false }),
+        message: () => kindContent(instance, data),
+      });
     },
 
     async sendText(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {

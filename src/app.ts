@@ -1,5 +1,6 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
+import type { KnownEngine } from './domain/instances/credentials.js';
 import type { Services } from './domain/services.js';
 import type { RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLLoader } from './graphql/lazy.js';
@@ -34,8 +35,8 @@ export interface AppDeps {
   limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, unknown>>;
-  /** What the offered engines serve (the sandbox's controls, the business API's webhooks), and the OpenAPI parts that describe it. */
-  engines: { routes: Router<AppState>[]; documents: ReadonlySet<string> };
+  /** What the offered engines serve (the sandbox's controls, the business API's webhooks), the OpenAPI parts that describe it, and every engine known (their credentials fields). */
+  engines: { routes: Router<AppState>[]; documents: ReadonlySet<string>; known: readonly KnownEngine[] };
   trustProxy: boolean;
   /** Largest GraphQL request body accepted over HTTP. */
   graphqlMaxBodyBytes: number;
@@ -81,7 +82,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
-    openApiRoutes({ sandbox: deps.engines.documents.has('sandbox'), cloud: deps.engines.documents.has('cloud') }),
+    openApiRoutes({ sandbox: deps.engines.documents.has('sandbox'), cloud: deps.engines.documents.has('cloud'), engines: deps.engines.known }),
     authRoutes(deps.services.auth, deps.origins),
     setupRoutes(deps.services.setup, deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),

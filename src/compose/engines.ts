@@ -1,8 +1,7 @@
 import type { Router } from '@koa/router';
 import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
-import type { EngineCredentials } from '../domain/instances/instances.ports.js';
 import type { Catalogue } from '../engines/catalogue.js';
-import { type EngineRuntime, type EngineShared, type Owners, settingsOf } from '../engines/descriptor.js';
+import { type EngineDescriptor, type EngineRuntime, type EngineShared, type Owners, settingsOf } from '../engines/descriptor.js';
 import { openStateKey } from '../engines/state/state-key.js';
 import type { StateCipher } from '../engines/state/state-cipher.js';
 import type { AppState } from '../http/context.js';
@@ -12,12 +11,12 @@ export interface OfferedEngines {
   registry: EngineRegistry;
   /** Each offered engine as built, by its ENGINES name. */
   runtimes: ReadonlyMap<string, EngineRuntime>;
-  /** Where credentials engines keep their instances' credentials. */
-  credentials: EngineCredentials;
   /** The routes the offered engines serve. */
   routes: Router<AppState>[];
   /** The parts of the OpenAPI document the offered engines' routes need. */
   documents: ReadonlySet<string>;
+  /** Every engine of the catalogue, offered or not: the instance bodies take each one's credentials field. */
+  known: readonly EngineDescriptor[];
   /** Wires every engine to the domain's handlers and to the owners of instances. */
   connect(handlers: EngineEvents, owners: Owners): void;
   stop(): void;
@@ -32,26 +31,36 @@ export async function buildEngines(catalogue: Catalogue, shared: Omit<EngineShar
     (cipher ??= openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: db.kind === 'pglite', dataDir: config.DATA_DIR, statements: db.statements }));
   const runtimes = new Map<string, EngineRuntime>();
   const offered: ChatEngine[] = [];
-  let credentials: EngineCredentials = noCredentials;
   const documents = new Set<string>();
   for (const name of config.ENGINES) {
     const descriptor = catalogue.byName(name)!;
     const runtime = await descriptor.create({ ...shared, stateKey }, settingsOf(descriptor, config));
     runtimes.set(name, runtime);
+    if (descriptor.credentials && !runtime.credentials) {
+      runtime.stop();
+      throw new Error(`engine ${name} takes credentials (its descriptor says so) but keeps them nowhere`);
+    }
     // What the engine does and how it links is its catalogue line's to say.
-    offered.push({ ...runtime.engine, integration: descriptor.integration, capabilities: descriptor.capabilities, loginFlows: descriptor.loginFlows });
-    if (runtime.credentials) credentials = runtime.credentials;
+    offered.push({
+      ...runtime.engine,
+      integration: descriptor.integration,
+      capabilities: descriptor.capabilities,
+      loginFlows: descriptor.loginFlows,
+      ...(descriptor.credentials ? { credentialStore: runtime.credentials } : {}),
+    });
     if (runtime.counts) shared.metrics.watchEngine(descriptor.integration, runtime.counts);
     for (const part of descriptor.documents ?? []) documents.add(part);
   }
+  // Every engine of the catalogue is known, offered or not: its credentials field is checked in any body.
+  const known = [...catalogue.descriptors()];
   const byIntegration = new Map(offered.map((engine) => [engine.integration, engine]));
   const integrations = offered.map((engine) => engine.integration);
   return {
-    registry: { offered: integrations, defaultIntegration: integrations[0]!, of: (integration) => byIntegration.get(integration) },
+    registry: { offered: integrations, defaultIntegration: integrations[0]!, of: (integration) => byIntegration.get(integration), known },
     runtimes,
-    credentials,
     routes: [...runtimes.values()].flatMap((runtime) => runtime.routes ?? []),
     documents,
+    known,
     connect(handlers, owners) {
       for (const runtime of runtimes.values()) runtime.connect(handlers, owners);
     },
@@ -60,9 +69,3 @@ export async function buildEngines(catalogue: Catalogue, shared: Omit<EngineShar
     },
   };
 }
-
-/** Credentials are only ever given to a credentials engine, which is offered whenever an instance can have one. */
-const noCredentials: EngineCredentials = {
-  save: () => Promise.reject(new Error('no credentials engine is offered')),
-  replace: () => Promise.reject(new Error('no credentials engine is offered')),
-};

@@ -45,7 +45,6 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
     engines: engines.registry,
-    credentials: engines.credentials,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),

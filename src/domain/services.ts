@@ -1,7 +1,6 @@
 import { createMessageActionsService } from './messages/message-actions.service.js';
 import { createGroupsService } from './groups/groups.service.js';
 import { integrationsOf } from './instances/integrations.js';
-import type { EngineCredentials } from './instances/instances.ports.js';
 import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
 import { createApiKeysService } from './apikeys/apikeys.service.js';
 import type { LoginThrottle, SessionStore } from './auth/auth.ports.js';
@@ -50,8 +49,6 @@ export interface Ports {
   qrImages: QrImages;
   /** The chat network engines this deployment offers. */
   engines: EngineRegistry;
-  /** Where instances of credentials engines (CHAT-CLOUD) keep their credentials, sealed. */
-  credentials: EngineCredentials;
   /** Which instances this node owns, and how work reaches their owners. */
   ownership: Ownership;
   media: MediaProbe;

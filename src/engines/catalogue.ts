@@ -20,15 +20,24 @@ export interface Catalogue {
 }
 
 export function createCatalogue(initial: readonly EngineDescriptor[] = BUILT_IN): Catalogue {
-  const lines: EngineDescriptor[] = [...initial];
+  const lines: EngineDescriptor[] = [];
+  function add(descriptor: EngineDescriptor) {
+    const clash = lines.find((line) => line.name === descriptor.name || line.integration === descriptor.integration);
+    if (clash) throw new Error(`an engine named ${clash.name} (${clash.integration}) is already in the catalogue`);
+    // Instances that link with credentials are given them at create, in the engine's own field.
+    if (descriptor.loginFlows.includes('credentials') !== Boolean(descriptor.credentials)) {
+      throw new Error(`engine ${descriptor.name}: credentials (the field and its schemas) go with the 'credentials' login flow, and only with it`);
+    }
+    const field = descriptor.credentials?.field;
+    const taken = lines.find((line) => field !== undefined && line.credentials?.field === field);
+    if (taken) throw new Error(`engine ${descriptor.name}: the credentials field ${field} is ${taken.name}'s already`);
+    lines.push(descriptor);
+  }
+  initial.forEach(add);
   return {
     descriptors: () => lines,
     byName: (name) => lines.find((line) => line.name === name),
-    register(descriptor) {
-      const clash = lines.find((line) => line.name === descriptor.name || line.integration === descriptor.integration);
-      if (clash) throw new Error(`an engine named ${clash.name} (${clash.integration}) is already in the catalogue`);
-      lines.push(descriptor);
-    },
+    register: add,
     jidDomainOf: (integration) => lines.find((line) => line.integration === integration)?.jidDomain ?? 's.whatsapp.net',
   };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Capability, LoginFlow } from '../domain/instances/capabilities.js';
 import type { ChatEngine, EngineEvents } from '../domain/instances/engine.port.js';
-import type { EngineCredentials } from '../domain/instances/instances.ports.js';
+import type { CredentialsInput, EngineCredentials } from '../domain/instances/credentials.js';
 import type { AppState } from '../http/context.js';
 import type { Database } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';
@@ -37,11 +37,21 @@ export interface EngineRuntime {
   connect(handlers: EngineEvents, owners: Owners): void;
   /** HTTP routes the engine serves (the sandbox's controls, the business API's webhooks). */
   routes?: Router<AppState>[];
-  /** Where its instances' credentials are kept, for an engine that links with credentials. */
+  /** Where its instances' credentials are kept: required when its descriptor has `credentials`. */
   credentials?: EngineCredentials;
   /** Connections of this node, for GET /metrics. */
   counts?(): { connected: number; connecting: number; waiting: number };
   stop(): void;
+}
+
+/**
+ * How an engine's instances take credentials, when they link with them (docs/architecture.md,
+ * "Credentials"): the body field and the schemas that validate it (the REST bodies, the OpenAPI
+ * document and the GraphQL inputs are built from them), and the names of its GraphQL input types.
+ */
+export interface EngineCredentialsLine<Create extends z.ZodType = z.ZodType, Replace extends z.ZodType = z.ZodType> extends CredentialsInput<Create, Replace> {
+  /** Each schema must be an object of strings, numbers or booleans to be a GraphQL input type. */
+  readonly graphql: { readonly create: string; readonly replace: string };
 }
 
 /**
@@ -61,6 +71,8 @@ export interface EngineDescriptor<Settings extends z.ZodObject = z.ZodObject> {
   check?(settings: z.output<Settings>): string[];
   /** The login flows its instances offer. */
   readonly loginFlows: readonly LoginFlow[];
+  /** Present exactly when `loginFlows` has `credentials`: the field its instances take them in, and its schemas. */
+  readonly credentials?: EngineCredentialsLine;
   /** What it really does (docs/architecture.md, "Capabilities"); each one past text and media is an optional member of ChatEngine. */
   readonly capabilities: readonly Capability[];
   /** The parts of the OpenAPI document that describe its routes. */

@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { catalogue } from '../../src/engines/catalogue.js';
 import { buildOpenApiDocument } from '../../src/rest/openapi/document.js';
 
 type Json = Record<string, any>;
@@ -9,7 +10,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 let documentCache: Json | undefined;
 /** The gateway's OpenAPI document, as GET /openapi.json serves it (with the sandbox operations). */
 export function openApiDocument(): Json {
-  return (documentCache ??= JSON.parse(JSON.stringify(buildOpenApiDocument({ sandbox: true, cloud: true }))) as Json);
+  return (documentCache ??= JSON.parse(JSON.stringify(buildOpenApiDocument({ sandbox: true, cloud: true, engines: catalogue.descriptors() }))) as Json);
 }
 
 let routes: Array<{ template: string; pattern: RegExp; params: number }> | undefined;

@@ -40,7 +40,7 @@ export function memoryInstanceStore(events: EventLog = []) {
       const now = new Date();
       const row: InstanceRecord = {
         ...data,
-        cloudPhoneNumberId: data.cloudPhoneNumberId ?? null,
+        externalId: data.externalId ?? null,
         id: randomUUID(),
         state: 'created',
         active: true,
@@ -282,5 +282,6 @@ export function registryOf(...engines: ChatEngine[]): EngineRegistry {
     offered: engines.map((engine) => engine.integration),
     defaultIntegration: engines[0]!.integration,
     of: (integration) => engines.find((engine) => engine.integration === integration),
+    known: engines,
   };
 }

@@ -55,7 +55,6 @@ function setUp(network: 'issues codes' | 'silent' = 'issues codes') {
     instances: store,
     qrImages,
     engines,
-    credentials: { save: async () => {}, replace: async () => true },
     ownership: {
       notify(instanceId, work) {
         notified.push(`${instanceId}:${work}`);

@@ -25,7 +25,7 @@ export type Capability =
   | 'typing'
   | 'voice';
 
-/** The business API credentials of a CHAT-CLOUD instance: write-only (never shown again), sealed at rest. */
+/** CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again */
 export type CloudCredentialsInput = {
   /** A (system user) access token that may send for the number. */
   accessToken: string;
@@ -69,7 +69,7 @@ export type CreateApiKeyInput = {
 
 /** A new instance (as POST /v1/chat/instances or POST /chat/instances). */
 export type CreateInstanceInput = {
-  /** CHAT-CLOUD only, and required for it: the API credentials. */
+  /** CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again */
   cloud?: CloudCredentialsInput | null | undefined;
   /** V1 only; at most 500 characters. */
   description?: string | null | undefined;

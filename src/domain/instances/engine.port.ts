@@ -4,6 +4,7 @@ import type { InboundContact, InboundType } from '../messages/messages.ports.js'
 import type { Lease } from './ownership.js';
 import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
+import type { EngineCredentials, KnownEngine } from './credentials.js';
 import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
 
 /**
@@ -84,7 +85,7 @@ export const DISCONNECT_REASONS = [
   // The server failed the network's certificate checks in the handshake (not the network, or not this
   // server's certificate): refused before any pairing or login.
   'untrusted_network',
-  // A credentials engine (CHAT-CLOUD): the API refused the credentials when they were checked, or the
+  // A credentials engine: the API refused the credentials when they were checked, or the
   // access token stopped working while in use (the API's code 190).
   'credentials_rejected',
   'token_expired',
@@ -169,6 +170,8 @@ export interface ChatEngine extends Partial<EngineActions> {
   forget(instanceId: string): Promise<void>;
   /** Present when the network keeps received files: opens the bytes of a stored media descriptor (any node can). */
   readonly media?: MediaSource;
+  /** Present when its instances link with credentials (its descriptor's `credentials`): where it keeps them. */
+  readonly credentialStore?: EngineCredentials;
 }
 
 /** What a chat can be told of the instance's user: typing, recording a voice note, stopped, online, away. */
@@ -241,7 +244,7 @@ export interface InboundMessage {
   /** A group message: the group (its subject as the engine knows it); `from` is then the participant who wrote. */
   group?: { id: string; subject: string | null } | null;
   pushName: string | null;
-  /** What a network's message carries that has no field of its own (CHAT-CLOUD: a button or list reply). */
+  /** What a network's message carries that has no field of its own (a business API's button or list reply). */
   content?: Record<string, unknown> | null;
 }
 
@@ -305,4 +308,9 @@ export interface EngineRegistry {
   readonly defaultIntegration: string;
   /** The engine an instance runs on; none when its integration is no longer offered (the instance then waits as it is). */
   of(integration: string): ChatEngine | undefined;
+  /**
+   * Every engine the gateway knows, offered or not, with its credentials field: a body that gives an
+   * engine's field is checked with its schema, and refused for any other engine's instance.
+   */
+  readonly known: readonly KnownEngine[];
 }

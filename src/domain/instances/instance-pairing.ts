@@ -114,7 +114,6 @@ export function createPairing(deps: {
   return {
     liveQr,
     awaitQr,
-    connectsWithCredentials,
     /**
      * v1: the live code, or the first code of a new pairing (waiting up to PAIRING_WAIT_MS for the
      * network to issue it); moves an initializing instance to qr_code.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { urlText } from '../messages/messages.input.js';
+import type { KnownEngine } from './credentials.js';
 import { SESSION_EVENTS, V1_EVENTS } from './events.js';
 
 const name = (max: number) =>
@@ -26,37 +27,47 @@ const events = (known: readonly string[]) =>
     .transform((list) => [...new Set(list)]);
 
 /** The engine to run on; which ones are offered is the deployment's (checked by the service). */
-const integration = z
-  .string({ error: 'must be a string' })
-  .nullish()
-  .meta({ description: 'the chat network engine, one of those the gateway offers (ENGINES); the first offered by default', enum: ['CHAT-SANDBOX', 'CHAT-BAILEYS', 'CHAT-CLOUD', null] });
+const integrationField = (known: readonly string[]) =>
+  z
+    .string({ error: 'must be a string' })
+    .nullish()
+    .meta({ description: 'the chat network engine, one of those the gateway offers (ENGINES); the first offered by default', enum: [...known, null] });
 
-const apiId = z.string({ error: 'is required' }).regex(/^\d{1,32}$/, "must be the API's numeric id (digits only)");
-const accessToken = z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096, 'must be at most 4096 characters');
-const appSecret = z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters');
+/** A body as parsed: its own fields, and any engine's credentials as that engine's schema gave them (opaque here). */
+type WithCredentials<T> = T & { readonly [field: string]: unknown };
 
-/** CHAT-CLOUD's credentials: write-only, sealed at rest, checked with the API at once. */
-export const cloudCredentialsInput = z
-  .object({ phoneNumberId: apiId, accessToken, appSecret, businessAccountId: apiId.nullish() }, { error: 'must be an object {phoneNumberId, accessToken, appSecret, businessAccountId?}' })
-  .meta({ description: 'CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again' });
+function withCredentials<S extends z.ZodObject>(schema: S, fields: Record<string, z.ZodType>) {
+  return schema.extend(fields) as unknown as z.ZodType<WithCredentials<z.output<S>>>;
+}
 
-/** PUT replaces the token (and, if given, the app secret) of a CHAT-CLOUD instance. */
-export const cloudTokenInput = z
-  .object({ accessToken, appSecret: appSecret.nullish() }, { error: 'must be an object {accessToken, appSecret?}' })
-  .meta({ description: 'CHAT-CLOUD only: a new access token (and app secret); the instance is checked with the API again' });
+/** The fields every instance body has; each engine's credentials field follows them. */
+const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents'];
 
-export const createV1Input = z.object({
-  name: name(100),
-  integration,
-  description,
-  webhookUrl: url.nullish(),
-  webhookEvents: events(V1_EVENTS).nullish(),
-  cloud: cloudCredentialsInput.nullish(),
-});
-export const updateV1Input = createV1Input.omit({ integration: true, cloud: true }).partial().extend({ cloud: cloudTokenInput.nullish() });
+/**
+ * The create and update bodies of both variants, for the engines the gateway knows: each credentials
+ * engine adds its field, validated by its own schema (required for its instances; the service refuses
+ * it for any other). The service parses with these, and the OpenAPI document describes them.
+ */
+export function instanceInputs(known: readonly KnownEngine[]) {
+  const lines = known.flatMap((engine) => (engine.credentials ? [engine.credentials] : []));
+  const fields = lines.map((line) => line.field);
+  const clash = fields.find((field, index) => BASE_FIELDS.includes(field) || fields.indexOf(field) !== index);
+  if (clash !== undefined) throw new Error(`two fields of an instance body would be named ${clash}: an engine's credentials field must be a name of its own`);
+  const creating: Record<string, z.ZodType> = Object.fromEntries(lines.map((line) => [line.field, line.create.nullish()]));
+  const replacing: Record<string, z.ZodType> = Object.fromEntries(lines.map((line) => [line.field, line.replace.nullish()]));
+  const integration = integrationField(known.map((engine) => engine.integration));
 
-export const createSessionInput = z.object({ name: name(50), webhookUrl: url.nullish(), integration, cloud: cloudCredentialsInput.nullish() });
-export const updateSessionInput = createSessionInput.omit({ integration: true, cloud: true }).partial().extend({ cloud: cloudTokenInput.nullish() });
+  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish() });
+  const createSession = z.object({ name: name(50), webhookUrl: url.nullish(), integration });
+  return {
+    createV1: withCredentials(createV1, creating),
+    updateV1: withCredentials(createV1.omit({ integration: true }).partial(), replacing),
+    createSession: withCredentials(createSession, creating),
+    updateSession: withCredentials(createSession.omit({ integration: true }).partial(), replacing),
+  };
+}
+
+export type InstanceInputs = ReturnType<typeof instanceInputs>;
 
 const setWebhookInputs = {
   v1: z.object({ url, events: events(V1_EVENTS).nullish() }),

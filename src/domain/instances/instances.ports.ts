@@ -36,8 +36,8 @@ export interface InstanceRecord {
   messagesSent: number;
   messagesReceived: number;
   mediaSize: bigint;
-  /** CHAT-CLOUD: the API's id of the instance's number, which the network's webhooks name. */
-  cloudPhoneNumberId: string | null;
+  /** The engine's own id of what the instance's credentials link (a credentials engine's), which its network's callbacks name. */
+  externalId: string | null;
 }
 
 export interface QrRecord {
@@ -65,7 +65,7 @@ export interface NewInstance {
   webhookSecret: string;
   /** When the first pairing starts (null: the instance waits to be paired). */
   pairingSince: Date | null;
-  cloudPhoneNumberId?: string | null;
+  externalId?: string | null;
 }
 
 export type InstancePatch = Partial<
@@ -118,21 +118,6 @@ export interface InstanceStore {
   /** Deletes the instance with its messages, QR codes, events and deliveries. */
   delete(id: string): Promise<void>;
   liveQr(instanceId: string, now: Date): Promise<QrRecord | null>;
-}
-
-/** What a CHAT-CLOUD instance connects with; write-only (never shown again). */
-export interface CloudCredentials {
-  phoneNumberId: string;
-  accessToken: string;
-  appSecret: string;
-  businessAccountId?: string | null;
-}
-
-/** Where credentials engines keep an instance's credentials (sealed at rest). */
-export interface EngineCredentials {
-  save(instanceId: string, credentials: CloudCredentials): Promise<void>;
-  /** Replaces the given parts (a new token, a new app secret); false when the instance has none stored. */
-  replace(instanceId: string, parts: { accessToken: string; appSecret?: string | null }): Promise<boolean>;
 }
 
 /** Turns a QR code's text into a PNG data URL any QR reader decodes. */

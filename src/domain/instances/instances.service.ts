@@ -9,8 +9,9 @@ import type { EngineRegistry } from './engine.port.js';
 import { eventsOf } from './events.js';
 import { createPairing, PAIRING_WAIT_MS } from './instance-pairing.js';
 import { checkedWebhookUrl, createWebhookSettings, newWebhookSecret } from './instance-webhooks.js';
-import { createSessionInput, createV1Input, updateSessionInput, updateV1Input } from './instances.input.js';
-import type { EngineCredentials, InstancePatch, InstanceRecord, InstanceStore, QrImages } from './instances.ports.js';
+import { instanceInputs } from './instances.input.js';
+import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from './instances.ports.js';
+import { createCredentialsRules } from './instance-credentials.js';
 import type { Ownership } from './ownership.js';
 import type { InstanceVariant } from './state-machine.js';
 
@@ -22,8 +23,6 @@ export function createInstancesService(deps: {
   instances: InstanceStore;
   qrImages: QrImages;
   engines: EngineRegistry;
-  /** Where credentials engines' instances keep their credentials. */
-  credentials: EngineCredentials;
   /** Work for an instance's owning node (the engine's connection lives there). */
   ownership: Pick<Ownership, 'notify'>;
   clock: Clock;
@@ -45,8 +44,10 @@ export function createInstancesService(deps: {
 
   const webhookUrl = (raw: string | null | undefined, field: string) => checkedWebhookUrl(deps.urls, raw, field);
   const pairing = createPairing({ ...deps, ownedInstance, pairingWaitMs: deps.pairingWaitMs ?? PAIRING_WAIT_MS });
-  const { liveQr, awaitQr, connectsWithCredentials } = pairing;
+  const { liveQr, awaitQr } = pairing;
   const webhooks = createWebhookSettings({ ...deps, ownedInstance });
+  const inputs = instanceInputs(engines.known);
+  const credentials = createCredentialsRules(engines);
 
   function nameTaken(): never {
     throw new Conflict('instance_name_taken', 'An instance with this name already exists.');
@@ -77,15 +78,12 @@ export function createInstancesService(deps: {
 
     async create(actor: Actor, variant: InstanceVariant, input: unknown) {
       const [data, checkedUrl, integration] = await allValid(
-        () => (variant === 'v1' ? parseInput(createV1Input, input) : { ...parseInput(createSessionInput, input), description: null, webhookEvents: null }),
+        () => (variant === 'v1' ? parseInput(inputs.createV1, input) : { ...parseInput(inputs.createSession, input), description: null, webhookEvents: null }),
         () => webhookUrl(textField(input, 'webhookUrl'), 'webhookUrl'),
         async () => integrationOf(input),
       );
-      const withCredentials = connectsWithCredentials(integration);
-      if (withCredentials && !data.cloud) {
-        throw Invalid.at('cloud', `is required for ${integration}: {phoneNumberId, accessToken, appSecret, businessAccountId?}`);
-      }
-      if (!withCredentials && data.cloud) throw Invalid.at('cloud', `is only for an instance that connects with API credentials (integration ${integration} pairs by QR code)`);
+      // The engine's credentials as its schema validated them; the domain only hands them over.
+      const given = credentials.forCreate(integration, data);
       const created = await instances.createWithinLimit(
         {
           tenantId: actor.tenantId,
@@ -99,7 +97,7 @@ export function createInstancesService(deps: {
           // Pairing starts at once: a node takes the new instance and its engine issues the codes (or,
           // for a credentials engine, checks the credentials).
           pairingSince: clock.now(),
-          cloudPhoneNumberId: data.cloud?.phoneNumberId ?? null,
+          externalId: given?.externalId ?? null,
         },
         PLAN_INSTANCE_LIMITS[actor.plan],
       );
@@ -110,9 +108,9 @@ export function createInstancesService(deps: {
           `The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`,
         );
       }
-      if (data.cloud) {
+      if (given) {
         try {
-          await deps.credentials.save(created.id, data.cloud);
+          await given.store.save(created.id, given.value);
         } catch (error) {
           await instances.delete(created.id);
           throw error;
@@ -140,7 +138,7 @@ export function createInstancesService(deps: {
       const instance = await ownedInstance(actor, id);
       // A session-variant body has no description or events; the v1 shape is a superset of it.
       const [data, checkedUrl] = await allValid(
-        (): z.output<typeof updateV1Input> => (instance.variant === 'v1' ? parseInput(updateV1Input, input) : parseInput(updateSessionInput, input)),
+        (): z.output<typeof inputs.updateV1> => (instance.variant === 'v1' ? parseInput(inputs.updateV1, input) : parseInput(inputs.updateSession, input)),
         () => webhookUrl(textField(input, 'webhookUrl'), 'webhookUrl'),
       );
       const patch: InstancePatch = {};
@@ -150,9 +148,9 @@ export function createInstancesService(deps: {
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }
-      if (data.cloud) {
-        if (!connectsWithCredentials(instance.engine)) throw Invalid.at('cloud', `is only for an instance that connects with API credentials (this one runs on ${instance.engine})`);
-        if (!(await deps.credentials.replace(instance.id, data.cloud))) throw new NotFound('Instance');
+      const replacing = credentials.forUpdate(instance.engine, data);
+      if (replacing) {
+        if (!(await replacing.store.replace(instance.id, replacing.value))) throw new NotFound('Instance');
         // A new check with the API, on the owner: connected again if the new token works.
         patch.pairingSince = clock.now();
       }

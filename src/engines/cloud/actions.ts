@@ -1,5 +1,5 @@
 import type { EngineActions, MessageRef, PresenceState } from '../../domain/instances/engine.port.js';
-import type { CloudCredentials } from '../../domain/instances/instances.ports.js';
+import type { CloudCredentials } from './credentials-input.js';
 import { Conflict, NetworkError, NotSupported } from '../../domain/errors.js';
 import type { GraphApi } from './graph-api.js';
 

@@ -1,4 +1,5 @@
-import type { CloudCredentials, EngineCredentials } from '../../domain/instances/instances.ports.js';
+import type { EngineCredentials } from '../../domain/instances/credentials.js';
+import type { CloudCredentials, CloudToken } from './credentials-input.js';
 import type { Statements } from '../../infra/db/statements.js';
 import type { StateCipher } from '../state/state-cipher.js';
 
@@ -10,10 +11,11 @@ const UPSERT = `
 INSERT INTO "EngineKey" ("instanceId", type, id, value, "updatedAt") VALUES ($1::uuid, '${TYPE}', '${ID}', decode($2, 'base64'), now())
 ON CONFLICT ("instanceId", type, id) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = EXCLUDED."updatedAt"`;
 const READ = `SELECT value FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = '${TYPE}' AND id = '${ID}'`;
+/** The instance's externalId is the phone-number-id (credentials-input.ts); the join keeps CHAT-CLOUD's instances alone. */
 const BY_NUMBER = `
-SELECT i.id::text AS "instanceId", i."cloudPhoneNumberId" AS "phoneNumberId", k.value
+SELECT i.id::text AS "instanceId", i."externalId" AS "phoneNumberId", k.value
 FROM "Instance" i JOIN "EngineKey" k ON k."instanceId" = i.id AND k.type = '${TYPE}' AND k.id = '${ID}'
-WHERE i."cloudPhoneNumberId" = ANY($1::text[])`;
+WHERE i."externalId" = ANY($1::text[])`;
 
 export type CloudCredentialStore = ReturnType<typeof createCloudCredentialStore>;
 
@@ -33,11 +35,12 @@ export function createCloudCredentialStore(deps: { statements: Statements; ciphe
     return row ? open(instanceId, row.value) : null;
   }
 
+  // The values are the ones CHAT-CLOUD's own schemas validated (credentials-input.ts).
   const port: EngineCredentials = {
-    async save(instanceId, credentials) {
+    async save(instanceId: string, credentials: CloudCredentials) {
       await statements.run(UPSERT, [instanceId, seal(instanceId, credentials)]);
     },
-    async replace(instanceId, parts) {
+    async replace(instanceId: string, parts: CloudToken) {
       const current = await read(instanceId);
       if (!current) return false;
       const next = { ...current, accessToken: parts.accessToken, ...(parts.appSecret ? { appSecret: parts.appSecret } : {}) };

@@ -5,6 +5,7 @@ import type { EngineEvents } from '../../domain/instances/engine.port.js';
 import { createLastReceived } from './last-received.js';
 import { defineEngine } from '../descriptor.js';
 import { createCloudCredentialStore } from './credentials.js';
+import { cloudCredentials } from './credentials-input.js';
 import { CLOUD_INTEGRATION, createCloudEngine } from './index.js';
 import { createCloudWebhookReceiver } from './webhook-receiver.js';
 import { cloudWebhookRoutes } from './webhook-routes.js';
@@ -25,6 +26,7 @@ export const cloudEngine = defineEngine({
   check: (settings) =>
     settings.CLOUD_VERIFY_TOKEN ? [] : ['CLOUD_VERIFY_TOKEN: required when ENGINES offers cloud (the token the network is given to verify /webhooks/cloud)'],
   loginFlows: ['credentials'],
+  credentials: cloudCredentials,
   // What the API documents (docs/messaging.md): no polls, edits, deletes, groups, mentions or number checks.
   capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'read', 'typing', 'template'],
   documents: ['cloud'],

@@ -1,5 +1,5 @@
 import { Agent, FormData, request } from 'undici';
-import type { CloudCredentials } from '../../domain/instances/instances.ports.js';
+import type { CloudCredentials } from './credentials-input.js';
 import { type ApiFailure, failureOf } from './api-errors.js';
 
 export interface GraphSettings {

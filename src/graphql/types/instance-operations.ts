@@ -15,6 +15,7 @@ import {
   WebhookEventEnum,
 } from './instances.js';
 import { visible } from '../visible.js';
+import { credentialsFields } from './credentials-inputs.js';
 
 /** Instance queries and mutations (spec 4.2 and 4.3); each calls the instance service REST uses. */
 
@@ -60,24 +61,6 @@ builder.queryField('instance', (t) =>
   }),
 );
 
-const CloudCredentialsInput = builder.inputType('CloudCredentialsInput', {
-  description: 'The business API credentials of a CHAT-CLOUD instance: write-only (never shown again), sealed at rest.',
-  fields: (t) => ({
-    phoneNumberId: t.string({ required: true, description: "The API's id of the number (digits)." }),
-    accessToken: t.string({ required: true, description: 'A (system user) access token that may send for the number.' }),
-    appSecret: t.string({ required: true, description: "The app's secret: the network's webhooks are signed with it." }),
-    businessAccountId: t.string({ description: 'The business account (WABA) id, digits.' }),
-  }),
-});
-
-const CloudTokenInput = builder.inputType('CloudTokenInput', {
-  description: 'A new access token (and app secret) for a CHAT-CLOUD instance; it is checked with the API again.',
-  fields: (t) => ({
-    accessToken: t.string({ required: true, description: 'The new access token.' }),
-    appSecret: t.string({ description: 'A new app secret, if it changed too.' }),
-  }),
-});
-
 const CreateInstanceInput = builder.inputType('CreateInstanceInput', {
   description: 'A new instance (as POST /v1/chat/instances or POST /chat/instances).',
   fields: (t) => ({
@@ -87,7 +70,7 @@ const CreateInstanceInput = builder.inputType('CreateInstanceInput', {
     webhookUrl: t.string({ description: 'https, on a public address.' }),
     webhookEvents: t.field({ type: [WebhookEventEnum], description: 'V1 only; all events of the variant when omitted.' }),
     integration: t.string({ description: 'The chat network engine, one of `integrations`; the first of them when omitted.' }),
-    cloud: t.field({ type: CloudCredentialsInput, description: 'CHAT-CLOUD only, and required for it: the API credentials.' }),
+    ...credentialsFields(t, 'create'),
   }),
 });
 
@@ -100,7 +83,7 @@ const UpdateInstanceInput = builder.inputType('UpdateInstanceInput', {
     description: t.string({ description: 'V1 only.' }),
     webhookUrl: t.string({ description: 'https, on a public address; "" or null removes it.' }),
     webhookEvents: t.field({ type: [WebhookEventEnum], description: "V1 only; null sets every event of the instance's variant." }),
-    cloud: t.field({ type: CloudTokenInput, description: 'CHAT-CLOUD only: replaces the access token.' }),
+    ...credentialsFields(t, 'replace'),
   }),
 });
 

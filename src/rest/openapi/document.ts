@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { type Credential, OPERATIONS, pathParams, toOpenApiPath } from './operations.js';
+import type { KnownEngine } from '../../domain/instances/credentials.js';
+import { type Credential, type Operation, operations, pathParams, toOpenApiPath } from './operations.js';
 import { ErrorEnvelope } from './schemas.js';
 
 const ERROR_WORDS: Record<number, string> = {
@@ -24,7 +25,7 @@ const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
 };
 
-function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationObject {
+function operationObject(op: Operation): ZodOpenApiOperationObject {
   const authenticated = op.auth.length > 0 && !op.auth.includes('metricsToken');
   // Besides its own: credentials and limits when authenticated, a body that is not valid JSON or too
   // large or too slow, and a database that does not answer (everything but the process's own pages).
@@ -59,10 +60,17 @@ function operationObject(op: (typeof OPERATIONS)[number]): ZodOpenApiOperationOb
   };
 }
 
+/** What the document describes: the engines' routes it shows, and every engine the gateway knows (their credentials fields). */
+export interface DocumentOptions {
+  sandbox: boolean;
+  cloud?: boolean;
+  engines: readonly KnownEngine[];
+}
+
 /** The OpenAPI 3.1 document of the REST API, built from the schemas the routes validate with. */
-export function buildOpenApiDocument(options: { sandbox: boolean; cloud?: boolean }) {
+export function buildOpenApiDocument(options: DocumentOptions) {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations(options.engines)) {
     if (op.tag === 'Sandbox network' && !options.sandbox) continue;
     if (op.tag === 'Business API network' && !options.cloud) continue;
     const path = toOpenApiPath(op.path);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Router } from '@koa/router';
 import { NotFound } from '../../domain/errors.js';
 import type { AppState } from '../../http/context.js';
+import type { DocumentOptions } from '../openapi/document.js';
 
 /** The files of the reference page: swagger-ui from its package, and the few lines that point it at the document. */
 const ASSETS: Record<string, string> = {
@@ -34,7 +35,7 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#refe
 const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; frame-ancestors 'none'";
 
 /** GET /openapi.json (built on first request, from the same zod schemas the routes validate with) and GET /docs. */
-export function openApiRoutes(options: { sandbox: boolean; cloud?: boolean }) {
+export function openApiRoutes(options: DocumentOptions) {
   const router = new Router<AppState>();
   let document: Promise<string> | undefined;
   const assets = new Map<string, Promise<Buffer | string>>();

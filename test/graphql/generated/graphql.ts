@@ -4,7 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-/** The business API credentials of a CHAT-CLOUD instance: write-only (never shown again), sealed at rest. */
+/** CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again */
 export type CloudCredentialsInput = {
   /** A (system user) access token that may send for the number. */
   accessToken: string;
@@ -16,7 +16,7 @@ export type CloudCredentialsInput = {
   phoneNumberId: string;
 };
 
-/** A new access token (and app secret) for a CHAT-CLOUD instance; it is checked with the API again. */
+/** CHAT-CLOUD only: a new access token (and app secret); the instance is checked with the API again */
 export type CloudTokenInput = {
   /** The new access token. */
   accessToken: string;
@@ -56,7 +56,7 @@ export type CreateApiKeyInput = {
 
 /** A new instance (as POST /v1/chat/instances or POST /chat/instances). */
 export type CreateInstanceInput = {
-  /** CHAT-CLOUD only, and required for it: the API credentials. */
+  /** CHAT-CLOUD only (and required for it): the API credentials of the number; never shown again */
   cloud?: CloudCredentialsInput | null | undefined;
   /** V1 only; at most 500 characters. */
   description?: string | null | undefined;
@@ -334,7 +334,7 @@ export type TemplateInput = {
 
 /** Omitted fields stay as they are; webhookUrl "" or null removes the webhook. */
 export type UpdateInstanceInput = {
-  /** CHAT-CLOUD only: replaces the access token. */
+  /** CHAT-CLOUD only: a new access token (and app secret); the instance is checked with the API again */
   cloud?: CloudTokenInput | null | undefined;
   /** V1 only. */
   description?: string | null | undefined;

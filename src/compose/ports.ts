@@ -42,7 +42,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     messages: createMessageStore(prisma, db.statements, outbox, groups),
     router: createMessageRouter(prisma, db.statements, invalidation),
     quota: createQuotaCounter(limiters),
-    instances: createInstanceStore(prisma, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
+    instances: createInstanceStore(prisma, db.statements, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),
     qrImages: createQrImages(),
     engines: engines.registry,
     ownership: placement.ownership,

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'edit_window_closed',
   'message_not_sent',
   'message_not_yours',
+  'message_deleted',
   'network_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,6 +18,7 @@ const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
   edit_window_closed: 409,
   message_not_sent: 409,
   message_not_yours: 409,
+  message_deleted: 409,
   method_not_allowed: 405,
   instance_unavailable: 409,
   instance_inactive: 409,

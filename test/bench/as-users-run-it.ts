@@ -4,14 +4,17 @@
  * until `/readyz` answers 200. The gateway's own process (npm's shell `exec`s node) is found under
  * it, for CPU and memory readings.
  *
- * To profile it, pass `nodeOptions` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): it reaches node
- * through NODE_OPTIONS, as it would for a user; the profiles of npm's own node processes land in the
- * same folder, the gateway's is the one whose pid `pid` says.
+ * To profile it, pass `cpuProfileDir` (or set BENCH_GATEWAY_CPU_PROFILE=<dir>): node 20 refuses
+ * `--cpu-prof` in NODE_OPTIONS, so a preload (`cpu-profile.mjs`, through NODE_OPTIONS as a user's
+ * would go) profiles the gateway's process alone and writes `<pid>.cpuprofile` there when it stops.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../helpers/child-gateway.js';
+
+const PROFILER = fileURLToPath(new URL('./cpu-profile.mjs', import.meta.url));
 
 export interface StartedGateway {
   url: string;
@@ -31,8 +34,10 @@ export async function buildIfChanged() {
 }
 
 export interface StartOptions {
-  /** Extra node options (profiling), through NODE_OPTIONS. */
+  /** Extra node options, through NODE_OPTIONS. */
   nodeOptions?: string;
+  /** Profiles the gateway's CPU into this folder (`cpu-profile.mjs`). */
+  cpuProfileDir?: string;
   /** Gives up after this long (a machine loaded by other work can be slow). */
   timeoutMs?: number;
   /** Where the gateway's stderr goes (its warnings); ignored by default. */
@@ -47,7 +52,8 @@ export interface StartOptions {
  */
 export async function npmStart(env: Record<string, string>, options: StartOptions = {}): Promise<StartedGateway> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const profile = options.nodeOptions ?? process.env.BENCH_GATEWAY_NODE_OPTIONS;
+  const profileDir = options.cpuProfileDir ?? process.env.BENCH_GATEWAY_CPU_PROFILE;
+  const nodeOptions = [process.env.NODE_OPTIONS, options.nodeOptions ?? process.env.BENCH_GATEWAY_NODE_OPTIONS, profileDir && `--import ${PROFILER}`].filter(Boolean).join(' ');
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     env: {
@@ -58,7 +64,8 @@ export async function npmStart(env: Record<string, string>, options: StartOption
       HOST: '127.0.0.1',
       ...env,
       PORT: String(port),
-      ...(profile ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${profile}`.trim() } : {}),
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      ...(profileDir ? { CPU_PROFILE_DIR: profileDir } : {}),
     },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
     detached: true,

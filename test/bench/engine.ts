@@ -20,7 +20,7 @@
  * - engine state growth per message to a known contact, and per new contact;
  * - a restart of the node with `--scale-restart` (1,000) paired instances: time until all are
  *   connected, and the p99 of API requests answered meanwhile.
- * Profile the gateway with BENCH_GATEWAY_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=<dir>' (through NODE_OPTIONS).
+ * Profile the gateway with BENCH_GATEWAY_CPU_PROFILE=<dir> (`as-users-run-it.ts`).
  * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50
  *   --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
  */

@@ -6,20 +6,19 @@
  * out); with PostgreSQL the server's own count of transactions is shown beside them.
  * Usage: npm run bench:idle [-- --seconds 60 --settle 30 --instances 50 --mode PostgreSQL|embedded]
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { eventually, sleep } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
-import { freePort } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { buildIfChanged, cpuSeconds, npmStart, type StartedGateway } from './as-users-run-it.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,64 +33,11 @@ const SECONDS = Number(values.seconds);
 const SETTLE_MS = Number(values.settle) * 1000;
 const INSTANCES = Number(values.instances);
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'idle@example.com', GATEWAY_ADMIN_PASSWORD: 'idle-password', GATEWAY_ADMIN_PLAN: 'enterprise', RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_HOUR: '1000000' };
-const TICKS_PER_SECOND = 100;
 
-await promisify(execFile)(process.execPath, ['scripts/build-if-changed.mjs']);
+await buildIfChanged();
 
-interface Started {
-  url: string;
-  child: ChildProcess;
-  /** The gateway's own process (npm runs it as a child). */
-  pid: number;
-  readyMs: number;
-}
-
-/** `npm start` as a user runs it, timed until /readyz answers 200. */
-async function npmStart(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, ...env, ...ADMIN, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if ((await fetch(`${url}/readyz`).catch(() => undefined))?.ok) break;
-    if (child.exitCode !== null) throw new Error('the gateway did not start');
-    await sleep(20);
-  }
-  const readyMs = performance.now() - started;
-  // `npm start` ends in `exec node dist/main.js`: the gateway is npm's shell's process, or its child.
-  const pid = gatewayPid(child.pid!);
-  return { url, child, pid, readyMs };
-}
-
-function gatewayPid(root: number): number {
-  const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  const childrenOf = (pid: number) =>
-    readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number);
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    if (commandOf(pid).includes('dist/main.js')) return pid;
-    queue.push(...childrenOf(pid));
-  }
-  throw new Error('no gateway process under npm start');
-}
-
-async function stop(started: Started) {
-  process.kill(-started.child.pid!, 'SIGTERM');
-  await new Promise((resolve) => started.child.once('exit', resolve));
-}
-
-const cpuTicks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
+/** `npm start` as a user runs it (`as-users-run-it.ts`), with the admin this bench signs in as. */
+const start = (storage: Record<string, string>) => npmStart({ ...storage, ...ADMIN });
 
 async function roundTrips(url: string) {
   const text = await (await fetch(`${url}/metrics`)).text();
@@ -99,16 +45,16 @@ async function roundTrips(url: string) {
 }
 
 /** CPU and round trips over the window, the scrapes' own round trips taken out. */
-async function quietWindow(started: Started, transactions?: () => Promise<number>) {
+async function quietWindow(started: StartedGateway, transactions?: () => Promise<number>) {
   // What one scrape costs: two in a row.
   const a = await roundTrips(started.url);
   const b = await roundTrips(started.url);
   const perScrape = b - a;
   const xactBefore = await transactions?.();
   const trips = await roundTrips(started.url);
-  const ticks = cpuTicks(started.pid);
+  const cpuBefore = cpuSeconds(started.pid);
   await sleep(SECONDS * 1000);
-  const cpu = ((cpuTicks(started.pid) - ticks) / TICKS_PER_SECOND / SECONDS) * 100;
+  const cpu = ((cpuSeconds(started.pid) - cpuBefore) / SECONDS) * 100;
   const tripsAfter = await roundTrips(started.url);
   const xactAfter = await transactions?.();
   const perMinute = ((tripsAfter - trips - perScrape) * 60) / SECONDS;
@@ -130,12 +76,12 @@ async function pairSandbox(url: string, count: number) {
 
 async function measure(name: string, storage: Record<string, string>, transactions?: () => Promise<number>) {
   // The data directory (or database) exists and is migrated: what a restart finds.
-  await stop(await npmStart(storage));
+  await (await start(storage)).stop();
   const readies: number[] = [];
-  let started: Started | undefined;
+  let started: StartedGateway | undefined;
   for (let n = 0; n < 3; n++) {
-    if (started) await stop(started);
-    started = await npmStart(storage);
+    if (started) await started.stop();
+    started = await start(storage);
     readies.push(started.readyMs);
   }
   try {
@@ -150,7 +96,7 @@ async function measure(name: string, storage: Record<string, string>, transactio
     console.log(`  idle, no instances, ${SECONDS} s: CPU ${empty.cpu.toFixed(2)} % of a core, ${empty.perMinute.toFixed(1)} database round trips/min${xact(empty)}`);
     console.log(`  idle, ${INSTANCES} connected sandbox instances, ${SECONDS} s: CPU ${busy.cpu.toFixed(2)} % of a core, ${busy.perMinute.toFixed(1)} round trips/min${xact(busy)}`);
   } finally {
-    await stop(started!);
+    await started!.stop();
   }
 }
 

@@ -234,6 +234,61 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
     expect(await storedCount()).toBe(before);
   });
 
+  it('a second delete for everyone answers 200 and changes nothing (the network is not asked again, one messages.delete); an edit after it is 409 message_deleted', async () => {
+    const peer = newPhone();
+    const text = await sent(a.id, { to: digitsOf(peer), text: 'Sent by mistake' });
+    const networkId = (await prisma().message.findUniqueOrThrow({ where: { id: text } })).networkMessageId!;
+    const asked = () => prisma().sandboxSignal.count({ where: { kind: 'delete', networkMessageId: networkId } });
+    const remove = () => world.api.delete(`/v1/chat/instances/${a.id}/messages/${text}`, { key: world.tenant.liveKey });
+
+    const first = await remove();
+    expect(first.status, first.text).toBe(200);
+    expect(await asked()).toBe(1);
+    const again = await remove();
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await asked()).toBe(1);
+    expect(await prisma().message.findUnique({ where: { id: text } })).toMatchObject({ deletedAt: expect.any(Date) });
+
+    const edit = await world.api.request('PATCH', `/v1/chat/instances/${a.id}/messages/${text}`, { key: world.tenant.liveKey, body: { text: 'Sent on purpose' } });
+    expect(edit.status).toBe(409);
+    expect(edit.body).toEqual(failure('message_deleted'));
+    expect(await prisma().message.findUnique({ where: { id: text } })).toMatchObject({ text: 'Sent by mistake', editedAt: null });
+
+    // The one delete's event has gone out; a later message's delete is delivered after it, so by then a second one would show.
+    const later = await sent(a.id, { to: digitsOf(peer), text: 'marker' });
+    expect((await remove()).status).toBe(200);
+    expect((await world.api.delete(`/v1/chat/instances/${a.id}/messages/${later}`, { key: world.tenant.liveKey })).status).toBe(200);
+    await signedHooks('messages.delete', later, a.secret, (bodies) => bodies.length === 1);
+    const deletes = await signedHooks('messages.delete', text, a.secret, (bodies) => bodies.length >= 1);
+    expect(deletes.map((body) => body.data)).toEqual([{ messageId: text, deletedBy: digitsOf(a.phone), forEveryone: true }]);
+  });
+
+  it("a delete for everyone from the other side counts only from the message's author: a peer deleting ours, or another phone's, changes nothing", async () => {
+    const peer = newPhone();
+    const other = newPhone();
+    const ours = await sent(a.id, { to: digitsOf(peer), text: 'Our words' });
+    const theirs = await fromPhone(peer, 'Their words');
+    const deleteOnNetwork = (messageId: string, by: string) => world.api.post(`/sandbox/messages/${messageId}/delete`, { body: { forEveryone: true, deletedBy: digitsOf(by) } });
+
+    // The network reports each before answering: by the 200 the gateway has decided.
+    expect((await deleteOnNetwork(ours, peer)).status).toBe(200);
+    expect((await deleteOnNetwork(theirs, other)).status).toBe(200);
+    expect(await prisma().message.findMany({ where: { id: { in: [ours, theirs] } }, select: { deletedAt: true } })).toEqual([{ deletedAt: null }, { deletedAt: null }]);
+    // Ours is still ours to edit.
+    const edit = await world.api.request('PATCH', `/v1/chat/instances/${a.id}/messages/${ours}`, { key: world.tenant.liveKey, body: { text: 'Our better words' } });
+    expect(edit.status, edit.text).toBe(200);
+
+    // Each author's own delete is recorded, and told once, naming the author.
+    expect((await deleteOnNetwork(theirs, peer)).status).toBe(200);
+    expect((await world.api.delete(`/v1/chat/instances/${a.id}/messages/${ours}`, { key: world.tenant.liveKey })).status).toBe(200);
+    const forTheirs = await signedHooks('messages.delete', theirs, a.secret, (bodies) => bodies.length >= 1);
+    const forOurs = await signedHooks('messages.delete', ours, a.secret, (bodies) => bodies.length >= 1);
+    expect(forTheirs.map((body) => body.data)).toEqual([{ messageId: theirs, deletedBy: digitsOf(peer), forEveryone: true }]);
+    expect(forOurs.map((body) => body.data)).toEqual([{ messageId: ours, deletedBy: digitsOf(a.phone), forEveryone: true }]);
+    expect(await prisma().message.count({ where: { id: { in: [ours, theirs] }, deletedAt: { not: null } } })).toBe(2);
+  });
+
   it('refuses bad input for every new body with a 400 naming the field, storing nothing', async () => {
     const peer = digitsOf(newPhone());
     const otherChat = await sent(a.id, { to: digitsOf(newPhone()), text: 'elsewhere' });

@@ -69,6 +69,10 @@ export function memoryInstanceStore(events: EventLog = []) {
       const row = rows.get(id);
       return row ? { ...row } : null;
     },
+    async standing(id) {
+      const row = rows.get(id);
+      return row ? { id: row.id, tenantId: row.tenantId, engine: row.engine, state: row.state, active: row.active } : null;
+    },
     async listByTenant(tenantId) {
       return [...rows.values()].filter((i) => i.tenantId === tenantId);
     },
@@ -185,9 +189,17 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
       record(row, list(row));
       return row;
     },
+    async recordDelete(id, at, list) {
+      const row = rows.get(id);
+      if (!row || row.deletedAt) return false;
+      row.deletedAt = at;
+      record(row, list);
+      return true;
+    },
     async recordEdit(id, text, at, list) {
       const row = rows.get(id);
       if (!row) return null;
+      if (row.deletedAt) return 'deleted';
       Object.assign(row, row.text === null && row.caption !== null ? { caption: text } : { text }, { editedAt: at });
       record(row, list(row));
       return { ...row };

@@ -28,7 +28,7 @@ async function setUp(connected = 2) {
     messages: messages.store,
     router: memoryRouter(instances.rows, clock),
     instances: {
-      ownedInstance: async (_actor, id) => {
+      ownedStanding: async (_actor, id) => {
         const found = instances.rows.get(id);
         if (!found) throw new Error('unknown instance');
         return found;

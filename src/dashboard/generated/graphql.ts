@@ -133,6 +133,8 @@ export type ErrorCode =
   | 'media_expired'
   /** The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served. */
   | 'media_invalid'
+  /** The message was deleted for everyone: it can no longer be edited (REST answers 409). */
+  | 'message_deleted'
   /** The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409). */
   | 'message_not_sent'
   /** Only messages this instance sent can be edited or deleted for everyone (REST answers 409). */

@@ -1,10 +1,9 @@
 import type { Actor } from '../actor.js';
 import type { Capability } from '../instances/capabilities.js';
-import type { InstanceRecord } from '../instances/instances.ports.js';
 import type { InstancesService } from '../instances/instances.service.js';
 import type { Ownership } from '../instances/ownership.js';
-import { Conflict, NotFound } from '../errors.js';
-import { requireCapabilities } from '../messages/outbound-content.js';
+import { NotFound } from '../errors.js';
+import { actingInstance } from '../instances/acting-instance.js';
 import { parseInput } from '../validation.js';
 import { createGroupInput, type GroupInfo, type GroupOp, type GroupOpResult, groupIdInput, participantsInput, updateGroupInput } from './group-ops.js';
 
@@ -23,10 +22,10 @@ export function createGroupsService(deps: {
   ownership: Pick<Ownership, 'perform'>;
   capabilitiesOf: (integration: string) => readonly Capability[];
 }) {
+  const connectedInstance = actingInstance(deps);
+
   async function run(actor: Actor, instanceId: string, op: GroupOp): Promise<GroupOpResult> {
-    const instance: InstanceRecord = await deps.instances.ownedInstance(actor, instanceId);
-    requireCapabilities(instance.engine, deps.capabilitiesOf(instance.engine), ['group_admin']);
-    if (instance.state !== 'connected') throw new Conflict('instance_unavailable', `The instance is ${instance.state}; it acts on the network once it is connected.`);
+    const instance = await connectedInstance(actor, instanceId, 'group_admin');
     const { group = {} } = await deps.ownership.perform(instance.id, { kind: 'group', group: op });
     return group;
   }

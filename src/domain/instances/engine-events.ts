@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { editEvent, statusEvent, upsertEvent } from '../messages/message-events.js';
-import type { JsonValue, MessageStore } from '../messages/messages.ports.js';
+import type { JsonValue, MessageRecord, MessageStore } from '../messages/messages.ports.js';
 import { pollVoteEvent, type StoredPoll, withVote } from '../messages/poll-tally.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
@@ -16,6 +16,15 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** Tries of a receipt whose message is not found (about 6 s in all). */
 const RECEIPT_ATTEMPTS = 6;
+
+/**
+ * Whether `deleter` (phone digits, as engines report who deleted) wrote the message: the phone that
+ * sent it to us, or for a message we sent, this instance's own number (its `from` once sent).
+ */
+function isAuthor(message: Pick<MessageRecord, 'from' | 'fromLid'>, deleter: string): boolean {
+  const who = digits(deleter);
+  return who !== '' && (who === digits(message.from) || who === digits(message.fromLid));
+}
 
 /** Tries of recording a pairing whose row another write changed meanwhile. */
 const PAIRED_ATTEMPTS = 5;
@@ -235,7 +244,13 @@ export function createEngineEvents(deps: {
     async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {
       const message = await messages.findByNetworkId(instanceId, networkMessageId);
       if (!message) throw new NotFound('Message');
-      await messages.emit(message, [{ event: 'messages.delete', data: { messageId: message.id, deletedBy, forEveryone } }]);
+      const event = { event: 'messages.delete', data: { messageId: message.id, deletedBy, forEveryone } };
+      // A delete for oneself changes only the deleting side's copy: told as it comes.
+      if (!forEveryone) return messages.emit(message, [event]);
+      // Only a message's author deletes it for everyone (docs/messaging.md): a peer naming ours, or another
+      // participant's, changes nothing in our records. Recorded and told once.
+      if (!isAuthor(message, deletedBy)) return;
+      await messages.recordDelete(message.id, clock.now(), [event]);
     },
   };
 }

@@ -40,6 +40,12 @@ export interface InstanceRecord {
   externalId: string | null;
 }
 
+/**
+ * What a send through a named instance checks of it on every request: whose it is, its engine, and
+ * whether it can carry messages. Only the instance's own changes (create, change, delete) change it.
+ */
+export type InstanceStanding = Pick<InstanceRecord, 'id' | 'tenantId' | 'engine' | 'state' | 'active'>;
+
 export interface QrRecord {
   instanceId: string;
   attemptId: string;
@@ -96,6 +102,11 @@ export interface InstanceStore {
   /** Creates the instance unless the tenant already has `limit`; concurrent creates are serialized per tenant. */
   createWithinLimit(data: NewInstance, limit: number): Promise<InstanceRecord | 'limit_reached' | 'name_taken'>;
   findById(id: string): Promise<InstanceRecord | null>;
+  /**
+   * The instance's standing from this node's memory (dropped on every change of the instance on any
+   * node; at most a couple of seconds old when that news is lost), or with `fresh` from the database.
+   */
+  standing(id: string, options?: { fresh?: boolean }): Promise<InstanceStanding | null>;
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
   /**
    * Applies the patch (only if the state is still `ifState`, and the pairing still the one that

@@ -10,7 +10,7 @@ import { eventsOf } from './events.js';
 import { createPairing, PAIRING_WAIT_MS } from './instance-pairing.js';
 import { checkedWebhookUrl, createWebhookSettings, newWebhookSecret } from './instance-webhooks.js';
 import { instanceInputs } from './instances.input.js';
-import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from './instances.ports.js';
+import type { InstancePatch, InstanceRecord, InstanceStanding, InstanceStore, QrImages } from './instances.ports.js';
 import { createCredentialsRules } from './instance-credentials.js';
 import type { Ownership } from './ownership.js';
 import type { InstanceVariant } from './state-machine.js';
@@ -34,12 +34,24 @@ export function createInstancesService(deps: {
 }) {
   const { instances, engines, clock } = deps;
 
-  /** The caller's instance by id: 404 when it exists nowhere, 403 when it is another tenant's. */
-  async function ownedInstance(actor: Actor, id: string): Promise<InstanceRecord> {
-    const instance = await instances.findById(id);
+  /** The one rule for "the caller's instance": 404 when it exists nowhere, 403 when it is another tenant's. */
+  function owned<T extends { tenantId: string }>(actor: Actor, instance: T | null): T {
     if (!instance) throw new NotFound('Instance');
     assertSameTenant(actor, instance);
     return instance;
+  }
+
+  /** The caller's instance by id, read from the database. */
+  async function ownedInstance(actor: Actor, id: string): Promise<InstanceRecord> {
+    return owned(actor, await instances.findById(id));
+  }
+
+  /**
+   * The caller's instance's standing (owner, engine, state), as a send checks it on every request:
+   * from this node's memory, or with `fresh` from the database.
+   */
+  async function ownedStanding(actor: Actor, id: string, fresh = false): Promise<InstanceStanding> {
+    return owned(actor, await instances.standing(id, { fresh }));
   }
 
   const webhookUrl = (raw: string | null | undefined, field: string) => checkedWebhookUrl(deps.urls, raw, field);
@@ -192,5 +204,6 @@ export function createInstancesService(deps: {
     currentQr: liveQr,
 
     ownedInstance,
+    ownedStanding,
   };
 }

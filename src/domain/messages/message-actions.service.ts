@@ -12,7 +12,8 @@ import { editEvent } from './message-events.js';
 import { editInput, numberCheckInput, presenceInput } from './message-actions.input.js';
 import type { MessageRecord, MessageStore } from './messages.ports.js';
 import { outboundText } from './messages.service.js';
-import { refOf, requireCapabilities } from './outbound-content.js';
+import { refOf } from './outbound-content.js';
+import { actingInstance } from '../instances/acting-instance.js';
 import { chatId } from './send-kinds.input.js';
 
 /** How long after it was sent the network lets a message be edited. */
@@ -26,21 +27,14 @@ export type MessageActionsService = ReturnType<typeof createMessageActionsServic
  * What the engine cannot do is refused before anything is asked or stored.
  */
 export function createMessageActionsService(deps: {
-  messages: Pick<MessageStore, 'findById' | 'recordEdit' | 'emit'>;
+  messages: Pick<MessageStore, 'findById' | 'recordEdit' | 'recordDelete'>;
   instances: Pick<InstancesService, 'ownedInstance'>;
   ownership: Pick<Ownership, 'perform'>;
   capabilitiesOf: (integration: string) => readonly Capability[];
   clock: Clock;
 }) {
   const { messages, ownership, clock } = deps;
-
-  /** The tenant's instance, its engine able to do `capability`, and connected. */
-  async function connectedInstance(actor: Actor, instanceId: string, capability: Capability): Promise<InstanceRecord> {
-    const instance = await deps.instances.ownedInstance(actor, instanceId);
-    requireCapabilities(instance.engine, deps.capabilitiesOf(instance.engine), [capability]);
-    if (instance.state !== 'connected') throw new Conflict('instance_unavailable', `The instance is ${instance.state}; it acts on the network once it is connected.`);
-    return instance;
-  }
+  const connectedInstance = actingInstance(deps);
 
   /** A message of this instance (another instance's or tenant's is 404, as one that does not exist). */
   async function messageOf(actor: Actor, instance: InstanceRecord, messageId: string): Promise<MessageRecord> {
@@ -56,12 +50,15 @@ export function createMessageActionsService(deps: {
 
   const perform = (instance: InstanceRecord, action: OwnerAction) => ownership.perform(instance.id, action);
 
+  const deleted = () => new Conflict('message_deleted', 'The message was deleted for everyone; it can no longer be edited.');
+
   return {
     async edit(actor: Actor, instanceId: string, messageId: string, input: unknown): Promise<MessageRecord> {
       const { text } = parseInput(editInput, input);
       const instance = await connectedInstance(actor, instanceId, 'edit');
       const message = await messageOf(actor, instance, messageId);
       ownSent(message, 'edited');
+      if (message.deletedAt) throw deleted();
       if (message.text === null && message.caption === null) throw Invalid.at('messageId', `is a ${message.type} message: only text and captions can be edited`);
       const target = refOf(message);
       const sentAt = message.sentAt ?? message.createdAt;
@@ -73,6 +70,7 @@ export function createMessageActionsService(deps: {
       await perform(instance, { kind: 'edit', target, text: words });
       const edited = await messages.recordEdit(message.id, words, clock.now(), (row) => [editEvent(row)]);
       if (!edited) throw new NotFound('Message');
+      if (edited === 'deleted') throw deleted();
       return edited;
     },
 
@@ -80,8 +78,11 @@ export function createMessageActionsService(deps: {
       const instance = await connectedInstance(actor, instanceId, 'delete');
       const message = await messageOf(actor, instance, messageId);
       ownSent(message, 'deleted for everyone');
+      // Deleting again succeeds as the first did and changes nothing (docs/messaging.md): a retry after a lost answer is no failure.
+      if (message.deletedAt) return;
       await perform(instance, { kind: 'delete', target: refOf(message) });
-      await messages.emit(message, [{ event: 'messages.delete', data: { messageId: message.id, deletedBy: message.from ?? '', forEveryone: true } }]);
+      // Two deletes at once: the first recorded announces it, the other nothing.
+      await messages.recordDelete(message.id, clock.now(), [{ event: 'messages.delete', data: { messageId: message.id, deletedBy: message.from ?? '', forEveryone: true } }]);
     },
 
     async markRead(actor: Actor, instanceId: string, messageId: string): Promise<void> {

@@ -59,6 +59,8 @@ export interface MessageRecord {
   voice: boolean;
   /** When the text was last edited. */
   editedAt: Date | null;
+  /** When it was deleted for everyone; it is neither edited nor deleted again after that. */
+  deletedAt: Date | null;
   status: MessageStatus;
   mode: MessageMode;
   queuedAt: Date | null;
@@ -230,9 +232,14 @@ export interface MessageStore {
   ): Promise<MessageRecord | null>;
   /**
    * The message's text (its caption, for media) is now `text`, edited at `at`, with its events,
-   * atomically; null for an unknown message.
+   * atomically; null for an unknown message, 'deleted' (nothing changed) for one deleted for everyone.
    */
-  recordEdit(id: string, text: string, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
+  recordEdit(id: string, text: string, at: Date, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | 'deleted' | null>;
+  /**
+   * Marks the message deleted for everyone at `at`, with its events, atomically; false (nothing
+   * stored, no event) when it already was, or is unknown: a delete is recorded and announced once.
+   */
+  recordDelete(id: string, at: Date, events: OutboxEventInput[]): Promise<boolean>;
   /**
    * Changes a poll's stored tally with `change` (one voter's vote) and stores the events of the
    * changed message, atomically and one change at a time per poll (nodes may count votes at once);

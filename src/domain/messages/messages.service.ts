@@ -11,7 +11,7 @@ import type { JsonValue, MessageRecord, MessageRouter, MessageStore, NewOutbound
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
 import type { MediaType } from './message-values.js';
 import type { Capability } from '../instances/capabilities.js';
-import type { InstanceRecord } from '../instances/instances.ports.js';
+import type { InstanceStanding } from '../instances/instances.ports.js';
 import { capabilitiesNeeded, newPoll, requireCapabilities, targetOf } from './outbound-content.js';
 import { sendKindsInput, type SendKindsInput } from './send-kinds.input.js';
 
@@ -54,7 +54,7 @@ export function createMessagesService(deps: {
   messages: MessageStore;
   router: MessageRouter;
   /** The instance service's tenancy-checked lookup: one rule for "this tenant's instance". */
-  instances: Pick<InstancesService, 'ownedInstance'>;
+  instances: Pick<InstancesService, 'ownedStanding'>;
   clock: Clock;
   quota: QuotaCounter;
   quotas: DailyQuotas;
@@ -146,17 +146,21 @@ export function createMessagesService(deps: {
 
   /** Only an engine that sends templates takes one through a named instance (a routed one fails later, with a reason). */
   async function refuseTemplateThrough(actor: Actor, instanceId: string) {
-    const instance = await deps.instances.ownedInstance(actor, instanceId);
+    const instance = await deps.instances.ownedStanding(actor, instanceId);
     if (!deps.capabilitiesOf(instance.engine).includes('template')) throw Invalid.at('template', `is only for instances that send templates (CHAT-CLOUD); this one runs on ${instance.engine}`);
   }
 
-  /** The instance's own send endpoints: this instance, active, able to connect. */
-  async function sendableInstance(actor: Actor, instanceId: string) {
-    return sendable(await deps.instances.ownedInstance(actor, instanceId));
+  /**
+   * The instance's own send endpoints: this instance, active, able to connect. Its standing comes from
+   * memory; `fresh` (a second look, after the store found the first one stale) reads it from the
+   * database, so the answer says why it can no longer send.
+   */
+  async function sendableInstance(actor: Actor, instanceId: string, fresh: boolean) {
+    return sendable(await deps.instances.ownedStanding(actor, instanceId, fresh));
   }
 
   /** An instance a named send may go through: active, and not banned or in error. */
-  function sendable(instance: InstanceRecord) {
+  function sendable(instance: InstanceStanding) {
     if (!instance.active) throw new Conflict('instance_inactive', 'The instance is inactive; toggle it active to send through it.');
     if (instance.state === 'banned' || instance.state === 'error') {
       throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);
@@ -182,7 +186,7 @@ export function createMessagesService(deps: {
   }
 
   /** The stored fields of a send of any kind (docs/messaging.md), its targets resolved on the instance. */
-  async function kindContent(instance: InstanceRecord, data: SendKindsInput) {
+  async function kindContent(instance: InstanceStanding, data: SendKindsInput) {
     const find = (id: string) => messages.findById(id);
     const base = { to: data.to, text: data.text ?? null, mentions: data.mentions ?? null, caption: null as string | null };
     if (data.quotedMessageId !== undefined) Object.assign(base, { quoted: await targetOf(find, instance, data.to, data.quotedMessageId, 'quotedMessageId') });
@@ -217,8 +221,7 @@ export function createMessagesService(deps: {
       scope: `instance.send:${instanceId}`,
       request,
       idempotencyKey,
-      // The instance is read afresh each time: a second look reports why it can no longer send.
-      route: async () => ({ instanceId: await sendableInstance(actor, instanceId), routed: false }),
+      route: async (stale) => ({ instanceId: await sendableInstance(actor, instanceId, stale), routed: false }),
       message,
     });
   }
@@ -234,7 +237,7 @@ export function createMessagesService(deps: {
           scope: 'messages.send',
           request: data,
           idempotencyKey: rawIdempotencyKey,
-          route: async () => ({ instanceId: await sendableInstance(actor, instanceId), routed: false }),
+          route: async (stale) => ({ instanceId: await sendableInstance(actor, instanceId, stale), routed: false }),
           message: async () => contentOf(data.to, data.text, data.template),
         });
       }
@@ -258,15 +261,14 @@ export function createMessagesService(deps: {
     /** A send of any kind through a named instance (docs/messaging.md): what its engine cannot carry is refused before anything is stored. */
     async sendThrough(actor: Actor, instanceId: string, input: unknown, rawIdempotencyKey?: string) {
       const data = parseInput(sendKindsInput, input);
-      const instance = await deps.instances.ownedInstance(actor, instanceId);
+      const instance = await deps.instances.ownedStanding(actor, instanceId);
       requireCapabilities(instance.engine, deps.capabilitiesOf(instance.engine), capabilitiesNeeded(data));
       return accept({
         actor,
         scope: `instance.send:${instanceId}`,
         request: data,
         idempotencyKey: rawIdempotencyKey,
-        // The instance was just read (one read per send); a second look, after its first pick went stale, reads it afresh.
-        route: async (stale) => ({ instanceId: stale ? await sendableInstance(actor, instanceId) : sendable(instance), routed: false }),
+        route: async (stale) => ({ instanceId: stale ? await sendableInstance(actor, instanceId, true) : sendable(instance), routed: false }),
         message: () => kindContent(instance, data),
       });
     },

@@ -50,7 +50,7 @@ export function refOf(message: MessageRecord): MessageRef {
  * A message a send names (the one it replies to or reacts to): a message of this instance (another
  * instance's or tenant's is 404), in the chat the send goes to, already on the network.
  */
-export async function targetOf(find: (id: string) => Promise<MessageRecord | null>, instance: InstanceRecord, to: string, id: string, field: string) {
+export async function targetOf(find: (id: string) => Promise<MessageRecord | null>, instance: Pick<InstanceRecord, 'id'>, to: string, id: string, field: string) {
   const message = await find(id);
   if (!message || message.instanceId !== instance.id) throw new NotFound('Message');
   if (chatOf(message) !== to) throw Invalid.at(field, `names a message of another chat (${chatOf(message)}), not of ${to}`);

@@ -32,6 +32,7 @@ export function outboundRecord(message: NewOutboundMessage, id: string): Message
     fileName: message.fileName ?? null,
     voice: message.voice ?? false,
     editedAt: null,
+    deletedAt: null,
     status: 'queued',
     mode: message.mode,
     queuedAt: at,

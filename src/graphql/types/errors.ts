@@ -27,6 +27,7 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   edit_window_closed: 'The network allows edits for 15 minutes after a message is sent (REST answers 409).',
   message_not_sent: 'The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409).',
   message_not_yours: 'Only messages this instance sent can be edited or deleted for everyone (REST answers 409).',
+  message_deleted: 'The message was deleted for everyone: it can no longer be edited (REST answers 409).',
   network_error: 'The network refused or failed the action (REST answers 502); nothing changed.',
 };
 

@@ -6,8 +6,8 @@ export type Invalidation =
   | { kind: 'apiKey'; id: string }
   /** The tenant itself changed (its plan). */
   | { kind: 'tenant'; id: string }
-  /** One of the tenant's instances changed (state, activation, deletion). */
-  | { kind: 'instances'; tenantId: string }
+  /** One of the tenant's instances changed (state, activation, deletion); which one, when known. */
+  | { kind: 'instances'; tenantId: string; instanceId?: string }
   | { kind: 'everything' };
 
 export interface InvalidationBus {

@@ -7,6 +7,8 @@ import { deleteInstance } from './instance-delete.js';
 import type { Outbox } from '../outbox.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 import { LeaseLost } from '../../../domain/instances/ownership.js';
+import type { Statements } from '../statements.js';
+import { createInstanceStandings } from './instance-standing.js';
 
 /** Tries of an instance's delete that PostgreSQL failed to break a lock cycle. */
 const DELETE_ATTEMPTS = 5;
@@ -32,17 +34,20 @@ async function nameInUse(tx: Prisma.TransactionClient, tenantId: string, name: s
 class NameTaken extends Error {}
 
 /**
- * Every change of an instance is announced on `bus` (nodes route the tenant's messages from memory)
- * and, once committed, to `onChanged` (the tenant's live stream).
+ * Every change of an instance is announced on `bus` (nodes route the tenant's messages, and check
+ * named sends against the instance's standing, from memory) and, once committed, to `onChanged` (the
+ * tenant's live stream).
  */
 export function createInstanceStore(
   prisma: PrismaClient,
+  statements: Statements,
   outbox: Outbox,
   bus: InvalidationBus,
   onChanged: (change: { tenantId: string; instanceId: string; deleted: boolean }) => void = () => {},
 ): InstanceStore {
+  const standings = createInstanceStandings(statements, bus);
   const changed = (tenantId: string, instanceId?: string, deleted = false) => {
-    bus.publish({ kind: 'instances', tenantId });
+    bus.publish({ kind: 'instances', tenantId, ...(instanceId ? { instanceId } : {}) });
     if (instanceId) onChanged({ tenantId, instanceId, deleted });
   };
   const nameTaken = <T>(write: Promise<T>): Promise<T | 'name_taken'> =>
@@ -67,6 +72,8 @@ export function createInstanceStore(
       ),
 
     findById: (id) => (isUuid(id) ? prisma.instance.findUnique({ where: { id } }) : Promise.resolve(null)),
+
+    standing: (id, options) => standings.get(id, options?.fresh),
 
     listByTenant: (tenantId) => prisma.instance.findMany(instanceList(tenantId)),
 

@@ -65,13 +65,28 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
 
     async recordEdit(id, text, at, events) {
       return outbox.transaction(async (tx, emit) => {
-        const message = await tx.message.findUnique({ where: { id }, select: { text: true, caption: true } });
+        // Locked until the transaction ends: a delete for everyone at the same moment goes first or sees the edit.
+        const locked = await tx.$queryRaw<Array<{ text: string | null; caption: string | null; deleted: boolean }>>`
+          SELECT text, caption, "deletedAt" IS NOT NULL AS deleted FROM "Message" WHERE id = ${id}::uuid FOR UPDATE`;
+        const message = locked[0];
         if (!message) return null;
+        if (message.deleted) return 'deleted' as const;
         // A media message's words are its caption.
         const words = message.text === null && message.caption !== null ? { caption: text } : { text };
         const row = await tx.message.update({ where: { id }, data: { ...words, editedAt: at } });
         await emit(row, events(row));
         return row;
+      });
+    },
+
+    async recordDelete(id, at, events) {
+      if (!isUuid(id)) return false;
+      return outbox.transaction(async (tx, emit) => {
+        // Only the first delete marks it (the row's lock orders concurrent ones): later ones store and announce nothing.
+        const [row] = await tx.message.updateManyAndReturn({ where: { id, deletedAt: null }, data: { deletedAt: at } });
+        if (!row) return false;
+        await emit(row, events);
+        return true;
       });
     },
 

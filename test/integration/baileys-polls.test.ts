@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { startTestGateway } from '../helpers/gateway.js';
+import { MessageGroupAndPoll } from '../graphql/operations.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { baileysWorld } from '../worlds/baileys.js';
@@ -38,9 +39,15 @@ describe.each(MODES)('CHAT-BAILEYS: polls, their votes opened by the engine and 
     expect(JSON.parse(call.body).data).toEqual({ messageId, poll: expected });
     expect(await verifyHubSignature(instance.secret, call.body, String(call.headers['x-hub-signature-256']))).toBe(true);
   };
-  const recordPoll = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key })).body.data.poll;
+  /** The tally on the record, as REST shows it; GraphQL's `message { poll }` must show the same. */
+  const recordPoll = async (messageId: string) => {
+    const rest = (await world.api.get(`/v1/messages/status/${messageId}`, { key })).body.data.poll;
+    const graphql = await world.api.operation(MessageGroupAndPoll, { id: messageId }, { key });
+    expect(graphql.body.data!.message!.poll).toEqual(rest);
+    return rest;
+  };
 
-  it('a poll reaches the phone with its secret; votes, a changed vote and a restart keep an exact tally', async () => {
+  it('a poll reaches the phone with its secret; votes, a changed vote and a restart keep an exact tally (REST and GraphQL)', async () => {
     const ana = newNetworkPhone().slice(1);
     const sent = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, {
       key,

@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
+import { newNetworkPhone, pairedV1, sentPoll } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
 import { MessageGroupAndPoll } from '../graphql/operations.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { baileysNodesEnv, type GatewayNode, startNode } from '../helpers/baileys-nodes.js';
 import { client } from '../helpers/http.js';
-import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 
-type Node = Awaited<ReturnType<typeof startChildGateway>> & { id: string; alive: boolean };
 
 const LEASE_MS = 3000;
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'polls@example.com', GATEWAY_ADMIN_PASSWORD: 'polls-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
@@ -23,12 +20,11 @@ const ADMIN = { GATEWAY_ADMIN_EMAIL: 'polls@example.com', GATEWAY_ADMIN_PASSWORD
  * votes that reach the new owner (new and changed ones) land on the same tally.
  */
 describe('CHAT-BAILEYS: a poll tally across a takeover on PostgreSQL', () => {
-  const postgres = MODES.find((m) => m.database === 'postgres')!;
   let network: ChatNetwork;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: pg.Client;
   let key: string;
-  const nodes: Node[] = [];
+  const nodes: GatewayNode[] = [];
 
   const ownerOf = async (instanceId: string) =>
     (await sql.query<{ owner: string | null }>(`SELECT CASE WHEN "expiresAt" > now() THEN owner END AS owner FROM "InstanceLease" WHERE "instanceId" = $1`, [instanceId])).rows[0]?.owner ?? null;
@@ -38,21 +34,8 @@ describe('CHAT-BAILEYS: a poll tally across a takeover on PostgreSQL', () => {
     database = await createTestDatabase({ migrated: true });
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
-    const env = {
-      ...baileysEnv(network, postgres),
-      ENGINES: 'baileys',
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_PREFIX: `mgwpolls:${randomBytes(4).toString('hex')}:`,
-      NODE_LEASE_MS: String(LEASE_MS),
-      SHUTDOWN_DRAIN_MS: '0',
-      ...ADMIN,
-    };
-    for (let n = 0; n < 2; n++) {
-      const child = await startChildGateway(env);
-      const ready = await client(child.url).get('/readyz');
-      nodes.push({ ...child, id: ready.body.data.node as string, alive: true });
-    }
+    const env = baileysNodesEnv(network, database.url, LEASE_MS, ADMIN);
+    for (let n = 0; n < 2; n++) nodes.push(await startNode(env));
     const api = client(nodes[0]!.url);
     key = await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'polls' });
   }, 120_000);
@@ -68,20 +51,14 @@ describe('CHAT-BAILEYS: a poll tally across a takeover on PostgreSQL', () => {
     const instance = await pairedV1(client(nodes[0]!.url), key, network, `poll takeover ${Date.now()}`);
     const [ana, bea, cara] = [newNetworkPhone(), newNetworkPhone(), newNetworkPhone()].map((phone) => phone.slice(1)) as [string, string, string];
     const group = network.groupCreate(ana, 'Lunch crew', [bea, cara, instance.phone.slice(1)]);
-    const api = client(nodes[0]!.url);
-    const sent = await api.post(`/v1/chat/instances/${instance.id}/messages`, { key, body: { to: group, poll: { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] } } });
-    expect(sent.status, sent.text).toBe(200);
-    const messageId = sent.body.data.id as string;
-    const status = await eventually(() => api.get(`/v1/messages/status/${messageId}`, { key }), (r) => Boolean(r.body.data?.networkMessageId), 20_000);
-    const pollId = status.body.data.networkMessageId as string;
-    for (const phone of [ana, bea, cara]) await network.waitFor(() => network.inbox(phone).find((m) => m.id === pollId), 20_000, `the poll on ${phone}`);
+    const { messageId, pollId } = await sentPoll(client(nodes[0]!.url), key, network, instance.id, group, { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] }, [ana, bea, cara]);
 
     const tally = (votes: Record<string, string[]>) => ({
       name: 'Lunch?',
       selectableCount: 1,
       options: ['Pizza', 'Sushi', 'Salad'].map((name) => ({ name, votes: votes[name]?.length ?? 0, voters: votes[name] ?? [] })),
     });
-    const recordOn = async (node: Node) => (await client(node.url).get(`/v1/messages/status/${messageId}`, { key })).body.data.poll;
+    const recordOn = async (node: GatewayNode) => (await client(node.url).get(`/v1/messages/status/${messageId}`, { key })).body.data.poll;
 
     // Two votes, counted by the first owner.
     await network.vote(ana, pollId, group, ['Pizza']);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
+import { baileysEnv, newNetworkPhone, pairedV1, sentPoll } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { startTestGateway } from '../helpers/gateway.js';
 import { MessageGroupAndPoll } from '../graphql/operations.js';
@@ -89,15 +89,7 @@ describe.each(MODES)('CHAT-BAILEYS: polls, their votes opened by the engine and 
     const owner = newNetworkPhone().slice(1);
     const bea = newNetworkPhone().slice(1);
     const group = world.network.groupCreate(owner, 'Lunch crew', [bea, instance.phone]);
-    const sent = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, {
-      key,
-      body: { to: group, poll: { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] } },
-    });
-    expect(sent.status, sent.text).toBe(200);
-    const messageId = sent.body.data.id as string;
-    const status = await eventually(() => world.api.get(`/v1/messages/status/${messageId}`, { key }), (r) => Boolean(r.body.data?.networkMessageId), 20_000);
-    const pollId = status.body.data.networkMessageId as string;
-    for (const phone of [owner, bea]) await world.network.waitFor(() => world.network.inbox(phone).find((m) => m.id === pollId), 20_000, `the poll on ${phone}`);
+    const { messageId, pollId } = await sentPoll(world.api, key, world.network, instance.id, group, { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] }, [owner, bea]);
     await world.network.vote(owner, pollId, group, ['Salad']);
     await expectUpdate(messageId, 1, tally({ Salad: [owner] }));
     await world.network.vote(bea, pollId, group, ['Salad']);

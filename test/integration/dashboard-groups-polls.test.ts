@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
+import { newNetworkPhone, pairedV1, sentPoll } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import { baileysWorld } from '../worlds/baileys.js';
@@ -47,12 +47,7 @@ describe('the dashboard shows group messages and poll tallies', () => {
     const groupMessage = received.body.data.find((m: { text?: string }) => m.text === 'Where do we eat?');
 
     // A poll to the group, and the members' votes on it (one of them changes its vote).
-    const sent = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, { key, body: { to: group, poll: { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] } } });
-    expect(sent.status, sent.text).toBe(200);
-    const pollMessage = sent.body.data.id as string;
-    const status = await eventually(() => world.api.get(`/v1/messages/status/${pollMessage}`, { key }), (r) => Boolean(r.body.data?.networkMessageId), 20_000);
-    const pollId = status.body.data.networkMessageId as string;
-    for (const phone of [owner, bea]) await world.network.waitFor(() => world.network.inbox(phone).find((m) => m.id === pollId), 20_000, `the poll on ${phone}`);
+    const { messageId: pollMessage, pollId } = await sentPoll(world.api, key, world.network, instance.id, group, { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] }, [owner, bea]);
     await world.network.vote(owner, pollId, group, ['Sushi']);
     await world.network.vote(bea, pollId, group, ['Sushi']);
     await world.network.vote(owner, pollId, group, ['Pizza']);

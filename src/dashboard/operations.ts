@@ -177,7 +177,7 @@ export const Messages = graphql(`
           contacts { displayName }
           reaction { emoji messageId }
           quoted { messageId }
-          poll { name options { name votes } }
+          poll { name options { name votes voters } }
           group { id subject }
           timestamps { queued sent delivered read failed }
         }

@@ -9,6 +9,7 @@ import './types/messages.js';
 import './types/message-actions.js';
 import './types/instances.js';
 import './types/instance-operations.js';
+import './types/groups.js';
 import './types/webhooks.js';
 import './types/subscriptions.js';
 import './types/node-query.js';

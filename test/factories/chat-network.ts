@@ -44,3 +44,25 @@ export async function pairedSession(api: Client, cookie: string, network: ChatNe
   await eventually(() => api.get(`/chat/instances/${id}`, { cookie }), (r) => r.body.data.status === 'connected', 20_000);
   return { id, phone, secret: created.body.data.webhookSecret as string };
 }
+
+/**
+ * Sends a poll through an instance to `to` (phone digits or a group id) and waits until each of
+ * `phones` holds it; answers the gateway's id of the message and the network's id the votes name.
+ */
+export async function sentPoll(
+  api: Client,
+  key: string,
+  network: ChatNetwork,
+  instanceId: string,
+  to: string,
+  poll: { name: string; options: string[]; selectableCount?: number },
+  phones: string[],
+) {
+  const sent = await api.post(`/v1/chat/instances/${instanceId}/messages`, { key, body: { to, poll } });
+  if (sent.status !== 200) throw new Error(`poll refused: ${sent.text.slice(0, 300)}`);
+  const messageId = sent.body.data.id as string;
+  const status = await eventually(() => api.get(`/v1/messages/status/${messageId}`, { key }), (r) => Boolean(r.body.data?.networkMessageId), 20_000);
+  const pollId = status.body.data.networkMessageId as string;
+  for (const phone of phones) await network.waitFor(() => network.inbox(phone).find((m) => m.id === pollId), 20_000, `the poll on ${phone}`);
+  return { messageId, pollId };
+}

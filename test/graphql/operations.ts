@@ -270,3 +270,70 @@ export const RotateWebhookSecret = graphql(`
     }
   }
 `);
+
+export const InstanceGroups = graphql(`
+  query InstanceGroups($id: ID!, $groupId: String!, $withGroup: Boolean!) {
+    instance(id: $id) {
+      id
+      groups { id subject description owner participants { phone admin } announce restrict }
+      group(id: $groupId) @include(if: $withGroup) { id subject description owner participants { phone admin } announce restrict }
+    }
+  }
+`);
+
+export const CreateGroup = graphql(`
+  mutation CreateGroup($input: CreateGroupInput!) {
+    createGroup(input: $input) {
+      group { id subject description owner participants { phone admin } announce restrict }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const UpdateGroup = graphql(`
+  mutation UpdateGroup($input: UpdateGroupInput!) {
+    updateGroup(input: $input) {
+      group { id subject description announce restrict }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const ChangeGroupParticipants = graphql(`
+  mutation ChangeGroupParticipants($input: GroupParticipantsInput!) {
+    changeGroupParticipants(input: $input) {
+      results { phone status }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const GroupInviteCode = graphql(`
+  mutation GroupInviteCode($input: GroupActionInput!) {
+    groupInviteCode(input: $input) {
+      invite { code url }
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const LeaveGroup = graphql(`
+  mutation LeaveGroup($input: GroupActionInput!) {
+    leaveGroup(input: $input) {
+      done
+      userErrors { code field message }
+    }
+  }
+`);
+
+export const MessageGroupAndPoll = graphql(`
+  query MessageGroupAndPoll($id: ID!) {
+    message(id: $id) {
+      id
+      from
+      text
+      group { id subject }
+      poll { name selectableCount options { name votes voters } }
+    }
+  }
+`);

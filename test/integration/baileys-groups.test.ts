@@ -154,26 +154,56 @@ describe.each(MODES)('CHAT-BAILEYS: messages to and from groups, through sender 
     expect((await world.api.get(base, { key })).status).toBe(401);
   });
 
-  it('refuses bad group input with 400 naming the field, before asking the network', async () => {
-    const base = `/v1/chat/instances/${v1.id}/groups`;
-    const many = Array.from({ length: 257 }, (_, n) => String(5511900000000 + n));
-    for (const [body, field] of [
-      [{ subject: 'x', participants: [] }, 'participants'],
-      [{ subject: 'x', participants: many }, 'participants'],
-      [{ subject: '', participants: ['5511999990001'] }, 'subject'],
-      [{ subject: 'x', participants: ['abc'] }, 'participants'],
-    ] as const) {
-      const refused = await world.api.post(base, { key, body });
-      expect(refused.status, refused.text).toBe(400);
-      expect(refused.body.error.message).toMatch(new RegExp(`^${field}`));
-    }
-    const wrongId = await world.api.get(`${base}/12345@s.whatsapp.net`, { key });
-    expect(wrongId.status, wrongId.text).toBe(400);
-    const noChange = await world.api.request('PATCH', `${base}/120363000000000001@g.us`, { key, body: {} });
-    expect(noChange.status, noChange.text).toBe(400);
-    const badAction = await world.api.post(`${base}/120363000000000001@g.us/participants`, { key, body: { action: 'ban', phones: ['5511999990001'] } });
-    expect(badAction.status, badAction.text).toBe(400);
-  });
+  for (const variant of ['v1', 'session'] as const) {
+    it(`refuses bad input on every group path with 400 naming the field, and asks nothing of the network (${variant})`, async () => {
+      const id = variant === 'v1' ? v1.id : session.id;
+      const auth = variant === 'v1' ? { key } : { cookie: world.tenant.cookie };
+      const base = `${variant === 'v1' ? '/v1' : ''}/chat/instances/${id}`;
+      const groupsNow = async () => ((await world.api.get(`${base}/groups`, auth)).body.data as Array<{ id: string; subject: string; participants: unknown[] }>).map((g) => JSON.stringify(g)).sort();
+      const messagesNow = async () => (await world.api.get('/v1/messages/list?limit=1', { key })).body.pagination.total as number;
+      const [groupsBefore, messagesBefore] = [await groupsNow(), await messagesNow()];
+      const refused = async (method: string, path: string, body: unknown, field: string) => {
+        const answer = await world.api.request(method, `${base}${path}`, { ...auth, body });
+        expect(answer.status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)}: ${answer.text}`).toBe(400);
+        expect(answer.body.error).toMatchObject({ code: 'invalid_request' });
+        expect(answer.body.error.message, `${method} ${path}`).toMatch(new RegExp(`^${field}(\\.\\d+)?: `));
+      };
+      const many = Array.from({ length: 257 }, (_, n) => String(5511900000000 + n));
+      const phone = newNetworkPhone().slice(1);
+      const valid = '120363000000000001@g.us';
+
+      await refused('POST', '/groups', { subject: 'x', participants: [] }, 'participants');
+      await refused('POST', '/groups', { subject: 'x', participants: many }, 'participants');
+      await refused('POST', '/groups', { subject: '', participants: [phone] }, 'subject');
+      await refused('POST', '/groups', { subject: '   ', participants: [phone] }, 'subject');
+      await refused('POST', '/groups', { participants: [phone] }, 'subject');
+      await refused('POST', '/groups', { subject: 'x', participants: ['abc'] }, 'participants');
+      await refused('POST', '/groups', { subject: 'x'.repeat(101), participants: [phone] }, 'subject');
+      for (const wrong of ['12345@s.whatsapp.net', 'abc@g.us', '12-@g.us']) {
+        const groupPath = `/groups/${encodeURIComponent(wrong)}`;
+        await refused('GET', groupPath, undefined, 'groupId');
+        await refused('PATCH', groupPath, { subject: 'x' }, 'groupId');
+        await refused('POST', `${groupPath}/participants`, { action: 'add', phones: [phone] }, 'groupId');
+        await refused('GET', `${groupPath}/invite`, undefined, 'groupId');
+        await refused('POST', `${groupPath}/leave`, undefined, 'groupId');
+      }
+      await refused('PATCH', `/groups/${valid}`, { subject: '' }, 'subject');
+      await refused('PATCH', `/groups/${valid}`, { announce: 'yes' }, 'announce');
+      await refused('POST', `/groups/${valid}/participants`, { action: 'ban', phones: [phone] }, 'action');
+      await refused('POST', `/groups/${valid}/participants`, { phones: [phone] }, 'action');
+      await refused('POST', `/groups/${valid}/participants`, { action: 'add', phones: [] }, 'phones');
+      await refused('POST', `/groups/${valid}/participants`, { action: 'add', phones: many }, 'phones');
+      const noChange = await world.api.request('PATCH', `${base}/groups/${valid}`, { ...auth, body: {} });
+      expect(noChange.status, noChange.text).toBe(400);
+      expect(noChange.body.error.message).toMatch(/must change at least one of subject, description, announce, restrict/);
+      // A poll of 13 options, through the same variant's send path.
+      await refused('POST', '/messages', { to: phone, poll: { name: 'Too many', options: Array.from({ length: 13 }, (_, n) => `option ${n + 1}`) } }, 'poll\\.options');
+
+      expect(await groupsNow()).toEqual(groupsBefore);
+      expect(await messagesNow()).toBe(messagesBefore);
+      expect(world.network.inbox(phone)).toEqual([]);
+    });
+  }
 
   it('refuses a group id of the wrong form, storing nothing', async () => {
     for (const to of ['123@g.us.evil', 'abc@g.us', '12-@g.us', '5511@s.whatsapp.net']) {

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
+import { newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually, sleep } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { baileysNodesEnv, type GatewayNode, startNode as startGatewayNode } from '../helpers/baileys-nodes.js';
 import { client } from '../helpers/http.js';
-import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../networks/chat-network/index.js';
 
-type Node = Awaited<ReturnType<typeof startChildGateway>> & { id: string; alive: boolean };
+type Node = GatewayNode;
 
 const LEASE_MS = 3000;
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'nodes@example.com', GATEWAY_ADMIN_PASSWORD: 'nodes-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
@@ -21,7 +19,6 @@ const ADMIN = { GATEWAY_ADMIN_EMAIL: 'nodes@example.com', GATEWAY_ADMIN_PASSWORD
  * database, without pairing, and nothing reaches a phone twice.
  */
 describe('CHAT-BAILEYS on several nodes', () => {
-  const postgres = MODES.find((m) => m.database === 'postgres')!;
   let network: ChatNetwork;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: pg.Client;
@@ -35,9 +32,7 @@ describe('CHAT-BAILEYS on several nodes', () => {
     (await sql.query<{ owner: string | null; token: string }>(`SELECT CASE WHEN "expiresAt" > now() THEN owner END AS owner, token::text FROM "InstanceLease" WHERE "instanceId" = $1`, [instanceId])).rows[0];
 
   async function startNode(): Promise<Node> {
-    const child = await startChildGateway(env);
-    const ready = await client(child.url).get('/readyz');
-    const node = { ...child, id: ready.body.data.node as string, alive: true };
+    const node = await startGatewayNode(env);
     nodes.push(node);
     return node;
   }
@@ -47,19 +42,7 @@ describe('CHAT-BAILEYS on several nodes', () => {
     database = await createTestDatabase({ migrated: true });
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
-    env = {
-      ...baileysEnv(network, postgres),
-      ENGINES: 'baileys',
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_PREFIX: `mgwbaileys:${randomBytes(4).toString('hex')}:`,
-      NODE_LEASE_MS: String(LEASE_MS),
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      RATE_LIMIT_PER_HOUR: '10000000',
-      RATE_LIMIT_BURST: '10000',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...ADMIN,
-    };
+    env = baileysNodesEnv(network, database.url, LEASE_MS, ADMIN, { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '10000000', RATE_LIMIT_BURST: '10000' });
     for (let n = 0; n < 3; n++) await startNode();
     const api = client(nodes[0]!.url);
     key = await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'nodes' });

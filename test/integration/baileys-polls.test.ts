@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baileysEnv, newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
+import { baileysEnv, newNetworkPhone, pairedV1, sentPoll } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { startTestGateway } from '../helpers/gateway.js';
+import { MessageGroupAndPoll } from '../graphql/operations.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
 import { baileysWorld } from '../worlds/baileys.js';
@@ -38,9 +39,15 @@ describe.each(MODES)('CHAT-BAILEYS: polls, their votes opened by the engine and 
     expect(JSON.parse(call.body).data).toEqual({ messageId, poll: expected });
     expect(await verifyHubSignature(instance.secret, call.body, String(call.headers['x-hub-signature-256']))).toBe(true);
   };
-  const recordPoll = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key })).body.data.poll;
+  /** The tally on the record, as REST shows it; GraphQL's `message { poll }` must show the same. */
+  const recordPoll = async (messageId: string) => {
+    const rest = (await world.api.get(`/v1/messages/status/${messageId}`, { key })).body.data.poll;
+    const graphql = await world.api.operation(MessageGroupAndPoll, { id: messageId }, { key });
+    expect(graphql.body.data!.message!.poll).toEqual(rest);
+    return rest;
+  };
 
-  it('a poll reaches the phone with its secret; votes, a changed vote and a restart keep an exact tally', async () => {
+  it('a poll reaches the phone with its secret; votes, a changed vote and a restart keep an exact tally (REST and GraphQL)', async () => {
     const ana = newNetworkPhone().slice(1);
     const sent = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, {
       key,
@@ -82,15 +89,7 @@ describe.each(MODES)('CHAT-BAILEYS: polls, their votes opened by the engine and 
     const owner = newNetworkPhone().slice(1);
     const bea = newNetworkPhone().slice(1);
     const group = world.network.groupCreate(owner, 'Lunch crew', [bea, instance.phone]);
-    const sent = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, {
-      key,
-      body: { to: group, poll: { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] } },
-    });
-    expect(sent.status, sent.text).toBe(200);
-    const messageId = sent.body.data.id as string;
-    const status = await eventually(() => world.api.get(`/v1/messages/status/${messageId}`, { key }), (r) => Boolean(r.body.data?.networkMessageId), 20_000);
-    const pollId = status.body.data.networkMessageId as string;
-    for (const phone of [owner, bea]) await world.network.waitFor(() => world.network.inbox(phone).find((m) => m.id === pollId), 20_000, `the poll on ${phone}`);
+    const { messageId, pollId } = await sentPoll(world.api, key, world.network, instance.id, group, { name: 'Lunch?', options: ['Pizza', 'Sushi', 'Salad'] }, [owner, bea]);
     await world.network.vote(owner, pollId, group, ['Salad']);
     await expectUpdate(messageId, 1, tally({ Salad: [owner] }));
     await world.network.vote(bea, pollId, group, ['Salad']);

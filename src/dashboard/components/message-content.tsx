@@ -41,13 +41,7 @@ function Body(props: { message: Row }) {
   }
   if (m.contacts) return <span>👤 {m.contacts.map((c) => c.displayName).join(', ')}</span>;
   if (m.reaction) return <span>{m.reaction.emoji ? `Reacted ${m.reaction.emoji}` : 'Took a reaction back'}</span>;
-  if (m.poll) {
-    return (
-      <span>
-        📊 {m.poll.name}: {m.poll.options.map((o) => `${o.name} (${o.votes})`).join(' · ')}
-      </span>
-    );
-  }
+  if (m.poll) return <PollTally poll={m.poll} />;
   return <span>{m.text ?? m.type}</span>;
 }
 
@@ -67,6 +61,24 @@ function MediaPreview(props: { media: NonNullable<Row['media']> }) {
           {media.fileName ? `Download ${media.fileName}` : `Download ${media.type}`}
         </a>
       </figcaption>
+    </figure>
+  );
+}
+
+/** A poll's question and, per option, its votes and who cast them (phone digits), as the tally stands now. */
+function PollTally(props: { poll: NonNullable<Row['poll']> }) {
+  const { poll } = props;
+  return (
+    <figure class="poll">
+      <figcaption>📊 {poll.name}</figcaption>
+      <ul>
+        {poll.options.map((option) => (
+          <li key={option.name}>
+            {option.name}: {option.votes} {option.votes === 1 ? 'vote' : 'votes'}
+            {option.voters.length > 0 && <span class="muted"> ({option.voters.join(', ')})</span>}
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }

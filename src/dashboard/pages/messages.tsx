@@ -68,7 +68,7 @@ export function MessagesPage() {
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id} data-message-id={m.id}>
-                  <td>{m.direction === 'in' ? `from ${m.from}` : m.to}</td>
+                  <td>{m.direction === 'in' ? `from ${m.from ?? 'a hidden number'}` : m.to}</td>
                   <td>
                     <MessageContent message={m} />
                   </td>

@@ -42,7 +42,7 @@ const phone = z.string({ error: 'must be phone digits' }).regex(/^\d{7,15}$/, 'm
 const subject = z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 const description = z.string({ error: 'must be text' }).max(2048, 'must be at most 2048 characters');
 
-export const groupIdInput = z.string().regex(GROUP_ID, 'must be a group id (<digits>@g.us or <digits>-<digits>@g.us)');
+export const groupIdInput = z.strictObject({ groupId: z.string().regex(GROUP_ID, 'must be a group id (<digits>@g.us or <digits>-<digits>@g.us)') });
 
 export const createGroupInput = z.strictObject({
   subject,

@@ -4,7 +4,7 @@ import type { InstancesService } from '../instances/instances.service.js';
 import type { Ownership } from '../instances/ownership.js';
 import { NotFound } from '../errors.js';
 import { actingInstance } from '../instances/acting-instance.js';
-import { parseInput } from '../validation.js';
+import { allValid, parseInput } from '../validation.js';
 import { createGroupInput, type GroupInfo, type GroupOp, type GroupOpResult, groupIdInput, participantsInput, updateGroupInput } from './group-ops.js';
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
@@ -29,7 +29,8 @@ export function createGroupsService(deps: {
     const { group = {} } = await deps.ownership.perform(instance.id, { kind: 'group', group: op });
     return group;
   }
-  const groupId = (value: string) => parseInput(groupIdInput, value);
+  // The id comes from the path (REST) or an argument (GraphQL): its refusal names it `groupId`.
+  const groupId = (value: string) => parseInput(groupIdInput, { groupId: value }).groupId;
   const one = (result: GroupOpResult): GroupInfo => {
     if (!result.group) throw new NotFound('Group');
     return result.group;
@@ -47,13 +48,11 @@ export function createGroupsService(deps: {
       return one(await run(actor, instanceId, { op: 'get', group: groupId(group) }));
     },
     async update(actor: Actor, instanceId: string, group: string, input: unknown): Promise<GroupInfo> {
-      const id = groupId(group);
-      const data = parseInput(updateGroupInput, input);
+      const [id, data] = await allValid(() => groupId(group), () => parseInput(updateGroupInput, input));
       return one(await run(actor, instanceId, { op: 'update', group: id, ...data }));
     },
     async participants(actor: Actor, instanceId: string, group: string, input: unknown) {
-      const id = groupId(group);
-      const { action, phones } = parseInput(participantsInput, input);
+      const [id, { action, phones }] = await allValid(() => groupId(group), () => parseInput(participantsInput, input));
       return (await run(actor, instanceId, { op: 'participants', group: id, action, phones: [...new Set(phones)] })).participants ?? [];
     },
     async invite(actor: Actor, instanceId: string, group: string): Promise<{ code: string; url: string }> {

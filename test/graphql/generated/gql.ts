@@ -45,6 +45,13 @@ type Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey { id keyPrefix testMode }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      revokedApiKeyId\n      userErrors { code field message }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  query InstanceGroups($id: ID!, $groupId: String!, $withGroup: Boolean!) {\n    instance(id: $id) {\n      id\n      groups { id subject description owner participants { phone admin } announce restrict }\n      group(id: $groupId) @include(if: $withGroup) { id subject description owner participants { phone admin } announce restrict }\n    }\n  }\n": typeof types.InstanceGroupsDocument,
+    "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group { id subject description owner participants { phone admin } announce restrict }\n      userErrors { code field message }\n    }\n  }\n": typeof types.CreateGroupDocument,
+    "\n  mutation UpdateGroup($input: UpdateGroupInput!) {\n    updateGroup(input: $input) {\n      group { id subject description announce restrict }\n      userErrors { code field message }\n    }\n  }\n": typeof types.UpdateGroupDocument,
+    "\n  mutation ChangeGroupParticipants($input: GroupParticipantsInput!) {\n    changeGroupParticipants(input: $input) {\n      results { phone status }\n      userErrors { code field message }\n    }\n  }\n": typeof types.ChangeGroupParticipantsDocument,
+    "\n  mutation GroupInviteCode($input: GroupActionInput!) {\n    groupInviteCode(input: $input) {\n      invite { code url }\n      userErrors { code field message }\n    }\n  }\n": typeof types.GroupInviteCodeDocument,
+    "\n  mutation LeaveGroup($input: GroupActionInput!) {\n    leaveGroup(input: $input) {\n      done\n      userErrors { code field message }\n    }\n  }\n": typeof types.LeaveGroupDocument,
+    "\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n": typeof types.MessageGroupAndPollDocument,
     "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.CachedInstancesDocument,
     "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n": typeof types.CreateForCacheDocument,
     "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n": typeof types.RequestQrForCacheDocument,
@@ -83,6 +90,13 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey { id keyPrefix testMode }\n      userErrors { code field message }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      revokedApiKeyId\n      userErrors { code field message }\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  query InstanceGroups($id: ID!, $groupId: String!, $withGroup: Boolean!) {\n    instance(id: $id) {\n      id\n      groups { id subject description owner participants { phone admin } announce restrict }\n      group(id: $groupId) @include(if: $withGroup) { id subject description owner participants { phone admin } announce restrict }\n    }\n  }\n": types.InstanceGroupsDocument,
+    "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group { id subject description owner participants { phone admin } announce restrict }\n      userErrors { code field message }\n    }\n  }\n": types.CreateGroupDocument,
+    "\n  mutation UpdateGroup($input: UpdateGroupInput!) {\n    updateGroup(input: $input) {\n      group { id subject description announce restrict }\n      userErrors { code field message }\n    }\n  }\n": types.UpdateGroupDocument,
+    "\n  mutation ChangeGroupParticipants($input: GroupParticipantsInput!) {\n    changeGroupParticipants(input: $input) {\n      results { phone status }\n      userErrors { code field message }\n    }\n  }\n": types.ChangeGroupParticipantsDocument,
+    "\n  mutation GroupInviteCode($input: GroupActionInput!) {\n    groupInviteCode(input: $input) {\n      invite { code url }\n      userErrors { code field message }\n    }\n  }\n": types.GroupInviteCodeDocument,
+    "\n  mutation LeaveGroup($input: GroupActionInput!) {\n    leaveGroup(input: $input) {\n      done\n      userErrors { code field message }\n    }\n  }\n": types.LeaveGroupDocument,
+    "\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n": types.MessageGroupAndPollDocument,
     "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.CachedInstancesDocument,
     "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n": types.CreateForCacheDocument,
     "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n": types.RequestQrForCacheDocument,
@@ -228,6 +242,34 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($instanceId: ID!) {\n    rotateWebhookSecret(input: { instanceId: $instanceId }) {\n      webhookSecret\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InstanceGroups($id: ID!, $groupId: String!, $withGroup: Boolean!) {\n    instance(id: $id) {\n      id\n      groups { id subject description owner participants { phone admin } announce restrict }\n      group(id: $groupId) @include(if: $withGroup) { id subject description owner participants { phone admin } announce restrict }\n    }\n  }\n"): (typeof documents)["\n  query InstanceGroups($id: ID!, $groupId: String!, $withGroup: Boolean!) {\n    instance(id: $id) {\n      id\n      groups { id subject description owner participants { phone admin } announce restrict }\n      group(id: $groupId) @include(if: $withGroup) { id subject description owner participants { phone admin } announce restrict }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group { id subject description owner participants { phone admin } announce restrict }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      group { id subject description owner participants { phone admin } announce restrict }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateGroup($input: UpdateGroupInput!) {\n    updateGroup(input: $input) {\n      group { id subject description announce restrict }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateGroup($input: UpdateGroupInput!) {\n    updateGroup(input: $input) {\n      group { id subject description announce restrict }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeGroupParticipants($input: GroupParticipantsInput!) {\n    changeGroupParticipants(input: $input) {\n      results { phone status }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation ChangeGroupParticipants($input: GroupParticipantsInput!) {\n    changeGroupParticipants(input: $input) {\n      results { phone status }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GroupInviteCode($input: GroupActionInput!) {\n    groupInviteCode(input: $input) {\n      invite { code url }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation GroupInviteCode($input: GroupActionInput!) {\n    groupInviteCode(input: $input) {\n      invite { code url }\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LeaveGroup($input: GroupActionInput!) {\n    leaveGroup(input: $input) {\n      done\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation LeaveGroup($input: GroupActionInput!) {\n    leaveGroup(input: $input) {\n      done\n      userErrors { code field message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n"): (typeof documents)["\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

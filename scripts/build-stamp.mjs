@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const STAMP_FILE = join(root, 'dist', '.build-stamp');
-const INPUTS = ['src', 'prisma/schema.prisma', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUTS = ['src', 'prisma/schema.prisma', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/bundle-server.mjs'];
 // Written by the build itself.
 const SKIP = join('src', 'infra', 'db', 'generated');
 

@@ -1,4 +1,4 @@
-// npm run build: generates the Prisma client, compiles the server into dist/ and builds the dashboard, then records what
+// npm run build: generates the Prisma client, compiles the server into dist/, bundles its entry point, builds the dashboard, then records what
 // it was built from (scripts/build-stamp.mjs), so `npm start` rebuilds only when that changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const stale =
 if (stale) run([fileURLToPath(new URL('./prisma-generate.mjs', import.meta.url))]);
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 run([fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json']);
+// dist/main.js again, as one bundle (scripts/bundle-server.mjs): what a start loads in a few files.
+run([fileURLToPath(new URL('./bundle-server.mjs', import.meta.url))]);
 // The dashboard (src/dashboard) into dist/dashboard; the build fails when its first page is over its JavaScript budget.
 run([fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--config', 'src/dashboard/vite.config.ts']);
 writeFileSync(STAMP_FILE, buildStamp());

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { isForbiddenAddress } from '../domain/webhooks/address-policy.js';
 import type { HostResolver } from '../domain/webhooks/url-policy.js';
 
@@ -45,11 +45,17 @@ export type OutboundHttp = ReturnType<typeof createOutboundHttp>;
  * are allowed) no connection to a non-public address, however the name resolves at that moment.
  */
 export function createOutboundHttp(options: { allowInsecure: boolean; timeoutMs: number }) {
-  const agent = new Agent({
-    connect: options.allowInsecure ? {} : { lookup: guardedLookup },
-    connections: 64,
-    keepAliveTimeout: 10_000,
-  });
+  // The client is loaded with the first call (a webhook, a link preview), not at start.
+  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
+  const ready = () =>
+    (client ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({
+        connect: options.allowInsecure ? {} : { lookup: guardedLookup },
+        connections: 64,
+        keepAliveTimeout: 10_000,
+      }),
+      request,
+    })));
 
   return {
     async send(
@@ -60,6 +66,7 @@ export function createOutboundHttp(options: { allowInsecure: boolean; timeoutMs:
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
       // An IP literal never goes through DNS, so the lookup guard would not see it.
       if (!options.allowInsecure && isIP(host) && isForbiddenAddress(host)) throw new BlockedAddress(host);
+      const { agent, request } = await ready();
       const response = await request(url, {
         method,
         headers: init.headers,
@@ -83,7 +90,7 @@ export function createOutboundHttp(options: { allowInsecure: boolean; timeoutMs:
       }
       return { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), truncated };
     },
-    close: () => agent.close(),
+    close: async () => (client ? (await client).agent.close() : undefined),
   };
 }
 

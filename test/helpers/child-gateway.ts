@@ -17,8 +17,11 @@ export async function freePort(): Promise<number> {
  */
 export const distEntry = (entry: 'main' | 'cli') => ['--enable-source-maps', `dist/${entry}.js`];
 
-/** The real gateway as its own process (node itself, so a signal reaches it), ready to serve. */
-export async function startChildGateway(env: Record<string, string>) {
+/**
+ * The real gateway as its own process (node itself, so a signal reaches it), ready to serve.
+ * `pollMs`: how often /readyz is asked meanwhile (a test that acts the moment it turns 200 asks often).
+ */
+export async function startChildGateway(env: Record<string, string>, { pollMs = 100 }: { pollMs?: number } = {}) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, distEntry('main'), {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
@@ -30,12 +33,12 @@ export async function startChildGateway(env: Record<string, string>) {
   for (;;) {
     if ((await fetch(`${url}/readyz`).catch(() => undefined))?.ok) break;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('child gateway did not start');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   return {
     url,
     pid: child.pid!,
-    /** Its exit code once it has exited. */
+    /** Its exit code once it has exited (null when a signal ended it). */
     exited,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
       child.kill(signal);

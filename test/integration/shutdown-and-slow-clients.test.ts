@@ -116,6 +116,13 @@ describe('shutdown', () => {
     expect([1001, 1000]).toContain(await closed);
   }, 60_000);
 
+  it('shuts down cleanly on a SIGTERM the moment /readyz first answers 200, while the rest of the start is under way', async () => {
+    const child = await startChildGateway({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '0' }, { pollMs: 5 });
+    process.kill(child.pid, 'SIGTERM');
+    // Its own shutdown, not the signal's default (which ends the process with no exit code).
+    expect(await child.exited).toBe(0);
+  }, 60_000);
+
   it('stops the gateway when `npm start` is stopped', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {

@@ -1,4 +1,4 @@
-import { connect, type ChannelModel, type ConfirmChannel } from 'amqplib';
+import type { ChannelModel, ConfirmChannel } from 'amqplib';
 import { once } from 'node:events';
 import type { Logger } from '../logger.js';
 import { type Broker, type BrokerMessage, reconnectDelayMs, redactedUrl } from './broker.js';
@@ -48,6 +48,8 @@ export function createAmqpBroker(options: { url: string; exchange: string; logge
   async function open() {
     if (stopped || connection) return;
     try {
+      // The client is loaded on first use: a gateway without EVENTS_AMQP_URL never loads it (a faster start).
+      const { connect } = await import('amqplib');
       const opened = await connect(url, { clientProperties: { connection_name: `messaging-gateway events ${process.pid}` } });
       connection = opened;
       opened.on('error', () => {});

@@ -1,5 +1,4 @@
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, createInbox, headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '../logger.js';
 import { type Broker, reconnectDelayMs, redactedUrl } from './broker.js';
 
@@ -7,6 +6,10 @@ import { type Broker, reconnectDelayMs, redactedUrl } from './broker.js';
 const ACK_TIMEOUT_MS = 5000;
 
 const text = new TextDecoder();
+
+/** The client, loaded when a broker is first opened: a gateway without EVENTS_NATS_URL never loads it (a faster start). */
+const client = async () => ({ ...(await import('@nats-io/transport-node')), jetstreamManager: (await import('@nats-io/jetstream')).jetstreamManager });
+type Client = Awaited<ReturnType<typeof client>>;
 
 /** Why the stream did not store a message, from its answer to the publish (undefined: stored). */
 function refusalOf(msg: Msg): string | undefined {
@@ -40,10 +43,12 @@ export function createNatsBroker(options: { url: string; stream: string; subject
   let timer: NodeJS.Timeout | undefined;
   const listeners: Array<() => void> = [];
   const downListeners: Array<() => void> = [];
+  /** Set before the first connection; what publishes uses it only once connected. */
+  let nats: Client | undefined;
 
   /** Creates the stream, or adds our subjects to it. */
   async function declare(nc: NatsConnection) {
-    const manager = await jetstreamManager(nc);
+    const manager = await nats!.jetstreamManager(nc);
     try {
       const info = await manager.streams.info(stream);
       if (!info.config.subjects?.includes(subjects)) {
@@ -100,7 +105,8 @@ export function createNatsBroker(options: { url: string; stream: string; subject
     unreachable.unref();
     try {
       // Keeps trying for ever, also before the first connection: a broker down at start delays events, never the gateway.
-      const nc = await connect({
+      nats ??= await client();
+      const nc = await nats.connect({
         servers: url,
         name: `messaging-gateway events ${process.pid}`,
         waitOnFirstConnect: true,
@@ -143,7 +149,7 @@ export function createNatsBroker(options: { url: string; stream: string; subject
       // Published as plain messages whose reply subjects are one inbox of the batch's own, the stream's
       // acks gathered there: what JetStream's publish does per message (a request, a timer and a
       // promise each) costs twice the CPU. The connection keeps the messages in order.
-      const inbox = createInbox();
+      const inbox = nats!.createInbox();
       const acked: Array<boolean | undefined> = new Array(messages.length);
       let answered = 0;
       /** Messages handed to the connection (all of them unless it failed midway). */
@@ -164,7 +170,7 @@ export function createNatsBroker(options: { url: string; stream: string; subject
       let handed = 0;
       try {
         for (const m of messages) {
-          const h = headers();
+          const h = nats!.headers();
           for (const [name, value] of Object.entries(m.headers)) h.set(name, value);
           h.set('Content-Type', 'application/json');
           h.set('Nats-Msg-Id', m.id);

@@ -55,8 +55,8 @@ describe.each(MODES)('GraphQL messaging: sendMessage of every kind, actions, mes
     expect(inbox[0]!.mentions).toEqual(['5511977776666']);
     expect(inbox[1]!.location).toMatchObject({ latitude: -23.5613, longitude: -46.6565, name: 'MASP' });
 
-    const poll = await gql(SEND, { input: { instanceId: instance.id, to, poll: { name: 'Lunch?', options: ['Pizza', 'Sushi'] } } });
-    expect(poll.body.data.sendMessage).toEqual({ message: null, userErrors: [{ code: 'not_supported', field: null, message: 'CHAT-SANDBOX does not support poll.' }] });
+    const template = await gql(SEND, { input: { instanceId: instance.id, to, template: { name: 'order_update', language: 'en' } } });
+    expect(template.body.data.sendMessage).toEqual({ message: null, userErrors: [{ code: 'not_supported', field: null, message: 'CHAT-SANDBOX does not support template.' }] });
     const routedLocation = await gql(SEND, { input: { to, location: { latitude: 1, longitude: 2 } } });
     expect(routedLocation.body.data.sendMessage.userErrors).toEqual([{ code: 'invalid_request', field: ['instanceId'], message: 'is required with location: only a text or a template is routed' }]);
     const two = await gql(SEND, { input: { instanceId: instance.id, to, text: 'a', location: { latitude: 1, longitude: 2 } } });
@@ -64,7 +64,7 @@ describe.each(MODES)('GraphQL messaging: sendMessage of every kind, actions, mes
 
     const integrations = await gql('{ integrations { integration capabilities } }', {});
     expect(integrations.body.data.integrations).toEqual([
-      { integration: 'CHAT-SANDBOX', capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check'] },
+      { integration: 'CHAT-SANDBOX', capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll'] },
     ]);
   });
 

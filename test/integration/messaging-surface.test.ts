@@ -75,7 +75,7 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
         data: [
           {
             integration: 'CHAT-SANDBOX',
-            capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check'],
+            capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll'],
           },
         ],
       });
@@ -336,14 +336,11 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
 
   it('refuses a kind the engine lacks with 422 not_supported naming the integration and capability, storing nothing', async () => {
     const before = await storedCount();
-    const poll = await send(a.id, { to: digitsOf(newPhone()), poll: { name: 'Lunch?', options: ['Pizza', 'Sushi'] } });
-    expect(poll.status, poll.text).toBe(422);
-    expect(poll.body).toEqual(failure('not_supported'));
-    expect(poll.body.error.message).toMatch(/CHAT-SANDBOX/);
-    expect(poll.body.error.message).toMatch(/poll/);
-    const group = await send(a.id, { to: '120363012345678901@g.us', text: 'Hi all' });
-    expect(group.status, group.text).toBe(422);
-    expect(group.body.error.message).toMatch(/groups/);
+    const template = await send(a.id, { to: digitsOf(newPhone()), template: { name: 'order_update', language: 'en' } });
+    expect(template.status, template.text).toBe(422);
+    expect(template.body).toEqual(failure('not_supported'));
+    expect(template.body.error.message).toMatch(/CHAT-SANDBOX/);
+    expect(template.body.error.message).toMatch(/template/);
     expect(await storedCount()).toBe(before);
   });
 

@@ -4,6 +4,7 @@ import { defineEngine } from '../descriptor.js';
 import { SANDBOX_INTEGRATION } from './directory.js';
 import { createSandboxDirectory } from './directory.js';
 import { createSandboxEngine } from './engine.js';
+import { createSandboxGroups } from './groups.js';
 import { createSandboxHandoffs } from './handoffs.js';
 import { createPhoneInbox } from './inbox.js';
 import { createSandboxMedia } from './media.js';
@@ -20,13 +21,14 @@ export const sandboxEngine = defineEngine({
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
   }),
   loginFlows: ['qr', 'pairing_code'],
-  // Everything the network offers but templates (a business API's own) and, for now, groups and polls (docs/messaging.md).
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check'],
+  // Everything the network offers but templates, a business API's own (docs/messaging.md).
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll'],
   documents: ['sandbox'],
   async create({ db, logger }, settings) {
     const network = createSandboxEngine({
       handoffs: createSandboxHandoffs(db.statements),
       directory: createSandboxDirectory(db.prisma),
+      groups: createSandboxGroups(db.statements),
       media: createSandboxMedia(db.prisma),
       signals: createSandboxSignals(db.statements),
       deliveryDelayMs: settings.SANDBOX_DELIVERY_DELAY_MS,

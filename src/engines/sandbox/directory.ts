@@ -64,6 +64,28 @@ export function createSandboxDirectory(prisma: PrismaClient) {
       if (!message?.instanceId || !message.networkMessageId || message.direction !== 'in' || message.instance?.engine !== SANDBOX_INTEGRATION) return null;
       return { instanceId: message.instanceId, networkMessageId: message.networkMessageId, from: message.from, instancePhone: message.instance.phone };
     },
+    /** The connected instances linked to these phones (digits): the devices the network tells of a group's changes. */
+    async connectedOn(phones: string[]): Promise<string[]> {
+      if (phones.length === 0) return [];
+      const rows = await prisma.instance.findMany({ where: { ...onSandbox, phone: { in: phones.map((phone) => `+${phone}`) }, state: 'connected' }, select: { id: true } });
+      return rows.map((row) => row.id);
+    },
+    /** The phone (digits) a sandbox instance is linked to; null when it has none. */
+    async phoneOf(instanceId: string): Promise<string | null> {
+      if (!isUuid(instanceId)) return null;
+      const row = await prisma.instance.findFirst({ where: { ...onSandbox, id: instanceId }, select: { phone: true } });
+      return row?.phone?.slice(1) ?? null;
+    },
+    /** A message a phone (digits) received from a sandbox instance, named by the gateway's id: its kind, its poll, the instance and its phone. */
+    async receivedByPhone(messageId: string, phone: string) {
+      if (!isUuid(messageId)) return null;
+      const handed = await prisma.sandboxHandoff.findFirst({ where: { messageId, to: phone }, select: { instanceId: true, type: true, content: true } });
+      if (!handed) return null;
+      const instance = await prisma.instance.findFirst({ where: { ...onSandbox, id: handed.instanceId }, select: { phone: true } });
+      if (!instance) return null;
+      const poll = (handed.content as { poll?: { name: string; options: string[]; selectableCount: number } } | null)?.poll ?? null;
+      return { instanceId: handed.instanceId, instancePhone: instance.phone, type: handed.type, poll };
+    },
     /** Whether the instance exists and runs on the sandbox (the control API acts on no other). */
     async isSandboxInstance(instanceId: string) {
       return isUuid(instanceId) && (await prisma.instance.count({ where: { ...onSandbox, id: instanceId } })) === 1;

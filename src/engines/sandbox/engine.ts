@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatEngine, LinkTerms, MessageRef } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineMessage, LinkTerms, MessageRef, SendOutcome } from '../../domain/instances/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import { Conflict, NetworkError } from '../../domain/errors.js';
+import { GROUP_ID } from '../../domain/messages/send-kinds.input.js';
+import { digits } from '../../domain/instances/events.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
+import { createSandboxGroupAdmin } from './group-admin.js';
+import { isAdmin, isMember, type SandboxGroups } from './groups.js';
 import type { SandboxHandoffs } from './handoffs.js';
 import type { SandboxMedia } from './media.js';
 import type { Signal, SandboxSignals } from './signals.js';
@@ -32,6 +36,7 @@ interface Pairing {
 export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;
   directory: SandboxDirectory;
+  groups: SandboxGroups;
   media: SandboxMedia;
   signals: SandboxSignals;
   deliveryDelayMs: number;
@@ -40,7 +45,8 @@ export function createSandboxEngine(options: {
 }) {
   const { handoffs } = options;
   const reports = createSandboxReports(options.onRetry);
-  const world = createSandboxWorld({ directory: options.directory, media: options.media, reports });
+  const world = createSandboxWorld({ directory: options.directory, groups: options.groups, media: options.media, reports });
+  const manageGroup = createSandboxGroupAdmin({ groups: options.groups, directory: options.directory, reports });
   /** The connections this node holds, by instance, with the lease they are held under. */
   const held = new Map<string, Lease>();
   const pairings = new Map<string, Pairing>();
@@ -57,7 +63,23 @@ export function createSandboxEngine(options: {
     if (told === 'unknown_message') throw new NetworkError('The network carried no such message for this instance.');
   }
 
-  /** An edit or a delete is of a message the instance sent to a phone (groups are not on the sandbox yet). */
+  /**
+   * What the network refuses of messages to groups: a group it does not have, one the number is not
+   * in, or one where only admins write. The others go on.
+   */
+  async function groupRefusals(phone: string, messages: EngineMessage[]): Promise<Map<string, SendOutcome>> {
+    const toGroups = messages.filter((message) => GROUP_ID.test(message.to));
+    const groups = await options.groups.many(toGroups.map((message) => message.to));
+    const refusals = new Map<string, SendOutcome>();
+    for (const message of toGroups) {
+      const group = groups.get(message.to);
+      const reason = !group || !isMember(group, phone) ? 'this number is not a participant of that group' : group.announce && !isAdmin(group, phone) ? "only the group's admins write in it" : null;
+      if (reason) refusals.set(message.messageId, { messageId: message.messageId, failed: { code: 'network_refused', message: `The network refused the message: ${reason}.` } });
+    }
+    return refusals;
+  }
+
+  /** An edit or a delete is of a message the instance sent (to a phone or a group). */
   function ownMessage(target: MessageRef) {
     if (!target.fromMe) throw new NetworkError('Only a message this number sent can be edited or deleted for everyone.');
     return { to: target.chat, networkMessageId: target.networkMessageId };
@@ -108,12 +130,14 @@ export function createSandboxEngine(options: {
   const engine: ChatEngine = {
     integration: SANDBOX_INTEGRATION,
     async send(instance, messages, lease) {
-      const taken = await handoffs.handOff(instance, messages, lease);
-      if (taken === 0 && messages.length > 0) throw new LeaseLost(instance.id);
-      // The simulated phone has them at once; it reports delivery shortly after. The network knows a
+      const refusals = await groupRefusals(digits(instance.phone), messages);
+      const carried = messages.filter((message) => !refusals.has(message.messageId));
+      const taken = await handoffs.handOff(instance, carried, lease);
+      if (taken === 0 && carried.length > 0) throw new LeaseLost(instance.id);
+      // The simulated phones have them at once; they report delivery shortly after. The network knows a
       // message by the gateway's own id.
-      for (const message of messages) confirm(instance.id, message.messageId);
-      return messages.slice(0, taken).map((message) => ({ messageId: message.messageId, networkMessageId: message.messageId }));
+      for (const message of carried) confirm(instance.id, message.messageId);
+      return messages.map((message) => refusals.get(message.messageId) ?? { messageId: message.messageId, networkMessageId: message.messageId });
     },
     async holding(_instanceId, messageIds) {
       return new Map([...(await handoffs.holding(messageIds))].map((id) => [id, id]));
@@ -159,7 +183,8 @@ export function createSandboxEngine(options: {
       await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'delete' }]);
     },
     async markRead(instanceId, lease, targets) {
-      await tell(instanceId, lease, targets.map((target) => ({ to: target.chat, kind: 'read' as const, networkMessageId: target.networkMessageId })));
+      // In a group, the read mark goes to the participant who wrote the message.
+      await tell(instanceId, lease, targets.map((target) => ({ to: target.participant ?? target.chat, kind: 'read' as const, networkMessageId: target.networkMessageId })));
     },
     async sendPresence(instanceId, lease, chat, state) {
       await tell(instanceId, lease, [{ to: chat, kind: 'presence', state }]);
@@ -168,6 +193,12 @@ export function createSandboxEngine(options: {
       if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
       const registered = await options.directory.registered(phones);
       return phones.map((phone) => ({ phone, exists: registered.has(phone) }));
+    },
+    async manageGroup(instanceId, lease, op) {
+      if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+      const phone = await options.directory.phoneOf(instanceId);
+      if (!phone) throw new Conflict('instance_unavailable', 'The instance is linked to no number.');
+      return manageGroup(phone, op);
     },
   };
 

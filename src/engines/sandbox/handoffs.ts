@@ -5,23 +5,29 @@ import { digits } from '../../domain/instances/events.js';
 import { type Statements, withoutNulls } from '../../infra/db/statements.js';
 
 /**
- * Hands messages to the sandbox network: one row per message per hand-off, written only while the
- * owner's lease is current and unexpired. The lease row is share-locked, so a takeover waits for a
- * hand-off in progress, and a hand-off after a takeover finds the new token and writes nothing.
+ * Hands messages to the sandbox network: one row per message per hand-off and receiving phone (a
+ * group message one per member but its sender), written only while the owner's lease is current and
+ * unexpired. The lease row is share-locked, so a takeover waits for a hand-off in progress, and a
+ * hand-off after a takeover finds the new token and writes nothing. Answers whether the lease held.
  */
 const HAND_OFF = `
 WITH lease AS (
   SELECT 1 FROM "InstanceLease"
   WHERE "instanceId" = $1::uuid AND owner = $2 AND token = $3::int8 AND "expiresAt" > now()
   FOR SHARE
+),
+handed AS (
+  INSERT INTO "SandboxHandoff" ("messageId", "instanceId", "to", "from", "group", type, text, "mediaUrl", caption, content, node, token)
+  SELECT m."messageId", $1::uuid, coalesce(g.phone, m."to"), $4, g."groupId", m.type, m.text, m."mediaUrl", m.caption, m.content, $2, $3::int8
+  FROM jsonb_to_recordset($5::jsonb)
+    AS m(ord int, "messageId" uuid, "to" text, type text, text text, "mediaUrl" text, caption text, content jsonb)
+  LEFT JOIN "SandboxGroupMember" g ON g."groupId" = m."to" AND g.phone <> $4
+  CROSS JOIN lease
+  WHERE m."to" NOT LIKE '%@g.us' OR g.phone IS NOT NULL
+  ORDER BY m.ord, g.seq
+  RETURNING 1
 )
-INSERT INTO "SandboxHandoff" ("messageId", "instanceId", "to", "from", type, text, "mediaUrl", caption, content, node, token)
-SELECT m."messageId", $1::uuid, m."to", $4, m.type, m.text, m."mediaUrl", m.caption, m.content, $2, $3::int8
-FROM jsonb_to_recordset($5::jsonb)
-  AS m(ord int, "messageId" uuid, "to" text, type text, text text, "mediaUrl" text, caption text, content jsonb)
-CROSS JOIN lease
-ORDER BY ord
-RETURNING 1`;
+SELECT count(*)::int AS held FROM lease`;
 
 const HOLDING = `SELECT DISTINCT "messageId"::text AS id FROM "SandboxHandoff" WHERE "messageId" = ANY($1::uuid[])`;
 
@@ -40,6 +46,8 @@ export interface HandedContent {
   quoted?: HandedRef;
   reaction?: { target: HandedRef; emoji: string };
   location?: NonNullable<EngineMessage['location']>;
+  /** A poll: its question, options and how many a voter may pick (its secret stays with the gateway). */
+  poll?: { name: string; options: string[]; selectableCount: number };
   contacts?: NonNullable<EngineMessage['contacts']>;
   /** The file as the phone got it: by URL, or the uploaded bytes (their size and SHA-256, not the bytes). */
   media?: { mimetype: string | null; fileName: string | null; voice: boolean; size?: number; sha256?: string };
@@ -56,6 +64,7 @@ export function handedContent(message: EngineMessage): HandedContent | null {
   if (message.quoted) content.quoted = handedRef(message.quoted);
   if (message.reaction) content.reaction = { target: handedRef(message.reaction.target), emoji: message.reaction.emoji };
   if (message.location) content.location = message.location;
+  if (message.poll) content.poll = { name: message.poll.name, options: message.poll.options, selectableCount: message.poll.selectableCount };
   if (message.contacts) content.contacts = message.contacts;
   if (MEDIA_KINDS.has(message.type)) {
     const data = message.mediaData;
@@ -73,7 +82,8 @@ export function createSandboxHandoffs(statements: Statements) {
   return {
     /** How many were handed over: all of them, or none when the lease is no longer current. */
     async handOff(instance: { id: string; phone: string }, messages: EngineMessage[], lease: Lease): Promise<number> {
-      const rows = await statements.run(HAND_OFF, [
+      if (messages.length === 0) return 0;
+      const [answer] = await statements.run<{ held: number }>(HAND_OFF, [
         instance.id,
         lease.node,
         lease.token,
@@ -93,7 +103,7 @@ export function createSandboxHandoffs(statements: Statements) {
           withoutNulls,
         ),
       ]);
-      return rows.length;
+      return answer?.held ? messages.length : 0;
     },
     async holding(messageIds: string[]): Promise<Set<string>> {
       if (messageIds.length === 0) return new Set();

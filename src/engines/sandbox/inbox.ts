@@ -9,9 +9,9 @@ interface ShownRef {
 }
 
 /**
- * What a simulated phone received: every hand-off of a message to its number, in the order they
- * happened, each with its kind's fields and what the sender did to it since (edited, deleted for
- * everyone); and the read marks and presence states instances told it.
+ * What a simulated phone received: every hand-off of a message to its number (directly or in a group
+ * it is in), in the order they happened, each with its kind's fields and what the sender did to it
+ * since (edited, deleted for everyone); and the read marks and presence states instances told it.
  */
 export function createPhoneInbox(prisma: PrismaClient) {
   /** Gateway ids of messages the network names by its own ids, per instance (a phone knows messages by the gateway's id). */
@@ -27,7 +27,12 @@ export function createPhoneInbox(prisma: PrismaClient) {
   return {
     async received(number: string) {
       const rows = await prisma.sandboxHandoff.findMany({ where: { to: number }, orderBy: [{ handedAt: 'asc' }, { id: 'asc' }] });
-      const signals = await prisma.sandboxSignal.findMany({ where: { to: number, kind: { in: ['edit', 'delete'] } }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      const groupIds = [...new Set(rows.flatMap((row) => (row.group ? [row.group] : [])))];
+      // What the senders did since: told to this phone, or to a group it received messages in.
+      const signals = await prisma.sandboxSignal.findMany({ where: { to: { in: [number, ...groupIds] }, kind: { in: ['edit', 'delete'] } }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      const subjects = new Map(
+        (groupIds.length ? await prisma.sandboxGroup.findMany({ where: { id: { in: groupIds } }, select: { id: true, subject: true } }) : []).map((group) => [group.id, group.subject]),
+      );
       const refs = rows.flatMap((row) => {
         const content = row.content as HandedContent | null;
         return [content?.quoted, content?.reaction?.target].filter((ref): ref is HandedRef => Boolean(ref)).map((ref) => ({ instanceId: row.instanceId, networkMessageId: ref.networkMessageId }));
@@ -59,6 +64,8 @@ export function createPhoneInbox(prisma: PrismaClient) {
           ...(content.reaction ? { reaction: { ...shown(m.instanceId, content.reaction.target), emoji: content.reaction.emoji } } : {}),
           ...(content.location ? { location: content.location } : {}),
           ...(content.contacts ? { contacts: content.contacts } : {}),
+          ...(content.poll ? { poll: content.poll } : {}),
+          ...(m.group ? { group: { id: m.group, subject: subjects.get(m.group) ?? null } } : {}),
           ...(edits.has(key) ? { edited: edits.get(key)! } : {}),
           ...(deletes.has(key) ? { deleted: deletes.get(key)! } : {}),
           receivedAt: m.handedAt.toISOString(),

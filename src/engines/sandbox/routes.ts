@@ -6,6 +6,7 @@ import { NotFound } from '../../domain/errors.js';
 import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';
 import { INBOUND_MEDIA_TYPES, type InboundMediaType, type MediaDescriptor } from '../../domain/messages/media.js';
 import { parseInput } from '../../domain/validation.js';
+import { GROUP_ID as ANY_GROUP_ID } from '../../domain/messages/send-kinds.input.js';
 import type { SandboxNetwork } from './engine.js';
 import type { PhoneInbox } from './inbox.js';
 import { type AppState, ok } from '../../http/context.js';
@@ -29,7 +30,12 @@ export const inboundInput = z
   .object({
     from: writtenPhone,
     to: writtenPhone.meta({ description: "the instance's phone" }),
-    type: z.enum(['text', 'location', 'contact', 'reaction', 'edit', ...INBOUND_MEDIA_TYPES]).default('text'),
+    type: z.enum(['text', 'location', 'contact', 'reaction', 'edit', 'poll_vote', ...INBOUND_MEDIA_TYPES]).default('text'),
+    group: z
+      .string()
+      .regex(ANY_GROUP_ID, 'must be a group id (<digits>@g.us or <digits>-<digits>@g.us)')
+      .nullish()
+      .meta({ description: 'the phone writes into this sandbox group (it and the instance\'s phone must be participants); the instance gets a group message' }),
     text: z.string().max(4096).nullish(),
     pushName: z.string().max(100).nullish(),
     location: z.object({ name: z.string().max(200).optional(), latitude: z.number().optional(), longitude: z.number().optional() }).nullish(),
@@ -49,6 +55,13 @@ export const inboundInput = z
       .object({ messageId: z.string({ error: 'is required' }).min(1).max(100), text: z.string({ error: 'is required' }).min(1, 'must not be empty').max(4096) })
       .nullish()
       .meta({ description: "type edit: the phone edits a message it sent to the instance (the gateway's id of it); the instance gets messages.update with edited" }),
+    pollVote: z
+      .object({
+        messageId: z.string({ error: 'is required' }).min(1).max(100),
+        options: z.array(z.string().min(1).max(255), { error: 'must be a list of option names' }).max(12),
+      })
+      .nullish()
+      .meta({ description: "type poll_vote: the phone votes on a poll it received from the instance (the gateway's id of it), choosing these options by name (none withdraws its vote); it replaces the phone's earlier vote" }),
   })
   // What the checks below require, stated for the document: media exactly for the media types, contacts for a contact, reaction for a reaction.
   .meta({
@@ -57,6 +70,8 @@ export const inboundInput = z
       { if: { required: ['type'], properties: { type: { const: 'contact' } } }, then: { required: ['contacts'], properties: { contacts: { type: 'array' } } } },
       { if: { required: ['type'], properties: { type: { const: 'reaction' } } }, then: { required: ['reaction'], properties: { reaction: { type: 'object' } } } },
       { if: { required: ['type'], properties: { type: { const: 'edit' } } }, then: { required: ['edit'], properties: { edit: { type: 'object' } } }, else: { properties: { edit: { type: 'null' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'poll_vote' } } }, then: { required: ['pollVote'], properties: { pollVote: { type: 'object' } } }, else: { properties: { pollVote: { type: 'null' } } } },
+      { if: { required: ['type'], properties: { type: { enum: ['edit', 'poll_vote'] } } }, then: { properties: { group: { type: 'null' } } } },
     ],
   })
   .superRefine((body, ctx) => {
@@ -66,6 +81,10 @@ export const inboundInput = z
     if (body.type === 'reaction' && !body.reaction) ctx.addIssue({ code: 'custom', path: ['reaction'], message: 'is required for a reaction' });
     if (body.type === 'edit' && !body.edit) ctx.addIssue({ code: 'custom', path: ['edit'], message: 'is required for an edit: {messageId, text}' });
     if (body.type !== 'edit' && body.edit) ctx.addIssue({ code: 'custom', path: ['edit'], message: 'is only for type edit' });
+    if (body.type === 'poll_vote' && !body.pollVote) ctx.addIssue({ code: 'custom', path: ['pollVote'], message: 'is required for a poll vote: {messageId, options}' });
+    if (body.type !== 'poll_vote' && body.pollVote) ctx.addIssue({ code: 'custom', path: ['pollVote'], message: 'is only for type poll_vote' });
+    // An edit or a vote names its message, which is in its chat already.
+    if ((body.type === 'edit' || body.type === 'poll_vote') && body.group) ctx.addIssue({ code: 'custom', path: ['group'], message: `is not for type ${body.type}` });
   });
 
 const GROUP_ID = /^\d{6,30}@g\.us$/;
@@ -122,6 +141,12 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       ctx.body = ok(await control.edit(data.from, `+${data.to}`, data.edit!.messageId, data.edit!.text));
       return;
     }
+    if (data.type === 'poll_vote') {
+      ctx.body = ok(await control.pollVote(data.from, `+${data.to}`, data.pollVote!.messageId, data.pollVote!.options));
+      return;
+    }
+    // Checked before a file is kept: a refused group message leaves nothing behind.
+    const group = data.group ? await control.groupOf(data.group, data.from, `+${data.to}`) : null;
     let media: MediaDescriptor | null = null;
     if (data.media) {
       const bytes = Buffer.from(data.media.data, 'base64');
@@ -148,6 +173,7 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       reaction: data.reaction ? { emoji: data.reaction.emoji, networkMessageId: data.reaction.messageId } : null,
       quotedNetworkId: data.quotedMessageId ?? null,
       mentions: data.mentions ?? null,
+      group,
       pushName: data.pushName ?? null,
     });
     ctx.body = ok('held' in result ? { held: true, message: 'The instance is offline; the network holds the message until it is connected again.' } : result);

@@ -3,7 +3,9 @@ import type { InboundMessage } from '../../domain/instances/engine.port.js';
 import { normalPairingCode } from '../../domain/instances/pairing-code.js';
 import type { NetworkEvent } from '../../domain/instances/network-events.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
+import { digits } from '../../domain/instances/events.js';
 import type { SandboxDirectory } from './directory.js';
+import { isAdmin, isMember, type SandboxGroups } from './groups.js';
 import type { SandboxMedia } from './media.js';
 import type { SandboxReports } from './reports.js';
 
@@ -14,11 +16,11 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /**
  * The simulated outside world: the phones that scan codes, enter pairing codes, send messages (held
- * while their instance is offline), read and delete them, and the network's own doings (group and
- * presence events, drops, bans). Its control API (routes.ts) is what a real phone would be.
+ * while their instance is offline; in groups too), vote on polls, read and delete messages, and the
+ * network's own doings (group and presence events, drops, bans). Its control API (routes.ts) is what a real phone would be.
  */
-export function createSandboxWorld(deps: { directory: SandboxDirectory; media: SandboxMedia; reports: SandboxReports }) {
-  const { directory, media, reports } = deps;
+export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: SandboxGroups; media: SandboxMedia; reports: SandboxReports }) {
+  const { directory, groups, media, reports } = deps;
   /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
   const waiting = new Map<string, InboundMessage[]>();
   let heldRetry: NodeJS.Timeout | undefined;
@@ -113,6 +115,37 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; media: S
         return { held: true };
       }
       return result;
+    },
+    /**
+     * The group a phone writes into, as a group message names it: the phone and the instance's phone
+     * (+digits) must both be in it, and in a group where only admins write, the phone must be one.
+     */
+    async groupOf(groupId: string, from: string, instancePhone: string) {
+      const group = await groups.get(groupId);
+      if (!group) throw Invalid.at('group', 'is not a group of the sandbox network');
+      if (!isMember(group, from)) throw Invalid.at('from', 'is not a participant of that group');
+      if (!isMember(group, digits(instancePhone))) throw Invalid.at('to', 'is not a participant of that group');
+      if (group.announce && !isAdmin(group, from)) throw Invalid.at('from', "is no admin of that group, where only admins write");
+      return { id: group.id, subject: group.subject };
+    },
+    /**
+     * The phone `phone` (digits) votes on a poll it received from the instance paired with
+     * `instancePhone`: `options` (names; none withdraws the vote) replace its earlier vote.
+     */
+    async pollVote(phone: string, instancePhone: string, messageId: string, options: string[]) {
+      const received = await directory.receivedByPhone(messageId, phone);
+      if (!received || received.instancePhone !== instancePhone) throw Invalid.at('pollVote.messageId', 'is not a message that phone received from that instance');
+      if (received.type !== 'poll' || !received.poll) throw Invalid.at('pollVote.messageId', 'is not a poll');
+      const { poll } = received;
+      const chosen = [...new Set(options)];
+      const unknown = options.findIndex((option) => !poll.options.includes(option));
+      if (unknown >= 0) throw Invalid.at(`pollVote.options.${unknown}`, `is not an option of that poll (${poll.options.join(', ')})`);
+      if (poll.selectableCount > 0 && chosen.length > poll.selectableCount) throw Invalid.at('pollVote.options', `picks at most ${poll.selectableCount} of that poll's options`);
+      const connected = await directory.connectedByPhone(instancePhone);
+      if (connected?.id !== received.instanceId) throw new Conflict('instance_unavailable', 'The instance is offline; the phone votes once it is connected again.');
+      // The network knows the poll by the gateway's own id.
+      await reports.events.pollVote(received.instanceId, messageId, phone, chosen, new Date());
+      return { messageId, options: chosen };
     },
     /** The phone `phone` edits a message it sent to the instance paired with `instancePhone`, named by the gateway's id. */
     async edit(phone: string, instancePhone: string, messageId: string, text: string) {

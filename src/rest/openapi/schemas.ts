@@ -307,6 +307,8 @@ export const PhoneMessage = z.object({
   reaction: PhoneRef.extend({ emoji: z.string() }).optional().meta({ description: "a reaction: the message reacted to, and the emoji ('' takes it back)" }),
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional(), address: z.string().optional() }).optional(),
   contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).optional(),
+  poll: z.object({ name: z.string(), options: z.array(z.string()), selectableCount: z.number().int() }).optional().meta({ description: 'a poll: its question, options and how many a voter may pick (0: any number)' }),
+  group: z.object({ id: z.string(), subject: z.string().nullable() }).optional().meta({ description: 'a message the phone received in a sandbox group: the group and its subject now' }),
   edited: z.object({ text: z.string(), at: instant }).optional().meta({ description: 'the sender edited it: the latest text' }),
   deleted: z.object({ at: instant }).optional().meta({ description: 'the sender deleted it for everyone' }),
   receivedAt: instant,
@@ -315,7 +317,7 @@ export const PhoneRead = z.object({ messageId: uuid.nullable(), from: z.string()
 export const PhonePresence = z.object({ from: z.string().meta({ description: "the instance's phone digits" }), state: z.string().meta({ description: 'composing, recording, paused, available or unavailable' }), at: instant });
 
 export const Paired = z.object({ instanceId: uuid });
-export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() }), z.object({ messageId: uuid, edited: z.literal(true) })]);
+export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() }), z.object({ messageId: uuid, edited: z.literal(true) }), z.object({ messageId: uuid, options: z.array(z.string()).meta({ description: "the phone's vote now" }) })]);
 export const RaisedAnswer = z.object({ event: z.string() }).catchall(z.unknown()).meta({ description: 'the event raised and what it carries' });
 export const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.literal(true) });
 export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });

@@ -181,7 +181,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     world.network.streamError(phone, 515);
     await eventually(async () => world.network.loginAttempts(phone).length, (n) => n > logins);
     await eventually(async () => world.network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => connected);
-    const events = await world.gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'asc' } });
+    const events = await world.gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { seq: 'asc' } });
     expect(events.map((e) => (e.data as { status: string }).status)).not.toContain('disconnected');
     expect((await world.api.get(`/chat/instances/${id}`, { cookie: world.tenant.cookie })).body.data).toMatchObject({ status: 'connected', lastDisconnect: null });
   });
@@ -192,7 +192,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     const out = await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'disconnected');
     expect(out.body.data).toMatchObject({ phoneNumber: null, lastDisconnect: { reason: 'logged_out' } });
     await eventually(() => engineRows(id), (n) => n === 0);
-    const [update] = (await world.gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'desc' }, take: 1 })).map((e) => e.data);
+    const [update] = (await world.gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { seq: 'desc' }, take: 1 })).map((e) => e.data);
     // The phone is no longer linked: none in the event either.
     expect(update).toEqual({ status: 'disconnected', phoneNumber: null, reason: 'logged_out' });
     void phone;

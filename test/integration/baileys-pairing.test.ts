@@ -45,7 +45,7 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
   });
 
   const qrEvents = async (instanceId: string) =>
-    (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId, event: 'qr.update' }, orderBy: { createdAt: 'asc' } })).map(
+    (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId, event: 'qr.update' }, orderBy: { seq: 'asc' } })).map(
       (e) => e.data as { qrCode: string; expiresAt: string; attemptId: string },
     );
 
@@ -80,7 +80,7 @@ describe.each(MODES)('CHAT-BAILEYS pairing driven by the network — $name', (mo
     const texts = codes.map((event) => decodeQr(event.qrCode));
     expect(new Set(texts).size).toBe(3);
     for (const text of texts) expect(text).toMatch(/^https:\/\/wa\.me\/settings\/linked_devices#/);
-    const updates = await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'asc' } });
+    const updates = await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { seq: 'asc' } });
     expect(updates.map((e) => (e.data as { status: string; reason: string | null }))).toEqual([
       { status: 'qr', phoneNumber: null, reason: null },
       { status: 'disconnected', phoneNumber: null, reason: 'pairing_expired' },

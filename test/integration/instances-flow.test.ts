@@ -43,7 +43,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
   // The events an instance stored: its connection history, and those its webhook subscribes to (no
   // other event gets a row), so the instances whose message events are read here have a webhook.
   const events = async (instanceId: string) =>
-    (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(
+    (await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId }, orderBy: { seq: 'asc' } })).map(
       (e) => ({ event: e.event, data: e.data as Record<string, unknown> }),
     );
 

@@ -130,7 +130,9 @@ describe.each(MODES)('pairing on the engine\'s terms: codes, integrations, close
     expect(banned.body.data).toMatchObject({ status: 'error', integration: 'CHAT-SANDBOX', lastDisconnect: { reason: 'banned' } });
     const gql = await api.graphql(`{ instance(id: "${id}") { sessionStatus lastDisconnect { reason at } } }`, {}, { key: tenant.liveKey });
     expect(gql.body.data.instance).toEqual({ sessionStatus: 'banned', lastDisconnect: { reason: 'banned', at: expect.any(String) } });
-    const events = await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { createdAt: 'asc' } });
+    // In commit order (seq): on PostgreSQL createdAt is when a transaction began, and a transition that
+    // waited for the one before it on the instance's row can carry an earlier time than it.
+    const events = await gw.gateway.infra.db.prisma.outboxEvent.findMany({ where: { instanceId: id, event: 'connection.update' }, orderBy: { seq: 'asc' } });
     expect(events.map((e) => (e.data as { status: string; reason: string | null }).reason)).toEqual([null, null, null, 'connection_lost', null, null, 'banned']);
   });
 

@@ -23,6 +23,12 @@ const EXTERNAL = [
   'thread-stream',
   'swagger-ui-dist',
   'tsx',
+  // Loaded on first use with import(): a CommonJS package split into a chunk of its own would offer
+  // only `default` there, where Node's loader also offers its named exports.
+  'undici',
+  'amqplib',
+  '@nats-io/*',
+  'qrcode',
 ];
 
 // `import.meta.url` in a source file stands for where tsc puts that file in dist/ (paths made relative

@@ -19,7 +19,8 @@ export function App() {
   useEffect(() => () => gateway.close(), [gateway]);
   return (
     <Provider value={gateway.client}>
-      <Session onSessionChange={() => setGeneration((n) => n + 1)} />
+      {/* Keyed by the client: every query of the session, "who is calling" first, is asked again of the new one. */}
+      <Session key={generation} onSessionChange={() => setGeneration((n) => n + 1)} />
     </Provider>
   );
 }

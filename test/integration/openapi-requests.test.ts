@@ -62,7 +62,8 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
     // The codes are the network's: a generated one is unknown.
     { method: 'post', template: '/sandbox/scan', path: () => '/sandbox/scan', auth: 'none', state: ['code'] },
     { method: 'post', template: '/sandbox/pair', path: () => '/sandbox/pair', auth: 'none', state: ['code'] },
-    { method: 'post', template: '/sandbox/messages', path: () => '/sandbox/messages', auth: 'none' },
+    // A generated group id or poll is well formed but not on the network: refused for what the network holds.
+    { method: 'post', template: '/sandbox/messages', path: () => '/sandbox/messages', auth: 'none', state: ['group', 'pollVote'] },
     { method: 'post', template: '/sandbox/messages/{messageId}/delete', path: () => `/sandbox/messages/${messageId}/delete`, auth: 'none' },
     { method: 'post', template: '/sandbox/instances/{instanceId}/groups', path: () => `/sandbox/instances/${sessionId}/groups`, auth: 'none' },
     { method: 'post', template: '/sandbox/instances/{instanceId}/groups/{groupId}', path: () => `/sandbox/instances/${sessionId}/groups/120363012345678901@g.us`, auth: 'none' },

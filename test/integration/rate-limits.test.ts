@@ -76,6 +76,30 @@ describe.each(MODES)('rate limits — $name', (mode) => {
     expect(Number(viaGraphql.headers.get('x-ratelimit-remaining'))).toBe(remaining - 1);
   });
 
+  it('counts each request once on every path under an instance, with a key and with the cookie', async () => {
+    const key = await createKey(api, tenant.cookie, { name: 'once' });
+    const instance = await insertInstance(gw.gateway, tenant.tenantId);
+    const remainingAfter = async (response: Promise<{ status: number; headers: Headers }>) => {
+      const answered = await response;
+      expect(answered.status).toBeLessThan(500);
+      return Number(answered.headers.get('x-ratelimit-remaining'));
+    };
+    // Paths of every router that shares the instances' prefix: the instance API's own, a named send
+    // (answered 400 for its empty body, after authentication), the groups and the capabilities.
+    for (const [credentials, prefix] of [[{ key }, '/v1/chat/instances'], [{ cookie: tenant.cookie }, '/chat/instances']] as const) {
+      const requests = [
+        () => api.get(`${prefix}/${instance.id}`, credentials),
+        () => api.post(`${prefix}/${instance.id}/messages`, { ...credentials, body: {} }),
+        () => api.get(`${prefix}/${instance.id}/groups`, credentials),
+        () => api.post(`${prefix}/${instance.id}/contacts/check`, { ...credentials, body: {} }),
+        () => api.get(`${prefix}/${instance.id}`, credentials),
+      ];
+      const remaining = [];
+      for (const request of requests) remaining.push(await remainingAfter(request()));
+      expect(remaining.slice(1)).toEqual(remaining.slice(0, -1).map((before) => before - 1));
+    }
+  });
+
   it('puts no rate-limit headers on unauthenticated answers', async () => {
     const response = await api.get('/api-keys');
     expect(response.status).toBe(401);

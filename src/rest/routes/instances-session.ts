@@ -9,47 +9,49 @@ import { presentPairingCode, presentSessionCreated, presentSessionDetail, presen
 /** Spec 4.3: the session instance API, cookie authenticated. */
 export function instanceSessionRoutes(instances: InstancesService, messages: MessagesService, authenticated: Authenticator) {
   const router = new Router<AppState>({ prefix: '/chat/instances' });
-  router.use(authenticated({ session: true }));
+  // Authenticated route by route: a router-wide middleware would also run for the other routers under
+  // this prefix (instance messaging, groups), counting their requests twice against the rate limits.
+  const auth = authenticated({ session: true });
 
-  router.get('/', async (ctx) => {
+  router.get('/', auth, async (ctx) => {
     ctx.body = ok((await instances.list(actorOf(ctx))).map(presentSessionListItem));
   });
-  router.post('/', jsonBody, async (ctx) => {
+  router.post('/', auth, jsonBody, async (ctx) => {
     const { instance } = await instances.create(actorOf(ctx), 'session', ctx.state.body);
     ctx.status = 201;
     ctx.body = ok(presentSessionCreated(instance));
   });
-  router.get('/:instanceId', async (ctx) => {
+  router.get('/:instanceId', auth, async (ctx) => {
     const { instance, qr } = await instances.get(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = ok(presentSessionDetail(instance, qr));
   });
-  router.put('/:instanceId', jsonBody, async (ctx) => {
+  router.put('/:instanceId', auth, jsonBody, async (ctx) => {
     const { instance, qr } = await instances.update(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);
     ctx.body = ok(presentSessionDetail(instance, qr));
   });
-  router.delete('/:instanceId', async (ctx) => {
+  router.delete('/:instanceId', auth, async (ctx) => {
     await instances.remove(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = { success: true, message: 'Instance deleted permanently.' };
   });
-  router.post('/:instanceId/webhook/secret', async (ctx) => {
+  router.post('/:instanceId/webhook/secret', auth, async (ctx) => {
     ctx.body = ok(await instances.rotateWebhookSecret(actorOf(ctx), ctx.params.instanceId!));
   });
-  router.post('/:instanceId/regenerate-qr', async (ctx) => {
+  router.post('/:instanceId/regenerate-qr', auth, async (ctx) => {
     const { instance, qr } = await instances.regenerateQr(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = ok(presentSessionRegenerated(instance, qr));
   });
-  router.post('/:instanceId/pairing-code', jsonBody, async (ctx) => {
+  router.post('/:instanceId/pairing-code', auth, jsonBody, async (ctx) => {
     ctx.body = ok(presentPairingCode(await instances.requestPairingCode(actorOf(ctx), ctx.params.instanceId!, ctx.state.body)));
   });
-  router.post('/:instanceId/disconnect', async (ctx) => {
+  router.post('/:instanceId/disconnect', auth, async (ctx) => {
     const instance = await instances.disconnect(actorOf(ctx), ctx.params.instanceId!);
     ctx.body = ok({ id: instance.id, status: presentSessionListItem(instance).status });
   });
-  router.post('/:instanceId/send-text', jsonBody, async (ctx) => {
+  router.post('/:instanceId/send-text', auth, jsonBody, async (ctx) => {
     const sent = await messages.sendText(actorOf(ctx), ctx.params.instanceId!, ctx.state.body, ctx.get('Idempotency-Key') || undefined);
     ctx.body = ok({ id: sent.id, status: sent.status, timestamp: sent.timestamp });
   });
-  router.post('/:instanceId/send-media', jsonBody, async (ctx) => {
+  router.post('/:instanceId/send-media', auth, jsonBody, async (ctx) => {
     const sent = await messages.sendMedia(actorOf(ctx), ctx.params.instanceId!, ctx.state.body, ctx.get('Idempotency-Key') || undefined);
     ctx.body = ok({ id: sent.id, status: sent.status, timestamp: sent.timestamp });
   });

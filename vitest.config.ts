@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 /**
  * Suites isolated by their tenants, on the worker's shared gateway of each mode
  * (test/helpers/shared-gateway.ts): their workers run one file after another without restarting,
- * so the gateways (and the loaded server code) outlive a file. Every other file runs in a fresh worker.
+ * so the gateways (and the loaded server code) outlive a file.
  */
 const SHARED = [
   'api-keys',
@@ -27,6 +27,22 @@ const SHARED = [
   'unstorable-text',
 ].map((name) => `test/integration/${name}.test.ts`);
 
+/**
+ * Files that change what a module holds for the whole process (an engine registered in the catalogue,
+ * which the GraphQL schema is built from once; the console patched against the signal library; a
+ * replaced global fetch; a budget read from the environment): each runs in a fresh worker. Every other
+ * file starts gateways of its own but reuses the worker, and so the server code already loaded,
+ * instead of importing it again (about 1 s of CPU per file).
+ */
+const ISOLATED = [
+  'integration/credentials-engine',
+  'integration/fourth-engine',
+  'integration/dashboard',
+  'integration/baileys-untrusted-input',
+  'unit/engine-catalogue',
+  'unit/quiet-signal',
+].map((name) => `test/${name}.test.ts`);
+
 export default defineConfig({
   resolve: {
     // graphql 16 ships CJS and .mjs builds; Node (and so Pothos and yoga) loads the CJS one. Tests must
@@ -35,7 +51,8 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { name: 'own', include: ['test/**/*.test.ts'], exclude: SHARED } },
+      { extends: true, test: { name: 'own', include: ['test/**/*.test.ts'], exclude: [...SHARED, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
       { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
     ],
     // Under CI a JSON report as well, from which .ci/run prints a plain "N passed, N failed" line.
@@ -45,7 +62,9 @@ export default defineConfig({
     globalSetup: ['test/setup/global.ts'],
     sequence: { sequencer: SlowFirstSequencer },
     // Each file starts its own gateways (on a copy of the migrated PGlite folder or PostgreSQL database).
-    maxWorkers: 2,
+    // Three workers on two cores: the files spend much of their time waiting on sockets, processes and
+    // timers (docs/development.md, "Tests").
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

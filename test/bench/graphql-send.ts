@@ -39,7 +39,10 @@ async function load(url: string, key: string, body: unknown, duration: string) {
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
 
 async function bench(mode: { name: string; storage: Record<string, string> }) {
-  const gw = await npmStart({ ...mode.storage, ...ADMIN, DAILY_MESSAGES_ENTERPRISE: '100000000', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '10000000' });
+  const gw = await npmStart({ ...mode.storage, ...ADMIN, DAILY_MESSAGES_ENTERPRISE: '100000000', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_HOUR: '10000000',
+    // 50 connections hold 50 requests in flight: under the default burst (10) most answers would be refusals.
+    RATE_LIMIT_BURST: '1000',
+  });
   try {
     const api = client(gw.url);
     const tenant = { liveKey: await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'bench' }) };
@@ -70,7 +73,6 @@ async function bench(mode: { name: string; storage: Record<string, string> }) {
     return {
       rows: [row('REST', runs.rest), row('GraphQL', runs.graphql)],
       ratio: mean(runs.graphql) / mean(runs.rest),
-      storedMatches: stored >= answered - 0,
       stored,
       answered,
     };
@@ -92,6 +94,8 @@ for (const mode of MODES) {
   console.log(`${mode.name}: sendMessage, ${values.connections} connections, ${values.duration} s per run`);
   console.table(result.rows);
   console.log(`GraphQL / REST: ${(result.ratio * 100).toFixed(1)} % (goal ≥ 85 %); 2xx answers ${result.answered}, messages stored ${result.stored}`);
+  // The warm-ups store messages too, so fewer stored than answered means some 200s were refusals.
+  if (result.stored < result.answered) console.warn(`${mode.name}: fewer messages stored than 2xx answers; the ratio above counts refusals and means nothing`);
 }
 rmSync(dir, { recursive: true, force: true });
 await database.drop();

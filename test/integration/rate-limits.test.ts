@@ -85,7 +85,7 @@ describe.each(MODES)('rate limits — $name', (mode) => {
       return Number(answered.headers.get('x-ratelimit-remaining'));
     };
     // Paths of every router that shares the instances' prefix: the instance API's own, a named send
-    // (answered 400 for its empty body, after authentication), the groups and the capabilities.
+    // (answered 400 for its empty body, after authentication), the groups and the number check.
     for (const [credentials, prefix] of [[{ key }, '/v1/chat/instances'], [{ cookie: tenant.cookie }, '/chat/instances']] as const) {
       const requests = [
         () => api.get(`${prefix}/${instance.id}`, credentials),

@@ -95,6 +95,8 @@ describe('instances service (in-memory stores)', () => {
     await engineEvents.qrCode(instance.id, undefined, { text: 'first', expiresAt: new Date(clock.now().getTime() + 20_000) });
     expect(rows.get(instance.id)!.state).toBe('qr');
     expect((await service.get(owner, instance.id)).qr?.code).toBe('first');
+    // A read of the instance taken before the code was written does not show it beside "created".
+    expect(await service.currentQr(instance)).toBeNull();
     await engineEvents.qrCode(instance.id, undefined, { text: 'second', expiresAt: new Date(clock.now().getTime() + 20_000) });
     expect((await service.get(owner, instance.id)).qr?.code).toBe('second');
     await engineEvents.pairingEnded(instance.id, undefined);

@@ -43,6 +43,10 @@ export function createPairing(deps: {
 
   async function liveQr(instance: InstanceRecord): Promise<LiveQr | null> {
     if (instance.state !== 'qr' && instance.state !== 'created') return null;
+    // Only a v1 instance shows a code while "created" (initializing). A session instance's code is
+    // written with its move to qr, so a code found after reading it as created is newer than that
+    // read: shown together they would describe a state the instance never was in.
+    if (instance.state === 'created' && instance.variant !== 'v1') return null;
     const live = await instances.liveQr(instance.id, clock.now());
     return live && { ...live, dataUrl: await qrImages.toDataUrl(live.code) };
   }

@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { type DatabaseTimeouts, pgPoolConfig } from './pool-config.js';
 import { countRoundTrips } from './round-trips.js';
-import { pgliteStatements, poolStatements, type Statements } from './statements.js';
+import { type EmbeddedThread, startEmbeddedThread } from './embedded-thread/client.js';
+import { threadAdapterFactory } from './embedded-thread/adapter.js';
+import { poolStatements, type Statements, threadStatements } from './statements.js';
 import { failFastAdapter, failFastClient } from './unavailable.js';
 
 export type { PrismaClient };
@@ -38,6 +38,8 @@ export interface Database {
   readonly statements: Statements;
   /** The adapter factory the schema engine uses to migrate the same database. */
   readonly adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** The embedded database's thread (tests end it to see the gateway through a crash). */
+  readonly thread?: EmbeddedThread;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,24 +64,28 @@ export function openDatabase(options: DatabaseOptions): Database {
   const embeddedFolder = options.dataDir.startsWith('memory://') ? undefined : resolve(options.dataDir);
   if (embeddedFolder) mkdirSync(join(embeddedFolder, 'pglite'), { recursive: true });
   const lock = embeddedFolder ? lockDataFolder(embeddedFolder) : undefined;
-  // PGlite's own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache
+  // PGlite runs on a thread of its own, so its statements take none of the event loop that serves
+  // requests. Its own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache
   // of the host holds what does not fit in 16 MB.
-  const pglite = new PGlite(pgliteDir(options.dataDir), { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
+  const thread = startEmbeddedThread(
+    { dataDir: pgliteDir(options.dataDir), settings: ['-c', 'shared_buffers=16MB'] },
+    (error) => options.onConnectionError?.(error),
+  );
   // One connection, in this process: it cannot stall the way a server can, and a transaction waits
   // for the ones before it (so its wait is not bounded like a pool's).
-  const factory = new PrismaPGlite(pglite);
-  const closePglite = async () => {
+  const factory = threadAdapterFactory(thread);
+  const closeThread = async () => {
     try {
-      await pglite.close();
+      await thread.close();
     } finally {
       lock?.release();
     }
   };
-  return wrap('pglite', factory, factory, pgliteStatements(pglite, options.onQuery), closePglite, options.onQuery, {
+  return wrap('pglite', factory, factory, threadStatements(thread, options.onQuery), closeThread, options.onQuery, {
     connectMs: 30_000,
     statementMs: 30_000,
     transactionMs: 30_000,
-  });
+  }, thread);
 }
 
 function pgliteDir(dataDir: string): string {
@@ -95,6 +101,7 @@ function wrap(
   closeDriver: () => Promise<void>,
   onQuery: ((sql: string) => void) | undefined,
   timeouts: DatabaseTimeouts,
+  thread?: EmbeddedThread,
 ): Database {
   const client = new PrismaClient({
     adapter: onQuery ? countRoundTrips(appFactory, onQuery) : appFactory,
@@ -107,6 +114,7 @@ function wrap(
     prisma,
     statements,
     adapterFactory,
+    thread,
     async ping() {
       await prisma.$queryRaw`SELECT 1`;
     },

@@ -1,5 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
+import { DriverAdapterError } from '@prisma/driver-adapter-utils';
+import type { EmbeddedThread } from './embedded-thread/client.js';
 import { guarded } from './unavailable.js';
 
 /**
@@ -62,25 +63,37 @@ export function poolStatements(pool: Pool, onQuery?: (sql: string) => void): Sta
 }
 
 /**
- * PGlite runs one statement or transaction at a time; `query` waits for any transaction Prisma has
- * open, so a statement here never lands inside someone else's transaction.
+ * The embedded database on its own thread (embedded-thread/): PGlite runs one statement or
+ * transaction at a time, so a statement here waits for any transaction open there, Prisma's included,
+ * and never lands inside it.
  */
-export function pgliteStatements(pglite: PGlite, onQuery?: (sql: string) => void): Statements {
+export function threadStatements(thread: EmbeddedThread, onQuery?: (sql: string) => void): Statements {
   return {
-    async run<Row>(text: string, params: readonly unknown[] = []) {
+    run<Row>(text: string, params: readonly unknown[] = []) {
       onQuery?.(text);
-      const result = await guarded(() => pglite.query<Row>(text, params as unknown[]));
-      return result.rows;
+      return guarded(() => thread.ask<Row[]>({ op: 'rows', text, params }));
     },
-    transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T> {
-      return guarded(() =>
-        pglite.transaction((tx) =>
-          work(async <Row>(text: string, params: readonly unknown[] = []) => {
-            onQuery?.(text);
-            return (await tx.query<Row>(text, params as unknown[])).rows;
-          }),
-        ),
-      );
+    async transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T> {
+      const generation = thread.generation;
+      onQuery?.('BEGIN');
+      const tx = await guarded(() => thread.ask<number>({ op: 'begin' }));
+      // A thread that died took the transaction with it: the rest must not run outside it on the next one.
+      const onThread = <R>(request: Parameters<EmbeddedThread['ask']>[0]) =>
+        guarded(() => (thread.generation === generation ? thread.ask<R>(request) : Promise.reject(threadRestarted())));
+      let result: T;
+      try {
+        result = await work(<Row>(text: string, params: readonly unknown[] = []) => {
+          onQuery?.(text);
+          return onThread<Row[]>({ op: 'rows', tx, text, params });
+        });
+      } catch (error) {
+        onQuery?.('ROLLBACK');
+        await onThread({ op: 'rollback', tx }).catch(() => {});
+        throw error;
+      }
+      onQuery?.('COMMIT');
+      await onThread({ op: 'commit', tx });
+      return result;
     },
   };
 }
@@ -91,4 +104,8 @@ export function pgliteStatements(pglite: PGlite, onQuery?: (sql: string) => void
  */
 export function withoutNulls(_key: string, value: unknown): unknown {
   return value === null ? undefined : value;
+}
+
+function threadRestarted(): Error {
+  return new DriverAdapterError({ kind: 'TransactionAlreadyClosed', cause: 'the database thread restarted' });
 }

@@ -26,8 +26,9 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
   const { db, limiters, invalidation, outbound, requestLimiter, metrics } = storage;
   const { outbox, liveFeed, deliveries, placement } = delivery;
   const prisma = db.prisma;
-  // PGlite runs one statement at a time, on this thread: a second group in flight would only make
-  // both smaller, and a group gathers for a few milliseconds so requests get parsed in between.
+  // PGlite runs one statement at a time: a second group in flight would only make both smaller, and
+  // a group gathers for a few milliseconds so that it is one statement for many requests. (With
+  // the database on its own thread, two groups in flight and no wait measured no faster.)
   const groups = {
     ...(db.kind === 'pglite' ? { maxConcurrent: 1, windowMs: 4 } : { maxConcurrent: 4, windowMs: 0 }),
     onStored: metrics.sendsAccepted,

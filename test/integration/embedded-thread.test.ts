@@ -81,7 +81,7 @@ describe('the embedded database on its own thread', () => {
     const listing = api.get('/v1/chat/instances', { key });
     // The listing's first statement reached the thread, behind the held one.
     await eventually(async () => sent.slice(before).some((sql) => sql.includes('FROM "public"."ApiKey"')), Boolean);
-    await thread.worker.terminate();
+    await (await thread.worker()).terminate();
 
     const outcome = await heldOutcome;
     expect(outcome).toBeInstanceOf(Unavailable);

@@ -112,7 +112,8 @@ describe('shutdown', () => {
     expect(draining.status).toBe(503);
     expect(draining.body.error.code).toBe('service_unavailable');
     expect(await child.exited).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(2000);
+    // Well within the 10 s a stuck request or socket would hold it, with room for a loaded machine.
+    expect(Date.now() - signalled).toBeLessThan(5000);
     expect([1001, 1000]).toContain(await closed);
   }, 60_000);
 

@@ -43,7 +43,7 @@ export function embeddedVacuum(statements: Statements, logger: Logger, napMs: nu
   const lastDone = new Map<string, number>();
   return {
     dueColumn: DUE_COLUMN,
-    /** Vacuums or analyzes each due table, one statement at a time (PGlite runs on this thread: each blocks it while it runs). */
+    /** Vacuums or analyzes each due table, one statement at a time (PGlite runs one at a time: each holds the others while it runs). */
     async run(due: DueTable[]): Promise<void> {
       const now = Date.now();
       const tables = due.filter(({ table }) => now - (lastDone.get(table) ?? -Infinity) >= napMs);

@@ -24,8 +24,8 @@ export function groupCommit<In, Out>(
     failsEveryone?: (error: unknown) => boolean;
     /**
      * How long the first item of an idle group waits for company. 0: the next turn of the event
-     * loop. A database that blocks the event loop while it writes (PGlite) needs a few
-     * milliseconds, or requests never get parsed between its statements and every group is tiny.
+     * loop. A database that runs one statement at a time (PGlite) may want a few milliseconds:
+     * fewer, larger groups.
      */
     windowMs?: number;
   },

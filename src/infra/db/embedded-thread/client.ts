@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DriverAdapterError } from '@prisma/driver-adapter-utils';
-import type { CarriedError, Reply, Request, ThreadData } from './protocol.js';
+import type { CarriedError, CompiledDatabase, Reply, Request, ThreadData } from './protocol.js';
 
 type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
@@ -12,7 +13,7 @@ export interface EmbeddedThread {
   /** Counts the threads started: a transaction belongs to the one it began on. */
   readonly generation: number;
   /** The thread as it runs now (tests end it to see the gateway through a crash). */
-  readonly worker: Worker;
+  worker(): Promise<Worker>;
   close(): Promise<void>;
 }
 
@@ -26,75 +27,84 @@ const RESTART_MS = { first: 100, max: 5000 };
  * An in-memory database (tests) cannot be opened again: it stays unreachable.
  */
 export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) => void): EmbeddedThread {
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let generation = 0;
-  let worker: Worker | undefined;
+  /** The thread serving now, once its database's code is compiled; undefined while none runs. */
+  let current: Promise<Running> | undefined;
   let closing: Promise<void> | undefined;
   let restartMs = RESTART_MS.first;
   let restartTimer: NodeJS.Timeout | undefined;
 
+  interface Running {
+    worker: Worker;
+    /** The requests it has not answered yet: failed as unreachable if it dies. */
+    pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  }
+
   function start() {
-    const started = spawnThread(data);
     generation++;
-    worker = started;
     const startedAt = Date.now();
-    let failure: Error | undefined;
-    started.on('message', (reply: Reply) => {
-      const waiting = pending.get(reply.id);
-      if (!waiting) return;
-      pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(reply.value);
-      else waiting.reject(rebuild(reply.error));
+    const starting = compiledDatabase().then((modules): Running => {
+      const worker = spawnThread({ ...data, modules });
+      const running: Running = { worker, pending: new Map() };
+      let failure: Error | undefined;
+      worker.on('message', (reply: Reply) => {
+        const waiting = running.pending.get(reply.id);
+        if (!waiting) return;
+        running.pending.delete(reply.id);
+        if (reply.ok) waiting.resolve(reply.value);
+        else waiting.reject(rebuild(reply.error));
+      });
+      worker.on('error', (error) => (failure = error));
+      worker.on('exit', (code) => {
+        for (const waiting of running.pending.values()) waiting.reject(unreachable());
+        running.pending.clear();
+        if (current !== starting) return;
+        current = undefined;
+        if (closing) return;
+        onDeath(failure ?? new Error(`the embedded database's thread exited with code ${code}`));
+        if (data.dataDir.startsWith('memory://')) return;
+        // A thread that lived a while restarts soon; one that dies as it starts (a damaged folder)
+        // is not started again and again in a tight loop.
+        restartMs = Date.now() - startedAt > RESTART_MS.max ? RESTART_MS.first : Math.min(restartMs * 2, RESTART_MS.max);
+        restartTimer = setTimeout(start, restartMs);
+        restartTimer.unref();
+      });
+      return running;
     });
-    started.on('error', (error) => (failure = error));
-    started.on('exit', (code) => {
-      if (worker !== started) return;
-      worker = undefined;
-      for (const [id, waiting] of pending) {
-        pending.delete(id);
-        waiting.reject(unreachable());
-      }
-      if (closing) return;
-      onDeath(failure ?? new Error(`the embedded database's thread exited with code ${code}`));
-      if (data.dataDir.startsWith('memory://')) return;
-      // A thread that lived a while restarts at once; one that dies as it starts (a damaged folder)
-      // is not started again and again in a tight loop.
-      restartMs = Date.now() - startedAt > RESTART_MS.max ? RESTART_MS.first : Math.min(restartMs * 2, RESTART_MS.max);
-      restartTimer = setTimeout(start, restartMs);
-      restartTimer.unref();
-    });
+    current = starting;
   }
   start();
 
+  function post(running: Running, request: Ask | Request): Promise<unknown> {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      running.pending.set(id, { resolve, reject });
+      running.worker.postMessage({ ...request, id });
+    });
+  }
+
   return {
-    ask<T>(request: Ask): Promise<T> {
-      const running = worker;
-      if (!running || closing) return Promise.reject(unreachable());
-      const id = nextId++;
-      return new Promise<T>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        running.postMessage({ ...request, id });
-      });
+    async ask<T>(request: Ask): Promise<T> {
+      const serving = current;
+      if (!serving || closing) throw unreachable();
+      return (await post(await serving, request)) as T;
     },
     get generation() {
       return generation;
     },
-    get worker() {
-      if (!worker) throw new Error("the embedded database's thread is not running");
-      return worker;
+    async worker() {
+      if (!current) throw new Error("the embedded database's thread is not running");
+      return (await current).worker;
     },
     close() {
       closing ??= (async () => {
         clearTimeout(restartTimer);
-        const running = worker;
-        if (!running) return;
-        const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-        const id = nextId++;
-        await new Promise<void>((resolve) => {
-          pending.set(id, { resolve: () => resolve(), reject: () => resolve() });
-          running.postMessage({ op: 'close', id } satisfies Request);
-        });
+        const serving = current;
+        if (!serving) return;
+        const running = await serving;
+        const exited = new Promise<void>((resolve) => running.worker.once('exit', () => resolve()));
+        await post(running, { op: 'close' }).catch(() => {});
         await exited;
       })();
       return closing;
@@ -102,8 +112,20 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
   };
 }
 
+/**
+ * PGlite's WebAssembly, compiled once for the process: each thread started (a restart, the
+ * gateways of a test run) gets the compiled code instead of compiling 9 MB again.
+ */
+let compiled: Promise<CompiledDatabase> | undefined;
+function compiledDatabase(): Promise<CompiledDatabase> {
+  const require = createRequire(import.meta.url);
+  const compile = async (file: string) => WebAssembly.compile(await readFile(require.resolve(`@electric-sql/pglite/${file}`)));
+  compiled ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(([pglite, initdb]) => ({ pglite, initdb }));
+  return compiled;
+}
+
 /** The thread's own module; from source (tests, `npm run dev`) tsx compiles it as it loads. */
-function spawnThread(data: ThreadData): Worker {
+function spawnThread(data: ThreadData & { modules: CompiledDatabase }): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./thread.js', here), { workerData: data });
   const target = JSON.stringify(new URL('./thread.ts', here).href);

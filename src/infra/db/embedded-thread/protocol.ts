@@ -22,6 +22,12 @@ export interface ThreadData {
   settings: string[];
 }
 
+/** PGlite's WebAssembly, compiled once by the gateway's thread and shared with each database thread. */
+export interface CompiledDatabase {
+  pglite: WebAssembly.Module;
+  initdb: WebAssembly.Module;
+}
+
 /**
  * An error as it crosses threads: structured cloning keeps an Error's message but not the fields
  * callers read (a SQLSTATE `code`, a driver adapter error's `cause`).

@@ -8,11 +8,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { carry, type Reply, type Request, type ThreadData } from './protocol.js';
+import { carry, type CompiledDatabase, type Reply, type Request, type ThreadData } from './protocol.js';
 
 const port = parentPort!;
-const { dataDir, settings } = workerData as ThreadData;
-const pglite = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings] });
+const { dataDir, settings, modules } = workerData as ThreadData & { modules: CompiledDatabase };
+const pglite = new PGlite(dataDir, {
+  startParams: [...PGlite.defaultStartParams, ...settings],
+  pgliteWasmModule: modules.pglite,
+  initdbWasmModule: modules.initdb,
+});
 // The adapter reads rows into Prisma's column types; it only ever calls `query` on what it is given,
 // so the same adapter class serves the database and each transaction.
 const adapterOf = (client: PGlite | PgliteTransaction) => new PrismaPGlite(client as PGlite).connect();

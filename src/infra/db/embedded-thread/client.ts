@@ -39,6 +39,7 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
     worker: Worker;
     /** The requests it has not answered yet: failed as unreachable if it dies. */
     pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+    exited: boolean;
   }
 
   function start() {
@@ -46,7 +47,7 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
     const startedAt = Date.now();
     const starting = compiledDatabase().then((modules): Running => {
       const worker = spawnThread({ ...data, modules });
-      const running: Running = { worker, pending: new Map() };
+      const running: Running = { worker, pending: new Map(), exited: false };
       let failure: Error | undefined;
       worker.on('message', (reply: Reply) => {
         const waiting = running.pending.get(reply.id);
@@ -57,6 +58,7 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
       });
       worker.on('error', (error) => (failure = error));
       worker.on('exit', (code) => {
+        running.exited = true;
         for (const waiting of running.pending.values()) waiting.reject(unreachable());
         running.pending.clear();
         if (current !== starting) return;
@@ -73,10 +75,14 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
       return running;
     });
     current = starting;
+    // A module that cannot be compiled fails each request that waits for it, not the process.
+    starting.catch(() => {});
   }
   start();
 
   function post(running: Running, request: Ask | Request): Promise<unknown> {
+    // Nothing would ever answer it.
+    if (running.exited) return Promise.reject(unreachable());
     const id = nextId++;
     return new Promise((resolve, reject) => {
       running.pending.set(id, { resolve, reject });

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { DriverAdapterError } from '@prisma/driver-adapter-utils';
 import type { EmbeddedThread } from './embedded-thread/client.js';
+import { isLockConflict } from './prisma-errors.js';
 import { guarded } from './unavailable.js';
 
 /**
@@ -17,6 +18,9 @@ export interface Statements {
   transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T>;
 }
 
+/** How often a statement that lost a lock cycle is run before its failure is the caller's. */
+const LOCK_CONFLICT_ATTEMPTS = 3;
+
 /** Enough for every statement the stores send; a text beyond it runs unprepared. */
 const MAX_PREPARED = 64;
 
@@ -30,9 +34,18 @@ export function poolStatements(pool: Pool, onQuery?: (sql: string) => void): Sta
   };
   return {
     async run<Row>(text: string, params: readonly unknown[] = []) {
-      onQuery?.(text);
-      const result = await guarded(() => pool.query({ name: nameOf(text), text, values: params as unknown[] }));
-      return result.rows as Row[];
+      // One statement on its own is its own transaction: one that PostgreSQL chose to end a lock cycle
+      // (deadlock, serialization failure) changed nothing, so it is run again, as the same statement.
+      for (let attempt = 1; ; attempt++) {
+        onQuery?.(text);
+        try {
+          const result = await guarded(() => pool.query({ name: nameOf(text), text, values: params as unknown[] }));
+          return result.rows as Row[];
+        } catch (error) {
+          if (!isLockConflict(error) || attempt === LOCK_CONFLICT_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+        }
+      }
     },
     async transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T> {
       const client = await guarded(() => pool.connect());

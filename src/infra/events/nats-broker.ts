@@ -195,8 +195,10 @@ export function createNatsBroker(options: { url: string; stream: string; subject
       const confirmed = acked.findIndex((ok) => ok !== true);
       if (confirmed === -1) return messages.length;
       logger.debug({ reason: refusal ?? 'no ack in time' }, 'NATS publish not acknowledged');
-      // The stream may be gone (deleted, a server without it): declare it before the next try.
-      if (refusal && /no responders|stream not found/i.test(refusal) && connection) {
+      // The stream may be gone (deleted, a server without it): declare it before the next try. A
+      // message in flight while the stream was being deleted is answered by nobody, not refused, so
+      // silence is checked the same way (the declare is a look when the stream is there).
+      if ((refusal === undefined || /no responders|stream not found/i.test(refusal)) && connection) {
         declared = false;
         void ready(connection);
       }

@@ -1,5 +1,4 @@
 import type { Pool } from 'pg';
-import { DriverAdapterError } from '@prisma/driver-adapter-utils';
 import type { EmbeddedThread } from './embedded-thread/client.js';
 import { isLockConflict } from './prisma-errors.js';
 import { guarded } from './unavailable.js';
@@ -90,9 +89,7 @@ export function threadStatements(thread: EmbeddedThread, onQuery?: (sql: string)
       const generation = thread.generation;
       onQuery?.('BEGIN');
       const tx = await guarded(() => thread.ask<number>({ op: 'begin' }));
-      // A thread that died took the transaction with it: the rest must not run outside it on the next one.
-      const onThread = <R>(request: Parameters<EmbeddedThread['ask']>[0]) =>
-        guarded(() => (thread.generation === generation ? thread.ask<R>(request) : Promise.reject(threadRestarted())));
+      const onThread = <R>(request: Parameters<EmbeddedThread['ask']>[0]) => guarded(() => thread.askIn<R>(generation, request));
       let result: T;
       try {
         result = await work(<Row>(text: string, params: readonly unknown[] = []) => {
@@ -117,8 +114,4 @@ export function threadStatements(thread: EmbeddedThread, onQuery?: (sql: string)
  */
 export function withoutNulls(_key: string, value: unknown): unknown {
   return value === null ? undefined : value;
-}
-
-function threadRestarted(): Error {
-  return new DriverAdapterError({ kind: 'TransactionAlreadyClosed', cause: 'the database thread restarted' });
 }

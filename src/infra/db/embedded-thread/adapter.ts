@@ -6,7 +6,6 @@ import type {
   SqlResultSet,
   Transaction,
 } from '@prisma/driver-adapter-utils';
-import { DriverAdapterError } from '@prisma/driver-adapter-utils';
 import type { EmbeddedThread } from './client.js';
 
 /** The name of the adapter the thread runs, so Prisma treats these connections as it treats that adapter's. */
@@ -37,16 +36,13 @@ function threadAdapter(thread: EmbeddedThread): SqlDriverAdapter {
     async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
       const generation = thread.generation;
       const tx = await thread.ask<number>({ op: 'begin', isolationLevel });
-      // A thread that died took the transaction with it; its successor must not run the rest alone.
-      const onThread = <T>(ask: () => Promise<T>) =>
-        thread.generation === generation ? ask() : Promise.reject(new DriverAdapterError({ kind: 'TransactionAlreadyClosed', cause: 'the database thread restarted' }));
       return {
         ...info,
         options: { usePhantomQuery: true },
-        queryRaw: (query: SqlQuery) => onThread(() => thread.ask<SqlResultSet>({ op: 'query', tx, query })),
-        executeRaw: (query: SqlQuery) => onThread(() => thread.ask<number>({ op: 'execute', tx, query })),
-        commit: () => onThread(() => thread.ask<void>({ op: 'commit', tx })),
-        rollback: () => onThread(() => thread.ask<void>({ op: 'rollback', tx })),
+        queryRaw: (query: SqlQuery) => thread.askIn<SqlResultSet>(generation, { op: 'query', tx, query }),
+        executeRaw: (query: SqlQuery) => thread.askIn<number>(generation, { op: 'execute', tx, query }),
+        commit: () => thread.askIn<void>(generation, { op: 'commit', tx }),
+        rollback: () => thread.askIn<void>(generation, { op: 'rollback', tx }),
       };
     },
     dispose: async () => {},

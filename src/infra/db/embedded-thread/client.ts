@@ -12,6 +12,11 @@ export interface EmbeddedThread {
   ask<T>(request: Ask): Promise<T>;
   /** Counts the threads started: a transaction belongs to the one it began on. */
   readonly generation: number;
+  /**
+   * `ask`, for a transaction begun on thread `generation`: a thread that died took the transaction
+   * with it, so the rest fails as a transaction already closed instead of running alone on the next one.
+   */
+  askIn<T>(generation: number, request: Ask): Promise<T>;
   /** The thread as it runs now (tests end it to see the gateway through a crash). */
   worker(): Promise<Worker>;
   close(): Promise<void>;
@@ -90,14 +95,20 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
     });
   }
 
+  async function ask<T>(request: Ask): Promise<T> {
+    const serving = current;
+    if (!serving || closing) throw unreachable();
+    return (await post(await serving, request)) as T;
+  }
+
   return {
-    async ask<T>(request: Ask): Promise<T> {
-      const serving = current;
-      if (!serving || closing) throw unreachable();
-      return (await post(await serving, request)) as T;
-    },
+    ask,
     get generation() {
       return generation;
+    },
+    askIn<T>(begunOn: number, request: Ask): Promise<T> {
+      if (begunOn !== generation) return Promise.reject(new DriverAdapterError({ kind: 'TransactionAlreadyClosed', cause: 'the database thread restarted' }));
+      return ask<T>(request);
     },
     async worker() {
       if (!current) throw new Error("the embedded database's thread is not running");

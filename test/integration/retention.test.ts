@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
@@ -116,5 +117,70 @@ describe.each(MODES)('data over time: retention and deleting an instance — $na
     }
     expect(await count(`"SandboxMedia" WHERE id = $1::uuid`, [file])).toBe(0);
     expect(await count(`"IdempotencyRecord" WHERE key = $1`, [idempotencyKey])).toBe(0);
+  });
+});
+
+/**
+ * On PostgreSQL a status write and an instance's delete run on different connections. A write that
+ * holds a message's row when the delete starts commits its events while the delete waits for that row:
+ * the delete must still take them with it.
+ */
+describe('deleting an instance while a write about it is in flight — PostgreSQL + Redis', () => {
+  const postgres = MODES.find((mode) => mode.database === 'postgres')!;
+  let gw: TestGateway;
+  let api: Client;
+  let tenant: TestTenant;
+  const outside: pg.Client[] = [];
+
+  beforeAll(async () => {
+    gw = await startTestGateway(postgres);
+    api = client(gw.url);
+    tenant = await createTenant(gw.gateway, api, 'enterprise');
+  }, 60_000);
+  afterAll(async () => {
+    for (const connection of outside) await connection.end().catch(() => undefined);
+    await gw?.close();
+  });
+
+  async function connect() {
+    const connection = new pg.Client({ connectionString: gw.env.DATABASE_URL });
+    outside.push(connection);
+    await connection.connect();
+    return connection;
+  }
+
+  it('an event committed while the delete waited for its message is deleted with the instance', async () => {
+    const instance = await connectedV1Instance(api, tenant.liveKey, `in flight ${Date.now()}`);
+    const sent = await api.post(`/v1/chat/instances/${instance.id}/messages`, { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'marked during the delete' } });
+    expect(sent.status, sent.text).toBe(200);
+    const messageId = sent.body.data.id as string;
+    await eventually(() => api.get(`/v1/messages/status/${messageId}`, { key: tenant.liveKey }), (r) => r.body.data?.status === 'delivered');
+
+    // A status write as the gateway's marks make it: the message's row held, an event of it written.
+    const writer = await connect();
+    const watcher = await connect();
+    await writer.query('BEGIN');
+    await writer.query(`UPDATE "Message" SET "updatedAt" = now() WHERE id = $1::uuid`, [messageId]);
+    await writer.query(
+      `INSERT INTO "OutboxEvent" (id, "tenantId", "instanceId", event, data, "createdAt", streams)
+       SELECT gen_random_uuid(), "tenantId", "instanceId", 'messages.update', '{}'::jsonb, now(), '{}' FROM "Message" WHERE id = $1::uuid`,
+      [messageId],
+    );
+    const { rows } = await writer.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const writerPid = rows[0]!.pid;
+
+    const deleting = api.delete(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey });
+    // The delete has started and waits for the row the write holds.
+    await eventually(
+      async () => (await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [writerPid])).rows[0]!.n,
+      (n) => n > 0,
+    );
+    await writer.query('COMMIT');
+
+    const deleted = await deleting;
+    expect(deleted.status, deleted.text).toBe(200);
+    const left = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM "OutboxEvent" WHERE "instanceId" = $1::uuid`, [instance.id]);
+    expect(left.rows[0]!.n).toBe(0);
+    expect((await watcher.query(`SELECT 1 FROM "Message" WHERE id = $1::uuid`, [messageId])).rowCount).toBe(0);
   });
 });

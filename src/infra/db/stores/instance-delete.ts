@@ -1,12 +1,27 @@
 import { Prisma } from '../generated/client.js';
 
 /**
- * Deletes an instance and everything of it in one statement (docs/operating.md, "Data over time"):
+ * Waits for every write about the instance already in flight, and holds off new ones, for the rest of
+ * the transaction: a status mark holds its message's row and writes its events in the same statement,
+ * and a new message or delivery holds a key-share lock on the instance. The delete that follows in the
+ * same transaction then reads a snapshot that has every event those writes committed. Without this,
+ * a mark that committed while the delete waited for its message's row left its event behind (the
+ * delete's snapshot predated it). Messages first, then the instance, the order the writers take them.
+ */
+export function lockInstanceWrites(id: string): Prisma.Sql[] {
+  return [
+    Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM "Message" WHERE "instanceId" = ${id}::uuid FOR UPDATE) locked`,
+    Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM "Instance" WHERE id = ${id}::uuid FOR UPDATE) locked`,
+  ];
+}
+
+/**
+ * Deletes an instance and everything of it in one statement, run after `lockInstanceWrites` (docs/operating.md, "Data over time"):
  * what has a foreign key to it goes by ON DELETE CASCADE (messages, QR codes, webhook deliveries, its
  * lease, its engine state); its outbox events, idempotency answers, sandbox hand-offs and signals and sandbox files
  * are deleted here.
  * Events a broker has yet to publish stay, with the secrets that sign them, until every broker has
- * them (the retention sweep then removes them). Every part reads the snapshot from before the delete.
+ * them (the retention sweep then removes them). Every part reads the statement's one snapshot.
  */
 export function deleteInstance(id: string): Prisma.Sql {
   return Prisma.sql`

@@ -3,7 +3,7 @@ import type { PrismaClient } from '../database.js';
 import type { Prisma } from '../generated/client.js';
 import { isLockConflict, isUniqueViolation, isUuid } from '../prisma-errors.js';
 import { instanceList } from '../list-scopes.js';
-import { deleteInstance } from './instance-delete.js';
+import { deleteInstance, lockInstanceWrites } from './instance-delete.js';
 import type { Outbox } from '../outbox.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 import { LeaseLost } from '../../../domain/instances/ownership.js';
@@ -117,13 +117,17 @@ export function createInstanceStore(
     async delete(id) {
       if (!isUuid(id)) return;
       // Messages, QR codes, deliveries, leases and engine state go with it (ON DELETE CASCADE); its outbox
-      // events, sandbox hand-offs and sandbox files in the same statement (deleteInstance). The cascade
+      // events, sandbox hand-offs and sandbox files in the same statement (deleteInstance), once the writes
+      // in flight about it have committed (lockInstanceWrites). The cascade
       // locks rows of many tables; a write about the instance in flight at that moment (its engine
       // closing, a receipt) can form a lock cycle with it, which PostgreSQL breaks by failing one side:
       // nothing was deleted then, so it is tried again.
       for (let attempt = 1; ; attempt++) {
         try {
-          const gone = await prisma.$queryRaw<Array<{ tenantId: string }>>(deleteInstance(id));
+          const gone = await prisma.$transaction(async (tx) => {
+            for (const lock of lockInstanceWrites(id)) await tx.$queryRaw(lock);
+            return tx.$queryRaw<Array<{ tenantId: string }>>(deleteInstance(id));
+          });
           if (gone[0]) changed(gone[0].tenantId, id, true);
           return;
         } catch (error) {

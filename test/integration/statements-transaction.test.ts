@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../factories/sandbox.js';
 import { type Database, openDatabase } from '../../src/infra/db/database.js';
 import { type Mode, MODES } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
@@ -77,3 +79,46 @@ describe('statements.transaction — PostgreSQL only', () => {
     expect(after!.locked).toBe(true);
   });
 });
+
+describe('statements.run — PostgreSQL only', () => {
+  it('runs a statement again when PostgreSQL ends it to break a lock cycle, and answers what the second run did', async () => {
+    const created = await createTestDatabase();
+    cleanups.push(created.drop);
+    // The gateway's connections look for a cycle 2 s into a wait; the other side's never look (60 s),
+    // so the gateway's statement is the side PostgreSQL ends, whatever the machine's load.
+    const admin = new pg.Client({ connectionString: created.url });
+    await admin.connect();
+    await admin.query(`ALTER DATABASE ${new URL(created.url).pathname.slice(1)} SET deadlock_timeout = '2s'`);
+    await admin.end();
+    const db = openDatabase({ databaseUrl: created.url, dataDir: 'memory://' });
+    cleanups.push(() => db.close());
+    await db.statements.run('CREATE TABLE r (n int PRIMARY KEY, v int NOT NULL)');
+    await db.statements.run('INSERT INTO r VALUES (1, 0), (2, 0)');
+
+    const other = new pg.Client({ connectionString: created.url });
+    await other.connect();
+    cleanups.push(() => other.end());
+    await other.query(`SET deadlock_timeout = '60s'`);
+    const { rows } = await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    await other.query('BEGIN');
+    await other.query('UPDATE r SET v = v + 10 WHERE n = 1');
+    // The statement takes row 2, then waits for row 1, which the other transaction holds.
+    const statement = db.statements.run<{ n: number }>(
+      'WITH second AS (UPDATE r SET v = v + 1 WHERE n = 2 RETURNING n) UPDATE r SET v = v + 1 WHERE n = 1 AND EXISTS (SELECT 1 FROM second) RETURNING n',
+    );
+    const watcher = new pg.Client({ connectionString: created.url });
+    await watcher.connect();
+    cleanups.push(() => watcher.end());
+    const waitingForOther = async () =>
+      (await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [rows[0]!.pid])).rows[0]!.n;
+    await eventually(waitingForOther, (n) => n > 0);
+    // Now the other side waits for row 2: a cycle. PostgreSQL ends the statement, which frees row 2.
+    await other.query('UPDATE r SET v = v + 10 WHERE n = 2');
+    await other.query('COMMIT');
+
+    expect(await statement).toEqual([{ n: 1 }]);
+    // Each side's change counted once: the ended run changed nothing.
+    expect(await db.statements.run('SELECT n, v FROM r ORDER BY n')).toEqual([{ n: 1, v: 11 }, { n: 2, v: 11 }]);
+  });
+});
+

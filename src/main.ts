@@ -1,7 +1,8 @@
 import { ConfigError } from './config.js';
 import { loadConfig } from './compose/config.js';
-import { type Gateway, startGateway } from './gateway.js';
+import type { Gateway } from './gateway.js';
 import { DataFolderInUse } from './infra/db/data-folder-lock.js';
+import { openEmbeddedFolder } from './infra/db/embedded-folder.js';
 import { createLogger } from './infra/logger.js';
 
 const started = performance.now();
@@ -45,7 +46,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const starting: Promise<Gateway> = startGateway(config, logger).catch((error: unknown) => {
+// The embedded database's folder is opened before the rest of the gateway's code loads: PGlite opens
+// its files on its own thread meanwhile, instead of after it (docs/benchmarks.md, "Start").
+const starting: Promise<Gateway> = (async () => {
+  const embedded = config.DATABASE_URL ? undefined : openEmbeddedFolder(config.DATA_DIR);
+  const { startGateway } = await import('./gateway.js');
+  return startGateway(config, logger, { embedded });
+})().catch((error: unknown) => {
   // A setting found wrong only once the database could be read (ENGINE_STATE_KEY): said as plainly as any other.
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

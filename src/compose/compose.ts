@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { EmbeddedFolder } from '../infra/db/embedded-folder.js';
 import type { EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
 import type { LiveFeed } from '../domain/instances/live-events.js';
 import type { Ports } from '../domain/services.js';
@@ -70,6 +71,8 @@ export interface InfraOptions {
   maintenance?: MaintenanceOptions;
   /** The engines ENGINES may name (the built-in catalogue unless given another). */
   catalogue?: Catalogue;
+  /** The embedded database's folder, opened early by `main` (docs/benchmarks.md, "Start"). */
+  embedded?: EmbeddedFolder;
 }
 
 export async function createInfra(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Infra> {

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { createInvalidationBus, type InvalidationBus } from '../infra/cache/invalidation-bus.js';
 import { type Database, openDatabase } from '../infra/db/database.js';
+import type { EmbeddedFolder } from '../infra/db/embedded-folder.js';
 import { applyMigrations } from '../infra/db/migrate.js';
 import type { Logger } from '../infra/logger.js';
 import { createMetrics, type Metrics } from '../infra/metrics.js';
@@ -24,7 +25,7 @@ export interface Storage {
 }
 
 /** Opens and migrates the database, connects Redis when configured, and builds what counts and limits. */
-export async function openStorage(config: Config, logger: Logger, options: { rateLimiting?: boolean; onQuery?: (sql: string) => void }): Promise<Storage> {
+export async function openStorage(config: Config, logger: Logger, options: { rateLimiting?: boolean; onQuery?: (sql: string) => void; embedded?: EmbeddedFolder }): Promise<Storage> {
   // Every round trip is counted (GET /metrics); the counter exists once the metrics do.
   let roundTrip = () => {};
   // The event publisher thread's statements count too.
@@ -35,6 +36,7 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    embedded: options.embedded,
     onQuery,
     timeouts: {
       connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,

@@ -1,4 +1,3 @@
-import { Agent, FormData, request } from 'undici';
 import type { CloudCredentials } from './credentials-input.js';
 import { type ApiFailure, failureOf } from './api-errors.js';
 
@@ -25,13 +24,20 @@ export type GraphApi = ReturnType<typeof createGraphApi>;
  * endpoint. The token travels only in the Authorization header, never in a URL that could be logged.
  */
 export function createGraphApi(settings: GraphSettings) {
-  const agent = new Agent({
-    connect: { timeout: settings.timeoutMs },
-    headersTimeout: settings.timeoutMs,
-    bodyTimeout: settings.timeoutMs,
-    keepAliveTimeout: 30_000,
-    connections: 64,
-  });
+  // undici loads on the first call, not at the gateway's start (docs/benchmarks.md, "Start"): most
+  // deployments never create an instance of this engine.
+  let loaded: Promise<{ undici: typeof import('undici'); agent: import('undici').Agent }> | undefined;
+  const client = () =>
+    (loaded ??= import('undici').then((undici) => ({
+      undici,
+      agent: new undici.Agent({
+        connect: { timeout: settings.timeoutMs },
+        headersTimeout: settings.timeoutMs,
+        bodyTimeout: settings.timeoutMs,
+        keepAliveTimeout: 30_000,
+        connections: 64,
+      }),
+    })));
   const base = settings.url.replace(/\/+$/, '');
   const api = new URL(base);
   const mayCarryToken = (url: string) => {
@@ -45,9 +51,10 @@ export function createGraphApi(settings: GraphSettings) {
   async function call<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<GraphResult<T>> {
     let status: number;
     let text: string;
-    const form = body instanceof FormData;
+    const { undici, agent } = await client();
+    const form = body instanceof undici.FormData;
     try {
-      const answer = await request(`${base}/${settings.version}/${path}`, {
+      const answer = await undici.request(`${base}/${settings.version}/${path}`, {
         method,
         dispatcher: agent,
         headers: { authorization: `Bearer ${token}`, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
@@ -94,7 +101,7 @@ export function createGraphApi(settings: GraphSettings) {
      * `type` and `messaging_product`; the API's id of it, sent in place of a link.
      */
     async upload(credentials: CloudCredentials, file: { bytes: Buffer; mimeType: string; fileName: string }): Promise<GraphResult<{ id: string }>> {
-      const form = new FormData();
+      const form = new (await client()).undici.FormData();
       form.set('messaging_product', 'whatsapp');
       form.set('type', file.mimeType);
       form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.fileName);
@@ -128,7 +135,8 @@ export function createGraphApi(settings: GraphSettings) {
      */
     async download(credentials: CloudCredentials, url: string) {
       const headers: Record<string, string> = mayCarryToken(url) ? { authorization: `Bearer ${credentials.accessToken}` } : {};
-      const answer = await request(url, { method: 'GET', dispatcher: agent, headers });
+      const { undici, agent } = await client();
+      const answer = await undici.request(url, { method: 'GET', dispatcher: agent, headers });
       if (answer.statusCode !== 200) {
         await answer.body.dump();
         return { status: answer.statusCode, bytes: null, size: null };
@@ -136,6 +144,8 @@ export function createGraphApi(settings: GraphSettings) {
       const length = Number(answer.headers['content-length']);
       return { status: 200, bytes: answer.body as AsyncIterable<Uint8Array>, size: Number.isFinite(length) ? length : null };
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (loaded) await (await loaded).agent.close();
+    },
   };
 }

@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client.js';
-import { lockDataFolder } from './data-folder-lock.js';
 import { type DatabaseTimeouts, pgPoolConfig } from './pool-config.js';
 import { countRoundTrips } from './round-trips.js';
-import { type EmbeddedThread, startEmbeddedThread } from './embedded-thread/client.js';
+import type { EmbeddedThread } from './embedded-thread/client.js';
+import { type EmbeddedFolder, openEmbeddedFolder } from './embedded-folder.js';
 import { threadAdapterFactory } from './embedded-thread/adapter.js';
 import { poolStatements, type Statements, threadStatements } from './statements.js';
 import { failFastAdapter, failFastClient } from './unavailable.js';
@@ -25,6 +23,8 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** Bounds on every wait for PostgreSQL, so a stalled server fails requests fast instead of hanging them. */
   timeouts?: DatabaseTimeouts;
+  /** The embedded folder, already locked and its thread started (by `main`, early); opened here if absent. */
+  embedded?: EmbeddedFolder;
 }
 
 export type { DatabaseTimeouts };
@@ -60,17 +60,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     const migrationFactory = failFastAdapter(new PrismaPg(poolConfig, { onPoolError: onError, onConnectionError: onError }));
     return wrap('postgres', failFastAdapter(appFactory), migrationFactory, poolStatements(pool, options.onQuery), () => pool.end(), options.onQuery, timeouts);
   }
-  // One process at a time on a folder (docs/operating.md): refused here, before PGlite touches a file.
-  const embeddedFolder = options.dataDir.startsWith('memory://') ? undefined : resolve(options.dataDir);
-  if (embeddedFolder) mkdirSync(join(embeddedFolder, 'pglite'), { recursive: true });
-  const lock = embeddedFolder ? lockDataFolder(embeddedFolder) : undefined;
   // PGlite runs on a thread of its own, so its statements take none of the event loop that serves
-  // requests. Its own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache
-  // of the host holds what does not fit in 16 MB.
-  const thread = startEmbeddedThread(
-    { dataDir: pgliteDir(options.dataDir), settings: ['-c', 'shared_buffers=16MB'] },
-    (error) => options.onConnectionError?.(error),
-  );
+  // requests.
+  const embedded = options.embedded ?? openEmbeddedFolder(options.dataDir);
+  embedded.onDeath((error) => options.onConnectionError?.(error));
+  const thread = embedded.thread;
   // One connection, in this process: it cannot stall the way a server can, and a transaction waits
   // for the ones before it (so its wait is not bounded like a pool's).
   const factory = threadAdapterFactory(thread);
@@ -78,7 +72,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     try {
       await thread.close();
     } finally {
-      lock?.release();
+      embedded.release();
     }
   };
   return wrap('pglite', factory, factory, threadStatements(thread, options.onQuery), closeThread, options.onQuery, {
@@ -86,11 +80,6 @@ export function openDatabase(options: DatabaseOptions): Database {
     statementMs: 30_000,
     transactionMs: 30_000,
   }, thread);
-}
-
-function pgliteDir(dataDir: string): string {
-  if (dataDir.startsWith('memory://')) return dataDir;
-  return join(resolve(dataDir), 'pglite');
 }
 
 function wrap(
@@ -108,6 +97,10 @@ function wrap(
     // The pool's own acquire timeout answers first (a second earlier), with the driver's reason.
     transactionOptions: { maxWait: timeouts.connectMs + 1000, timeout: timeouts.transactionMs },
   });
+  // Prisma compiles its query planner (WebAssembly) on the first query: started now, it runs while
+  // the migrations are checked instead of after them (docs/benchmarks.md, "Start"). A failure here is
+  // the first query's to report.
+  client.$connect().catch(() => {});
   const prisma = failFastClient(client);
   return {
     kind,

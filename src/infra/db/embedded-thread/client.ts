@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -50,38 +49,35 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
   function start() {
     generation++;
     const startedAt = Date.now();
-    const starting = compiledDatabase().then((modules): Running => {
-      const worker = spawnThread({ ...data, modules });
-      const running: Running = { worker, pending: new Map(), exited: false };
-      let failure: Error | undefined;
-      worker.on('message', (reply: Reply) => {
-        const waiting = running.pending.get(reply.id);
-        if (!waiting) return;
-        running.pending.delete(reply.id);
-        if (reply.ok) waiting.resolve(reply.value);
-        else waiting.reject(rebuild(reply.error));
-      });
-      worker.on('error', (error) => (failure = error));
-      worker.on('exit', (code) => {
-        running.exited = true;
-        for (const waiting of running.pending.values()) waiting.reject(unreachable());
-        running.pending.clear();
-        if (current !== starting) return;
-        current = undefined;
-        if (closing) return;
-        onDeath(failure ?? new Error(`the embedded database's thread exited with code ${code}`));
-        if (data.dataDir.startsWith('memory://')) return;
-        // A thread that lived a while restarts soon; one that dies as it starts (a damaged folder)
-        // is not started again and again in a tight loop.
-        restartMs = Date.now() - startedAt > RESTART_MS.max ? RESTART_MS.first : Math.min(restartMs * 2, RESTART_MS.max);
-        restartTimer = setTimeout(start, restartMs);
-        restartTimer.unref();
-      });
-      return running;
+    const worker = spawnThread(compiled ? { ...data, modules: compiled } : data);
+    const running: Running = { worker, pending: new Map(), exited: false };
+    const starting = Promise.resolve(running);
+    let failure: Error | undefined;
+    worker.on('message', (reply: Reply) => {
+      if ('compiled' in reply) return void (compiled ??= reply.compiled);
+      const waiting = running.pending.get(reply.id);
+      if (!waiting) return;
+      running.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(rebuild(reply.error));
+    });
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', (code) => {
+      running.exited = true;
+      for (const waiting of running.pending.values()) waiting.reject(unreachable());
+      running.pending.clear();
+      if (current !== starting) return;
+      current = undefined;
+      if (closing) return;
+      onDeath(failure ?? new Error(`the embedded database's thread exited with code ${code}`));
+      if (data.dataDir.startsWith('memory://')) return;
+      // A thread that lived a while restarts soon; one that dies as it starts (a damaged folder)
+      // is not started again and again in a tight loop.
+      restartMs = Date.now() - startedAt > RESTART_MS.max ? RESTART_MS.first : Math.min(restartMs * 2, RESTART_MS.max);
+      restartTimer = setTimeout(start, restartMs);
+      restartTimer.unref();
     });
     current = starting;
-    // A module that cannot be compiled fails each request that waits for it, not the process.
-    starting.catch(() => {});
   }
   start();
 
@@ -129,20 +125,11 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
   };
 }
 
-/**
- * PGlite's WebAssembly, compiled once for the process: each thread started (a restart, the
- * gateways of a test run) gets the compiled code instead of compiling 9 MB again.
- */
-let compiled: Promise<CompiledDatabase> | undefined;
-function compiledDatabase(): Promise<CompiledDatabase> {
-  const require = createRequire(import.meta.url);
-  const compile = async (file: string) => WebAssembly.compile(await readFile(require.resolve(`@electric-sql/pglite/${file}`)));
-  compiled ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(([pglite, initdb]) => ({ pglite, initdb }));
-  return compiled;
-}
+/** PGlite's WebAssembly as the first thread of the process compiled it (each thread after it gets it ready). */
+let compiled: CompiledDatabase | undefined;
 
 /** The thread's own module; from source (tests, `npm run dev`) tsx compiles it as it loads. */
-function spawnThread(data: ThreadData & { modules: CompiledDatabase }): Worker {
+function spawnThread(data: ThreadData & { modules?: CompiledDatabase }): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./thread.js', here), { workerData: data });
   const target = JSON.stringify(new URL('./thread.ts', here).href);

@@ -14,7 +14,11 @@ export type Request =
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'close' };
 
-export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: CarriedError };
+export type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: CarriedError }
+  /** The first thread of a process compiles PGlite's code itself and hands it back for the next ones. */
+  | { compiled: CompiledDatabase };
 
 /** What the thread opens: PGlite's data folder (or `memory://…`) and settings beside PGlite's own. */
 export interface ThreadData {
@@ -22,7 +26,10 @@ export interface ThreadData {
   settings: string[];
 }
 
-/** PGlite's WebAssembly, compiled once by the gateway's thread and shared with each database thread. */
+/**
+ * PGlite's WebAssembly, compiled once per process: by the first database thread (so the gateway's
+ * thread, busy loading its own code at start, delays nothing), then shared with each thread after it.
+ */
 export interface CompiledDatabase {
   pglite: WebAssembly.Module;
   initdb: WebAssembly.Module;

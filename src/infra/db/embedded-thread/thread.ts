@@ -4,6 +4,8 @@
  * It serves `Request`s from the gateway's thread one port message at a time; PGlite itself runs one
  * statement or transaction at a time, so a request outside a transaction waits for the open one.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
@@ -11,12 +13,21 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { carry, type CompiledDatabase, type Reply, type Request, type ThreadData } from './protocol.js';
 
 const port = parentPort!;
-const { dataDir, settings, modules } = workerData as ThreadData & { modules: CompiledDatabase };
+const { dataDir, settings, modules: given } = workerData as ThreadData & { modules?: CompiledDatabase };
+const modules = given ?? (await compileDatabase());
+if (!given) port.postMessage({ compiled: modules } satisfies Reply);
 const pglite = new PGlite(dataDir, {
   startParams: [...PGlite.defaultStartParams, ...settings],
   pgliteWasmModule: modules.pglite,
   initdbWasmModule: modules.initdb,
 });
+async function compileDatabase(): Promise<CompiledDatabase> {
+  const require = createRequire(import.meta.url);
+  const compile = async (file: string) => WebAssembly.compile(await readFile(require.resolve(`@electric-sql/pglite/${file}`)));
+  const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+  return { pglite, initdb };
+}
+
 // The adapter reads rows into Prisma's column types; it only ever calls `query` on what it is given,
 // so the same adapter class serves the database and each transaction.
 const adapterOf = (client: PGlite | PgliteTransaction) => new PrismaPGlite(client as PGlite).connect();

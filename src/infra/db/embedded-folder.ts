@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { lockDataFolder } from './data-folder-lock.js';
+import { type EmbeddedThread, startEmbeddedThread } from './embedded-thread/client.js';
+
+/** The embedded database's folder, locked for this process, with PGlite's thread started on it. */
+export interface EmbeddedFolder {
+  readonly thread: EmbeddedThread;
+  /** Who hears of a thread that died (set once the database around it exists). */
+  onDeath(handler: (error: Error) => void): void;
+  /** Lets another process open the folder (after the thread closed). */
+  release(): void;
+}
+
+/**
+ * Locks `dataDir` (one process at a time on a folder, docs/operating.md: refused here, before PGlite
+ * touches a file) and starts the thread that opens PGlite in it. It imports nothing of Prisma or the
+ * server, so `main` can call it before it loads the rest of the gateway: PGlite then opens its files
+ * on its own thread while the main thread loads the server's code (docs/benchmarks.md, "Start").
+ */
+export function openEmbeddedFolder(dataDir: string): EmbeddedFolder {
+  const folder = dataDir.startsWith('memory://') ? undefined : resolve(dataDir);
+  if (folder) mkdirSync(join(folder, 'pglite'), { recursive: true });
+  const lock = folder ? lockDataFolder(folder) : undefined;
+  let heard = (_error: Error) => {};
+  // Its own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache of the
+  // host holds what does not fit in 16 MB.
+  const thread = startEmbeddedThread(
+    { dataDir: folder ? join(folder, 'pglite') : dataDir, settings: ['-c', 'shared_buffers=16MB'] },
+    (error) => heard(error),
+  );
+  return {
+    thread,
+    onDeath: (handler) => void (heard = handler),
+    release: () => lock?.release(),
+  };
+}

@@ -25,5 +25,6 @@ export function isLockConflict(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
-  return code === 'P2003' || meta?.driverAdapterError?.cause?.originalCode === '23503';
+  // Prisma's code, the driver adapter's, or the SQLSTATE of a statement run on the driver itself.
+  return code === 'P2003' || code === '23503' || meta?.driverAdapterError?.cause?.originalCode === '23503';
 }

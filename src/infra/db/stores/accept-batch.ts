@@ -4,6 +4,10 @@ import type { IdempotencyClaim, MessageRecord, MessageStore, NewOutboundMessage,
 import { Unavailable } from '../../../domain/errors.js';
 import { groupCommit, type Outcome } from '../group-commit.js';
 import { type Statements, withoutNulls } from '../statements.js';
+import { isForeignKeyViolation } from '../prisma-errors.js';
+
+/** Runs of a group whose instance was deleted under it (the second reads it as gone; a third is spare). */
+const FOREIGN_KEY_ATTEMPTS = 3;
 
 interface Accept {
   message: NewOutboundMessage;
@@ -82,9 +86,18 @@ export function acceptBatches(
   options: { maxConcurrent: number; windowMs: number; onStored?: (count: number) => void },
 ) {
   async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
-    const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]);
-    options.onStored?.(result.filter((row) => row.outcome === 'stored').length);
-    return new Map(result.map((row) => [row.n, row.outcome]));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]);
+        options.onStored?.(result.filter((row) => row.outcome === 'stored').length);
+        return new Map(result.map((row) => [row.n, row.outcome]));
+      } catch (error) {
+        // An instance deleted after the statement read it: its insert's foreign key check waited for the
+        // delete and failed once it committed. The statement wrote nothing; run again, it reads the
+        // instance as gone, and those rows are 'unusable' (the other instances' rows are stored).
+        if (!isForeignKeyViolation(error) || attempt === FOREIGN_KEY_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Each row alone, each with its own failure. */

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNetworkPhone, pairedV1, sentPoll } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
@@ -21,7 +20,6 @@ describe('the dashboard shows group messages and poll tallies', () => {
   let instance: { id: string; phone: string };
 
   beforeAll(async () => {
-    await build({ configFile: 'src/dashboard/vite.config.ts', logLevel: 'error' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
     instance = await pairedV1(world.api, world.tenant.liveKey, world.network, `dashboard groups ${Date.now()}`);

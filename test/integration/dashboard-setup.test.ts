@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { MODES } from '../helpers/modes.js';
@@ -15,7 +14,6 @@ describe('the dashboard setup page', () => {
   let link: string;
 
   beforeAll(async () => {
-    await build({ configFile: 'src/dashboard/vite.config.ts', logLevel: 'error' });
     [gw, browser] = await Promise.all([startTestGateway(MODES[0]!), chromium.launch({ executablePath: CHROMIUM, args: ARGS })]);
     link = gw.logs.text().match(/create the first account at (\S+)/)![1]!;
   }, 90_000);

@@ -45,8 +45,6 @@ describe('the dashboard in a browser', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    // The page under test is the one `npm run build` makes.
-    await build({ configFile: 'src/dashboard/vite.config.ts', logLevel: 'error' });
     [gw, receiver, browser] = await Promise.all([
       startTestGateway(MODES[0]!, { env: { WEBHOOK_ALLOW_INSECURE: 'true', WEBHOOK_RETRY_DELAYS: '0,1' } }),
       startReceiver(),

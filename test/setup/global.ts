@@ -8,9 +8,11 @@ import { withAdmin } from '../helpers/postgres.js';
 import { TEMPLATE_ENV } from '../helpers/templates.js';
 
 /**
- * Once per `vitest run`, before any test file: the server is built into dist/ (process tests start
- * `node dist/main.js`, as `npm start` does, instead of transpiling src/ at every start), and one
- * database per storage mode is migrated, by the built CLI's `migrate`, for test gateways to copy.
+ * Once per `vitest run`, before any test file: the server and the dashboard are built into dist/
+ * (process tests start `node dist/main.js`, as `npm start` does, instead of transpiling src/ at every
+ * start; browser tests load the page `npm run build` makes), and one database per storage mode is
+ * migrated, by the built CLI's `migrate`, for test gateways to copy. No test file builds into dist/:
+ * a build empties dist/dashboard while other files' gateways read it.
  */
 export default async function setup() {
   await run(['scripts/build-if-changed.mjs'], {});

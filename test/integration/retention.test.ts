@@ -121,9 +121,10 @@ describe.each(MODES)('data over time: retention and deleting an instance — $na
 });
 
 /**
- * On PostgreSQL a status write and an instance's delete run on different connections. A write that
- * holds a message's row when the delete starts commits its events while the delete waits for that row:
- * the delete must still take them with it.
+ * On PostgreSQL a status write, a send and an instance's delete run on different connections. A write
+ * that holds a message's row when the delete starts commits its events while the delete waits for that
+ * row: the delete must still take them with it. A send that read the instance before the delete
+ * committed fails its foreign key after: it must be refused, not answered 500.
  */
 describe('deleting an instance while a write about it is in flight — PostgreSQL + Redis', () => {
   const postgres = MODES.find((mode) => mode.database === 'postgres')!;
@@ -182,5 +183,33 @@ describe('deleting an instance while a write about it is in flight — PostgreSQ
     const left = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM "OutboxEvent" WHERE "instanceId" = $1::uuid`, [instance.id]);
     expect(left.rows[0]!.n).toBe(0);
     expect((await watcher.query(`SELECT 1 FROM "Message" WHERE id = $1::uuid`, [messageId])).rowCount).toBe(0);
+  });
+
+  it('a send whose instance is deleted while its insert waits for the delete is refused in the envelope, not a 500', async () => {
+    const instance = await connectedV1Instance(api, tenant.liveKey, `deleted under a send ${Date.now()}`);
+    const send = (text: string) => api.post(`/v1/chat/instances/${instance.id}/messages`, { key: tenant.liveKey, body: { to: newPhone().slice(1), text } });
+    const warm = await send('before the delete');
+    expect(warm.status, warm.text).toBe(200);
+
+    // The delete holds the instance's row: the send reads the instance as there, and its insert's
+    // foreign key check waits for the delete, which then commits.
+    const deleter = await connect();
+    const watcher = await connect();
+    await deleter.query('BEGIN');
+    await deleter.query(`DELETE FROM "Instance" WHERE id = $1::uuid`, [instance.id]);
+    const { rows } = await deleter.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const deleterPid = rows[0]!.pid;
+
+    const sending = send('during the delete');
+    await eventually(
+      async () => (await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [deleterPid])).rows[0]!.n,
+      (n) => n > 0,
+    );
+    await deleter.query('COMMIT');
+
+    const answer = await sending;
+    expect([404, 409], answer.text).toContain(answer.status);
+    expect(answer.body.success).toBe(false);
+    expect((await watcher.query(`SELECT 1 FROM "Message" WHERE "instanceId" = $1::uuid`, [instance.id])).rowCount).toBe(0);
   });
 });

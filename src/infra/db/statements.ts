@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { EmbeddedThread } from './embedded-thread/client.js';
 import { isLockConflict } from './prisma-errors.js';
+import { runAgainWhen } from './run-again.js';
 import { guarded } from './unavailable.js';
 
 /**
@@ -35,16 +36,11 @@ export function poolStatements(pool: Pool, onQuery?: (sql: string) => void): Sta
     async run<Row>(text: string, params: readonly unknown[] = []) {
       // One statement on its own is its own transaction: one that PostgreSQL chose to end a lock cycle
       // (deadlock, serialization failure) changed nothing, so it is run again, as the same statement.
-      for (let attempt = 1; ; attempt++) {
+      return runAgainWhen(isLockConflict, { attempts: LOCK_CONFLICT_ATTEMPTS, firstWaitMs: 10 }, async () => {
         onQuery?.(text);
-        try {
-          const result = await guarded(() => pool.query({ name: nameOf(text), text, values: params as unknown[] }));
-          return result.rows as Row[];
-        } catch (error) {
-          if (!isLockConflict(error) || attempt === LOCK_CONFLICT_ATTEMPTS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
-        }
-      }
+        const result = await guarded(() => pool.query({ name: nameOf(text), text, values: params as unknown[] }));
+        return result.rows as Row[];
+      });
     },
     async transaction<T>(work: (run: Statements['run']) => Promise<T>): Promise<T> {
       const client = await guarded(() => pool.connect());

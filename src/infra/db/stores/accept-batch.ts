@@ -5,6 +5,7 @@ import { Unavailable } from '../../../domain/errors.js';
 import { groupCommit, type Outcome } from '../group-commit.js';
 import { type Statements, withoutNulls } from '../statements.js';
 import { isForeignKeyViolation } from '../prisma-errors.js';
+import { runAgainWhen } from '../run-again.js';
 
 /** Runs of a group whose instance was deleted under it (the second reads it as gone; a third is spare). */
 const FOREIGN_KEY_ATTEMPTS = 3;
@@ -86,18 +87,14 @@ export function acceptBatches(
   options: { maxConcurrent: number; windowMs: number; onStored?: (count: number) => void },
 ) {
   async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]);
-        options.onStored?.(result.filter((row) => row.outcome === 'stored').length);
-        return new Map(result.map((row) => [row.n, row.outcome]));
-      } catch (error) {
-        // An instance deleted after the statement read it: its insert's foreign key check waited for the
-        // delete and failed once it committed. The statement wrote nothing; run again, it reads the
-        // instance as gone, and those rows are 'unusable' (the other instances' rows are stored).
-        if (!isForeignKeyViolation(error) || attempt === FOREIGN_KEY_ATTEMPTS) throw error;
-      }
-    }
+    // An instance deleted after the statement read it: its insert's foreign key check waited for the
+    // delete and failed once it committed. The statement wrote nothing; run again, it reads the
+    // instance as gone, and those rows are 'unusable' (the other instances' rows are stored).
+    const result = await runAgainWhen(isForeignKeyViolation, { attempts: FOREIGN_KEY_ATTEMPTS, firstWaitMs: 1 }, () =>
+      statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]),
+    );
+    options.onStored?.(result.filter((row) => row.outcome === 'stored').length);
+    return new Map(result.map((row) => [row.n, row.outcome]));
   }
 
   /** Each row alone, each with its own failure. */

@@ -9,6 +9,7 @@ import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 import { LeaseLost } from '../../../domain/instances/ownership.js';
 import type { Statements } from '../statements.js';
 import { createInstanceStandings } from './instance-standing.js';
+import { runAgainWhen } from '../run-again.js';
 
 /** Tries of an instance's delete that PostgreSQL failed to break a lock cycle. */
 const DELETE_ATTEMPTS = 5;
@@ -122,19 +123,13 @@ export function createInstanceStore(
       // locks rows of many tables; a write about the instance in flight at that moment (its engine
       // closing, a receipt) can form a lock cycle with it, which PostgreSQL breaks by failing one side:
       // nothing was deleted then, so it is tried again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const gone = await prisma.$transaction(async (tx) => {
-            for (const lock of lockInstanceWrites(id)) await tx.$queryRaw(lock);
-            return tx.$queryRaw<Array<{ tenantId: string }>>(deleteInstance(id));
-          });
-          if (gone[0]) changed(gone[0].tenantId, id, true);
-          return;
-        } catch (error) {
-          if (!isLockConflict(error) || attempt === DELETE_ATTEMPTS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
-        }
-      }
+      const gone = await runAgainWhen(isLockConflict, { attempts: DELETE_ATTEMPTS, firstWaitMs: 20 }, () =>
+        prisma.$transaction(async (tx) => {
+          for (const lock of lockInstanceWrites(id)) await tx.$queryRaw(lock);
+          return tx.$queryRaw<Array<{ tenantId: string }>>(deleteInstance(id));
+        }),
+      );
+      if (gone[0]) changed(gone[0].tenantId, id, true);
     },
 
     liveQr: (instanceId, now) =>

@@ -62,6 +62,8 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
       // On a busy machine a code can run out before it is scanned: the phone scans the code shown now, and
       // a pairing left without a code for a while is started again (regenerate-qr), as a person would.
       let codeSeenAt = Date.now();
+      // Kept for the failure message: what the last regenerate-qr answered.
+      let regenerated = '';
       await eventually(
         async () => {
           const detail = await api.get(`/chat/instances/${id}`, { cookie: tenant.cookie });
@@ -71,9 +73,10 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
             await network.scan(decodeQr(qrCode.base64), phone).catch(() => {});
           } else if ((status === 'qr' || status === 'disconnected') && Date.now() - codeSeenAt > 10_000) {
             codeSeenAt = Date.now();
-            await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+            const answer = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+            regenerated = `${answer.status} ${answer.text.slice(0, 200)}`;
           }
-          return { status, lastDisconnect, qr: Boolean(qrCode) };
+          return { id, status, lastDisconnect, qr: Boolean(qrCode), regenerated, log: first.logs.lines.filter((line) => line.includes(id)).slice(-5) };
         },
         (seen) => seen.status === 'connected',
         180_000,

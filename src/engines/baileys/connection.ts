@@ -136,6 +136,11 @@ export class InstanceLink {
     });
   }
 
+  /** Let go for good (detached, or it found another node holds the instance): a new lease needs a new link. */
+  get detached(): boolean {
+    return this.closed;
+  }
+
   /** Open and carrying the session. */
   get connected(): boolean {
     return this.live?.mode === 'session' && this.live.openedAt !== undefined;
@@ -186,8 +191,19 @@ export class InstanceLink {
 
   /** A write was refused because another node took the instance: stop acting for it at once. */
   private leaseLost() {
-    this.log.info('another node owns the instance now; closing its connection here');
+    this.log.warn('another lease holds the instance now; closing its connection here');
     this.detach();
+  }
+
+  /**
+   * The lease was not current when looked at: nothing is handed to the network under it, but the link
+   * is not given up. A lease can lapse for a moment and be renewed with the same token (a renewal
+   * whose transaction began before the end commits after it); one that another node took ends this
+   * link through placement (detach). So the connection is tried again later.
+   */
+  private notHeldNow() {
+    this.log.warn('the lease was not current; connecting again later');
+    this.later(backoffMs(this.attempts++));
   }
 
   private keys() {
@@ -318,7 +334,7 @@ export class InstanceLink {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     // A node frozen past its lease must not log the device in again (it would knock the new owner's connection off).
-    if (!(await this.deps.store.holds(this.lease))) return this.leaseLost();
+    if (!(await this.deps.store.holds(this.lease))) return this.notHeldNow();
     const creds = linked ?? (await this.deps.store.readCreds(this.deps.instanceId));
     if (!creds) {
       // Paired, yet nothing kept to log in with (erased elsewhere): it has to pair again.
@@ -333,7 +349,7 @@ export class InstanceLink {
       if (this.closed || this.live) return release();
       if (!(await this.deps.store.holds(this.lease))) {
         release();
-        return this.leaseLost();
+        return this.notHeldNow();
       }
     } catch (error) {
       release();
@@ -489,10 +505,8 @@ export class InstanceLink {
     const live = this.live;
     if (!live || live.mode !== 'session' || !live.openedAt || lease.token !== this.lease.token) return [];
     // The last look at the lease before anything leaves: a node that was frozen past it hands nothing over.
-    if (!(await this.deps.store.holds(lease))) {
-      this.leaseLost();
-      throw new LeaseLost(this.deps.instanceId);
-    }
+    // The connection stays: a lease that lapsed for a moment is renewed, and the next dispatch sends them.
+    if (!(await this.deps.store.holds(lease))) throw new LeaseLost(this.deps.instanceId);
     return sendWithAcks(live, messages, { fetchMedia: this.deps.fetchMedia, stillCurrent: () => this.isCurrent(live), log: this.log });
   }
 }

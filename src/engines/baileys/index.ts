@@ -55,7 +55,8 @@ export function createBaileysEngine(deps: {
 
   function linkOf(instance: InstanceRecord, lease: Lease, terms: LinkTerms): InstanceLink {
     const existing = links.get(instance.id);
-    if (existing) return existing;
+    // A link that let go of the instance by itself (a write refused under its lease) stays let go.
+    if (existing && !existing.detached) return existing;
     const link = new InstanceLink(
       {
         instanceId: instance.id,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type Server } from 'node:net';
 import { promisify } from 'node:util';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
@@ -161,20 +161,27 @@ async function waitForPort(port: number, open: boolean) {
 
 /**
  * A nats-server with JetStream of a test's own (its own port and storage folder), to stop and start
- * at will without touching the machine's server other suites use.
+ * at will without touching the machine's server other suites use. While it is stopped its port stays
+ * taken by a listener that hangs up on every connection: a port let go is soon another file's (a child
+ * gateway, another suite's NATS), and the gateway would reconnect to that one.
  */
 export async function privateNats(port: number) {
   const dir = mkdtempSync(join(tmpdir(), 'mgw-nats-'));
   let child: ChildProcess | undefined;
+  let holder: Server | undefined;
   const server = {
     url: `nats://127.0.0.1:${port}`,
     async start() {
       if (child) return;
+      if (holder) {
+        await new Promise((resolve) => holder!.close(resolve));
+        holder = undefined;
+      }
       child = spawn('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
       await waitForPort(port, true);
     },
-    /** Stops it (SIGTERM, then SIGKILL); its streams stay on disk for the next start. */
-    async stop() {
+    /** Stops it (SIGTERM, then SIGKILL) and holds its port; its streams stay on disk for the next start. */
+    async stop(options: { holdPort?: boolean } = {}) {
       const running = child;
       child = undefined;
       if (!running || running.exitCode !== null) return;
@@ -183,10 +190,16 @@ export async function privateNats(port: number) {
       const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
-      await waitForPort(port, false);
+      if (options.holdPort === false) return waitForPort(port, false);
+      holder = createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve, reject) => {
+        holder!.once('error', reject);
+        holder!.listen(port, '127.0.0.1', resolve);
+      });
     },
     async close() {
-      await server.stop();
+      await server.stop({ holdPort: false });
+      if (holder) await new Promise((resolve) => holder!.close(resolve));
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -40,7 +40,7 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
       const sent = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, { key, body: { to, text: 'across the lapse' } });
       expect(sent.status, sent.text).toBe(200);
       // The owner looked at the lapsed lease and handed nothing over.
-      await eventually(() => queries.filter(isLeaseCheck).length, (n) => n > checks);
+      await eventually(async () => queries.filter(isLeaseCheck).length, (n) => n > checks);
       expect(world.network.inbox(to)).toHaveLength(0);
 
       // Renewed under the same token, as the waiting round then does.

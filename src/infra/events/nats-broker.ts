@@ -36,6 +36,8 @@ export function createNatsBroker(options: { url: string; stream: string; subject
   const logger = options.logger.child({ broker: 'nats' });
   let connection: NatsConnection | undefined;
   let up = false;
+  /** The connection reaches a server now (between a disconnect and the next reconnect it does not). */
+  let linked = false;
   let wasUp = false;
   let declared = false;
   let failures = 0;
@@ -65,7 +67,8 @@ export function createNatsBroker(options: { url: string; stream: string; subject
   async function ready(nc: NatsConnection) {
     try {
       if (!declared) await declare(nc);
-      if (stopped || connection !== nc) return;
+      // A retry of an earlier failed declare can come after the server went away: up only while linked.
+      if (stopped || connection !== nc || !linked) return;
       const was = up;
       up = true;
       failures = 0;
@@ -90,9 +93,13 @@ export function createNatsBroker(options: { url: string; stream: string; subject
 
   async function watch(nc: NatsConnection) {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect') down('disconnected');
+      if (status.type === 'disconnect') {
+        linked = false;
+        down('disconnected');
+      }
       // A restarted server may have lost the stream (memory storage, a new server): declare it again.
       if (status.type === 'reconnect') {
+        linked = true;
         declared = false;
         void ready(nc);
       }
@@ -118,6 +125,7 @@ export function createNatsBroker(options: { url: string; stream: string; subject
       clearTimeout(unreachable);
       if (stopped) return void nc.close().catch(() => {});
       connection = nc;
+      linked = true;
       void watch(nc).catch(() => {});
       void nc.closed().then(() => {
         down('connection closed');

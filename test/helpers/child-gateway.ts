@@ -22,27 +22,56 @@ export const distEntry = (entry: 'main' | 'cli') => ['--enable-source-maps', `di
  * `pollMs`: how often /readyz is asked meanwhile (a test that acts the moment it turns 200 asks often).
  */
 export async function startChildGateway(env: Record<string, string>, { pollMs = 100 }: { pollMs?: number } = {}) {
+  // The port is free when picked, and another process may take it before the child listens: it exits
+  // saying so (EADDRINUSE), and starts again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnFreePort(env, pollMs);
+    if (started.ok) return started.child;
+    if (!started.portTaken || attempt === 3) throw new Error(started.why);
+  }
+}
+
+async function startOnFreePort(env: Record<string, string>, pollMs: number) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, distEntry('main'), {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The end of what it said (its log is on stdout), kept to say why a start failed; stderr is passed through.
+  let said = '';
+  const keep = (chunk: Buffer) => void (said = (said + chunk.toString('utf8')).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    keep(chunk);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
+    // Its exit first: once it has gone, whatever answers on the port is not it.
+    if (child.exitCode !== null) {
+      await exited;
+      return { ok: false as const, portTaken: /EADDRINUSE/.test(said), why: `child gateway exited (${child.exitCode}) before it was ready: ${said.slice(-1000)}` };
+    }
     if ((await fetch(`${url}/readyz`).catch(() => undefined))?.ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('child gateway did not start');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      return { ok: false as const, portTaken: false, why: 'child gateway was not ready within 60 s' };
+    }
     await new Promise((r) => setTimeout(r, pollMs));
   }
   return {
-    url,
-    pid: child.pid!,
-    /** Its exit code once it has exited (null when a signal ended it). */
-    exited,
-    async kill(signal: NodeJS.Signals = 'SIGKILL') {
-      child.kill(signal);
-      await exited;
+    ok: true as const,
+    child: {
+      url,
+      pid: child.pid!,
+      /** Its exit code once it has exited (null when a signal ended it). */
+      exited,
+      async kill(signal: NodeJS.Signals = 'SIGKILL') {
+        child.kill(signal);
+        await exited;
+      },
     },
   };
 }

@@ -12,6 +12,14 @@ import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { carry, type CompiledDatabase, type Reply, type Request, type ThreadData } from './protocol.js';
 
+/** The first thread of a process compiles PGlite's WebAssembly and hands it back; later ones get it compiled. */
+async function compileDatabase(): Promise<CompiledDatabase> {
+  const require = createRequire(import.meta.url);
+  const compile = async (file: string) => WebAssembly.compile(await readFile(require.resolve(`@electric-sql/pglite/${file}`)));
+  const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+  return { pglite, initdb };
+}
+
 const port = parentPort!;
 const { dataDir, settings, modules: given } = workerData as ThreadData & { modules?: CompiledDatabase };
 const modules = given ?? (await compileDatabase());
@@ -21,12 +29,6 @@ const pglite = new PGlite(dataDir, {
   pgliteWasmModule: modules.pglite,
   initdbWasmModule: modules.initdb,
 });
-async function compileDatabase(): Promise<CompiledDatabase> {
-  const require = createRequire(import.meta.url);
-  const compile = async (file: string) => WebAssembly.compile(await readFile(require.resolve(`@electric-sql/pglite/${file}`)));
-  const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
-  return { pglite, initdb };
-}
 
 // The adapter reads rows into Prisma's column types; it only ever calls `query` on what it is given,
 // so the same adapter class serves the database and each transaction.

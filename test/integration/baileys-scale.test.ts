@@ -76,11 +76,14 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
             const answer = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
             regenerated = `${answer.status} ${answer.text.slice(0, 200)}`;
           }
-          return { id, status, lastDisconnect, qr: Boolean(qrCode), regenerated, log: first.logs.lines.filter((line) => line.includes(id)).slice(-5) };
+          return { id, status, lastDisconnect, qr: Boolean(qrCode), regenerated };
         },
         (seen) => seen.status === 'connected',
         180_000,
-      );
+      ).catch((error: Error) => {
+        // What the gateway logged about it (warnings and up) says why it stayed where it was.
+        throw new Error(`${error.message}; its log: ${first.logs.lines.filter((line) => line.includes(id)).slice(-5).join('\n')}`);
+      });
       return { id, phone, tenant };
     });
     expect(await countConnected(first)).toBe(INSTANCES);

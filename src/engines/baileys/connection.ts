@@ -333,27 +333,29 @@ export class InstanceLink {
   private async connect(linked?: AuthenticationCreds) {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    // A node frozen past its lease must not log the device in again (it would knock the new owner's connection off).
-    if (!(await this.deps.store.holds(this.lease))) return this.notHeldNow();
-    const creds = linked ?? (await this.deps.store.readCreds(this.deps.instanceId));
-    if (!creds) {
-      // Paired, yet nothing kept to log in with (erased elsewhere): it has to pair again.
-      this.log.warn('no engine state to log in with; the instance has to be paired again');
-      await this.report('its logout', () => this.deps.events.closed(this.deps.instanceId, this.lease, 'logged_out'));
-      return;
-    }
-    // Through the node's bound on handshakes: a restart with many paired instances opens them a few at a time.
+    // Through the node's bound on handshakes: a restart with many paired instances opens them a few at a
+    // time, and what each reads to log in is read in its turn, not all at once ahead of the requests.
     const release = await this.deps.handshakes.acquire();
+    let creds: AuthenticationCreds | null;
     try {
       // While it waited the link may have been let go, or another node may have taken the instance.
       if (this.closed || this.live) return release();
+      // A node frozen past its lease must not log the device in again (it would knock the new owner's connection off).
       if (!(await this.deps.store.holds(this.lease))) {
         release();
         return this.notHeldNow();
       }
+      creds = linked ?? (await this.deps.store.readCreds(this.deps.instanceId));
     } catch (error) {
       release();
       throw error;
+    }
+    if (!creds) {
+      release();
+      // Paired, yet nothing kept to log in with (erased elsewhere): it has to pair again.
+      this.log.warn('no engine state to log in with; the instance has to be paired again');
+      await this.report('its logout', () => this.deps.events.closed(this.deps.instanceId, this.lease, 'logged_out'));
+      return;
     }
     this.socket('session', creds).releaseHandshake = release;
   }

@@ -52,7 +52,7 @@ describe(`CHAT-BAILEYS at scale: ${INSTANCES} instances on one node — ${mode.n
 
   const countConnected = (gw: TestGateway) => gw.gateway.infra.db.prisma.instance.count({ where: { id: { in: instances.map((i) => i.id) }, state: 'connected' } });
 
-  it(`pairs ${INSTANCES} instances, all connected; a send through each arrives once`, { timeout: 600_000 }, async () => {
+  it(`pairs ${INSTANCES} instances, all connected; a send through each arrives once`, { timeout: 900_000 }, async () => {
     instances = await inBatches(Array.from({ length: INSTANCES }, (_, n) => n), 6, async (n) => {
       const tenant = tenants[Math.floor(n / PER_TENANT)]!;
       const phone = newNetworkPhone();

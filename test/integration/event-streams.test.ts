@@ -193,7 +193,8 @@ describe.each(MODES)('event streams when idle — $name', (mode) => {
 describe.each(MODES)('event streams when the NATS stream is deleted — $name', (mode) => {
   it('declares the stream again and publishes the events it refused meanwhile', { timeout: 60_000 }, async () => {
     const names = brokerNames();
-    const gw = await startTestGateway(mode, { env: brokerEnv(names) });
+    // At debug level: a refused publish is logged there, and a failure below shows it.
+    const gw = await startTestGateway(mode, { env: { ...brokerEnv(names), LOG_LEVEL: 'debug' } });
     try {
       const api = client(gw.url);
       await eventually(() => api.get('/readyz'), (r) => r.body.data?.brokers?.nats === 'ok', 15_000);
@@ -210,9 +211,11 @@ describe.each(MODES)('event streams when the NATS stream is deleted — $name', 
       const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'after the stream was deleted' } });
       expect(sent.status, sent.text).toBe(200);
       await eventually(() => prisma.message.count({ where: { id: sent.body.data.id, status: 'delivered' } }), (n) => n === 1, 15_000);
-      await eventually(waiting, (n) => n === 0, 30_000).catch((error: Error) => {
-        // What the broker said meanwhile, so a failure here can be explained.
-        throw new Error(`${error.message}\n${gw.logs.lines.filter((line) => /"broker"|NATS/.test(line)).join('\n')}`);
+      await eventually(waiting, (n) => n === 0, 30_000).catch(async (error: Error) => {
+        // What waits for which broker, the stream's counters and what the brokers said meanwhile, so a failure here can be explained.
+        const left = await prisma.outboxEvent.findMany({ where: { NOT: { streams: { isEmpty: true } } }, select: { event: true, streams: true, createdAt: true } });
+        const counters = (await api.get('/metrics')).text.split('\n').filter((line) => /^gateway_events_/.test(line));
+        throw new Error(`${error.message}\n${JSON.stringify(left)}\n${counters.join('\n')}\n${gw.logs.lines.filter((line) => /"broker"|NATS/.test(line)).join('\n')}`);
       });
       const expected = (await prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: deletedAt } }, select: { deliveryId: true } })).map((e) => e.deliveryId!);
       expect(expected.length).toBeGreaterThan(0);

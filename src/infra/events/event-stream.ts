@@ -100,7 +100,7 @@ export function createEventStream(deps: {
       again = false;
       const now = Date.now();
       const ready = [...states.values()].filter((s) => s.broker.isUp() && s.pausedUntil <= now);
-      if (ready.length === 0) return resumeIn(now);
+      if (ready.length === 0) return resumeIn(now, ready);
       reads += 1;
       const outcome = await pending.batch(
         ready.map((s) => s.broker.name),
@@ -125,16 +125,22 @@ export function createEventStream(deps: {
       // Otherwise what arrived meanwhile is gathered first.
       let next = again ? options.gatherMs : options.idleMs;
       if (outcome.contended.length > 0) next = Math.min(next, options.contendedMs);
-      return Math.min(next, resumeIn(Date.now()) ?? next);
+      return Math.min(next, resumeIn(Date.now(), ready) ?? next);
     }
   }
 
-  /** The soonest a paused broker that is up may take events again (null: none is waiting for that). */
-  function resumeIn(now: number): number | null {
+  /**
+   * How soon a broker that is up and was left out of a pass's reads (`read`: those it read for) may
+   * take events: when its pause ends, or at once if it ended meanwhile (null: none waits). A pause can
+   * end during a pass that started a moment before it did (a timer fires up to a millisecond early, an
+   * announcement starts a pass): that broker was not read, and without this it would wait for the
+   * idle look.
+   */
+  function resumeIn(now: number, read: readonly BrokerState[]): number | null {
     let soonest: number | null = null;
     for (const state of states.values()) {
-      if (!state.broker.isUp() || state.pausedUntil <= now) continue;
-      const wait = state.pausedUntil - now;
+      if (!state.broker.isUp() || (read.includes(state) && state.pausedUntil <= now)) continue;
+      const wait = Math.max(0, state.pausedUntil - now);
       soonest = soonest === null ? wait : Math.min(soonest, wait);
     }
     return soonest;

@@ -144,8 +144,13 @@ describe.each(MODES)('event streams through broker outages — $name', (mode) =>
       await eventually(async () => expected.every((d) => amqp.received.some((m) => m.id === d)), Boolean, 30_000);
       expectComplete(amqp.received, expected);
       expect(gw.gateway.infra.eventStreams.brokers.find((b) => b.name === 'nats')!.isUp()).toBe(false);
-      // What the sends made since NATS stopped waits for NATS alone.
-      const waiting = await prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } });
+      // What the sends made since NATS stopped waits for NATS alone, once the gateway has marked what
+      // RabbitMQ confirmed (the consumer may see a message before the confirm reaches the gateway).
+      const waiting = await eventually(
+        () => prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } }),
+        (rows) => rows.every((row) => row.streams.join() === 'nats'),
+        15_000,
+      ).catch(() => prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } }));
       expect(waiting.length).toBeGreaterThanOrEqual(sent.length);
       expect(waiting.map((e) => e.streams)).toEqual(waiting.map(() => ['nats']));
 

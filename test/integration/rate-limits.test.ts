@@ -184,8 +184,17 @@ describe.each(MODES)('rate limits — $name', (mode) => {
       return h.status.catch(() => 0);
     });
     await Promise.all(dropped);
-    await waitFor(async () => (await api.get('/api-keys', { key })).status === 200);
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => api.get('/api-keys', { key }).then((r) => r.status)));
+    // The key comes back to its whole burst. On a busy machine the gateway can take a dropped request
+    // up after its client gave up (the connection still waiting to be accepted), and holds its slot
+    // until it sees the close, so the burst is tried a second time a second later. A slot that leaked
+    // would be held for its whole lifetime (60 s). Two bursts of 10 and the 30 dropped stay within the
+    // minute's 60.
+    let statuses: number[] = [];
+    for (let burst = 0; burst < 2; burst++) {
+      if (burst > 0) await sleep(1000);
+      statuses = await Promise.all(Array.from({ length: 10 }, () => api.get('/api-keys', { key }).then((r) => r.status)));
+      if (statuses.every((status) => status === 200)) break;
+    }
     expect(statuses).toEqual(Array(10).fill(200));
   });
 

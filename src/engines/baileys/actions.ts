@@ -4,6 +4,7 @@ import type { Lease } from '../../domain/instances/ownership.js';
 import { NetworkError } from '../../domain/errors.js';
 import { phoneDigitsOf } from './inbound.js';
 import { chatJid, keyOf } from './message-refs.js';
+import { onTheNetwork } from './on-the-network.js';
 
 /** A change of an earlier message this instance makes itself: the library reports it back, and that report is not news. */
 export type OwnChange = 'edit' | 'revoke';
@@ -15,16 +16,6 @@ export interface ActionSession {
   relay(jid: string, content: AnyMessageContent): Promise<void>;
   /** This instance changes message `networkMessageId` itself now: its echo is not reported. */
   expectEcho(change: OwnChange, networkMessageId: string): void;
-}
-
-/** What the network answered, as a NetworkError (the tenant's answer), its cause kept for the log. */
-async function onTheNetwork<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof NetworkError) throw error;
-    throw new NetworkError(`The network did not ${what}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /**

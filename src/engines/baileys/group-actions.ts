@@ -4,6 +4,7 @@ import type { Lease } from '../../domain/instances/ownership.js';
 import { NetworkError } from '../../domain/errors.js';
 import { phoneDigitsOf } from './inbound.js';
 import { phoneJid } from './message-refs.js';
+import { onTheNetwork } from './on-the-network.js';
 import { personOf, type PhoneOfLid } from './session-events.js';
 
 /** The network's answers to a change of one participant, by its status code. */
@@ -34,16 +35,6 @@ async function infoOf(group: GroupMetadata, phoneOfLid: PhoneOfLid): Promise<Gro
     restrict: group.restrict === true,
     createdAt: group.creation ? new Date(group.creation * 1000).toISOString() : null,
   };
-}
-
-/** What the network answered, as a NetworkError carrying its reason (a 403 not-authorized: the instance is no admin). */
-async function onTheNetwork<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof NetworkError) throw error;
-    throw new NetworkError(`The network did not ${what}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /** `group_admin` on CHAT-BAILEYS: the library's group functions on the instance's live socket. */

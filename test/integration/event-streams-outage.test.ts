@@ -146,11 +146,8 @@ describe.each(MODES)('event streams through broker outages — $name', (mode) =>
       expect(gw.gateway.infra.eventStreams.brokers.find((b) => b.name === 'nats')!.isUp()).toBe(false);
       // What the sends made since NATS stopped waits for NATS alone, once the gateway has marked what
       // RabbitMQ confirmed (the consumer may see a message before the confirm reaches the gateway).
-      const waiting = await eventually(
-        () => prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } }),
-        (rows) => rows.every((row) => row.streams.join() === 'nats'),
-        15_000,
-      ).catch(() => prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } }));
+      const sinceStopped = () => prisma.outboxEvent.findMany({ where: { instanceId: id, createdAt: { gte: stoppedAt } }, select: { streams: true } });
+      const waiting = await eventually(sinceStopped, (rows) => rows.every((row) => row.streams.join() === 'nats'), 15_000).catch(sinceStopped);
       expect(waiting.length).toBeGreaterThanOrEqual(sent.length);
       expect(waiting.map((e) => e.streams)).toEqual(waiting.map(() => ['nats']));
 

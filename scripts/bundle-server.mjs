@@ -4,8 +4,9 @@
 // CLI and the worker threads run from it. Packages that find files of their own next to their code
 // (WebAssembly, worker scripts, static assets) and the engine library loaded on first use stay
 // outside, imported from node_modules as before.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -46,6 +47,35 @@ const fileUrls = {
   },
 };
 
+// graphql 16 ships its ES modules as `.mjs` beside each CommonJS file, but names only the CommonJS
+// build in `main`, so the bundle took that one: every call into it (thousands per GraphQL request:
+// type checks, the executor, the value coercion) went through the getters of a CommonJS namespace,
+// about 4 µs of each request (docs/benchmarks.md, "GraphQL's calls into graphql-js"). Bundled from the
+// `.mjs` files, they are plain calls. One copy still serves every importer, `require` included.
+// That one copy also makes graphql's development-mode `instanceOf` pointless: on a miss it reads class
+// names to tell a second copy of graphql from another type (about 3.5 µs of each request), and the
+// bundle cannot hold a second copy. It takes the production branch, as under NODE_ENV=production;
+// everything else keeps reading NODE_ENV. Tests run the sources, where the check stays.
+const graphqlDir = join(root, 'node_modules', 'graphql');
+const graphqlAsModules = {
+  name: 'graphql-as-modules',
+  setup(build) {
+    build.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) => {
+      const sub = args.path.slice('graphql'.length).replace(/^\//, '').replace(/\.m?js$/, '');
+      const candidates = sub ? [join(graphqlDir, `${sub}.mjs`), join(graphqlDir, sub, 'index.mjs')] : [join(graphqlDir, 'index.mjs')];
+      const path = candidates.find((file) => existsSync(file));
+      if (!path) throw new Error(`graphql-as-modules: no .mjs for ${args.path}`);
+      return { path };
+    });
+    build.onLoad({ filter: /[\\/]graphql[\\/]jsutils[\\/]instanceOf\.mjs$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const check = /const isProduction =[^;]*;/;
+      if (!check.test(text)) throw new Error('graphql-as-modules: instanceOf.mjs no longer reads NODE_ENV as expected');
+      return { contents: text.replace(check, 'const isProduction = true;'), loader: 'js' };
+    });
+  },
+};
+
 await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/main.ts' },
@@ -58,7 +88,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: EXTERNAL,
-  plugins: [fileUrls],
+  plugins: [fileUrls, graphqlAsModules],
   // CommonJS packages inside an ES module bundle still `require` Node's own modules and read `__dirname`.
   banner: {
     js: [

@@ -1,9 +1,11 @@
 /**
  * GraphQL `sendMessage` against REST `POST /v1/messages/send` on the same gateway, in the same run
- * (goal: GraphQL at least 85 % of REST). Each side runs twice, REST, GraphQL, GraphQL, REST, after a warm-up; the
+ * (goal: GraphQL at least 85 % of REST). Each round runs REST, GraphQL, GraphQL, REST, after a warm-up; the
  * gateway runs as users run it (`npm start`, its own process, `as-users-run-it.ts`), its tenant sending
  * through a sandbox instance paired by QR; the load generator (autocannon) is its own process.
- * Usage: npm run bench:graphql [-- --duration 10 --connections 50 --mode embedded|PostgreSQL]
+ * Beside the rates it prints the gateway's CPU per request of each side (from /proc): on a shared
+ * machine the rates swing with the neighbours' load, while the CPU a request costs moves far less.
+ * Usage: npm run bench:graphql [-- --duration 10 --connections 50 --rounds 1 --mode embedded|PostgreSQL]
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,24 +18,39 @@ import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
-import { buildIfChanged, metricOf, npmStart, scrape } from './as-users-run-it.js';
+import { buildIfChanged, cpuSeconds, metricOf, npmStart, scrape } from './as-users-run-it.js';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, mode: { type: 'string', default: '' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '1' },
+    mode: { type: 'string', default: '' },
+  },
 });
 const run = promisify(execFile);
 
 const SEND = 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { id status } userErrors { code } } }';
 
-async function load(url: string, key: string, body: unknown, duration: string) {
+async function load(pid: number, url: string, key: string, body: unknown, duration: string) {
+  const cpuBefore = cpuSeconds(pid);
   const { stdout } = await run(
     join('node_modules', '.bin', 'autocannon'),
     ['--json', '-d', duration, '-c', values.connections!, '-m', 'POST', '-H', `authorization=Bearer ${key}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url],
     { maxBuffer: 64 * 1024 * 1024 },
   );
+  const cpu = cpuSeconds(pid) - cpuBefore;
   const result = JSON.parse(stdout);
   if (result.non2xx || result.errors) console.warn(`${url}: answers by status ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
-  return { rps: result.requests.average as number, p50: result.latency.p50 as number, p99: result.latency.p99 as number, ok: result['2xx'] as number, failed: (result.non2xx as number) + (result.errors as number) };
+  return {
+    rps: result.requests.average as number,
+    p50: result.latency.p50 as number,
+    p99: result.latency.p99 as number,
+    ok: result['2xx'] as number,
+    failed: (result.non2xx as number) + (result.errors as number),
+    cpu,
+    requests: result.requests.total as number,
+  };
 }
 
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
@@ -49,23 +66,28 @@ async function bench(mode: { name: string; storage: Record<string, string> }) {
     await connectedV1Instance(api, tenant.liveKey, 'bench line');
     const rest = { url: `${gw.url}/v1/messages/send`, body: { to: '5511987654321', text: 'benchmark message' } };
     const graphql = { url: `${gw.url}/graphql`, body: { query: SEND, variables: { input: rest.body } } };
-    await load(rest.url, tenant.liveKey, rest.body, '2');
-    await load(graphql.url, tenant.liveKey, graphql.body, '2');
+    await load(gw.pid, rest.url, tenant.liveKey, rest.body, '2');
+    await load(gw.pid, graphql.url, tenant.liveKey, graphql.body, '2');
     const runs = { rest: [] as Awaited<ReturnType<typeof load>>[], graphql: [] as Awaited<ReturnType<typeof load>>[] };
     // REST, GraphQL, GraphQL, REST: each side runs as often first as second, so whatever drifts over
     // the run (the tables growing, a neighbour's load) weighs on both alike.
-    for (const api of ['rest', 'graphql', 'graphql', 'rest'] as const) {
-      const side = api === 'rest' ? rest : graphql;
-      runs[api].push(await load(side.url, tenant.liveKey, side.body, values.duration!));
+    for (let round = 0; round < Number(values.rounds); round++) {
+      for (const api of ['rest', 'graphql', 'graphql', 'rest'] as const) {
+        const side = api === 'rest' ? rest : graphql;
+        runs[api].push(await load(gw.pid, side.url, tenant.liveKey, side.body, values.duration!));
+      }
     }
     // Every 2xx must be a stored message: a GraphQL typed error is also a 200.
     const stored = metricOf(await scrape(gw.url), 'mgw_messages');
     const answered = [...runs.rest, ...runs.graphql].reduce((n, r) => n + r.ok, 0);
     const mean = (list: Array<{ rps: number }>) => list.reduce((n, r) => n + r.rps, 0) / list.length;
+    const cpuPerRequest = (list: Awaited<ReturnType<typeof load>>[]) => (list.reduce((n, r) => n + r.cpu, 0) / list.reduce((n, r) => n + r.requests, 0)) * 1e6;
     const row = (name: string, list: Awaited<ReturnType<typeof load>>[]) => ({
       mode: mode.name,
       api: name,
-      'req/s (mean of 2)': Math.round(mean(list)),
+      [`req/s (mean of ${list.length})`]: Math.round(mean(list)),
+      'by run': list.map((r) => Math.round(r.rps)).join(' '),
+      'CPU µs/req': Math.round(cpuPerRequest(list)),
       'p50 ms': Math.max(...list.map((r) => r.p50)),
       'p99 ms': Math.max(...list.map((r) => r.p99)),
       failed: list.reduce((n, r) => n + r.failed, 0),
@@ -73,6 +95,7 @@ async function bench(mode: { name: string; storage: Record<string, string> }) {
     return {
       rows: [row('REST', runs.rest), row('GraphQL', runs.graphql)],
       ratio: mean(runs.graphql) / mean(runs.rest),
+      cpuRatio: cpuPerRequest(runs.rest) / cpuPerRequest(runs.graphql),
       stored,
       answered,
     };
@@ -94,6 +117,7 @@ for (const mode of MODES) {
   console.log(`${mode.name}: sendMessage, ${values.connections} connections, ${values.duration} s per run`);
   console.table(result.rows);
   console.log(`GraphQL / REST: ${(result.ratio * 100).toFixed(1)} % (goal ≥ 85 %); 2xx answers ${result.answered}, messages stored ${result.stored}`);
+  console.log(`REST's CPU per request ÷ GraphQL's: ${(result.cpuRatio * 100).toFixed(1)} % (the rate GraphQL would reach were the gateway's CPU the only limit)`);
   // The warm-ups store messages too, so fewer stored than answered means some 200s were refusals.
   if (result.stored < result.answered) console.warn(`${mode.name}: fewer messages stored than 2xx answers; the ratio above counts refusals and means nothing`);
 }

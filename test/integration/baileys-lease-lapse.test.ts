@@ -8,6 +8,8 @@ import { baileysWorld } from '../worlds/baileys.js';
 const postgres = MODES.find((mode) => mode.database === 'postgres')!;
 /** The owner's look at its lease right before a hand-off (src/engines/baileys/auth-state.ts, `holds`). */
 const isLeaseCheck = (sql: string) => sql.startsWith('SELECT 1 FROM "InstanceLease"') && sql.includes('"expiresAt" > now()');
+/** A node's placement round, which renews its leases (src/infra/nodes/lease-statements.ts). */
+const isRound = (sql: string) => sql.trimStart().startsWith('WITH beat AS');
 
 /**
  * A lease can lapse for a moment and be renewed with the same token: a renewal whose transaction began
@@ -17,22 +19,41 @@ const isLeaseCheck = (sql: string) => sql.startsWith('SELECT 1 FROM "InstanceLea
  */
 describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${postgres.name}`, () => {
   const queries: string[] = [];
-  const world = baileysWorld(postgres, { infra: { onQuery: (sql) => void queries.push(sql) } });
+  const world = baileysWorld(postgres, {
+    infra: { onQuery: (sql) => void queries.push(sql) },
+    // A renewal waiting for a held row waits until the test lets it go, not only the default 5 s: the
+    // moment each test makes lasts as long as its steps take on a loaded machine.
+    env: { DATABASE_STATEMENT_TIMEOUT_MS: '60000' },
+  });
+
+  /**
+   * Over a connection of the test's own: the instance's lease made to end `endsIn` from now, its row
+   * then held in a transaction (`lock`) until the test commits it.
+   */
+  async function holdLease(instanceId: string, endsIn: string, lock: 'UPDATE' | 'SHARE') {
+    const outside = new pg.Client({ connectionString: world.gw.env.DATABASE_URL });
+    await outside.connect();
+    const lease = () => outside.query<{ token: string; lapsed: boolean }>(`SELECT token::text, "expiresAt" <= clock_timestamp() AS lapsed FROM "InstanceLease" WHERE "instanceId" = $1::uuid`, [instanceId]);
+    try {
+      const token = (await lease()).rows[0]!.token;
+      await outside.query(`UPDATE "InstanceLease" SET "expiresAt" = now() + $2::interval WHERE "instanceId" = $1::uuid`, [instanceId, endsIn]);
+      await outside.query('BEGIN');
+      await outside.query(`SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $1::uuid FOR ${lock}`, [instanceId]);
+      return { outside, lease, token };
+    } catch (error) {
+      await outside.end();
+      throw error;
+    }
+  }
 
   it('a send that found the lease lapsed goes out once the lease is renewed, on the same connection', { timeout: 60_000 }, async () => {
     const key = world.tenant.liveKey;
     const instance = await pairedV1(world.api, key, world.network, `lapse ${Date.now()}`);
     const logins = world.network.stats().logins;
-    const outside = new pg.Client({ connectionString: world.gw.env.DATABASE_URL });
-    await outside.connect();
+    // The lease ends in a moment, and its row is held meanwhile: a round that comes now waits for it,
+    // as a late renewal waits for a write's lock, instead of placing the instance again.
+    const { outside, lease, token } = await holdLease(instance.id, '300 milliseconds', 'UPDATE');
     try {
-      const lease = () => outside.query<{ token: string; lapsed: boolean }>(`SELECT token::text, "expiresAt" <= clock_timestamp() AS lapsed FROM "InstanceLease" WHERE "instanceId" = $1::uuid`, [instance.id]);
-      const token = (await lease()).rows[0]!.token;
-      // The lease ends in a moment, and its row is held meanwhile: a round that comes now waits for it,
-      // as a late renewal waits for a write's lock, instead of placing the instance again.
-      await outside.query(`UPDATE "InstanceLease" SET "expiresAt" = now() + interval '300 milliseconds' WHERE "instanceId" = $1::uuid`, [instance.id]);
-      await outside.query('BEGIN');
-      await outside.query(`SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $1::uuid FOR UPDATE`, [instance.id]);
       await eventually(lease, (result) => result.rows[0]!.lapsed);
 
       const checks = queries.filter(isLeaseCheck).length;
@@ -52,6 +73,45 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
       // The connection carried on: no new login.
       expect(world.network.stats().logins).toBe(logins);
       expect((await world.api.get(`/v1/chat/instances/${instance.id}`, { key })).body.data.status).toBe('connected');
+    } finally {
+      await outside.end();
+    }
+  });
+
+  it('a reconnect that found the lease lapsed logs nothing in and tries again; once the lease is renewed it logs in, without pairing again', { timeout: 60_000 }, async () => {
+    const key = world.tenant.liveKey;
+    const instance = await pairedV1(world.api, key, world.network, `lapse on reconnect ${Date.now()}`);
+    // The lease row is held (a shared lock, as a fenced write holds it) while the lease is still
+    // current, and a new instance makes the node run a round at once: that round, which renews the
+    // lease, waits for the row, and the lease lapses before the renewal commits: the moment a late
+    // renewal leaves. The link's own fenced writes (the close it records) share the lock and go through.
+    const { outside, lease, token } = await holdLease(instance.id, '2 seconds', 'SHARE');
+    try {
+      const rounds = queries.filter(isRound).length;
+      // Its answer waits for an owner, so for the round: it is read once the row is let go.
+      const created = world.api.post('/v1/chat/instances', { key, body: { name: `wakes placement ${Date.now()}` } });
+      await eventually(async () => queries.filter(isRound).length, (n) => n > rounds);
+      await eventually(lease, (result) => result.rows[0]!.lapsed);
+
+      const checks = queries.filter(isLeaseCheck).length;
+      const logins = world.network.loginAttempts(instance.phone).length;
+      const linked = () => world.network.devices().filter((device) => `+${device.phone}` === instance.phone);
+      const devices = linked().map((device) => device.jid);
+      expect(devices).toHaveLength(1);
+      // The network drops the device; the link's reconnect looks at its lease, finds it lapsed, and
+      // logs nothing in: a device logged in now could knock off a new owner's.
+      expect(world.network.streamError(instance.phone, 408)).toBe(1);
+      await eventually(async () => queries.filter(isLeaseCheck).length, (n) => n > checks);
+      expect(world.network.loginAttempts(instance.phone)).toHaveLength(logins);
+
+      // The waiting round renews the lease under the same token once the row is let go.
+      await outside.query('COMMIT');
+      expect((await created).status).toBe(201);
+      await eventually(() => world.api.get(`/v1/chat/instances/${instance.id}`, { key }), (r) => r.body.data.status === 'connected', 30_000);
+      expect(world.network.loginAttempts(instance.phone).length).toBeGreaterThan(logins);
+      // The same lease, the same device: logged in with what it kept, not paired again.
+      expect((await lease()).rows[0]!.token).toBe(token);
+      expect(linked().map((device) => ({ jid: device.jid, connected: device.connected }))).toEqual([{ jid: devices[0], connected: true }]);
     } finally {
       await outside.end();
     }

@@ -92,6 +92,9 @@ describe.each(MODES)('GraphQL messaging: sendMessage of every kind, actions, mes
 
     const entry = (await eventually(() => phoneInbox(world.api, to), (r) => r.body.data[0]?.deleted !== undefined)).body.data[0] as Record<string, any>;
     expect(entry).toMatchObject({ id, text: 'first words', edited: { text: 'better words' }, deleted: { at: expect.any(String) } });
+    const record = await gql('query ($id: ID!) { message(id: $id) { deletedAt editedAt } }', { id });
+    expect(record.body.data.message.deletedAt, record.text).toEqual(expect.any(String));
+    expect(Date.parse(record.body.data.message.deletedAt)).toBeGreaterThanOrEqual(Date.parse(record.body.data.message.editedAt));
     const states = await world.api.get(`/sandbox/phones/${to}/presence`);
     expect(states.body.data).toEqual([expect.objectContaining({ from: instance.phone.slice(1), state: 'composing' })]);
 

@@ -248,7 +248,13 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
     expect(again.status, again.text).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await asked()).toBe(1);
-    expect(await prisma().message.findUnique({ where: { id: text } })).toMatchObject({ deletedAt: expect.any(Date) });
+    const { deletedAt } = await prisma().message.findUniqueOrThrow({ where: { id: text } });
+    expect(deletedAt).toEqual(expect.any(Date));
+    // The record shows when, as it shows an edit; a message not deleted has no `deleted`.
+    const record = await world.api.get(`/v1/messages/status/${text}`, { key: world.tenant.liveKey });
+    expect(record.body.data.deleted).toEqual({ at: deletedAt!.toISOString() });
+    const kept = await sent(a.id, { to: digitsOf(peer), text: 'Kept' });
+    expect((await world.api.get(`/v1/messages/status/${kept}`, { key: world.tenant.liveKey })).body.data).not.toHaveProperty('deleted');
 
     const edit = await world.api.request('PATCH', `/v1/chat/instances/${a.id}/messages/${text}`, { key: world.tenant.liveKey, body: { text: 'Sent on purpose' } });
     expect(edit.status).toBe(409);

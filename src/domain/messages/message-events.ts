@@ -47,6 +47,7 @@ export function kindFields(message: MessageRecord) {
     poll: message.poll ?? undefined,
     group: message.group ?? undefined,
     edited: message.editedAt ? { text: message.text ?? message.caption ?? '', at: message.editedAt.toISOString() } : undefined,
+    deleted: message.deletedAt ? { at: message.deletedAt.toISOString() } : undefined,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<typeof fields>;
 }

@@ -134,6 +134,7 @@ export const MessageType = builder.prismaObject('Message', {
     poll: t.field({ type: Poll, nullable: true, description: 'A poll with its current tally; null for other messages.', resolve: (m) => m.poll as never }),
     group: t.field({ type: MessageGroup, nullable: true, description: 'The group of a group message; null for direct ones.', resolve: (m) => m.group as never }),
     editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When the text was last edited; null when never.' }),
+    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'When it was deleted for everyone; null when it was not.' }),
     fromLid: t.exposeString('fromLid', { nullable: true, description: "The sender's LID when the network hid its phone number and no mapping was known (`from` is then null)." }),
     status: t.expose('status', { type: MessageStatusEnum, description: 'Where it is now.' }),
     mode: t.expose('mode', { type: MessageModeEnum, description: 'Sent with a test or a live key.' }),

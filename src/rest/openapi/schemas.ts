@@ -230,6 +230,7 @@ export const Message = z
     poll: PollTally.optional(),
     group: z.object({ id: z.string(), subject: z.string().nullable() }).optional().meta({ description: 'present on a group message: the group' }),
     edited: z.object({ text: z.string(), at: instant }).optional().meta({ description: 'present once the text was edited: the latest text and when' }),
+    deleted: z.object({ at: instant }).optional().meta({ description: 'present once it was deleted for everyone: when (the record stays until retention removes it)' }),
     status: z.enum(MESSAGE_STATUSES),
     mode: z.enum(MESSAGE_MODES),
     instanceId: uuid.nullable(),

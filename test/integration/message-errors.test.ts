@@ -65,7 +65,10 @@ describe.each(MODES)('Failed messages on the sandbox: an error a program can act
       },
     });
     const expected = { code: 'expired', message: 'No connected instance carried the message within 24 hours.' };
-    // The sweep that fails stale messages backs off to 30 s while nothing is pending.
+    // The sweep that fails stale messages backs off to 30 s while nothing is pending, and an accepted
+    // send wakes it. This row was written to the database, not sent, so the test wakes it as a send
+    // would (otherwise the wait is whatever is left of the backoff, up to 30 s).
+    gw.gateway.infra.maintenance.wake();
     const record = await eventually(() => api.get(`/v1/messages/status/${stale.id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'failed', 40_000);
     expect(record.body.data.error).toEqual(expected);
     expect((await failedUpdate(stale.id)).error).toEqual(expected);

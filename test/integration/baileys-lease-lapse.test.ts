@@ -50,8 +50,9 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
     const key = world.tenant.liveKey;
     const instance = await pairedV1(world.api, key, world.network, `lapse ${Date.now()}`);
     const logins = world.network.stats().logins;
-    // The lease ends in a moment, and its row is held meanwhile: a round that comes now waits for it,
-    // as a late renewal waits for a write's lock, instead of placing the instance again.
+    // The lease ends in a moment, and its row is held meanwhile: a round that began before it ended
+    // waits for the row, as a late renewal waits for a write's lock (one that begins after it ended
+    // finds it lapsed and places the instance again, under a new token).
     const { outside, lease, token } = await holdLease(instance.id, '300 milliseconds', 'UPDATE');
     try {
       await eventually(lease, (result) => result.rows[0]!.lapsed);

@@ -14,7 +14,8 @@ const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import
 function run(args, { capture, background = false }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'] });
-    if (background) lowerPriority(child.pid);
+    // Without a pid (the spawn failed) setPriority would lower this process instead.
+    if (background && child.pid) lowerPriority(child.pid);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));

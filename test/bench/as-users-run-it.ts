@@ -7,9 +7,10 @@
  * To profile it, pass `cpuProfileDir` (or set BENCH_GATEWAY_CPU_PROFILE=<dir>): node 20 refuses
  * `--cpu-prof` in NODE_OPTIONS, so a preload (`cpu-profile.mjs`, through NODE_OPTIONS as a user's
  * would go) profiles the gateway's process alone and writes `<pid>.cpuprofile` there when it stops.
+ * Its log (stdout, LOG_LEVEL warn) is dropped unless BENCH_GATEWAY_LOG=<file> says where to append it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../helpers/child-gateway.js';
@@ -67,7 +68,7 @@ export async function npmStart(env: Record<string, string>, options: StartOption
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
       ...(profileDir ? { CPU_PROFILE_DIR: profileDir } : {}),
     },
-    stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
+    stdio: ['ignore', process.env.BENCH_GATEWAY_LOG ? openSync(process.env.BENCH_GATEWAY_LOG, 'a') : 'ignore', options.stderr ?? 'inherit'],
     detached: true,
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });

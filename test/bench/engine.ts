@@ -509,7 +509,12 @@ the gateway against its library alone (${embedded ? 'embedded' : 'PostgreSQL + R
     console.log(`  ${count} texts to ${recipientsPerSide} contacts each side, ${concurrency} at a time, accept → decrypted on the network:`);
     console.table(rows);
   } finally {
-    await ask({ kind: 'close' }).catch(() => {});
+    // The library process exits on close without answering: wait for its exit, not for an answer.
+    if (library.exitCode === null && library.signalCode === null) {
+      const exited = new Promise((resolve) => library.once('exit', resolve));
+      library.send({ kind: 'close' } satisfies ToLibrary);
+      await exited;
+    }
     await gateway.stop();
     await network.close();
     await database?.drop();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baileysEnv, newNetworkPhone, pairedSession, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
+import { insertInstance } from '../factories/instances.js';
 import { createTenant } from '../factories/tenants.js';
 import { startTestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
@@ -247,6 +248,29 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     for (const message of inbox) expect(world.network.received().filter((stanza) => stanza.id === message.id)).toHaveLength(1);
   }, 90_000);
 
+  it('sends first messages from several instances to the same new contacts at once: each is encrypted in its own session and arrives', async () => {
+    // Every instance sets up a session with each contact in the same moment. The signal library runs
+    // the encryptions for one contact one after another, whichever instance they are for: each must
+    // still see its own instance's session, set up a moment before and not yet written.
+    const own = await createTenant(world.gw.gateway, world.api, 'enterprise');
+    const lines = await Promise.all([0, 1, 2, 3].map((n) => pairedSession(world.api, own.cookie, world.network, `shared contacts ${n}`)));
+    const contacts = [0, 1, 2].map(() => newNetworkPhone().slice(1));
+    await Promise.all(
+      lines.flatMap(({ id }, line) =>
+        contacts.flatMap((to, contact) =>
+          [0, 1, 2, 3, 4].map(async (n) => {
+            const answer = await world.api.post(`/chat/instances/${id}/send-text`, { cookie: own.cookie, body: { to, message: `line ${line} to ${contact} #${n}` } });
+            expect(answer.status).toBe(200);
+          }),
+        ),
+      ),
+    );
+    for (const [contact, to] of contacts.entries()) {
+      const inbox = await world.network.waitForInbox(to, lines.length * 5, 60_000);
+      expect(inbox.map((m) => m.text).sort()).toEqual(lines.flatMap((_, line) => [0, 1, 2, 3, 4].map((n) => `line ${line} to ${contact} #${n}`)).sort());
+    }
+  }, 90_000);
+
   it('lets go of a device at once when another node takes the instance, and refuses every state write under the stale lease', async () => {
     const { id, phone } = await pairedV1(world.api, world.tenant.liveKey, world.network, `taken ${Date.now()}`);
     const { prisma } = world.gw.gateway.infra.db;
@@ -258,7 +282,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     const { openStateKey } = await import('../../src/engines/state/state-key.js');
     const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
     const cipher = await openStateKey({ configured: world.gw.gateway.infra.config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: world.gw.gateway.infra.config.DATA_DIR, statements: world.gw.gateway.infra.db.statements });
-    const store = createEngineStateStore({ statements: world.gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024 });
+    const store = createEngineStateStore({ statements: world.gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
     const before = await prisma.engineKey.findMany({ where: { instanceId: id }, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
     let lost = false;
     await expect(store.keysFor(id, stale, () => (lost = true)).set({ session: { 'stale.0': null }, 'pre-key': { '1': null } })).rejects.toThrow(/no longer owns/);
@@ -268,6 +292,46 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect(after.map((row) => [row.type, row.id, Buffer.from(row.value).toString('hex')])).toEqual(before.map((row) => [row.type, row.id, Buffer.from(row.value).toString('hex')]));
     // Still readable by whoever holds the instance next: the creds open with the key.
     expect((await store.readCreds(id))?.me?.id).toMatch(new RegExp(`^${phone.slice(1)}`));
+  });
+
+  it('writes the state of several instances that arrive together in one statement, each only under its own lease', async () => {
+    const { db, config } = world.gw.gateway.infra;
+    const own = await createTenant(world.gw.gateway, world.api);
+    // Instances no node here needs to own (never paired), held by another node's leases written here.
+    const [a, b, c] = (await Promise.all([0, 1, 2].map(() => insertInstance(world.gw.gateway, own.tenantId, { state: 'created' })))).map((row) => row.id) as [string, string, string];
+    for (const id of [a, b, c]) {
+      await db.prisma.$executeRaw`INSERT INTO "InstanceLease" ("instanceId", owner, token, "expiresAt") VALUES (${id}::uuid, 'elsewhere', 100, now() + interval '1 hour')`;
+    }
+    const lease = (instanceId: string, token: number) => ({ instanceId, node: 'elsewhere', token: String(token) });
+    let keyWrites = 0;
+    const statements = { ...db.statements, run: ((text: string, params?: readonly unknown[]) => {
+      if (text.includes('INSERT INTO "EngineKey"')) keyWrites++;
+      return db.statements.run(text, params);
+    }) as typeof db.statements.run };
+    const { openStateKey } = await import('../../src/engines/state/state-key.js');
+    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
+    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+    const store = createEngineStateStore({ statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
+    const lost: string[] = [];
+    const keysOf = (id: string, token: number) => store.keysFor(id, lease(id, token), () => lost.push(id));
+    const outcomes = await Promise.allSettled([
+      keysOf(a, 100).set({ session: { 'peer.0': Buffer.from('first') } } as never),
+      keysOf(b, 100).set({ 'sender-key-memory': { group: { peer: true } } }),
+      // The same value again, later in the same group: the later call's is what is kept.
+      keysOf(a, 100).set({ session: { 'peer.0': Buffer.from('second') } } as never),
+      // A lease another node took since (its token moved on): nothing of this instance is written.
+      keysOf(c, 99).set({ session: { 'peer.0': Buffer.from('stale') } } as never),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(String((outcomes[3] as PromiseRejectedResult).reason)).toMatch(/no longer owns/);
+    expect(lost).toEqual([c]);
+    expect(keyWrites).toBe(1);
+    // Read back by a store with nothing cached, as the next owner would.
+    const fresh = createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
+    const session = await fresh.keysFor(a, lease(a, 100), () => {}).get('session', ['peer.0']);
+    expect(Buffer.from(session['peer.0'] as unknown as Uint8Array).toString()).toBe('second');
+    expect(await fresh.keysFor(b, lease(b, 100), () => {}).get('sender-key-memory', ['group'])).toEqual({ group: { peer: true } });
+    expect(await db.prisma.engineKey.count({ where: { instanceId: c } })).toBe(0);
   });
 
   it('keeps the engine state only sealed: no stored value reads as the library\'s data, and none opens under another key', async () => {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import type { Statements } from '../../infra/db/statements.js';
 import type { StateCipher } from '../state/state-cipher.js';
+import { groupCommit, type Outcome } from '../../infra/db/group-commit.js';
 
 /** The creds are one row beside the keys. */
 const CREDS = { type: 'creds', id: '' } as const;
@@ -10,28 +11,36 @@ const CREDS = { type: 'creds', id: '' } as const;
 const READ = `SELECT id, value FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = $2 AND id = ANY($3::text[])`;
 
 /**
- * One library set(): every value written or deleted, in one statement, only while `lease` is the
- * instance's current one (the lease row is share-locked, so a takeover waits for a write in progress
- * and a write after a takeover finds the new token and does nothing).
+ * The library's set() calls that arrived together, of any instances of this node, in one statement:
+ * each row is written or deleted only while its own lease (instance, owner, token) is the instance's
+ * current one. The lease rows are share-locked in instance order (as placement's round locks them),
+ * so a takeover waits for a write in progress, and a write after a takeover finds the new token and
+ * writes nothing for that instance. Answers the instances whose lease held.
  */
 const WRITE = `
-WITH lease AS (
-  SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $1::uuid AND owner = $2 AND token = $3::int8 FOR SHARE
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS t("instanceId" uuid, owner text, token int8, type text, id text, value text)
 ),
-input AS (SELECT * FROM jsonb_to_recordset($4::jsonb) AS t(type text, id text, value text)),
+lease AS (
+  SELECT l."instanceId" FROM "InstanceLease" l
+  WHERE (l."instanceId", l.owner, l.token) IN (SELECT "instanceId", owner, token FROM input)
+  ORDER BY l."instanceId"
+  FOR SHARE
+),
 written AS (
   INSERT INTO "EngineKey" ("instanceId", type, id, value, "updatedAt")
-  SELECT $1::uuid, type, id, decode(value, 'base64'), now() FROM input
-  WHERE value IS NOT NULL AND EXISTS (SELECT 1 FROM lease)
+  SELECT i."instanceId", i.type, i.id, decode(i.value, 'base64'), now() FROM input i
+  WHERE i.value IS NOT NULL AND i."instanceId" IN (SELECT "instanceId" FROM lease)
   ON CONFLICT ("instanceId", type, id) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = EXCLUDED."updatedAt"
   RETURNING 1
 ),
 removed AS (
   DELETE FROM "EngineKey" k USING input i
-  WHERE k."instanceId" = $1::uuid AND k.type = i.type AND k.id = i.id AND i.value IS NULL AND EXISTS (SELECT 1 FROM lease)
+  WHERE k."instanceId" = i."instanceId" AND k.type = i.type AND k.id = i.id AND i.value IS NULL
+    AND i."instanceId" IN (SELECT "instanceId" FROM lease)
   RETURNING 1
 )
-SELECT EXISTS (SELECT 1 FROM lease) AS held`;
+SELECT coalesce(json_agg("instanceId"::text), '[]'::json) AS held FROM lease`;
 
 const ERASE = `
 WITH lease AS (
@@ -39,6 +48,12 @@ WITH lease AS (
 ),
 removed AS (DELETE FROM "EngineKey" WHERE "instanceId" = $1::uuid AND EXISTS (SELECT 1 FROM lease) RETURNING 1)
 SELECT EXISTS (SELECT 1 FROM lease) AS held`;
+
+/** One library set() of an instance, its values already sealed (base64; null to delete). */
+interface KeyWrite {
+  lease: Lease;
+  rows: Array<{ type: string; id: string; value: string | null }>;
+}
 
 /** A read value no one has: remembered too, since the library asks for absent keys all the time. */
 const ABSENT = '';
@@ -53,7 +68,13 @@ export type EngineStateStore = ReturnType<typeof createEngineStateStore>;
  * writer, and an instance's entries are left behind whenever it is taken (another node may have
  * written since).
  */
-export function createEngineStateStore(deps: { statements: Statements; cipher: StateCipher; cacheBytes: number }) {
+export function createEngineStateStore(deps: {
+  statements: Statements;
+  cipher: StateCipher;
+  cacheBytes: number;
+  /** How many groups of writes may be in flight at once (1 where the database runs one statement at a time). */
+  writesInFlight: number;
+}) {
   const { statements, cipher } = deps;
   const cache = new LRUCache<string, string>({ maxSize: deps.cacheBytes, sizeCalculation: (value, key) => value.length + key.length + 32 });
   /** Bumped whenever an instance is taken or its state erased: older cache entries are never read again. */
@@ -83,6 +104,26 @@ export function createEngineStateStore(deps: { statements: Statements; cipher: S
     return found;
   }
 
+  /*
+   * Every encryption ends in a set() of the session it moved on, so under load many instances write
+   * at once: the writes that arrive together (or while earlier ones are in flight) go in one fenced
+   * statement. A caller's promise still resolves only once its own rows are committed.
+   */
+  const writes = groupCommit<KeyWrite, void>(writeGroup, { maxItems: 64, maxConcurrent: deps.writesInFlight });
+  /** Each instance's writes not yet answered: an erase waits for them, so nothing older lands after the erase. */
+  const pending = new Map<string, Set<Promise<void>>>();
+
+  async function writeGroup(group: KeyWrite[]): Promise<Array<Outcome<void>>> {
+    // The same value twice in a group (two library transactions on different keys touching it): the later call's wins.
+    const rows = new Map<string, { instanceId: string; owner: string; token: string; type: string; id: string; value: string | null }>();
+    for (const { lease, rows: values } of group) {
+      for (const row of values) rows.set(`${lease.instanceId}/${row.type}/${row.id}`, { instanceId: lease.instanceId, owner: lease.node, token: lease.token, ...row });
+    }
+    const [result] = await statements.run<{ held: string[] }>(WRITE, [JSON.stringify([...rows.values()])]);
+    const held = new Set(result?.held ?? []);
+    return group.map(({ lease }) => (held.has(lease.instanceId) ? { ok: undefined } : { error: new LeaseLost(lease.instanceId) }));
+  }
+
   async function write(instanceId: string, lease: Lease, values: Array<{ type: string; id: string; text: string | null }>) {
     if (values.length === 0) return;
     const rows = values.map(({ type, id, text }) => ({
@@ -90,8 +131,15 @@ export function createEngineStateStore(deps: { statements: Statements; cipher: S
       id,
       value: text === null ? null : cipher.seal(Buffer.from(text, 'utf8'), place(instanceId, type, id)).toString('base64'),
     }));
-    const [result] = await statements.run<{ held: boolean }>(WRITE, [instanceId, lease.node, lease.token, JSON.stringify(rows)]);
-    if (!result?.held) throw new LeaseLost(instanceId);
+    const written = writes.add({ lease, rows });
+    const mine = pending.get(instanceId) ?? new Set();
+    pending.set(instanceId, mine.add(written));
+    try {
+      await written;
+    } finally {
+      mine.delete(written);
+      if (mine.size === 0 && pending.get(instanceId) === mine) pending.delete(instanceId);
+    }
     for (const { type, id, text } of values) cache.set(cacheKey(instanceId, type, id), text ?? ABSENT);
   }
 
@@ -138,6 +186,7 @@ export function createEngineStateStore(deps: { statements: Statements; cipher: S
 
     /** Everything kept for the instance goes (a logout, a new pairing), under the owner's lease. */
     async erase(instanceId: string, lease: Lease) {
+      await Promise.allSettled(pending.get(instanceId) ?? []);
       const [result] = await statements.run<{ held: boolean }>(ERASE, [instanceId, lease.node, lease.token]);
       this.forget(instanceId);
       if (!result?.held) throw new LeaseLost(instanceId);

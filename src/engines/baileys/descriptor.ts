@@ -43,7 +43,7 @@ export const baileysEngine = defineEngine({
       import('./sent-text.js'),
     ]);
     const baileys = createBaileysEngine({
-      store: createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 64 * 1024 * 1024 }),
+      store: createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 64 * 1024 * 1024, writesInFlight: db.kind === 'pglite' ? 1 : 4 }),
       network: {
         url: settings.CHAT_NETWORK_URL,
         rootKey: settings.CHAT_NETWORK_ROOT_KEY ? Buffer.from(settings.CHAT_NETWORK_ROOT_KEY, 'base64') : undefined,

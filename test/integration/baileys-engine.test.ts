@@ -294,7 +294,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect((await store.readCreds(id))?.me?.id).toMatch(new RegExp(`^${phone.slice(1)}`));
   });
 
-  it('writes the state of several instances that arrive together in one statement, each only under its own lease', async () => {
+  it('writes the state of several instances that arrive together in one statement, each only under its own lease; checks their leases so too', async () => {
     const { db, config } = world.gw.gateway.infra;
     const own = await createTenant(world.gw.gateway, world.api);
     // Instances no node here needs to own (never paired), held by another node's leases written here.
@@ -332,6 +332,21 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect(Buffer.from(session['peer.0'] as unknown as Uint8Array).toString()).toBe('second');
     expect(await fresh.keysFor(b, lease(b, 100), () => {}).get('sender-key-memory', ['group'])).toEqual({ group: { peer: true } });
     expect(await db.prisma.engineKey.count({ where: { instanceId: c } })).toBe(0);
+
+    // The lease checks before hand-offs that arrive together are one statement too, each answered for its own lease.
+    let leaseChecks = 0;
+    const checking = createEngineStateStore({
+      statements: { ...db.statements, run: ((text: string, params?: readonly unknown[]) => {
+        if (text.includes('"expiresAt" > now()')) leaseChecks++;
+        return db.statements.run(text, params);
+      }) as typeof db.statements.run },
+      cipher,
+      cacheBytes: 1024 * 1024,
+      writesInFlight: 1,
+    });
+    await db.prisma.$executeRaw`UPDATE "InstanceLease" SET "expiresAt" = now() - interval '1 second' WHERE "instanceId" = ${b}::uuid`;
+    expect(await Promise.all([checking.holds(lease(a, 100)), checking.holds(lease(a, 99)), checking.holds(lease(b, 100)), checking.holds(lease(c, 100))])).toEqual([true, false, false, true]);
+    expect(leaseChecks).toBe(1);
   });
 
   it('keeps the engine state only sealed: no stored value reads as the library\'s data, and none opens under another key', async () => {

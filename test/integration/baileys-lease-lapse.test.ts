@@ -4,10 +4,11 @@ import { newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import { baileysWorld } from '../worlds/baileys.js';
+import { LEASE_CHECK } from '../../src/engines/baileys/auth-state.js';
 
 const postgres = MODES.find((mode) => mode.database === 'postgres')!;
 /** The owner's look at its lease right before a hand-off (src/engines/baileys/auth-state.ts, `holds`). */
-const isLeaseCheck = (sql: string) => sql.startsWith('SELECT 1 FROM "InstanceLease"') && sql.includes('"expiresAt" > now()');
+const isLeaseCheck = (sql: string) => sql === LEASE_CHECK;
 /** A node's placement round, which renews its leases (src/infra/nodes/lease-statements.ts). */
 const isRound = (sql: string) => sql.trimStart().startsWith('WITH beat AS');
 

@@ -321,10 +321,12 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
       keysOf(a, 100).set({ session: { 'peer.0': Buffer.from('second') } } as never),
       // A lease another node took since (its token moved on): nothing of this instance is written.
       keysOf(c, 99).set({ session: { 'peer.0': Buffer.from('stale') } } as never),
+      // A write under an instance's earlier lease, beside one under its current lease: only the current one lands.
+      keysOf(b, 99).set({ session: { 'peer.1': Buffer.from('stale') } } as never),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
     expect(String((outcomes[3] as PromiseRejectedResult).reason)).toMatch(/no longer owns/);
-    expect(lost).toEqual([c]);
+    expect(lost).toEqual([c, b]);
     expect(keyWrites).toBe(1);
     // Read back by a store with nothing cached, as the next owner would.
     const fresh = createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
@@ -332,6 +334,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect(Buffer.from(session['peer.0'] as unknown as Uint8Array).toString()).toBe('second');
     expect(await fresh.keysFor(b, lease(b, 100), () => {}).get('sender-key-memory', ['group'])).toEqual({ group: { peer: true } });
     expect(await db.prisma.engineKey.count({ where: { instanceId: c } })).toBe(0);
+    expect(await db.prisma.engineKey.count({ where: { instanceId: b, type: 'session' } })).toBe(0);
 
     // The lease checks before hand-offs that arrive together are one statement too, each answered for its own lease.
     let leaseChecks = 0;

@@ -15,14 +15,14 @@ const READ = `SELECT id, value FROM "EngineKey" WHERE "instanceId" = $1::uuid AN
  * each row is written or deleted only while its own lease (instance, owner, token) is the instance's
  * current one. The lease rows are share-locked in instance order (as placement's round locks them),
  * so a takeover waits for a write in progress, and a write after a takeover finds the new token and
- * writes nothing for that instance. Answers the instances whose lease held.
+ * writes nothing under the old one. Answers the leases that held, as instance/owner/token.
  */
 const WRITE = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t("instanceId" uuid, owner text, token int8, type text, id text, value text)
 ),
 lease AS (
-  SELECT l."instanceId" FROM "InstanceLease" l
+  SELECT l."instanceId", l.owner, l.token FROM "InstanceLease" l
   WHERE (l."instanceId", l.owner, l.token) IN (SELECT "instanceId", owner, token FROM input)
   ORDER BY l."instanceId"
   FOR SHARE
@@ -30,17 +30,17 @@ lease AS (
 written AS (
   INSERT INTO "EngineKey" ("instanceId", type, id, value, "updatedAt")
   SELECT i."instanceId", i.type, i.id, decode(i.value, 'base64'), now() FROM input i
-  WHERE i.value IS NOT NULL AND i."instanceId" IN (SELECT "instanceId" FROM lease)
+  WHERE i.value IS NOT NULL AND (i."instanceId", i.owner, i.token) IN (SELECT "instanceId", owner, token FROM lease)
   ON CONFLICT ("instanceId", type, id) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = EXCLUDED."updatedAt"
   RETURNING 1
 ),
 removed AS (
   DELETE FROM "EngineKey" k USING input i
   WHERE k."instanceId" = i."instanceId" AND k.type = i.type AND k.id = i.id AND i.value IS NULL
-    AND i."instanceId" IN (SELECT "instanceId" FROM lease)
+    AND (i."instanceId", i.owner, i.token) IN (SELECT "instanceId", owner, token FROM lease)
   RETURNING 1
 )
-SELECT coalesce(json_agg("instanceId"::text), '[]'::json) AS held FROM lease`;
+SELECT coalesce(json_agg(concat_ws('/', "instanceId", owner, token)), '[]'::json) AS held FROM lease`;
 
 const ERASE = `
 WITH lease AS (
@@ -62,6 +62,9 @@ FROM "InstanceLease" l
 JOIN jsonb_to_recordset($1::jsonb) AS t("instanceId" uuid, owner text, token int8)
   ON l."instanceId" = t."instanceId" AND l.owner = t.owner AND l.token = t.token
 WHERE l."expiresAt" > now()`;
+
+/** A lease as the statements answer it: instance/owner/token. */
+const leaseKey = (lease: Lease) => `${lease.instanceId}/${lease.node}/${lease.token}`;
 
 /** A read value no one has: remembered too, since the library asks for absent keys all the time. */
 const ABSENT = '';
@@ -122,21 +125,23 @@ export function createEngineStateStore(deps: {
   const pending = new Map<string, Set<Promise<void>>>();
 
   async function writeGroup(group: KeyWrite[]): Promise<Array<Outcome<void>>> {
-    // The same value twice in a group (two library transactions on different keys touching it): the later call's wins.
+    // The same value twice under one lease in a group (two library transactions on different keys
+    // touching it): the later call's wins. Under two leases (the instance taken again since), only
+    // the current one's is written.
     const rows = new Map<string, { instanceId: string; owner: string; token: string; type: string; id: string; value: string | null }>();
     for (const { lease, rows: values } of group) {
-      for (const row of values) rows.set(`${lease.instanceId}/${row.type}/${row.id}`, { instanceId: lease.instanceId, owner: lease.node, token: lease.token, ...row });
+      for (const row of values) rows.set(`${leaseKey(lease)}/${row.type}/${row.id}`, { instanceId: lease.instanceId, owner: lease.node, token: lease.token, ...row });
     }
     const [result] = await statements.run<{ held: string[] }>(WRITE, [JSON.stringify([...rows.values()])]);
     const held = new Set(result?.held ?? []);
-    return group.map(({ lease }) => (held.has(lease.instanceId) ? { ok: undefined } : { error: new LeaseLost(lease.instanceId) }));
+    return group.map(({ lease }) => (held.has(leaseKey(lease)) ? { ok: undefined } : { error: new LeaseLost(lease.instanceId) }));
   }
 
   const leaseChecks = groupCommit<Lease, boolean>(
     async (group) => {
       const [result] = await statements.run<{ held: string[] }>(LEASE_CHECK, [JSON.stringify(group.map(({ instanceId, node, token }) => ({ instanceId, owner: node, token })))]);
       const held = new Set(result?.held ?? []);
-      return group.map(({ instanceId, node, token }) => ({ ok: held.has(`${instanceId}/${node}/${token}`) }));
+      return group.map((lease) => ({ ok: held.has(leaseKey(lease)) }));
     },
     { maxItems: 200, maxConcurrent: deps.writesInFlight },
   );

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';
 
 function cli(args: string[], env: Record<string, string>, input?: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const child = execFile(process.execPath, [...distEntry('cli'), ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (c) => (stdout += c));

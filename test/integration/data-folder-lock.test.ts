@@ -3,15 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/child-gateway.js';
+import { distEntry, freePort } from '../helpers/child-gateway.js';
 
-/** node itself runs the entry (tsx as a loader), so the child's pid is the process that holds the folder. */
-const NODE_TSX = ['--import', 'tsx'];
-
-/** Runs an entry point to its end: exit code and everything it printed. */
-function runToEnd(entry: string, args: string[], env: Record<string, string>) {
+/**
+ * Runs a built entry point to its end, as `npm start` and `npm run cli` do (node itself runs it, so the
+ * child's pid is the process that holds the folder): exit code and everything it printed.
+ */
+function runToEnd(entry: 'main' | 'cli', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = execFile(process.execPath, [...NODE_TSX, entry, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const child = execFile(process.execPath, [...distEntry(entry), ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
     let output = '';
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
@@ -25,7 +25,7 @@ function runToEnd(entry: string, args: string[], env: Record<string, string>) {
  */
 async function startGateway(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_TSX, 'src/main.ts'], {
+  const child = spawn(process.execPath, distEntry('main'), {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -61,12 +61,12 @@ describe('one process per embedded data folder', () => {
     const lock = JSON.parse(readFileSync(join(dataDir, 'gateway.lock'), 'utf8')) as { pid: number };
     expect(lock.pid).toBe(first.pid);
 
-    const second = await runToEnd('src/main.ts', [], { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    const second = await runToEnd('main', [], { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     expect(second.code).toBe(1);
     expect(second.output).toContain(`data folder ${dataDir} is in use by process ${first.pid}`);
     expect(second.output).not.toContain('gateway listening');
 
-    const cli = await runToEnd('src/cli.ts', ['tenant:create', '--name', 'Acme'], { DATA_DIR: dataDir });
+    const cli = await runToEnd('cli', ['tenant:create', '--name', 'Acme'], { DATA_DIR: dataDir });
     expect(cli.code).toBe(1);
     expect(cli.output).toMatch(new RegExp(`^error: the data folder ${dataDir} is in use by process ${first.pid} `));
     expect(cli.output).not.toMatch(/External error|WebAssembly|\n\s+at /);
@@ -83,7 +83,7 @@ describe('one process per embedded data folder', () => {
     // Stopped properly, it leaves no lock, and the CLI works on the folder.
     expect(await third.kill('SIGTERM')).toBe(0);
     expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
-    const after = await runToEnd('src/cli.ts', ['tenants:list'], { DATA_DIR: dataDir });
+    const after = await runToEnd('cli', ['tenants:list'], { DATA_DIR: dataDir });
     expect(after).toMatchObject({ code: 0 });
     expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
   }, 240_000);
@@ -92,7 +92,7 @@ describe('one process per embedded data folder', () => {
     const folder = mkdtempSync(join(tmpdir(), 'mgw-lock-cli-'));
     try {
       // A CLI command waiting for its password on standard input holds the database open meanwhile.
-      const cli = spawn(process.execPath, [...NODE_TSX, 'src/cli.ts', 'users:reset-password', '--email', 'nobody@example.com', '--password-stdin'], {
+      const cli = spawn(process.execPath, [...distEntry('cli'), 'users:reset-password', '--email', 'nobody@example.com', '--password-stdin'], {
         env: { ...process.env, DATA_DIR: folder },
         stdio: ['pipe', 'ignore', 'ignore'],
       });
@@ -100,7 +100,7 @@ describe('one process per embedded data folder', () => {
       const lockPath = join(folder, 'gateway.lock');
       const deadline = Date.now() + 60_000;
       while (!existsSync(lockPath) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      const gateway = await runToEnd('src/main.ts', [], { DATA_DIR: folder, PORT: String(await freePort()), HOST: '127.0.0.1' });
+      const gateway = await runToEnd('main', [], { DATA_DIR: folder, PORT: String(await freePort()), HOST: '127.0.0.1' });
       expect(gateway.code).toBe(1);
       expect(gateway.output).toContain(`data folder ${folder} is in use by process ${cli.pid}`);
       cli.stdin!.end('a-long-password\n');

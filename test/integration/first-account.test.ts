@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/child-gateway.js';
+import { distEntry, freePort } from '../helpers/child-gateway.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { client } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
@@ -14,7 +14,7 @@ const LINK_LINE = /no user yet: create the first account at (http:\/\/127\.0\.0\
 /** The gateway as a user starts it, with everything it prints collected. */
 async function startPrinting(dataDir: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, distEntry('main'), {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '0.0.0.0', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

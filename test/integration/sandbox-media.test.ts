@@ -111,6 +111,9 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     const from = newPhone().slice(1);
     const sent = await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to: from, text: 'Your order shipped' } });
     const messageId = sent.body.data.id;
+    // A phone reacts to and quotes what it has received, and the gateway knows a message by its network id
+    // once it has marked it sent (on a quick run the phone's reaction came before that mark).
+    await eventually(() => world.api.get(`/v1/messages/status/${messageId}`, { key: world.tenant.liveKey }), (r) => ['sent', 'delivered', 'read'].includes(r.body.data.status));
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Bruno Lima\nTEL:+5511977776666\nEND:VCARD';
     expect((await phoneSends({ from, type: 'contact', contacts: [{ displayName: 'Bruno Lima', vcard }] })).status).toBe(200);
     expect((await phoneSends({ from, type: 'reaction', reaction: { messageId, emoji: '❤️' } })).status).toBe(200);

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { loadConfig } from '../../src/compose/config.js';
 import { type Gateway, startGateway } from '../../src/gateway.js';
 import type { InfraOptions } from '../../src/compose/compose.js';
@@ -10,7 +8,7 @@ import { waitUntilReady } from '../../src/infra/redis.js';
 import { LogCapture } from './log-capture.js';
 import { type Mode, REDIS_URL } from './modes.js';
 import { createTestDatabase } from './postgres.js';
-import { seedPgliteDataDir } from './templates.js';
+import { seedPgliteDataDir, testDataDir } from './templates.js';
 
 export interface TestGateway {
   gateway: Gateway;
@@ -42,7 +40,7 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     cleanups.push(db.drop);
     storage = { DATABASE_URL: db.url };
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'mgw-test-'));
+    const dir = testDataDir();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     seedPgliteDataDir(dir);
     storage = { DATA_DIR: dir };
@@ -70,8 +68,12 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     logs,
     env: storage,
     async close() {
-      await gateway.close();
-      for (const cleanup of cleanups.reverse()) await cleanup();
+      // Its data goes even when the gateway was closed already (a second close throws).
+      try {
+        await gateway.close();
+      } finally {
+        for (const cleanup of cleanups.reverse()) await cleanup();
+      }
       // A server-side error nobody expected fails the suite: a 500 a test did not look at is still a bug.
       const errors = logs.lines.filter((line) => /"level":(50|60)/.test(line) && !options.expectedErrors?.some((pattern) => pattern.test(line)));
       if (errors.length) throw new Error(`the gateway logged unexpected errors (${mode.name}):\n${errors.join('\n')}`);

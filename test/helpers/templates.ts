@@ -1,4 +1,5 @@
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -15,6 +16,14 @@ export const TEMPLATE_ENV = {
 
 export function postgresTemplate(): string | undefined {
   return process.env[TEMPLATE_ENV.postgres] || undefined;
+}
+
+/**
+ * A new folder for one gateway's `DATA_DIR`: inside the run's PGlite template folder, which the global
+ * teardown removes (with whatever a test left), or in the system's temporary folder outside a run.
+ */
+export function testDataDir(): string {
+  return mkdtempSync(join(process.env[TEMPLATE_ENV.pglite] ?? tmpdir(), 'mgw-test-'));
 }
 
 /**

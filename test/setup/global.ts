@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
@@ -17,14 +17,17 @@ import { TEMPLATE_ENV } from '../helpers/templates.js';
 export default async function setup() {
   await run(['scripts/build-if-changed.mjs'], {});
   await dropTemplatesOfEndedRuns();
-  const pgliteDir = mkdtempSync(join(tmpdir(), 'mgw-template-'));
+  removeFoldersOfEndedRuns();
+  // Test gateways' data folders are made inside it (test/helpers/templates.ts), and go with it.
+  const pgliteDir = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   // A name of this run's own: other checkouts may run their suites against the same server.
   const postgresName = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const teardown = async () => {
     rmSync(pgliteDir, { recursive: true, force: true });
     await withAdmin(async (client) => {
-      // The shared gateways' databases (test/helpers/shared-gateway.ts) are named after the template.
-      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${postgresName}_s_`]);
+      // Test gateways' databases (test/helpers/postgres.ts), the shared ones' included, are named after the
+      // template: those a test left behind go here.
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${postgresName}_`]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await client.query(`DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
     });
@@ -47,7 +50,7 @@ export default async function setup() {
 /** This machine's templates carry the pid of the run that made them, so a later run can tell which were left behind. */
 const TEMPLATE_PREFIX = `mgw_template_${createHash('sha256').update(hostname()).digest('hex').slice(0, 6)}_`;
 
-/** A run that was killed never dropped its template nor the shared gateways' copies named after it: drop those whose run (on this machine) has ended. */
+/** A run that was killed never dropped its template nor the test databases named after it: drop those whose run (on this machine) has ended. */
 async function dropTemplatesOfEndedRuns() {
   await withAdmin(async (client) => {
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [TEMPLATE_PREFIX]);
@@ -56,6 +59,17 @@ async function dropTemplatesOfEndedRuns() {
       if (Number.isInteger(pid) && !alive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
   });
+}
+
+/** PGlite template folders (with the test gateways' folders inside) carry the pid of their run too. */
+const FOLDER_PREFIX = 'mgw-template-';
+
+function removeFoldersOfEndedRuns() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const pid = Number(name.slice(FOLDER_PREFIX.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
 }
 
 function alive(pid: number): boolean {

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { decryptPollVote, jidNormalizedUser, type WAMessage } from 'baileys';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatNetwork, type ChatNetwork } from './index.js';
-import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
+import { describe, expect, it } from 'vitest';
+import type { ChatNetwork } from './index.js';
+import type { TestClient } from './test-client.js';
+import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 
 // What phones do toward a linked device (the real client), and what the device makes of it.
 
 let network: ChatNetwork;
 let client: TestClient;
 let phone: string;
-let nextPhone = 0;
-const newPhone = () => `1556${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1556');
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 const lid = (number: string) => `${network.lidOf(number)}@lid`;
 const hash = (option: string) => createHash('sha256').update(option).digest('hex');
@@ -27,17 +27,7 @@ function votedOptions(vote: WAMessage, secret: Uint8Array, pollCreatorJid: strin
   return decrypted.selectedOptions!.map((option) => Buffer.from(option).toString('hex'));
 }
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  trustNetwork(network);
-  phone = newPhone();
-  client = await pairByQr(network, phone);
-});
-
-afterAll(async () => {
-  await client?.end();
-  await network?.close();
-});
+withLinkedDevice(newPhone, (linked) => ({ network, client, phone } = linked));
 
 describe('a phone acts toward a linked device', () => {
   it('edits its message: the device gets the new text for that message id', async () => {

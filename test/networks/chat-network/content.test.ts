@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { downloadMediaMessage, jidNormalizedUser, type WAMessage } from 'baileys';
 import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatNetwork, type ChatNetwork } from './index.js';
-import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
+import { describe, expect, it } from 'vitest';
+import type { ChatNetwork } from './index.js';
+import type { TestClient } from './test-client.js';
+import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 
 let network: ChatNetwork;
 let client: TestClient;
 let phone: string;
-let nextPhone = 0;
-const newPhone = () => `1558${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1558');
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 
 async function received(id: string): Promise<WAMessage> {
@@ -32,17 +32,7 @@ async function eventually<T>(probe: () => Promise<T | undefined | null | false>,
   }
 }
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  trustNetwork(network);
-  phone = newPhone();
-  client = await pairByQr(network, phone);
-});
-
-afterAll(async () => {
-  await client?.end();
-  await network?.close();
-});
+withLinkedDevice(newPhone, (linked) => ({ network, client, phone } = linked));
 
 describe('media from phones', () => {
   it('is encrypted with a fresh key, put on the media host, and decrypts to the bytes the phone sent', async () => {

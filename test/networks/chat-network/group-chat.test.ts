@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { decryptPollVote, WAMessageStatus, type WAMessage } from 'baileys';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatNetwork, type ChatNetwork } from './index.js';
-import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
+import { describe, expect, it } from 'vitest';
+import type { ChatNetwork } from './index.js';
+import type { TestClient } from './test-client.js';
+import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 
 // Messages in groups, both ways, through sender keys: what participants' phones decode, and what
 // a linked device gets from them.
@@ -10,8 +11,7 @@ import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
 let network: ChatNetwork;
 let client: TestClient;
 let phone: string;
-let nextPhone = 0;
-const newPhone = () => `1554${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1554');
 const lid = (number: string) => `${network.lidOf(number)}@lid`;
 const hash = (option: string) => createHash('sha256').update(option).digest('hex');
 
@@ -39,17 +39,7 @@ async function groupWith(subject: string, members: string[]): Promise<string> {
   return group;
 }
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  trustNetwork(network);
-  phone = newPhone();
-  client = await pairByQr(network, phone);
-});
-
-afterAll(async () => {
-  await client?.end();
-  await network?.close();
-});
+withLinkedDevice(newPhone, (linked) => ({ network, client, phone } = linked));
 
 describe('group messages', () => {
   it('a device’s text with mentions and its poll reach every participant phone, decrypted with its sender key', async () => {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatNetwork, type ChatNetwork, type PhoneMessage } from './index.js';
-import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
+import { describe, expect, it } from 'vitest';
+import { type ChatNetwork, type PhoneMessage } from './index.js';
+import type { TestClient } from './test-client.js';
+import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 
 // What a phone decodes from each kind of message a linked device (the real client) sends it.
 
 let network: ChatNetwork;
 let client: TestClient;
 let phone: string;
-let nextPhone = 0;
-const newPhone = () => `1557${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1557');
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 
 /** The phone's inbox entry for a message the device sent. */
@@ -21,17 +21,7 @@ async function sent(to: string, content: Parameters<TestClient['sock']['sendMess
   return entry(to, message!.key.id!);
 }
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  trustNetwork(network);
-  phone = newPhone();
-  client = await pairByQr(network, phone);
-});
-
-afterAll(async () => {
-  await client?.end();
-  await network?.close();
-});
+withLinkedDevice(newPhone, (linked) => ({ network, client, phone } = linked));
 
 describe('kinds a device sends, as the receiving phone decodes them', () => {
   it('text with mentions (as digits, phone jids or LIDs) and a reply', async () => {

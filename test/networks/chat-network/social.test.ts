@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatNetwork, type ChatNetwork } from './index.js';
-import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
+import { describe, expect, it } from 'vitest';
+import type { ChatNetwork } from './index.js';
+import { pairByQr, type TestClient } from './test-client.js';
+import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let network: ChatNetwork;
 let client: TestClient;
 let phone: string;
-let nextPhone = 0;
-const newPhone = () => `1559${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1559');
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 const lid = (number: string) => `${network.lidOf(number)}@lid`;
 
-beforeAll(async () => {
-  network = await startChatNetwork();
-  trustNetwork(network);
-  phone = newPhone();
-  client = await pairByQr(network, phone);
-});
-
-afterAll(async () => {
-  await client?.end();
-  await network?.close();
-});
+withLinkedDevice(newPhone, (linked) => ({ network, client, phone } = linked));
 
 describe('groups', () => {
   it('a phone creates a group, adds someone and renames it; the device hears each and reads the same metadata', async () => {

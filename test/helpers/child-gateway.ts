@@ -31,6 +31,8 @@ export async function startChildGateway(env: Record<string, string>, { pollMs = 
   }
 }
 
+export type ChildGateway = Awaited<ReturnType<typeof startChildGateway>>;
+
 async function startOnFreePort(env: Record<string, string>, pollMs: number) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, distEntry('main'), {

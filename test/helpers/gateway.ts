@@ -29,6 +29,14 @@ export interface TestGatewayOptions {
   expectedErrors?: RegExp[];
 }
 
+/** Functional suites are not about limits; the rate-limit suite sets exact ones. */
+export const FUNCTIONAL_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  RATE_LIMIT_PER_HOUR: '1000000',
+  RATE_LIMIT_BURST: '100',
+  TEST_KEY_DAILY_MESSAGES: '100000',
+};
+
 /** A real gateway on an ephemeral port, in the given mode, with a database of its own (a copy of the migrated template). */
 export async function startTestGateway(mode: Mode, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -49,11 +57,7 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
-    // Functional suites are not about limits; the rate-limit suite sets exact ones.
-    RATE_LIMIT_PER_MINUTE: '100000',
-    RATE_LIMIT_PER_HOUR: '1000000',
-    RATE_LIMIT_BURST: '100',
-    TEST_KEY_DAILY_MESSAGES: '100000',
+    ...FUNCTIONAL_LIMITS,
     // A prefix of its own: test files run in parallel against one Redis.
     ...(mode.redis ? { REDIS_URL, REDIS_PREFIX: `mgwtest:${randomBytes(4).toString('hex')}:` } : {}),
     ...storage,

@@ -5,11 +5,12 @@ import { createKey, createTenant, login, type TestTenant } from '../factories/te
 import { ConnectionUpdated, CreateInstance, QrUpdated, RegenerateQrCode, RequestQrCode } from '../graphql/operations.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { type Client, client } from '../helpers/http.js';
-import { freePort, startChildGateway } from '../helpers/child-gateway.js';
+import { type ChildGateway, freePort } from '../helpers/child-gateway.js';
 import { startRedis, waitFor } from '../helpers/private-redis.js';
 import { sharedGatewaySuite } from '../helpers/suite.js';
 import { MODES, REDIS_URL } from '../helpers/modes.js';
 import { executeOnce, sseClient, subscribe, wsClient } from '../helpers/subscriptions.js';
+import { withTwoNodes } from '../helpers/two-nodes.js';
 
 describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   let gw: TestGateway;
@@ -213,19 +214,13 @@ describe('GraphQL over WebSocket — rate limits', () => {
 const CROSS_PROCESS_MS = 20_000;
 
 describe('GraphQL subscriptions across gateway processes sharing Redis', () => {
-  const postgresRedis = MODES.find((m) => m.redis)!;
   let a: TestGateway;
-  let b: Awaited<ReturnType<typeof startChildGateway>>;
+  let b: ChildGateway;
   let tenant: TestTenant;
 
+  withTwoNodes((nodes) => ({ a, b } = nodes));
   beforeAll(async () => {
-    a = await startTestGateway(postgresRedis);
-    b = await startChildGateway({ ...a.env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX, RATE_LIMIT_PER_MINUTE: '100000' });
     tenant = await createTenant(a.gateway, client(a.url));
-  });
-  afterAll(async () => {
-    await b?.kill('SIGTERM');
-    await a?.close();
   });
 
   // An event crosses two processes and Redis, one of them a child process: on a machine shared with

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, newPhone, phoneInbox } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { client, failure } from '../helpers/http.js';
-import { MODES, REDIS_URL } from '../helpers/modes.js';
+import { withTwoNodes } from '../helpers/two-nodes.js';
+import type { ChildGateway } from '../helpers/child-gateway.js';
 
 /**
  * Each node keeps what a named send checks of an instance (owner, engine, state) in memory: a change
@@ -12,18 +12,10 @@ import { MODES, REDIS_URL } from '../helpers/modes.js';
  * own check at write catches a node the news has not reached yet).
  */
 describe('named sends across two gateway processes sharing PostgreSQL and Redis', () => {
-  const postgresRedis = MODES.find((m) => m.redis)!;
   let a: TestGateway;
-  let b: Awaited<ReturnType<typeof startChildGateway>>;
+  let b: ChildGateway;
 
-  beforeAll(async () => {
-    a = await startTestGateway(postgresRedis);
-    b = await startChildGateway({ ...a.env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '100' });
-  });
-  afterAll(async () => {
-    await b?.kill('SIGTERM');
-    await a?.close();
-  });
+  withTwoNodes((nodes) => ({ a, b } = nodes));
 
   it('an instance deactivated, reactivated or deleted through one node is refused or taken by the other at once; another tenant is 403 on both', async () => {
     const apiA = client(a.url);

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, phoneInbox } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { client, type Client } from '../helpers/http.js';
 import { gatewaySuite } from '../helpers/suite.js';
-import { MODES, REDIS_URL } from '../helpers/modes.js';
-import { startChildGateway } from '../helpers/child-gateway.js';
+import { MODES } from '../helpers/modes.js';
 import { MAINTENANCE } from '../../src/infra/maintenance.js';
+import { withTwoNodes } from '../helpers/two-nodes.js';
+import type { ChildGateway } from '../helpers/child-gateway.js';
 
 const newPhoneDigits = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 
@@ -91,18 +92,10 @@ describe.each(MODES)('routing of /v1/messages/send — $name', (mode) => {
 });
 
 describe('routing across two gateway processes sharing PostgreSQL and Redis', () => {
-  const postgresRedis = MODES.find((m) => m.redis)!;
   let a: TestGateway;
-  let b: Awaited<ReturnType<typeof startChildGateway>>;
+  let b: ChildGateway;
 
-  beforeAll(async () => {
-    a = await startTestGateway(postgresRedis);
-    b = await startChildGateway({ ...a.env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '100' });
-  });
-  afterAll(async () => {
-    await b?.kill('SIGTERM');
-    await a?.close();
-  });
+  withTwoNodes((nodes) => ({ a, b } = nodes));
 
   it('50 concurrent routed sends spread over both nodes all reach the phone', async () => {
     const apiA = client(a.url);

@@ -1,7 +1,8 @@
 // The server's entry point as one bundle (dist/main.js, what first requests need; what loads on first
 // use in chunks beside it, dist/chunks/): Node then reads, resolves and compiles a handful of files
-// at start instead of ~1,300 (docs/benchmarks.md, "Start"). tsc's dist/ stays as it is beside it: the
-// CLI and the worker threads run from it. Packages that find files of their own next to their code
+// at start instead of ~1,300 (docs/benchmarks.md, "Start"). The admin CLI (dist/cli.js) likewise, with
+// the code both use in shared chunks. tsc's dist/ stays as it is beside them: the worker threads run
+// from it. Packages that find files of their own next to their code
 // (WebAssembly, worker scripts, static assets) and the engine library loaded on first use stay
 // outside, imported from node_modules as before.
 import { existsSync } from 'node:fs';
@@ -78,7 +79,7 @@ const graphqlAsModules = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

@@ -72,7 +72,7 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     logs,
     env: storage,
     async close() {
-      // Its data goes even when the gateway was closed already (a second close throws).
+      // Its data goes even when closing throws (as a second close can, its connections already gone).
       try {
         await gateway.close();
       } finally {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatNetwork, type ChatNetwork } from './index.js';
 import { connectClient, memoryAuth, trustNetwork, type TestClient } from './test-client.js';
+import { phoneNumbers } from './linked-device.js';
 
 // The control API's routes for message kinds, phone actions and group management, over HTTP.
 
 let network: ChatNetwork;
 let client: TestClient;
 let phone: string;
-let nextPhone = 0;
-const newPhone = () => `1553${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1553');
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 
 interface Envelope {

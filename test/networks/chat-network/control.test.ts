@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatNetwork, type ChatNetwork } from './index.js';
 import { connectClient, memoryAuth, trustNetwork, type TestClient } from './test-client.js';
+import { phoneNumbers } from './linked-device.js';
 
 let network: ChatNetwork;
-let nextPhone = 0;
-const newPhone = () => `1557${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1557');
 
 interface Envelope {
   success: boolean;

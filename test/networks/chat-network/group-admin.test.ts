@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatNetwork, type ChatNetwork } from './index.js';
 import { pairByQr, trustNetwork, type TestClient } from './test-client.js';
+import { phoneNumbers } from './linked-device.js';
 
 // Group management as a linked device (the real client's group functions) and phones do it.
 
@@ -9,8 +10,7 @@ let admin: TestClient;
 let member: TestClient;
 let adminPhone: string;
 let memberPhone: string;
-let nextPhone = 0;
-const newPhone = () => `1555${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1555');
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 const lid = (number: string) => `${network.lidOf(number)}@lid`;
 const phonesOf = (group: string) => network.group(group).participants.map((participant) => participant.phone).sort();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type ChatNetwork, type PhoneMessage } from './index.js';
+import type { ChatNetwork, PhoneMessage } from './index.js';
 import type { TestClient } from './test-client.js';
 import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 

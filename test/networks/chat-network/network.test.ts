@@ -3,14 +3,14 @@ import { BufferJSON, proto, WAMessageStatus, type WAMessage } from 'baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatNetwork, type ChatNetwork } from './index.js';
 import { connectClient, memoryAuth, pairByQr, recordingLogger, trustNetwork, type TestClient } from './test-client.js';
+import { phoneNumbers } from './linked-device.js';
 import { startTcpProxy } from '../../helpers/tcp-proxy.js';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let network: ChatNetwork;
-let nextPhone = 0;
 /** A phone number no other test uses. */
-const newPhone = () => `1555${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1555');
 const jid = (phone: string) => `${phone}@s.whatsapp.net`;
 
 /** Errors the client logs in a normal flow; the restart right after pairing is logged as one by the client itself. */

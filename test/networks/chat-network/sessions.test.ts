@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startChatNetwork, type ChatNetwork, type StreamErrorCode } from './index.js';
 import { connectClient, memoryAuth, pairByQr, recordingLogger, trustNetwork, type TestClient } from './test-client.js';
+import { phoneNumbers } from './linked-device.js';
 
 let network: ChatNetwork;
-let nextPhone = 0;
-const newPhone = () => `1556${process.pid % 1000}${String(nextPhone++).padStart(4, '0')}`;
+const newPhone = phoneNumbers('1556');
 
 const opened = (client: TestClient) => client.waitFor('connection.update', (update) => update.connection === 'open');
 

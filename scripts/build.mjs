@@ -21,7 +21,9 @@ const stale =
   mtime(generated) < mtime(new URL('../package-lock.json', import.meta.url));
 if (stale) run([fileURLToPath(new URL('./prisma-generate.mjs', import.meta.url))]);
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-run([fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json']);
+// Emit only: the type check is `npm run typecheck`'s and `npm test`'s. With isolatedModules each file's
+// output does not depend on the types, so it is the same as a checked build's, for a third of the CPU.
+run([fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json', '--noCheck']);
 // dist/main.js again, as one bundle (scripts/bundle-server.mjs): what a start loads in a few files.
 run([fileURLToPath(new URL('./bundle-server.mjs', import.meta.url))]);
 // The dashboard (src/dashboard) into dist/dashboard; the build fails when its first page is over its JavaScript budget.

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
 import { withAdmin } from '../helpers/postgres.js';
-import { TEMPLATE_ENV } from '../helpers/templates.js';
+import { TEMPLATE_ENV, testDataRoots } from '../helpers/templates.js';
 
 /**
  * Once per `vitest run`, before any test file: the server and the dashboard are built into dist/
@@ -14,12 +14,24 @@ import { TEMPLATE_ENV } from '../helpers/templates.js';
  * migrated, by the built CLI's `migrate`, for test gateways to copy. No test file builds into dist/:
  * a build empties dist/dashboard while other files' gateways read it.
  */
-export default async function setup() {
+export default function setup(): Promise<(() => Promise<void>) | undefined> {
+  // Each project of vitest.config.ts inherits this file, and vitest runs it once per project (and once
+  // for the root) in its one process: the first call does the work, the others wait for it and leave
+  // the teardown to it. Without this a run built four templates of each kind and used one.
+  const shared = globalThis as { [ONCE]?: Promise<() => Promise<void>> };
+  if (shared[ONCE]) return shared[ONCE].then(() => undefined);
+  shared[ONCE] = prepare();
+  return shared[ONCE];
+}
+
+const ONCE = Symbol.for('messaging-gateway.test.global-setup');
+
+async function prepare(): Promise<() => Promise<void>> {
   await run(['scripts/build-if-changed.mjs'], {});
   await dropTemplatesOfEndedRuns();
   removeFoldersOfEndedRuns();
   // Test gateways' data folders are made inside it (test/helpers/templates.ts), and go with it.
-  const pgliteDir = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+  const pgliteDir = mkdtempSync(join(testDataRoots().chosen, `${FOLDER_PREFIX}${process.pid}-`));
   // A name of this run's own: other checkouts may run their suites against the same server.
   const postgresName = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const teardown = async () => {
@@ -65,10 +77,12 @@ async function dropTemplatesOfEndedRuns() {
 const FOLDER_PREFIX = 'mgw-template-';
 
 function removeFoldersOfEndedRuns() {
-  for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(FOLDER_PREFIX)) continue;
-    const pid = Number(name.slice(FOLDER_PREFIX.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  for (const root of testDataRoots().all) {
+    for (const name of readdirSync(root)) {
+      if (!name.startsWith(FOLDER_PREFIX)) continue;
+      const pid = Number(name.slice(FOLDER_PREFIX.length).split('-')[0]);
+      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(join(root, name), { recursive: true, force: true });
+    }
   }
 }
 

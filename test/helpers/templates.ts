@@ -51,13 +51,14 @@ const MEMORY_ROOM = 4 * 1024 ** 3;
  */
 export function testDataRoots(): { chosen: string; all: string[] } {
   const disk = tmpdir();
-  let memory: string | undefined;
+  let room: number | undefined;
   try {
     const { bavail, bsize } = statfsSync(MEMORY_FOLDER);
-    if (bavail * bsize >= MEMORY_ROOM) memory = MEMORY_FOLDER;
+    room = bavail * bsize;
   } catch {
     // No such folder (not Linux): the disk it is.
   }
-  const chosen = memory && process.env.TEST_DATA_ON_DISK !== '1' ? memory : disk;
-  return { chosen, all: memory ? [memory, disk] : [disk] };
+  const chosen = room !== undefined && room >= MEMORY_ROOM && process.env.TEST_DATA_ON_DISK !== '1' ? MEMORY_FOLDER : disk;
+  // Both are looked in for what an ended run left, whichever this run chose.
+  return { chosen, all: room === undefined ? [disk] : [MEMORY_FOLDER, disk] };
 }

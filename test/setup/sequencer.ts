@@ -17,6 +17,9 @@ const SLOW_FIRST = [
   'integration/baileys-nodes.test.ts',
   'integration/engine-state-rekey.test.ts',
   'integration/baileys-untrusted-input.test.ts',
+  // Half a minute each, and they came last: vitest orders by project name, so the shared suites run at the end.
+  'integration/cli-tenant-owner.test.ts',
+  'integration/graphql-live-lists.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

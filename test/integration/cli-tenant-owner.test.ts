@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distEntry, startChildGateway } from '../helpers/child-gateway.js';
 import { client } from '../helpers/http.js';
+import { seedPgliteDataDir, testDataDir } from '../helpers/templates.js';
 
 function cli(args: string[], env: Record<string, string>, input?: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -19,7 +18,9 @@ function cli(args: string[], env: Record<string, string>, input?: string) {
 }
 
 describe('the CLI creates a tenant with its owner in one command', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mgw-cli-owner-'));
+  // A migrated folder: the CLI's first run on an empty one (initdb, migrations) is processes.test.ts's.
+  const dataDir = testDataDir();
+  seedPgliteDataDir(dataDir);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates both, refuses bad input naming the options, and the owner signs in to the gateway', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distEntry, freePort } from '../helpers/child-gateway.js';
+import { seedPgliteDataDir } from '../helpers/templates.js';
 
 /**
  * Runs a built entry point to its end, as `npm start` and `npm run cli` do (node itself runs it, so the
@@ -48,7 +49,9 @@ async function startGateway(dataDir: string) {
 }
 
 describe('one process per embedded data folder', () => {
+  // On disk, as a user's folder is; migrated already (a first start's initdb is not what this is about).
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-lock-'));
+  seedPgliteDataDir(dataDir);
   const children: Array<{ kill(signal?: NodeJS.Signals): Promise<unknown> }> = [];
   afterAll(async () => {
     for (const child of children) await child.kill('SIGKILL');
@@ -90,6 +93,7 @@ describe('one process per embedded data folder', () => {
 
   it('refuses a gateway while the CLI holds the folder', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mgw-lock-cli-'));
+    seedPgliteDataDir(folder);
     try {
       // A CLI command waiting for its password on standard input holds the database open meanwhile.
       const cli = spawn(process.execPath, [...distEntry('cli'), 'users:reset-password', '--email', 'nobody@example.com', '--password-stdin'], {

@@ -170,13 +170,19 @@ try {
     // A floor that cannot run (on a server another job shares, its connections may all be taken) is said
     // in its row, and the round's gateways are measured all the same.
     const floor = await postgresFloor(Number(values.duration), Number(values.connections)).catch((error: Error) => error);
-    if (floor instanceof Error) {
-      const said = floor.message.split('\n').find((line) => line.includes('error:')) ?? floor.message.split('\n')[0]!;
-      const why = /FATAL:\s*(.*)/.exec(said)?.[1] ?? said.trim();
-      rows.push({ round, server: 'PostgreSQL alone (pgbench, 3 commits a message)', 'req/s': `not measured: ${why}`, 'p50 ms': '-', 'p99 ms': '-', 'of bare Koa': '-', 'of PostgreSQL floor': '-', 'non-2xx': '-', 'round trips / message': 3, [CPU]: '-' });
-    } else {
-      rows.push({ round, server: 'PostgreSQL alone (pgbench, 3 commits a message)', 'req/s': Math.round(floor), 'p50 ms': '-', 'p99 ms': '-', 'of bare Koa': `${((100 * floor) / baseline.rps).toFixed(1)} %`, 'of PostgreSQL floor': '100 %', 'non-2xx': '-', 'round trips / message': 3, [CPU]: '-' });
-    }
+    const measuredFloor = typeof floor === 'number';
+    rows.push({
+      round,
+      server: 'PostgreSQL alone (pgbench, 3 commits a message)',
+      'req/s': measuredFloor ? Math.round(floor) : `not measured: ${whyNotMeasured(floor)}`,
+      'p50 ms': '-',
+      'p99 ms': '-',
+      'of bare Koa': measuredFloor ? `${((100 * floor) / baseline.rps).toFixed(1)} %` : '-',
+      'of PostgreSQL floor': measuredFloor ? '100 %' : '-',
+      'non-2xx': '-',
+      'round trips / message': 3,
+      [CPU]: '-',
+    });
     // Each round in the other order, so a drift over the run weighs on every gateway alike.
     for (const g of round % 2 ? gateways : [...gateways].reverse()) {
       // What one scrape of /metrics costs in round trips: two in a row.
@@ -192,7 +198,7 @@ try {
         'p50 ms': measured.p50,
         'p99 ms': measured.p99,
         'of bare Koa': `${((100 * measured.rps) / baseline.rps).toFixed(1)} %`,
-        'of PostgreSQL floor': g.postgres && typeof floor === 'number' ? (measured.rps / floor).toFixed(2) : '-',
+        'of PostgreSQL floor': g.postgres && measuredFloor ? (measured.rps / floor).toFixed(2) : '-',
         'non-2xx': measured.other,
         'round trips / message': `${life.perMessage.toFixed(1)}${life.undelivered ? ` (${life.undelivered} undelivered after 60 s)` : ''}`,
         [CPU]: formatSplit(measured.split),
@@ -209,3 +215,10 @@ try {
 console.log(`POST /v1/messages/send, ${values.connections} connections, ${values.duration} s per server and round:`);
 console.table(rows);
 process.exit(0);
+
+/** pgbench's own line for why it could not run (PostgreSQL's FATAL message when there is one). */
+function whyNotMeasured(error: Error): string {
+  const lines = error.message.split('\n');
+  const said = lines.find((line) => line.includes('error:')) ?? lines[0]!;
+  return /FATAL:\s*(.*)/.exec(said)?.[1] ?? said.trim();
+}

@@ -1,21 +1,25 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-// The signal library's X25519 keys cross into node's crypto as JWK rather than DER, and a new pair's
-// public key is computed as the agreement with the base point (scripts/patches/libsignal+6.0.0.patch:
-// OpenSSL 3's DER decoders made every agreement ~0.6 ms). The keys and secrets must be the ones the
-// curve defines: checked here against the library's own pure-JS curve, which shares no code with node's.
+// The signal library's X25519 keys cross into node's crypto as JWK rather than DER, a new pair's public
+// key is computed as the agreement with the base point, and its XEdDSA signatures are made with
+// @noble/curves and checked by node's Ed25519 (scripts/patches/libsignal+6.0.0.patch: OpenSSL 3's DER
+// decoders made every agreement ~0.6 ms, and the pure-JS curve took ~13 ms a signature). The keys,
+// secrets and signatures must be the ones the library made before: checked here against its own pure-JS
+// curve, which shares no code with node's or noble's.
 const require = createRequire(import.meta.url);
 const curve = require('libsignal/src/curve.js') as {
   generateKeyPair(): { pubKey: Buffer; privKey: Buffer };
   calculateAgreement(pubKey: Buffer, privKey: Buffer): Buffer;
   calculateSignature(privKey: Buffer, message: Buffer): Buffer;
-  verifySignature(pubKey: Buffer, message: Buffer, signature: Buffer): boolean;
+  verifySignature(pubKey: Buffer, message: Buffer, signature: Buffer, isInit?: boolean): boolean;
 };
 const pureJs = require(require.resolve('curve25519-js', { paths: [require.resolve('libsignal')] })) as {
   generateKeyPair(seed: Uint8Array): { private: Uint8Array; public: Uint8Array };
   sharedKey(privateKey: Uint8Array, publicKey: Uint8Array): Uint8Array;
+  sign(privateKey: Uint8Array, message: Uint8Array): Uint8Array;
+  verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean;
 };
 
 const PAIRS = 40;
@@ -59,11 +63,46 @@ describe('the signal library’s X25519, as patched', () => {
     expect(() => curve.calculateAgreement(Buffer.concat([Buffer.from([5]), Buffer.alloc(32)]), pairs[0]!.privKey)).toThrow();
   });
 
-  it('signs with the generated keys (XEdDSA), and the signature verifies', () => {
+  it('signs byte for byte as the pure-JS curve does, and each side verifies the other’s signatures', () => {
+    for (const [n, { pubKey, privKey }] of pairs.entries()) {
+      const message = randomBytes(1 + n * 7);
+      const signature = curve.calculateSignature(privKey, message);
+      expect(signature).toHaveLength(64);
+      expect(signature).toEqual(Buffer.from(pureJs.sign(privKey, message)));
+      expect(pureJs.verify(raw(pubKey), message, signature)).toBe(true);
+      expect(curve.verifySignature(pubKey, message, signature)).toBe(true);
+    }
+  });
+
+  it('refuses a signature with any bit changed, or under another key or message', () => {
     const message = Buffer.from('signed pre-key');
     const { pubKey, privKey } = pairs[1]!;
     const signature = curve.calculateSignature(privKey, message);
-    expect(curve.verifySignature(pubKey, message, signature)).toBe(true);
+    for (let bit = 0; bit < 512; bit += 5) {
+      const changed = Buffer.from(signature);
+      changed[bit >> 3]! ^= 1 << (bit & 7);
+      expect(curve.verifySignature(pubKey, message, changed), `bit ${bit}`).toBe(false);
+    }
     expect(curve.verifySignature(pairs[2]!.pubKey, message, signature)).toBe(false);
+    expect(curve.verifySignature(pubKey, Buffer.from('signed pre-kez'), signature)).toBe(false);
+  });
+
+  it('refuses a signature whose scalar is not reduced (S + L), which the pure-JS curve accepted', () => {
+    const message = Buffer.from('group message');
+    const { pubKey, privKey } = pairs[3]!;
+    const signature = curve.calculateSignature(privKey, message);
+    const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+    const sign = signature[63]! & 128;
+    const s = BigInt(`0x${Buffer.from(signature.subarray(32)).reverse().toString('hex')}`) & ((1n << 255n) - 1n);
+    const unreduced = Buffer.from((s + L).toString(16).padStart(64, '0'), 'hex').reverse();
+    const malleated = Buffer.concat([signature.subarray(0, 32), unreduced]);
+    malleated[63]! |= sign;
+    expect(pureJs.verify(raw(pubKey), message, malleated)).toBe(true);
+    expect(curve.verifySignature(pubKey, message, malleated)).toBe(false);
+  });
+
+  it('answers true without checking only where the library asks it to (isInit), as before', () => {
+    expect(curve.verifySignature(pairs[0]!.pubKey, Buffer.from('x'), Buffer.alloc(64), true)).toBe(true);
+    expect(curve.verifySignature(pairs[0]!.pubKey, Buffer.from('x'), Buffer.alloc(64))).toBe(false);
   });
 });

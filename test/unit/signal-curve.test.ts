@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The signal library's X25519 keys cross into node's crypto as JWK rather than DER, a new pair's public
@@ -99,6 +100,14 @@ describe('the signal library’s X25519, as patched', () => {
     malleated[63]! |= sign;
     expect(pureJs.verify(raw(pubKey), message, malleated)).toBe(true);
     expect(curve.verifySignature(pubKey, message, malleated)).toBe(false);
+  });
+
+  it('finds the curve arithmetic its signatures use from the library\'s own folder (else it would fall back to the slow curve unseen)', () => {
+    const from = { paths: [dirname(require.resolve('libsignal/src/curve.js'))] };
+    const { ed25519 } = require(require.resolve('@noble/curves/ed25519', from)) as { ed25519: { Point: { BASE: { multiply(n: bigint): { toRawBytes(): Uint8Array } } } } };
+    require(require.resolve('@noble/curves/abstract/utils', from));
+    // The base point times 1 is the base point: its encoding is y = 4/5 with x even.
+    expect(Buffer.from(ed25519.Point.BASE.multiply(1n).toRawBytes()).toString('hex')).toBe('5866666666666666666666666666666666666666666666666666666666666666');
   });
 
   it('answers true without checking only where the library asks it to (isInit), as before', () => {

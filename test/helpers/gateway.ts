@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { loadConfig } from '../../src/compose/config.js';
 import { type Gateway, startGateway } from '../../src/gateway.js';
+import { type EmbeddedFolder, openEmbeddedFolder } from '../../src/infra/db/embedded-folder.js';
 import type { InfraOptions } from '../../src/compose/compose.js';
 import { createLogger } from '../../src/infra/logger.js';
 import { waitUntilReady } from '../../src/infra/redis.js';
 import { LogCapture } from './log-capture.js';
 import { type Mode, REDIS_URL } from './modes.js';
 import { createTestDatabase } from './postgres.js';
-import { seedPgliteDataDir, testDataDir } from './templates.js';
+import { seedPgliteDataDir, TEMPLATE_ENV, testDataDir } from './templates.js';
 
 export interface TestGateway {
   gateway: Gateway;
@@ -64,7 +65,16 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
     ...options.env,
   };
   const logs = new LogCapture();
-  const gateway = await startGateway(loadConfig(env), createLogger(env.LOG_LEVEL ?? 'info', logs), options.infra);
+  const config = loadConfig(env);
+  const embedded = config.DATABASE_URL || options.infra?.embedded ? options.infra?.embedded : openBuiltEmbeddedFolder(config.DATA_DIR);
+  let gateway: Gateway;
+  try {
+    gateway = await startGateway(config, createLogger(env.LOG_LEVEL ?? 'info', logs), { ...options.infra, embedded });
+  } catch (error) {
+    // A gateway that did not start leaves the folder as it found it, for the test's next start.
+    if (embedded && embedded !== options.infra?.embedded) await embedded.thread.close().finally(() => embedded.release());
+    throw error;
+  }
   if (mode.redis && gateway.infra.redis) await waitUntilReady(gateway.infra.redis);
   return {
     gateway,
@@ -83,4 +93,15 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
       if (errors.length) throw new Error(`the gateway logged unexpected errors (${mode.name}):\n${errors.join('\n')}`);
     },
   };
+}
+
+/**
+ * The embedded folder opened as `main` opens it, with the database's thread from the build the test
+ * run made of this source at its start (test/setup/global.ts): from source, tsx compiled the thread
+ * in every new thread, about half a second of CPU at each embedded start. Outside a test run (the
+ * benchmarks) the build may be older than the source: the gateway opens the folder itself.
+ */
+function openBuiltEmbeddedFolder(dataDir: string): EmbeddedFolder | undefined {
+  if (!process.env[TEMPLATE_ENV.pglite]) return undefined;
+  return openEmbeddedFolder(dataDir, { threadModule: new URL('../../dist/infra/db/embedded-thread/thread.js', import.meta.url) });
 }

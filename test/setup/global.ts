@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { distEntry } from '../helpers/child-gateway.js';
 import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
 import { withAdmin } from '../helpers/postgres.js';
 import { TEMPLATE_ENV, testDataRoots } from '../helpers/templates.js';
@@ -49,7 +50,7 @@ async function prepare(): Promise<() => Promise<void>> {
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${postgresName}`;
     // The CLI closes its connections before it exits: a template is not copied while anyone is connected.
-    await Promise.all([run(['dist/cli.js', 'migrate'], { DATA_DIR: pgliteDir }), run(['dist/cli.js', 'migrate'], { DATABASE_URL: url.toString() })]);
+    await Promise.all([run([...distEntry('cli'), 'migrate'], { DATA_DIR: pgliteDir }), run([...distEntry('cli'), 'migrate'], { DATABASE_URL: url.toString() })]);
   } catch (error) {
     await teardown();
     throw error;

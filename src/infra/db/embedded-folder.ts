@@ -17,8 +17,9 @@ export interface EmbeddedFolder {
  * touches a file) and starts the thread that opens PGlite in it. It imports nothing of Prisma or the
  * server, so `main` can call it before it loads the rest of the gateway: PGlite then opens its files
  * on its own thread while the main thread loads the server's code (docs/benchmarks.md, "Start").
+ * `threadModule`: the thread's code, when not this build's own (startEmbeddedThread).
  */
-export function openEmbeddedFolder(dataDir: string): EmbeddedFolder {
+export function openEmbeddedFolder(dataDir: string, options: { threadModule?: URL } = {}): EmbeddedFolder {
   const folder = dataDir.startsWith('memory://') ? undefined : resolve(dataDir);
   if (folder) mkdirSync(join(folder, 'pglite'), { recursive: true });
   const lock = folder ? lockDataFolder(folder) : undefined;
@@ -28,6 +29,7 @@ export function openEmbeddedFolder(dataDir: string): EmbeddedFolder {
   const thread = startEmbeddedThread(
     { dataDir: folder ? join(folder, 'pglite') : dataDir, settings: ['-c', 'shared_buffers=16MB'] },
     (error) => heard(error),
+    options.threadModule,
   );
   return {
     thread,

@@ -30,7 +30,7 @@ const RESTART_MS = { first: 100, max: 5000 };
  * caller) and a new thread opens the same folder; a transaction open on the old one is gone.
  * An in-memory database (tests) cannot be opened again: it stays unreachable.
  */
-export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) => void): EmbeddedThread {
+export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) => void, module?: URL): EmbeddedThread {
   let nextId = 1;
   let generation = 0;
   /** The thread serving now, once its database's code is compiled; undefined while none runs. */
@@ -49,7 +49,7 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
   function start() {
     generation++;
     const startedAt = Date.now();
-    const worker = spawnThread(compiled ? { ...data, modules: compiled } : data);
+    const worker = spawnThread(compiled ? { ...data, modules: compiled } : data, module);
     const running: Running = { worker, pending: new Map(), exited: false };
     const starting = Promise.resolve(running);
     let failure: Error | undefined;
@@ -128,9 +128,14 @@ export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) =>
 /** PGlite's WebAssembly as the first thread of the process compiled it (each thread after it gets it ready). */
 let compiled: CompiledDatabase | undefined;
 
-/** The thread's own module; from source (tests, `npm run dev`) tsx compiles it as it loads. */
-function spawnThread(data: ThreadData & { modules?: CompiledDatabase }): Worker {
+/**
+ * The thread's own module, or `module` when given (tests running from source pass the build's, which
+ * the test run made from the same source). From source otherwise (`npm run dev`), tsx compiles it as
+ * it loads: in a new thread that costs about half a second of CPU at every start.
+ */
+function spawnThread(data: ThreadData & { modules?: CompiledDatabase }, module?: URL): Worker {
   const here = import.meta.url;
+  if (module) return new Worker(module, { workerData: data });
   if (!here.endsWith('.ts')) return new Worker(new URL('./thread.js', here), { workerData: data });
   const target = JSON.stringify(new URL('./thread.ts', here).href);
   const tsx = JSON.stringify(pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href);

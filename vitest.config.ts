@@ -58,6 +58,10 @@ export default defineConfig({
     // Under CI a JSON report as well, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/report.json' }]] : ['default'],
     pool: 'forks',
+    // As the process tests' gateways run (distEntry, test/helpers/child-gateway.ts): each worker compiles
+    // PGlite's WebAssembly with V8's baseline compiler only. The optimising compiler's second pass cost
+    // each worker 1.5–2 s of CPU on background threads, more than a worker's statements gain from it.
+    execArgv: ['--liftoff-only'],
     // Builds dist/ for the process tests and migrates one database per storage mode for gateways to copy.
     globalSetup: ['test/setup/global.ts'],
     sequence: { sequencer: SlowFirstSequencer },

@@ -9,8 +9,6 @@ import { LEASE_CHECK } from '../../src/engines/baileys/auth-state.js';
 const postgres = MODES.find((mode) => mode.database === 'postgres')!;
 /** The owner's look at its lease right before a hand-off (src/engines/baileys/auth-state.ts, `holds`). */
 const isLeaseCheck = (sql: string) => sql === LEASE_CHECK;
-/** A node's placement round, which renews its leases (src/infra/nodes/lease-statements.ts). */
-const isRound = (sql: string) => sql.trimStart().startsWith('WITH beat AS');
 
 /**
  * A lease can lapse for a moment and be renewed with the same token: a renewal whose transaction began
@@ -31,7 +29,7 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
    * Over a connection of the test's own: the instance's lease made to end `endsIn` from now, its row
    * then held in a transaction (`lock`) until the test commits it.
    */
-  async function holdLease(instanceId: string, endsIn: string, lock: 'UPDATE' | 'SHARE') {
+  async function holdLease(instanceId: string, endsIn: string, lock: 'UPDATE' | 'KEY SHARE') {
     const outside = new pg.Client({ connectionString: world.gw.env.DATABASE_URL });
     await outside.connect();
     const lease = () => outside.query<{ token: string; lapsed: boolean }>(`SELECT token::text, "expiresAt" <= clock_timestamp() AS lapsed FROM "InstanceLease" WHERE "instanceId" = $1::uuid`, [instanceId]);
@@ -83,16 +81,23 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
   it('a reconnect that found the lease lapsed logs nothing in and tries again; once the lease is renewed it logs in, without pairing again', { timeout: 60_000 }, async () => {
     const key = world.tenant.liveKey;
     const instance = await pairedV1(world.api, key, world.network, `lapse on reconnect ${Date.now()}`);
-    // The lease row is held (a shared lock, as a fenced write holds it) while the lease is still
-    // current, and a new instance makes the node run a round at once: that round, which renews the
-    // lease, waits for the row, and the lease lapses before the renewal commits: the moment a late
-    // renewal leaves. The link's own fenced writes (the close it records) share the lock and go through.
-    const { outside, lease, token } = await holdLease(instance.id, '2 seconds', 'SHARE');
+    // The lease row is held (a key-share lock: the link's own fenced writes, such as the close it
+    // records, share it and go through) while the lease is current, and a new instance makes the node
+    // run a round at once: that round, which renews the lease, waits for the row. The lease then ends
+    // while it waits, the moment a late renewal leaves.
+    const { outside, lease, token } = await holdLease(instance.id, '1 minute', 'KEY SHARE');
+    const ender = new pg.Client({ connectionString: world.gw.env.DATABASE_URL });
+    await ender.connect();
     try {
-      const rounds = queries.filter(isRound).length;
       // Its answer waits for an owner, so for the round: it is read once the row is let go.
       const created = world.api.post('/v1/chat/instances', { key, body: { name: `wakes placement ${Date.now()}` } });
-      await eventually(async () => queries.filter(isRound).length, (n) => n > rounds);
+      // Seen waiting, the round began while the lease was current, however slowly the machine runs.
+      const roundsWaiting = () =>
+        ender.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND starts_with(ltrim(query, E' \n'), 'WITH beat AS')`);
+      await eventually(roundsWaiting, (result) => result.rows[0]!.n > 0);
+      // Ended and committed beside the held lock (a write of the lease's end takes no lock it conflicts
+      // with), so the link's own look at the lease finds it lapsed.
+      await ender.query(`UPDATE "InstanceLease" SET "expiresAt" = clock_timestamp() WHERE "instanceId" = $1::uuid`, [instance.id]);
       await eventually(lease, (result) => result.rows[0]!.lapsed);
 
       const checks = queries.filter(isLeaseCheck).length;
@@ -116,6 +121,7 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
       expect(linked().map((device) => ({ jid: device.jid, connected: device.connected }))).toEqual([{ jid: devices[0], connected: true }]);
     } finally {
       await outside.end();
+      await ender.end();
     }
   });
 });

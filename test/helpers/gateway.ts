@@ -66,13 +66,13 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
   };
   const logs = new LogCapture();
   const config = loadConfig(env);
-  const embedded = config.DATABASE_URL || options.infra?.embedded ? options.infra?.embedded : openBuiltEmbeddedFolder(config.DATA_DIR);
+  const opened = options.infra?.embedded || config.DATABASE_URL ? undefined : openBuiltEmbeddedFolder(config.DATA_DIR);
   let gateway: Gateway;
   try {
-    gateway = await startGateway(config, createLogger(env.LOG_LEVEL ?? 'info', logs), { ...options.infra, embedded });
+    gateway = await startGateway(config, createLogger(env.LOG_LEVEL ?? 'info', logs), { ...options.infra, embedded: options.infra?.embedded ?? opened });
   } catch (error) {
     // A gateway that did not start leaves the folder as it found it, for the test's next start.
-    if (embedded && embedded !== options.infra?.embedded) await embedded.thread.close().finally(() => embedded.release());
+    if (opened) await opened.thread.close().finally(() => opened.release());
     throw error;
   }
   if (mode.redis && gateway.infra.redis) await waitUntilReady(gateway.infra.redis);

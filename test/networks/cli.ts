@@ -4,6 +4,8 @@
  * business API (for CHAT-CLOUD). Prints the variables to start the gateway with. README.md,
  * "Trying CHAT-BAILEYS and CHAT-CLOUD locally", documents the options and the control APIs.
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { startChatNetwork } from './chat-network/index.js';
@@ -81,6 +83,10 @@ Its side, by HTTP (${cloud.url}/control lists every route):
   what it got:      curl -s '${cloud.url}/control/sent?phoneNumberId=106540352242922'
 Then create an instance with "integration":"CHAT-CLOUD" and "cloud":{"phoneNumberId":"106540352242922","accessToken":"local-token","appSecret":"local-secret"}.
 `);
+
+// The CA's folder goes on every way out, the 3 s cut below included (a close that outlasts it on a
+// loaded machine left the folder behind).
+process.once('exit', () => rmSync(dirname(chat.caFile), { recursive: true, force: true }));
 
 let stopping = false;
 function stop(signal: string) {

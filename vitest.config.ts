@@ -60,7 +60,7 @@ export default defineConfig({
     pool: 'forks',
     // As the process tests' gateways run (distEntry, test/helpers/child-gateway.ts): each worker compiles
     // PGlite's WebAssembly with V8's baseline compiler only. The optimising compiler's second pass cost
-    // each worker 1.5–2 s of CPU on background threads, more than a worker's statements gain from it.
+    // a worker 1–2 s more CPU in all than its statements gained from it (docs/development.md, "Tests").
     execArgv: ['--liftoff-only'],
     // Builds dist/ for the process tests and migrates one database per storage mode for gateways to copy.
     globalSetup: ['test/setup/global.ts'],

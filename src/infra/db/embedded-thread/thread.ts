@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { preparedRows } from './prepared-rows.js';
 import { carry, type CompiledDatabase, type Reply, type Request, type ThreadData } from './protocol.js';
 
 /** The first thread of a process compiles PGlite's WebAssembly and hands it back; later ones get it compiled. */
@@ -34,6 +35,7 @@ const pglite = new PGlite(dataDir, {
 // so the same adapter class serves the database and each transaction.
 const adapterOf = (client: PGlite | PgliteTransaction) => new PrismaPGlite(client as PGlite).connect();
 const database = adapterOf(pglite);
+const hot = preparedRows(pglite);
 
 interface Open {
   tx: PgliteTransaction;
@@ -94,10 +96,10 @@ async function serve(request: Request): Promise<unknown> {
       // Awaited here: the adapter's own executeScript answers before the script has run.
       await pglite.exec(request.script);
       return undefined;
-    case 'rows': {
-      const client = request.tx === undefined ? pglite : transaction(request.tx).tx;
-      return (await client.query(request.text, request.params as unknown[])).rows;
-    }
+    case 'rows':
+      // Checked first: a statement for a transaction that has ended must not run in the next one.
+      if (request.tx !== undefined) transaction(request.tx);
+      return hot.rows(request.text, request.params, request.tx !== undefined);
     case 'begin':
       return begin(request.isolationLevel);
     case 'commit':

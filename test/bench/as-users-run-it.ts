@@ -6,7 +6,8 @@
  *
  * To profile it, pass `cpuProfileDir` (or set BENCH_GATEWAY_CPU_PROFILE=<dir>): node 20 refuses
  * `--cpu-prof` in NODE_OPTIONS, so a preload (`cpu-profile.mjs`, through NODE_OPTIONS as a user's
- * would go) profiles the gateway's process alone and writes `<pid>.cpuprofile` there when it stops.
+ * would go) profiles the gateway's process alone and writes `<pid>.cpuprofile` there when it stops
+ * (and `<pid>-thread<id>.cpuprofile` for each worker thread it closed, the embedded database's).
  * Its log (stdout, LOG_LEVEL warn) is dropped unless BENCH_GATEWAY_LOG=<file> says where to append it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';

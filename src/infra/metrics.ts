@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PrismaClient } from './db/database.js';
+import { replaceEventLoopLagGauges } from './event-loop-lag.js';
 import type { Redis } from './redis.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -13,12 +14,10 @@ const GROWING_TABLES = ['Message', 'OutboxEvent', 'WebhookDelivery', 'WebhookAtt
  */
 export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undefined }) {
   const registry = new Registry();
-  // Process memory, CPU, event-loop lag, garbage collection, handles. The lag percentiles come from a
-  // timer that wakes the process every `eventLoopMonitoringPrecision` ms: ten wake-ups a second cost
-  // an idle gateway 0.09 % of a core (docs/benchmarks.md), a third of its idle budget, so it samples
-  // once a second. `mgw_nodejs_eventloop_lag_seconds` is measured at each scrape, and stalls that
-  // reach callers show in the request histogram.
-  collectDefaultMetrics({ register: registry, prefix: 'mgw_', eventLoopMonitoringPrecision: 1000 });
+  // Process memory, CPU, event-loop lag, garbage collection, handles. prom-client's own lag sampler
+  // is given a period so long it never wakes the process: the lag gauges are ours (event-loop-lag.ts).
+  collectDefaultMetrics({ register: registry, prefix: 'mgw_', eventLoopMonitoringPrecision: 2 ** 31 - 1 });
+  replaceEventLoopLagGauges(registry, 'mgw_');
   const registers = [registry];
 
   const requests = new Counter({

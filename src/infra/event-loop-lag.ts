@@ -50,8 +50,9 @@ export function replaceEventLoopLagGauges(registry: Registry, prefix: string) {
       name: name(statistic),
       help: `${described[statistic]} event loop lag since the last scrape, sampled once a second.`,
       registers: [registry],
-      // The first gauge of a scrape sets them all from one reading, then starts the next window; a
-      // window with no sample yet keeps the last values.
+      // The first gauge of a scrape sets them all from one reading, then starts the next window (Node
+      // does not record the first tick after a reset, so each window misses its first second, as
+      // prom-client's do); a window with no sample yet keeps the last values.
       ...(statistic === 'min' && {
         collect() {
           if (sampler.count === 0) return;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LAG_SAMPLE_MS, replaceEventLoopLagGauges } from '../../src/infra/event-loop-lag.js';
 import { eventually } from '../factories/sandbox.js';
 
-/** The gauge's value in the registry's text, or undefined while it has none. */
+/** The gauge's value in one scrape of the registry (a gauge never set reads 0). */
 async function gauge(registry: Registry, name: string): Promise<number | undefined> {
   const line = (await registry.metrics()).split('\n').find((each) => each.startsWith(`${name} `));
   return line === undefined ? undefined : Number(line.split(' ')[1]);
@@ -38,8 +38,9 @@ describe('event-loop lag gauges', () => {
     expect(raw.percentile(50) / 1e9).toBeGreaterThan(0.99 * (LAG_SAMPLE_MS / 1000));
     expect(await gauge(registry, 'x_nodejs_eventloop_lag_p50_seconds')).toBeLessThan(LAG_SAMPLE_MS / 1000 / 2);
 
-    // Holds the loop past a tick at each look. Node does not record the first tick after a scrape
-    // starts a window (it measures from the tick before), so a hold may need a second look.
+    // Holds the loop past a tick at each look. A scrape resets the sampler, and Node does not record
+    // the first tick after a reset (it has no tick before it to measure from), so a hold may need a
+    // second look.
     const holdThenRead = () => {
       const held = Date.now();
       while (Date.now() - held < 1.6 * LAG_SAMPLE_MS);

@@ -22,8 +22,6 @@ export interface RetentionObserver {
 const BATCH = 500;
 /** Between passes while there is something to delete (a short retention sweeps more often). */
 const MAX_INTERVAL_MS = 60_000;
-/** Between passes of an idle gateway: a pass that found nothing doubles the wait, up to this. */
-const MAX_IDLE_INTERVAL_MS = 10 * 60_000;
 /**
  * An outbox event every reader has had is kept this long at most (or as long as delivery logs, if
  * that is shorter): a short window to see what just happened, then it goes.
@@ -56,9 +54,25 @@ WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('mgw.retent
 gone AS (DELETE FROM "${rule.table}" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING 1)
 SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS deleted`;
 
+/** How long an event every reader has had is kept: the grace, or the delivery logs' retention if shorter. */
+const outboxGraceOf = (settings: RetentionSettings) => Math.min(OUTBOX_GRACE_MS, settings.deliveries ?? OUTBOX_GRACE_MS);
+
+/**
+ * The sweep's pace: every `busyMs` while passes find rows to delete; a pass that finds none doubles
+ * the wait, up to `idleMs`. Both are at most half the shortest time anything is kept (the outbox's
+ * grace included), so nothing outlives its time by more than half of it; a busy pass comes at least
+ * once a minute and at most once a second.
+ */
+export function retentionPace(settings: RetentionSettings): { busyMs: number; idleMs: number } {
+  const kept = [settings.messages, settings.deliveries, settings.connections, outboxGraceOf(settings)].filter((ms): ms is number => ms !== null);
+  const half = Math.floor(Math.min(...kept) / 2);
+  const busyMs = Math.max(1000, Math.min(MAX_INTERVAL_MS, half));
+  return { busyMs, idleMs: Math.max(busyMs, half) };
+}
+
 function rules(settings: RetentionSettings): Rule[] {
   const before = (retention: number | null) => (now: number) => (retention === null ? null : now - retention);
-  const outboxGrace = Math.min(OUTBOX_GRACE_MS, settings.deliveries ?? OUTBOX_GRACE_MS);
+  const outboxGrace = outboxGraceOf(settings);
   const unread = `NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id AND d.status = 'pending')`;
   return [
     // A message not yet sent is kept whatever its age: the queue still needs it.
@@ -120,10 +134,7 @@ export type Retention = ReturnType<typeof createRetention>;
 export function createRetention(deps: { statements: Statements; settings: RetentionSettings; observer: RetentionObserver; logger: Logger; now?: () => number }) {
   const now = deps.now ?? Date.now;
   const all = rules(deps.settings);
-  const shortest = Math.min(...[deps.settings.messages, deps.settings.deliveries, deps.settings.connections].filter((ms): ms is number => ms !== null), MAX_INTERVAL_MS);
-  const intervalMs = Math.max(1000, Math.min(MAX_INTERVAL_MS, Math.floor(shortest / 2)));
-  // Never longer than half the shortest retention, so nothing outlives its retention by more than that.
-  const idleIntervalMs = Math.max(intervalMs, Math.min(MAX_IDLE_INTERVAL_MS, Math.floor(shortest / 2)));
+  const { busyMs: intervalMs, idleMs: idleIntervalMs } = retentionPace(deps.settings);
   let waitMs = intervalMs;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

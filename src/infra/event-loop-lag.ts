@@ -48,7 +48,7 @@ export function replaceEventLoopLagGauges(registry: Registry, prefix: string) {
   for (const statistic of STATISTICS) {
     gauges[statistic] = new Gauge({
       name: name(statistic),
-      help: `${described[statistic]} event loop lag since the last scrape, sampled once a second.`,
+      help: `${described[statistic]} event loop lag since the last scrape, sampled every ${LAG_SAMPLE_MS} ms.`,
       registers: [registry],
       // The first gauge of a scrape sets them all from one reading, then starts the next window (Node
       // does not record the first tick after a reset, so each window misses its first second, as

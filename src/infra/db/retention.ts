@@ -23,8 +23,8 @@ const BATCH = 500;
 /** Between passes while there is something to delete (a short retention sweeps more often). */
 const MAX_INTERVAL_MS = 60_000;
 /**
- * An outbox event every reader has had is kept this long at most (or as long as delivery logs, if
- * that is shorter): a short window to see what just happened, then it goes.
+ * An outbox event every reader has had is kept this long (or as long as delivery logs, if that is
+ * shorter): a short window to see what just happened, then the sweep's next pass takes it.
  */
 const OUTBOX_GRACE_MS = 10 * 60_000;
 /** Connection history: what an instance's connection did, kept as RETENTION_CONNECTIONS says. */

@@ -7,15 +7,21 @@ import { LRUCache } from 'lru-cache';
  * The plain case of GraphQL over HTTP, answered without yoga's fetch-API layer: a POST whose JSON body
  * is one operation yoga has already parsed and validated before (its text is remembered), asking for
  * one JSON media type. It runs through the same enveloped pipeline as every request — the same
- * plugins, parse and validation caches, guards, error masking and metrics — so only the Request and
- * Response objects (and their headers, abort signals and streams) are skipped. Everything else (a
- * batch, an unknown parameter, a new or invalid document, a stream) is left to yoga, untouched.
+ * plugins, parse cache, error masking and metrics — so only the Request and Response objects (and
+ * their headers, abort signals and streams) and the validation it passed already are skipped.
+ * Everything else (a batch, an unknown parameter, a new or invalid document, a stream) is left to
+ * yoga, untouched.
  */
 export interface DirectAnswers {
   /** Remembers each operation text that parsed and validated, so its next request can be answered directly. */
   plugin: Plugin;
   /** Answers the request and returns true, or returns false without touching it. */
-  answer(req: IncomingMessage & { body?: Buffer }, res: ServerResponse, headers: () => Record<string, string | string[]>): boolean;
+  answer(
+    req: IncomingMessage & { body?: Buffer },
+    res: ServerResponse,
+    serverContext: object,
+    headers: () => Record<string, string | string[]>,
+  ): boolean;
 }
 
 interface Params {
@@ -47,11 +53,11 @@ export function directAnswers(
         if (!result.length && typeof query === 'string') known.set(query, true);
       },
     },
-    answer(req, res, headers) {
+    answer(req, res, serverContext, headers) {
       const type = ANSWER_TYPES[(req.headers.accept ?? '').replace(/\s|;charset=utf-8$/gi, '').toLowerCase()];
       const params = type && req.body ? plainParams(req.body) : undefined;
       if (!type || !params || !known.get(params.query)) return false;
-      void run(yoga(), req, res, params, type, headers).catch((error: unknown) => {
+      void run(yoga(), req, res, serverContext, params, type, headers).catch((error: unknown) => {
         log.error({ err: error }, 'graphql request failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ success: false, error: { code: 'server_error', message: 'Internal server error.' } }));
@@ -64,27 +70,25 @@ export function directAnswers(
     server: YogaServerInstance<object, object>,
     req: IncomingMessage,
     res: ServerResponse,
+    serverContext: object,
     params: Params,
     type: string,
     headers: () => Record<string, string | string[]>,
   ) {
-    const enveloped = server.getEnveloped({ req, res, params });
+    const enveloped = server.getEnveloped({ ...serverContext, req, res, params });
     let result: { data?: unknown; errors?: readonly GraphQLError[] } | AsyncIterable<unknown>;
     try {
-      // Both come from yoga's caches: this text parsed and validated before.
+      // From yoga's parse cache. Not validated again: this text passed validation before, and the
+      // schema and the rules (the guards' limits included) are fixed at start, so it would pass again.
       const document = enveloped.parse(params.query) as DocumentNode;
-      const errors = enveloped.validate(enveloped.schema, document);
-      if (errors.length) result = { errors };
-      else {
-        const args = {
-          schema: enveloped.schema,
-          document,
-          contextValue: await enveloped.contextFactory(),
-          variableValues: params.variables ?? undefined,
-          operationName: params.operationName ?? undefined,
-        };
-        result = await (getOperationAST(document, args.operationName)?.operation === 'subscription' ? enveloped.subscribe(args) : enveloped.execute(args));
-      }
+      const args = {
+        schema: enveloped.schema,
+        document,
+        contextValue: await enveloped.contextFactory(),
+        variableValues: params.variables ?? undefined,
+        operationName: params.operationName ?? undefined,
+      };
+      result = await (getOperationAST(document, args.operationName)?.operation === 'subscription' ? enveloped.subscribe(args) : enveloped.execute(args));
     } catch (error) {
       result = { errors: [maskError(error, 'Unexpected error.') as GraphQLError] };
     }

@@ -23,6 +23,21 @@ export interface ServerContext {
   res?: ServerResponse;
   /** The caller a WebSocket connection authenticated as. */
   connectionActor?: Actor;
+  /** What the HTTP layer knows of an HTTP request, and the cookies its answer sets. */
+  http?: HttpExchange;
+}
+
+/**
+ * One object in the request's server context rather than three weak maps keyed by the request: no
+ * lookups, and no weak map entries (ephemerons) for the garbage collector to trace until the request dies.
+ */
+interface HttpExchange {
+  /** The caller the HTTP layer already authenticated (to rate-limit it), not looked up twice. */
+  actor?: Actor;
+  /** Whether the client reached us over TLS (as the HTTP layer sees it, proxies included): the cookie's Secure flag. */
+  secure: boolean;
+  ip: string;
+  cookies: string[];
 }
 
 export function createGraphQL(deps: {
@@ -36,11 +51,6 @@ export function createGraphQL(deps: {
 }) {
   const { services, prisma, live, logger } = deps;
   const log = logger.child({ component: 'graphql' });
-  // Callers the HTTP layer already authenticated (to rate-limit them) are not looked up twice.
-  const authenticated = new WeakMap<IncomingMessage, Actor>();
-  // Whether the client reached us over TLS (as the HTTP layer sees it, proxies included): the cookie's Secure flag.
-  const clients = new WeakMap<IncomingMessage, { secure: boolean; ip: string }>();
-  const cookiesToSet = new WeakMap<IncomingMessage, string[]>();
   const inBackground = (work: () => Promise<unknown>) =>
     void setImmediate(() => void work().catch((error: unknown) => log.error({ err: error }, 'background work after a GraphQL answer failed')));
 
@@ -64,8 +74,7 @@ export function createGraphQL(deps: {
       direct.plugin,
       {
         onResponse: ({ response, serverContext }) => {
-          const req = (serverContext as ServerContext | undefined)?.req;
-          for (const cookie of (req && cookiesToSet.get(req)) ?? []) response.headers.append('set-cookie', cookie);
+          for (const cookie of (serverContext as ServerContext | undefined)?.http?.cookies ?? []) response.headers.append('set-cookie', cookie);
         },
       },
       // Operations by type and name, their duration and their errors by phase; HTTP is counted by the app.
@@ -92,8 +101,8 @@ export function createGraphQL(deps: {
           ]
         : []),
     ],
-    context: ({ request, req, connectionActor }): GraphQLContext => {
-      const known = connectionActor ?? (req && authenticated.get(req));
+    context: ({ request, req, connectionActor, http }): GraphQLContext => {
+      const known = connectionActor ?? http?.actor;
       let actor: Promise<Actor> | undefined = known ? Promise.resolve(known) : undefined;
       return {
         services,
@@ -102,11 +111,10 @@ export function createGraphQL(deps: {
         inBackground,
         session: req
           ? {
-              clientIp: clients.get(req)?.ip ?? '',
+              clientIp: http?.ip ?? '',
               token: () => sessionToken(req.headers.cookie),
               set: (token, expires) => {
-                const cookie = serializeCookie(SESSION_COOKIE, token ?? '', { ...SESSION_COOKIE_ATTRIBUTES, secure: clients.get(req)?.secure ?? false, expires });
-                cookiesToSet.set(req, [...(cookiesToSet.get(req) ?? []), cookie]);
+                http?.cookies.push(serializeCookie(SESSION_COOKIE, token ?? '', { ...SESSION_COOKIE_ATTRIBUTES, secure: http.secure, expires }));
               },
             }
           : undefined,
@@ -124,11 +132,9 @@ export function createGraphQL(deps: {
     yoga,
     /** Answers one HTTP request on the raw Node response. */
     handle(req: IncomingMessage, res: ServerResponse, options: { actor?: Actor; secure: boolean; ip: string }) {
-      if (options.actor) authenticated.set(req, options.actor);
-      clients.set(req, { secure: options.secure, ip: options.ip });
-      const cookies = (): Record<string, string[]> => (cookiesToSet.has(req) ? { 'set-cookie': cookiesToSet.get(req)! } : {});
-      if (direct.answer(req, res, cookies)) return;
-      Promise.resolve(yoga.requestListener(req, res)).catch((error: unknown) => {
+      const http: HttpExchange = { ...options, cookies: [] };
+      if (direct.answer(req, res, { http }, (): Record<string, string[]> => (http.cookies.length ? { 'set-cookie': http.cookies } : {}))) return;
+      Promise.resolve(yoga.handle(req, res, { http })).catch((error: unknown) => {
         log.error({ err: error }, 'graphql request failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ success: false, error: { code: 'server_error', message: 'Internal server error.' } }));

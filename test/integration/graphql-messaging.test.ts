@@ -68,6 +68,18 @@ describe.each(MODES)('GraphQL messaging: sendMessage of every kind, actions, mes
     ]);
   });
 
+  it('answers a send with the stored message and its relations when asked for more than the send knows', async () => {
+    const to = newPhone().slice(1);
+    const answer = await gql(
+      'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { id text to direction instance { id name } } userErrors { code } } }',
+      { input: { instanceId: instance.id, to, text: 'with its instance' } },
+    );
+    expect(answer.body.data.sendMessage.userErrors, answer.text).toEqual([]);
+    const message = answer.body.data.sendMessage.message;
+    expect(message).toMatchObject({ text: 'with its instance', to, direction: 'out', instance: { id: instance.id } });
+    expect(message.instance.name).toMatch(/^gql-msg-\d+$/);
+  });
+
   it('edits, deletes, marks read, sends presence and checks numbers, each seen on the phone', async () => {
     const to = newPhone().slice(1);
     const sent = await gql(SEND, { input: { instanceId: instance.id, to, text: 'first words' } });

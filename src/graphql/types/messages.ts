@@ -203,15 +203,17 @@ const SendPayload = builder.objectRef<Payload<{ sent: SendResult }>>('SendMessag
   description: 'The answer of a send: the accepted message, or why it was refused.',
   interfaces: [MutationPayload],
   fields: (t) => ({
-    message: t.prismaField({
-      type: 'Message',
+    // A plain field, not a prismaField: that would plan a Prisma selection from the document on every
+    // send, and the hot path below reads nothing. A client asking for relations has them loaded by type.
+    message: t.field({
+      type: MessageType,
       nullable: true,
       description: 'The accepted message as it was accepted (the same one on a replay with the same idempotency key); null when refused.',
-      resolve: (query, { sent }, _args, ctx, info) => {
+      resolve: ({ sent }, _args, ctx, info) => {
         if (!sent) return null;
         // The hot path: the answer a REST send gives, with no read (status as accepted, as REST shows it).
         if (asksOnly(info, KNOWN_AT_SEND)) return { id: sent.id, status: sent.status, mode: sent.mode, createdAt: new Date(sent.timestamp) } as MessageRecord;
-        return ctx.prisma.message.findUnique({ ...query, where: { id: sent.id } });
+        return ctx.prisma.message.findUnique({ where: { id: sent.id } });
       },
     }),
   }),

@@ -11,7 +11,7 @@
  * Its log (stdout, LOG_LEVEL warn) is dropped unless BENCH_GATEWAY_LOG=<file> says where to append it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../helpers/child-gateway.js';
@@ -127,7 +127,24 @@ export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(
 
 /** CPU seconds (user + system) a process used so far. */
 export function cpuSeconds(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/** CPU seconds each thread of a process used so far, by thread id (the main thread's is the pid). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(Number(tid), statCpuSeconds(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+function statCpuSeconds(path: string) {
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 

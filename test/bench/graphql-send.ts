@@ -4,7 +4,9 @@
  * gateway runs as users run it (`npm start`, its own process, `as-users-run-it.ts`), its tenant sending
  * through a sandbox instance paired by QR; the load generator (autocannon) is its own process.
  * Beside the rates it prints the gateway's CPU per request of each side (from /proc): on a shared
- * machine the rates swing with the neighbours' load, while the CPU a request costs moves far less.
+ * machine the rates swing with the neighbours' load, while the CPU a request costs moves far less. It
+ * is split by thread: the main thread, the busiest other one (embedded, the database's thread) and
+ * the rest (V8's garbage collection and compilation helpers).
  * Usage: npm run bench:graphql [-- --duration 10 --connections 50 --rounds 1 --mode embedded|PostgreSQL]
  */
 import { execFile } from 'node:child_process';
@@ -18,7 +20,7 @@ import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
-import { buildIfChanged, cpuSeconds, metricOf, npmStart, scrape } from './as-users-run-it.js';
+import { buildIfChanged, cpuSeconds, metricOf, npmStart, scrape, threadCpuSeconds } from './as-users-run-it.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,12 +36,14 @@ const SEND = 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) 
 
 async function load(pid: number, url: string, key: string, body: unknown, duration: string) {
   const cpuBefore = cpuSeconds(pid);
+  const threadsBefore = threadCpuSeconds(pid);
   const { stdout } = await run(
     join('node_modules', '.bin', 'autocannon'),
     ['--json', '-d', duration, '-c', values.connections!, '-m', 'POST', '-H', `authorization=Bearer ${key}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const threads = threadSplit(pid, threadsBefore, threadCpuSeconds(pid));
   const result = JSON.parse(stdout);
   if (result.non2xx || result.errors) console.warn(`${url}: answers by status ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
   return {
@@ -49,8 +53,19 @@ async function load(pid: number, url: string, key: string, body: unknown, durati
     ok: result['2xx'] as number,
     failed: (result.non2xx as number) + (result.errors as number),
     cpu,
+    threads,
     requests: result.requests.total as number,
   };
+}
+
+/**
+ * The CPU of a run by thread: the main thread (HTTP, GraphQL, the domain), the busiest other one
+ * (embedded, the database's thread) and the rest together (V8's garbage collection and compilation
+ * helpers, libuv's pool).
+ */
+function threadSplit(pid: number, before: Map<number, number>, after: Map<number, number>) {
+  const others = [...after].filter(([tid]) => tid !== pid).map(([tid, seconds]) => seconds - (before.get(tid) ?? 0)).sort((a, b) => b - a);
+  return { main: after.get(pid)! - before.get(pid)!, busiest: others[0] ?? 0, rest: others.slice(1).reduce((sum, seconds) => sum + seconds, 0) };
 }
 
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
@@ -81,13 +96,18 @@ async function bench(mode: { name: string; storage: Record<string, string> }) {
     const stored = metricOf(await scrape(gw.url), 'mgw_messages');
     const answered = [...runs.rest, ...runs.graphql].reduce((n, r) => n + r.ok, 0);
     const mean = (list: Array<{ rps: number }>) => list.reduce((n, r) => n + r.rps, 0) / list.length;
-    const cpuPerRequest = (list: Awaited<ReturnType<typeof load>>[]) => (list.reduce((n, r) => n + r.cpu, 0) / list.reduce((n, r) => n + r.requests, 0)) * 1e6;
+    const perRequest = (list: Awaited<ReturnType<typeof load>>[], cpu: (r: Awaited<ReturnType<typeof load>>) => number) =>
+      Math.round((list.reduce((n, r) => n + cpu(r), 0) / list.reduce((n, r) => n + r.requests, 0)) * 1e6);
+    const cpuPerRequest = (list: Awaited<ReturnType<typeof load>>[]) => perRequest(list, (r) => r.cpu);
     const row = (name: string, list: Awaited<ReturnType<typeof load>>[]) => ({
       mode: mode.name,
       api: name,
       [`req/s (mean of ${list.length})`]: Math.round(mean(list)),
       'by run': list.map((r) => Math.round(r.rps)).join(' '),
-      'CPU µs/req': Math.round(cpuPerRequest(list)),
+      'CPU µs/req': cpuPerRequest(list),
+      'main thread': perRequest(list, (r) => r.threads.main),
+      'busiest other': perRequest(list, (r) => r.threads.busiest),
+      'the rest': perRequest(list, (r) => r.threads.rest),
       'p50 ms': Math.max(...list.map((r) => r.p50)),
       'p99 ms': Math.max(...list.map((r) => r.p99)),
       failed: list.reduce((n, r) => n + r.failed, 0),

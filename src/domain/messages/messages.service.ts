@@ -90,7 +90,8 @@ export function createMessagesService(deps: {
   }): Promise<SendResult> {
     const idempotencyKey = parseIdempotencyKey(rawIdempotencyKey);
     const now = clock.now();
-    const requestFingerprint = fingerprint(request);
+    // Only a send with a key is ever compared with another: the others skip hashing their body.
+    const requestFingerprint = idempotencyKey ? fingerprint(request) : '';
     if (idempotencyKey) {
       const stored = await messages.findAnswer(actor.tenantId, scope, idempotencyKey, now);
       if (stored) return replay(stored, requestFingerprint);

@@ -126,17 +126,36 @@ function rules(settings: RetentionSettings): Rule[] {
 
 export type Retention = ReturnType<typeof createRetention>;
 
+/** Runs `pass` once after `ms`; the function it returns cancels it. */
+export type PassTimer = (pass: () => void, ms: number) => () => void;
+
+/** A timer that does not keep the process alive on its own. */
+const unrefTimer: PassTimer = (pass, ms) => {
+  const timeout = setTimeout(pass, ms);
+  timeout.unref();
+  return () => clearTimeout(timeout);
+};
+
 /**
  * Deletes what is past its retention (docs/operating.md, "Data over time"), in batches of a few
  * hundred rows, yielding to requests between them, on one node at a time. Statistics are counters
  * on the instance, so they keep their totals when records go.
  */
-export function createRetention(deps: { statements: Statements; settings: RetentionSettings; observer: RetentionObserver; logger: Logger; now?: () => number }) {
+export function createRetention(deps: {
+  statements: Statements;
+  settings: RetentionSettings;
+  observer: RetentionObserver;
+  logger: Logger;
+  now?: () => number;
+  /** Waits before each pass; tests pass their own to see the waits without living through them. */
+  timer?: PassTimer;
+}) {
   const now = deps.now ?? Date.now;
+  const timer = deps.timer ?? unrefTimer;
   const all = rules(deps.settings);
   const { busyMs: intervalMs, idleMs: idleIntervalMs } = retentionPace(deps.settings);
   let waitMs = intervalMs;
-  let timer: NodeJS.Timeout | undefined;
+  let cancel: (() => void) | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -164,7 +183,7 @@ export function createRetention(deps: { statements: Statements; settings: Retent
 
   function schedule() {
     if (stopped) return;
-    timer = setTimeout(() => {
+    cancel = timer(() => {
       running = pass()
         .then(
           // An idle gateway sweeps less and less often; anything deleted brings the pace back.
@@ -176,7 +195,6 @@ export function createRetention(deps: { statements: Statements; settings: Retent
           schedule();
         });
     }, waitMs);
-    timer.unref();
   }
 
   return {
@@ -186,7 +204,7 @@ export function createRetention(deps: { statements: Statements; settings: Retent
     start: schedule,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      cancel?.();
       await running;
     },
   };

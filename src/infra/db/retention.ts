@@ -64,7 +64,8 @@ const outboxGraceOf = (settings: RetentionSettings) => Math.min(OUTBOX_GRACE_MS,
  * once a minute and at most once a second.
  */
 export function retentionPace(settings: RetentionSettings): { busyMs: number; idleMs: number } {
-  const kept = [settings.messages, settings.deliveries, settings.connections, outboxGraceOf(settings)].filter((ms): ms is number => ms !== null);
+  // The outbox's grace is never longer than the delivery logs' retention, so it stands for both.
+  const kept = [settings.messages, settings.connections, outboxGraceOf(settings)].filter((ms): ms is number => ms !== null);
   const half = Math.floor(Math.min(...kept) / 2);
   const busyMs = Math.max(1000, Math.min(MAX_INTERVAL_MS, half));
   return { busyMs, idleMs: Math.max(busyMs, half) };

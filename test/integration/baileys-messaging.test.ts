@@ -189,6 +189,21 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     }
   });
 
+  it('issues its trusted-contact token to a new contact once, not again with every message', async () => {
+    const to = newNetworkPhone().slice(1);
+    const names = [`${to}@s.whatsapp.net`, `${world.network.lidOf(to)}@lid`];
+    const issuedTo = () => world.network.tokensIssued(own).filter((token) => names.includes(token.to));
+    const storedTokens = () =>
+      world.gw.gateway.infra.db.prisma.engineKey.count({ where: { instanceId: instance.id, type: 'tctoken', id: { in: names } } });
+    await onPhone(to, await send({ to, text: 'token 1' }));
+    // The issuance follows the first message; the next ones go once its timestamp is stored.
+    await world.network.waitFor(() => issuedTo().length > 0, 20_000, 'the token issued');
+    await eventually(storedTokens, (count) => count === 1, 20_000);
+    for (const text of ['token 2', 'token 3']) await onPhone(to, await send({ to, text }));
+    expect(issuedTo()).toHaveLength(1);
+    expect(issuedTo()[0]!.t).toBeGreaterThan(Date.now() / 1000 - 600);
+  });
+
   it('checks numbers on the network: who has an account, with its LID', async () => {
     const on = newNetworkPhone().slice(1);
     const off = newNetworkPhone().slice(1);

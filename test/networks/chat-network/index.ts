@@ -10,7 +10,7 @@ import { type CertificateFlaw, testRootKeyPair } from './certificates.js';
 import { createControlHandler } from './control.js';
 import { notFound } from './errors.js';
 import type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
-import type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
+import type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './journal.js';
 import { normalizePhone } from './jids.js';
 import type { PollVote } from './phones.js';
 import { MediaHost } from './media.js';
@@ -30,7 +30,7 @@ import type {
 
 export { ChatNetworkError } from './errors.js';
 export type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
-export type { DeliveredStanza, PhoneReceipt, ReceivedStanza } from './journal.js';
+export type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './journal.js';
 export type { ChatState, PresenceState } from './presence.js';
 export type { PollVote } from './phones.js';
 export type { ProfileChange } from './profiles.js';
@@ -136,6 +136,8 @@ export interface ChatNetwork {
   unban(phone: string): void;
   devices(): DeviceSummary[];
   loginAttempts(phone: string): number[];
+  /** The trusted-contact tokens `phone`'s linked devices issued to contacts, oldest first. */
+  tokensIssued(phone: string): IssuedToken[];
   received(): ReceivedStanza[];
   deliveries(): DeliveredStanza[];
   stats(): NetworkStats;
@@ -260,6 +262,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
         })),
       ),
     loginAttempts: (phone) => [...(journal.loginAttempts.get(normalizePhone(phone)) ?? [])],
+    tokensIssued: (phone) => journal.tokensIssued.filter((token) => token.phone === normalizePhone(phone)),
     received: () => [...journal.received],
     deliveries: () => [...journal.delivered],
     resetHandshakePeak: () => {

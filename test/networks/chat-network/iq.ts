@@ -52,10 +52,16 @@ export class IqAnswers {
       passive: () => undefined,
       abt: () => ({ tag: 'props', attrs: { protocol: '1', hash: 'chat-network-1', refresh: '86400' } }),
       blocklist: (iq) => (iq.attrs.type === 'get' ? { tag: 'list', attrs: { dhash: '0' } } : undefined),
-      privacy: (iq) =>
-        getBinaryNodeChild(iq, 'privacy') && iq.attrs.type === 'get'
-          ? { tag: 'privacy', attrs: {}, content: Object.entries(PRIVACY).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) }
-          : undefined,
+      privacy: (iq, connection) => {
+        if (getBinaryNodeChild(iq, 'privacy') && iq.attrs.type === 'get') {
+          return { tag: 'privacy', attrs: {}, content: Object.entries(PRIVACY).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) };
+        }
+        // Trusted-contact tokens the device issues to contacts: kept, so tests can count them.
+        for (const token of getBinaryNodeChildren(getBinaryNodeChild(iq, 'tokens'), 'token')) {
+          this.ctx.journal.recordTokenIssued({ phone: connection.device!.account.phone, to: token.attrs.jid ?? '', t: Number(token.attrs.t), at: new Date() });
+        }
+        return undefined;
+      },
       'w:m': () => ({
         tag: 'media_conn',
         attrs: { auth: this.ctx.media.auth, ttl: '21600', auth_ttl: '3600', max_buckets: '12' },

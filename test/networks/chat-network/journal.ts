@@ -38,6 +38,17 @@ export interface PhoneReceipt {
   at: Date;
 }
 
+/** A trusted-contact token a linked device issued to a contact (`<iq xmlns="privacy" type="set"><tokens>`). */
+export interface IssuedToken {
+  /** The issuing device's account (phone digits). */
+  phone: string;
+  /** The contact it was issued to, as the device named it (a phone or LID jid). */
+  to: string;
+  /** The token's timestamp (seconds), as the device set it. */
+  t: number;
+  at: Date;
+}
+
 /** Logs are for tests; a network that runs for hours keeps only the most recent entries. */
 const LOG_LIMIT = 50_000;
 
@@ -55,6 +66,7 @@ export class Journal extends EventEmitter {
   readonly delivered: DeliveredStanza[] = [];
   readonly phoneReceipts = new Map<string, PhoneReceipt[]>();
   readonly loginAttempts = new Map<string, number[]>();
+  readonly tokensIssued: IssuedToken[] = [];
   logins = 0;
   /** Noise handshakes clients began (a hello), and those they finished (their static key and payload sent). */
   hellos = 0;
@@ -85,6 +97,11 @@ export class Journal extends EventEmitter {
     let list = this.phoneReceipts.get(phone);
     if (!list) this.phoneReceipts.set(phone, (list = []));
     append(list, receipt);
+    this.changed();
+  }
+
+  recordTokenIssued(entry: IssuedToken) {
+    append(this.tokensIssued, entry);
     this.changed();
   }
 

@@ -424,11 +424,12 @@ async function measureScale() {
 
 /**
  * The gateway against its own library, same network, same send pattern, in the same run: `count`
- * texts through `instances` linked phones to `recipients` contacts, `concurrency` at a time, message n
- * from phone n % instances (the gateway's least-recently-used routing gives the same spread) to
- * recipient n % recipients; timed from the first send (the library's call, the gateway's request)
- * until the network decrypted the last. Twice: first messages (each pair sets a Signal session up),
- * then with sessions in place; the two sides alternate which goes first. The library runs in a process
+ * routed texts through `instances` linked phones to `recipients` contacts, `concurrency` at a time,
+ * message n to recipient n % recipients; timed from the first send (the library's call, the gateway's
+ * request) until the network decrypted the last. The gateway goes first and its routing picks each
+ * message's phone; the library then sends message n from the phone of the same index, so both sides
+ * carry the same conversations (phone → contact) in the same order. Twice: first messages (each
+ * conversation sets a Signal session up), then with sessions in place. The library runs in a process
  * of its own (`library-alone.ts`), keys in memory, as the gateway runs in its own.
  */
 async function measureAgainstLibrary() {
@@ -443,7 +444,9 @@ async function measureAgainstLibrary() {
   const storage: Record<string, string> = database
     ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbenchlib:${randomBytes(4).toString('hex')}:`, ENGINE_STATE_KEY: randomBytes(32).toString('base64'), DATA_DIR: dir }
     : { DATA_DIR: dir };
-  const library = spawn(process.execPath, ['--import', 'tsx', 'test/bench/library-alone.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_LIBRARY_CPU_PROFILE=<dir> profiles the library's process as BENCH_GATEWAY_CPU_PROFILE does the gateway's.
+  const libraryProfile = process.env.BENCH_LIBRARY_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_LIBRARY_CPU_PROFILE] : [];
+  const library = spawn(process.execPath, [...libraryProfile, '--import', 'tsx', 'test/bench/library-alone.ts'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (message: ToLibrary) =>
     new Promise<FromLibrary>((resolve, reject) => {
       library.once('message', (answer: FromLibrary) => (answer.kind === 'failed' ? reject(new Error(answer.message)) : resolve(answer)));
@@ -463,17 +466,27 @@ async function measureAgainstLibrary() {
     console.log(`
 the gateway against its library alone (${embedded ? 'embedded' : 'PostgreSQL + Redis'}; ${instances} linked phones each: paired in ${gatewayPairing.toFixed(0)} s through the gateway, ${libraryPairing.toFixed(0)} s by the library)`);
 
+    const phones = { library: Array.from({ length: instances }, (_, n) => phone(8, n).slice(1)), gateway: Array.from({ length: instances }, (_, n) => phone(7, n).slice(1)) };
     const recipients = { library: Array.from({ length: recipientsPerSide }, (_, n) => `1555${String(3_000_000 + n)}`), gateway: Array.from({ length: recipientsPerSide }, (_, n) => `1555${String(4_000_000 + n)}`) };
-    /** Seconds from the first send until the network decrypted every message whose text starts with `prefix`. */
+    /**
+     * Seconds from the first send until the network decrypted every message whose text starts with
+     * `prefix`; and which linked phone (its index) carried message n, and how many conversations
+     * (phone → contact) the pass used.
+     */
     const decrypted = async (side: keyof typeof recipients, prefix: string, sentAt: Map<string, number>) => {
       const mine = () => recipients[side].flatMap((to) => network.inbox(to)).filter((m) => m.text?.startsWith(`${prefix} `));
       await network.waitFor(() => mine().length >= count, 900_000, `every ${side} message of ${prefix}`);
       const received = mine();
       const latencies = received.map((m) => m.receivedAt.getTime() - sentAt.get(m.text!)!).sort((a, b) => a - b);
-      return { seconds: (Math.max(...received.map((m) => m.receivedAt.getTime())) - Math.min(...sentAt.values())) / 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+      const seconds = (Math.max(...received.map((m) => m.receivedAt.getTime())) - Math.min(...sentAt.values())) / 1000;
+      const senders: number[] = [];
+      for (const m of received) senders[Number(m.text!.slice(prefix.length + 1))] = phones[side].indexOf(m.from);
+      const conversations = new Set(received.map((m) => `${m.from}>${m.chat}`)).size;
+      return { seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), senders, conversations, cpuMs: 0 };
     };
-    const runLibrary = async (prefix: string) => {
-      const answer = (await ask({ kind: 'send', count, concurrency, recipients: recipients.library, prefix })) as Extract<FromLibrary, { kind: 'sent' }>;
+    /** The library sends each message from the phone the gateway's routing picked for it: the same conversations. */
+    const runLibrary = async (prefix: string, senders: number[]) => {
+      const answer = (await ask({ kind: 'send', count, concurrency, recipients: recipients.library, prefix, senders })) as Extract<FromLibrary, { kind: 'sent' }>;
       return decrypted('library', prefix, new Map(answer.sentAt));
     };
     const runGateway = async (prefix: string) => {
@@ -487,23 +500,23 @@ the gateway against its library alone (${embedded ? 'embedded' : 'PostgreSQL + R
       return decrypted('gateway', prefix, sentAt);
     };
     const rows: Array<Record<string, string | number>> = [];
-    for (const [pass, prefix, libraryFirst] of [['first messages (sessions set up)', 'first', true], ['sessions in place', 'again', false]] as const) {
-      const results: Record<string, Awaited<ReturnType<typeof runLibrary>>> = {};
-      for (const side of libraryFirst ? (['library', 'gateway'] as const) : (['gateway', 'library'] as const)) {
-        const cpu = cpuSeconds(gateway.pid);
-        results[side] = side === 'library' ? await runLibrary(prefix) : await runGateway(prefix);
-        if (side === 'gateway') results[side] = { ...results[side]!, gatewayCpuMs: ((cpuSeconds(gateway.pid) - cpu) * 1000) / count } as never;
-      }
-      const lib = results.library!;
-      const gw = results.gateway! as typeof lib & { gatewayCpuMs: number };
+    for (const [pass, prefix] of [['first messages (sessions set up)', 'first'], ['sessions in place', 'again']] as const) {
+      // The gateway first: the library then replays the conversations its routing chose.
+      let cpu = cpuSeconds(gateway.pid);
+      const gw = await runGateway(prefix);
+      gw.cpuMs = ((cpuSeconds(gateway.pid) - cpu) * 1000) / count;
+      cpu = cpuSeconds(library.pid!);
+      const lib = await runLibrary(prefix, gw.senders);
+      lib.cpuMs = ((cpuSeconds(library.pid!) - cpu) * 1000) / count;
       rows.push({
         pass,
+        conversations: lib.conversations === gw.conversations ? lib.conversations : `${lib.conversations} / ${gw.conversations}`,
         'library msgs/s': Math.round(count / lib.seconds),
         'library p50 / p99 ms': `${lib.p50} / ${lib.p99}`,
         'gateway msgs/s': Math.round(count / gw.seconds),
         'gateway p50 / p99 ms': `${gw.p50} / ${gw.p99}`,
         'gateway ÷ library': (lib.seconds / gw.seconds).toFixed(2),
-        'gateway CPU ms / message': gw.gatewayCpuMs.toFixed(2),
+        'CPU ms / message, library / gateway': `${lib.cpuMs.toFixed(2)} / ${gw.cpuMs.toFixed(2)}`,
       });
     }
     console.log(`  ${count} texts to ${recipientsPerSide} contacts each side, ${concurrency} at a time, accept → decrypted on the network:`);

@@ -9,8 +9,8 @@ import type { ChatNetwork } from '../networks/chat-network/index.js';
 
 export type ToLibrary =
   | { kind: 'pair'; network: Pick<ChatNetwork, 'url' | 'rootKey' | 'caPem' | 'controlUrl'>; phones: string[] }
-  /** Message n goes from client n % clients to recipients[n % recipients.length], `concurrency` at a time. */
-  | { kind: 'send'; count: number; concurrency: number; recipients: string[]; prefix: string }
+  /** Message n goes from client senders[n] to recipients[n % recipients.length], `concurrency` at a time. */
+  | { kind: 'send'; count: number; concurrency: number; recipients: string[]; prefix: string; senders: number[] }
   | { kind: 'close' };
 
 export type FromLibrary = { kind: 'paired' } | { kind: 'sent'; sentAt: Array<[string, number]> } | { kind: 'failed'; message: string };
@@ -57,7 +57,7 @@ async function handle(message: ToLibrary) {
           const n = next++;
           const text = `${message.prefix} ${n}`;
           sentAt.push([text, Date.now()]);
-          await clients[n % clients.length]!.sock.sendMessage(`${message.recipients[n % message.recipients.length]}@s.whatsapp.net`, { text });
+          await clients[message.senders[n]!]!.sock.sendMessage(`${message.recipients[n % message.recipients.length]}@s.whatsapp.net`, { text });
         }
       }),
     );

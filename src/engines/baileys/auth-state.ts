@@ -1,9 +1,10 @@
-import { type AuthenticationCreds, BufferJSON, proto, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from 'baileys';
+import { type AuthenticationCreds, proto, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from 'baileys';
 import { LRUCache } from 'lru-cache';
 import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
 import type { Statements } from '../../infra/db/statements.js';
 import type { StateCipher } from '../state/state-cipher.js';
 import { groupCommit, type Outcome } from '../../infra/db/group-commit.js';
+import { decodeStored, encodeStored } from './stored-json.js';
 
 /** The creds are one row beside the keys. */
 const CREDS = { type: 'creds', id: '' } as const;
@@ -93,8 +94,8 @@ export function createEngineStateStore(deps: {
   const cacheKey = (instanceId: string, type: string, id: string) => `${instanceId}#${generations.get(instanceId) ?? 0}/${type}/${id}`;
   const place = (instanceId: string, type: string, id: string) => `${instanceId}/${type}/${id}`;
 
-  const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
-  const decode = <T>(text: string): T => JSON.parse(text, BufferJSON.reviver) as T;
+  const encode = encodeStored;
+  const decode = decodeStored;
 
   async function readRaw(instanceId: string, type: string, ids: string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();

@@ -352,6 +352,35 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect(leaseChecks).toBe(1);
   });
 
+  it('never stores the library\'s list of contacts with a trusted-contact token: a read answers it from the tokens stored', async () => {
+    const { db, config } = world.gw.gateway.infra;
+    const own = await createTenant(world.gw.gateway, world.api);
+    const { id } = await insertInstance(world.gw.gateway, own.tenantId, { state: 'created' });
+    await db.prisma.$executeRaw`INSERT INTO "InstanceLease" ("instanceId", owner, token, "expiresAt") VALUES (${id}::uuid, 'elsewhere', 7, now() + interval '1 hour')`;
+    const { openStateKey } = await import('../../src/engines/state/state-key.js');
+    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
+    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+    const keysOf = () => createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 }).keysFor(id, { instanceId: id, node: 'elsewhere', token: '7' }, () => {});
+    const keys = keysOf();
+    const token = (senderTimestamp: number) => ({ token: Buffer.alloc(0), senderTimestamp });
+    const indexOf = async (store: typeof keys) => JSON.parse(Buffer.from((await store.get('tctoken', ['__index']))['__index']!.token).toString()) as string[];
+    expect(await indexOf(keys)).toEqual([]);
+    // As the library writes it: the tokens with the whole list beside them.
+    await keys.set({ tctoken: { '111@lid': token(1), '222@lid': token(2), __index: { token: Buffer.from(JSON.stringify(['111@lid', '222@lid', 'stale@lid'])) } } });
+    await keys.set({ tctoken: { '333@lid': token(3), __index: { token: Buffer.from(JSON.stringify(['111@lid', '222@lid', '333@lid'])) } } });
+    const stored = await db.prisma.engineKey.findMany({ where: { instanceId: id, type: 'tctoken' }, select: { id: true }, orderBy: { id: 'asc' } });
+    expect(stored.map((row) => row.id)).toEqual(['111@lid', '222@lid', '333@lid']);
+    // A store with nothing cached (the next connection) reads the list, and the tokens beside it, as written.
+    const fresh = keysOf();
+    expect(await indexOf(fresh)).toEqual(['111@lid', '222@lid', '333@lid']);
+    const both = await fresh.get('tctoken', ['__index', '222@lid']);
+    expect(Object.keys(both).sort()).toEqual(['222@lid', '__index']);
+    expect(both['222@lid']).toMatchObject({ senderTimestamp: 2 });
+    // A pruned token leaves the list with it.
+    await fresh.set({ tctoken: { '111@lid': null, __index: { token: Buffer.from(JSON.stringify(['222@lid', '333@lid'])) } } });
+    expect(await indexOf(keysOf())).toEqual(['222@lid', '333@lid']);
+  });
+
   it('keeps the engine state only sealed: no stored value reads as the library\'s data, and none opens under another key', async () => {
     const { id } = await pairedV1(world.api, world.tenant.liveKey, world.network, `sealed ${Date.now()}`);
     const rows = await world.gw.gateway.infra.db.prisma.engineKey.findMany({ where: { instanceId: id } });

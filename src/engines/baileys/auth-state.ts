@@ -12,6 +12,15 @@ const CREDS = { type: 'creds', id: '' } as const;
 const READ = `SELECT id, value FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = $2 AND id = ANY($3::text[])`;
 
 /**
+ * The library keeps, under this id of its trusted-contact tokens, a list of every contact that has one
+ * (for pruning across restarts), and writes the whole list again whenever a contact is added: a
+ * tenant sending to 10,000 new contacts would rewrite a list growing to ~350 KB 10,000 times. The
+ * list is the ids of the rows themselves, so it is never stored: a read answers it from them.
+ */
+const TOKEN_INDEX = { type: 'tctoken', id: '__index' } as const;
+const TOKEN_IDS = `SELECT id FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = 'tctoken' AND id <> '__index' ORDER BY id`;
+
+/**
  * The library's set() calls that arrived together, of any instances of this node, in one statement:
  * each row is written or deleted only while its own lease (instance, owner, token) is the instance's
  * current one. The lease rows are share-locked in instance order (as placement's round locks them),
@@ -183,8 +192,12 @@ export function createEngineStateStore(deps: {
     keysFor(instanceId: string, lease: Lease, onLeaseLost: () => void): SignalKeyStore {
       return {
         async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
-          const texts = await readRaw(instanceId, type, ids);
           const values: { [id: string]: SignalDataTypeMap[T] } = {};
+          if (type === TOKEN_INDEX.type && ids.includes(TOKEN_INDEX.id)) {
+            const rows = await statements.run<{ id: string }>(TOKEN_IDS, [instanceId]);
+            values[TOKEN_INDEX.id] = { token: Buffer.from(JSON.stringify(rows.map((row) => row.id))) } as SignalDataTypeMap[T];
+          }
+          const texts = await readRaw(instanceId, type, type === TOKEN_INDEX.type ? ids.filter((id) => id !== TOKEN_INDEX.id) : ids);
           for (const [id, text] of texts) {
             const value = decode<SignalDataTypeMap[T]>(text);
             // Stored as a plain object; the library expects its protobuf type back.
@@ -195,7 +208,10 @@ export function createEngineStateStore(deps: {
         async set(data: SignalDataSet) {
           const values: Array<{ type: string; id: string; text: string | null }> = [];
           for (const [type, byId] of Object.entries(data)) {
-            for (const [id, value] of Object.entries(byId ?? {})) values.push({ type, id, text: value == null ? null : encode(value) });
+            for (const [id, value] of Object.entries(byId ?? {})) {
+              if (type === TOKEN_INDEX.type && id === TOKEN_INDEX.id) continue;
+              values.push({ type, id, text: value == null ? null : encode(value) });
+            }
           }
           try {
             await write(instanceId, lease, values);

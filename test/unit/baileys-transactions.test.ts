@@ -8,8 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 type Keys = Record<string, Record<string, unknown>>;
 
-/** A key store over a plain object, counting the writes that reach it. */
-function memoryStore() {
+/**
+ * A key store over a plain object, counting the writes that reach it. Each write is taken as it was
+ * when set() was called (as the gateway's store encodes it then), and may be held by `beforeWrite`.
+ */
+function memoryStore(beforeWrite?: () => Promise<void>) {
   const data: Keys = {};
   const writes: Keys[] = [];
   return {
@@ -18,7 +21,9 @@ function memoryStore() {
     store: addTransactionCapability(
       {
         get: async (type: string, ids: string[]) => Object.fromEntries(ids.filter((id) => data[type]?.[id] !== undefined).map((id) => [id, data[type]![id]])),
-        set: async (mutations: Keys) => {
+        set: async (given: Keys) => {
+          const mutations = structuredClone(given);
+          await beforeWrite?.();
           writes.push(mutations);
           for (const [type, values] of Object.entries(mutations)) Object.assign((data[type] ??= {}), values);
         },
@@ -84,5 +89,46 @@ describe('baileys key-store transactions (patched)', () => {
     release();
     await inside;
     expect(await a.store.get('session', ['k'])).toEqual({ k: 'pending' });
+  });
+
+  // Work a transaction starts without awaiting it (the library issues a token after a send that way)
+  // runs in the transaction's context after it ended: what it wrote went to a cache already committed.
+  it('let work a transaction left running read and write the store itself once the transaction ended', async () => {
+    const { store, data, writes } = memoryStore();
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    let leftover!: Promise<{ inTransaction: boolean; read: unknown }>;
+    await store.transaction(async () => {
+      await store.set({ session: { a: 'sent' } } as never);
+      leftover = gate.then(async () => {
+        await store.set({ tctoken: { b: 'issued' } } as never);
+        return { inTransaction: store.isInTransaction(), read: await store.get('session', ['a']) };
+      });
+    }, 'key');
+    go();
+    expect(await leftover).toEqual({ inTransaction: false, read: { a: 'sent' } });
+    expect(data.tctoken).toEqual({ b: 'issued' });
+    expect(writes).toEqual([{ session: { a: 'sent' } }, { tctoken: { b: 'issued' } }]);
+  });
+
+  it('apply a left-over write after the commit under way, never before it or into it', async () => {
+    let committing!: () => void;
+    const commitStarted = new Promise<void>((resolve) => (committing = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { store, data, writes } = memoryStore(async () => {
+      committing();
+      await held;
+    });
+    let leftover!: Promise<void>;
+    const done = store.transaction(async () => {
+      await store.set({ session: { a: 'old' } } as never);
+      leftover = commitStarted.then(() => store.set({ session: { a: 'new' } } as never));
+    }, 'key');
+    await commitStarted;
+    release();
+    await Promise.all([done, leftover]);
+    expect(writes).toEqual([{ session: { a: 'old' } }, { session: { a: 'new' } }]);
+    expect(data.session).toEqual({ a: 'new' });
   });
 });

@@ -352,6 +352,40 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect(leaseChecks).toBe(1);
   });
 
+  it('never lets a read that was under way while a write committed put the older value back in the cache', async () => {
+    const { db, config } = world.gw.gateway.infra;
+    const own = await createTenant(world.gw.gateway, world.api);
+    const { id } = await insertInstance(world.gw.gateway, own.tenantId, { state: 'created' });
+    await db.prisma.$executeRaw`INSERT INTO "InstanceLease" ("instanceId", owner, token, "expiresAt") VALUES (${id}::uuid, 'elsewhere', 3, now() + interval '1 hour')`;
+    const lease = { instanceId: id, node: 'elsewhere', token: '3' };
+    const { openStateKey } = await import('../../src/engines/state/state-key.js');
+    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
+    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+    await createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 }).keysFor(id, lease, () => {}).set({ session: { 'peer.0': Buffer.from('older') } } as never);
+    // A store with nothing cached, whose read of the key answers only once the test lets it: what it read is the older value.
+    let readDone!: () => void;
+    const readTaken = new Promise<void>((resolve) => (readDone = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const statements = { ...db.statements, run: (async (text: string, params?: readonly unknown[]) => {
+      const rows = await db.statements.run(text, params);
+      if (text.includes('SELECT id, value FROM "EngineKey"')) {
+        readDone();
+        await answered;
+      }
+      return rows;
+    }) as typeof db.statements.run };
+    const keys = createEngineStateStore({ statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 }).keysFor(id, lease, () => {});
+    const text = (value: unknown) => Buffer.from(value as Uint8Array).toString();
+    const reading = keys.get('session', ['peer.0']);
+    await readTaken;
+    await keys.set({ session: { 'peer.0': Buffer.from('newer') } } as never);
+    answer();
+    // The read in flight answers the newer value, and so does every read after it.
+    expect(text((await reading)['peer.0'])).toBe('newer');
+    expect(text((await keys.get('session', ['peer.0']))['peer.0'])).toBe('newer');
+  });
+
   it('never stores the library\'s list of contacts with a trusted-contact token: a read answers it from the tokens stored', async () => {
     const { db, config } = world.gw.gateway.infra;
     const own = await createTenant(world.gw.gateway, world.api);

@@ -115,13 +115,18 @@ export function createEngineStateStore(deps: {
       else if (cached !== ABSENT) found.set(id, cached);
     }
     if (missing.length === 0) return found;
+    // Named before the read: an instance taken meanwhile has a new generation this read must not fill.
+    const keys = missing.map((id) => cacheKey(instanceId, type, id));
     const rows = await statements.run<{ id: string; value: Uint8Array }>(READ, [instanceId, type, missing]);
     const read = new Map(rows.map((row) => [row.id, cipher.open(row.value, place(instanceId, type, row.id)).toString('utf8')]));
-    for (const id of missing) {
-      const text = read.get(id);
-      cache.set(cacheKey(instanceId, type, id), text ?? ABSENT);
+    missing.forEach((id, i) => {
+      // A write that committed while this read was under way put its value in the cache, and it is
+      // newer than what was read: the read must not put the older one back over it.
+      const written = cache.get(keys[i]!);
+      const text = written === undefined ? read.get(id) : written === ABSENT ? undefined : written;
+      if (written === undefined) cache.set(keys[i]!, text ?? ABSENT);
       if (text !== undefined) found.set(id, text);
-    }
+    });
     return found;
   }
 

@@ -18,7 +18,7 @@ const READ = `SELECT id, value FROM "EngineKey" WHERE "instanceId" = $1::uuid AN
  * list is the ids of the rows themselves, so it is never stored: a read answers it from them.
  */
 const TOKEN_INDEX = { type: 'tctoken', id: '__index' } as const;
-const TOKEN_IDS = `SELECT id FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = 'tctoken' AND id <> '__index' ORDER BY id`;
+const TOKEN_IDS = `SELECT id FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = $2 AND id <> $3 ORDER BY id`;
 
 /**
  * The library's set() calls that arrived together, of any instances of this node, in one statement:
@@ -103,9 +103,6 @@ export function createEngineStateStore(deps: {
   const cacheKey = (instanceId: string, type: string, id: string) => `${instanceId}#${generations.get(instanceId) ?? 0}/${type}/${id}`;
   const place = (instanceId: string, type: string, id: string) => `${instanceId}/${type}/${id}`;
 
-  const encode = encodeStored;
-  const decode = decodeStored;
-
   async function readRaw(instanceId: string, type: string, ids: string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     const missing: string[] = [];
@@ -184,10 +181,10 @@ export function createEngineStateStore(deps: {
     /** The instance's stored creds; null when it has none (never paired, logged out, erased). */
     async readCreds(instanceId: string): Promise<AuthenticationCreds | null> {
       const text = (await readRaw(instanceId, CREDS.type, [CREDS.id])).get(CREDS.id);
-      return text === undefined ? null : decode<AuthenticationCreds>(text);
+      return text === undefined ? null : decodeStored<AuthenticationCreds>(text);
     },
 
-    writeCreds: (instanceId: string, lease: Lease, creds: AuthenticationCreds) => write(instanceId, lease, [{ ...CREDS, text: encode(creds) }]),
+    writeCreds: (instanceId: string, lease: Lease, creds: AuthenticationCreds) => write(instanceId, lease, [{ ...CREDS, text: encodeStored(creds) }]),
 
     /**
      * The library's key store for the instance under `lease`: one set() is one fenced statement (the
@@ -199,12 +196,12 @@ export function createEngineStateStore(deps: {
         async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
           const values: { [id: string]: SignalDataTypeMap[T] } = {};
           if (type === TOKEN_INDEX.type && ids.includes(TOKEN_INDEX.id)) {
-            const rows = await statements.run<{ id: string }>(TOKEN_IDS, [instanceId]);
+            const rows = await statements.run<{ id: string }>(TOKEN_IDS, [instanceId, TOKEN_INDEX.type, TOKEN_INDEX.id]);
             values[TOKEN_INDEX.id] = { token: Buffer.from(JSON.stringify(rows.map((row) => row.id))) } as SignalDataTypeMap[T];
           }
           const texts = await readRaw(instanceId, type, type === TOKEN_INDEX.type ? ids.filter((id) => id !== TOKEN_INDEX.id) : ids);
           for (const [id, text] of texts) {
-            const value = decode<SignalDataTypeMap[T]>(text);
+            const value = decodeStored<SignalDataTypeMap[T]>(text);
             // Stored as a plain object; the library expects its protobuf type back.
             values[id] = (type === 'app-state-sync-key' ? proto.Message.AppStateSyncKeyData.fromObject(value as object) : value) as SignalDataTypeMap[T];
           }
@@ -215,7 +212,7 @@ export function createEngineStateStore(deps: {
           for (const [type, byId] of Object.entries(data)) {
             for (const [id, value] of Object.entries(byId ?? {})) {
               if (type === TOKEN_INDEX.type && id === TOKEN_INDEX.id) continue;
-              values.push({ type, id, text: value == null ? null : encode(value) });
+              values.push({ type, id, text: value == null ? null : encodeStored(value) });
             }
           }
           try {

@@ -204,6 +204,23 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     expect(issuedTo()[0]!.t).toBeGreaterThan(Date.now() / 1000 - 600);
   });
 
+  // Both sides set up their session at once, then write on: a send and a decryption each move the
+  // same session on, and neither may be lost (docs/architecture.md, patch item 8).
+  it('loses nothing when the instance and a new contact write to each other at the same time', async () => {
+    const contact = newNetworkPhone().slice(1);
+    const pairs = 30;
+    const sent = await Promise.all(
+      Array.from({ length: pairs }, async (_, n) => {
+        const [id] = await Promise.all([send({ to: contact, text: `out ${n}` }), world.network.send(contact, own, { text: `in ${n}` })]);
+        return id;
+      }),
+    );
+    const decrypted = await world.network.waitForInbox(contact, pairs, 30_000).catch(() => world.network.inbox(contact));
+    expect(decrypted.map((entry) => entry.text).sort()).toEqual(Array.from({ length: pairs }, (_, n) => `out ${n}`).sort());
+    await eventually(async () => hookData('messages.upsert').filter((data) => data.from === contact), (list) => list.length === pairs, 20_000);
+    for (const id of sent) expect((await world.api.get(`/v1/messages/status/${id}`, { key })).body.data.status).not.toBe('failed');
+  });
+
   it('checks numbers on the network: who has an account, with its LID', async () => {
     const on = newNetworkPhone().slice(1);
     const off = newNetworkPhone().slice(1);

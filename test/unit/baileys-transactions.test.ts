@@ -131,4 +131,19 @@ describe('baileys key-store transactions (patched)', () => {
     expect(writes).toEqual([{ session: { a: 'old' } }, { session: { a: 'new' } }]);
     expect(data.session).toEqual({ a: 'new' });
   });
+
+  // A send's transaction (under the account's key) and a decryption's (under the contact's) both move
+  // the contact's session on: under separate locks each wrote back its own copy, and one step was lost.
+  it('run one at a time whatever their keys, so two moving the same record on both count', async () => {
+    const { store, data } = memoryStore();
+    data.session = { contact: 0 };
+    const step = (key: string) =>
+      store.transaction(async () => {
+        const { contact } = (await store.get('session', ['contact'])) as unknown as { contact: number };
+        await new Promise((resolve) => setImmediate(resolve));
+        await store.set({ session: { contact: contact + 1 } } as never);
+      }, key);
+    await Promise.all([step('account@s.whatsapp.net'), step('contact@s.whatsapp.net'), step('account@s.whatsapp.net'), step('group@g.us')]);
+    expect(data.session).toEqual({ contact: 4 });
+  });
 });

@@ -137,9 +137,9 @@ export function createEngineStateStore(deps: {
   const pending = new Map<string, Set<Promise<void>>>();
 
   async function writeGroup(group: KeyWrite[]): Promise<Array<Outcome<void>>> {
-    // The same value twice under one lease in a group (two library transactions on different keys
-    // touching it): the later call's wins. Under two leases (the instance taken again since), only
-    // the current one's is written.
+    // The same value twice under one lease in a group (a transaction's commit and a write the library
+    // makes outside its transactions): the later call's wins. Under two leases (the instance taken
+    // again since), only the current one's is written.
     const rows = new Map<string, { instanceId: string; owner: string; token: string; type: string; id: string; value: string | null }>();
     for (const { lease, rows: values } of group) {
       for (const row of values) rows.set(`${leaseKey(lease)}/${row.type}/${row.id}`, { instanceId: lease.instanceId, owner: lease.node, token: lease.token, ...row });

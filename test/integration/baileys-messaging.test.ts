@@ -5,6 +5,7 @@ import { newNetworkPhone, pairedV1 } from '../factories/chat-network.js';
 import { eventually } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import { baileysWorld } from '../worlds/baileys.js';
+import { sentTextReader } from '../../src/engines/baileys/sent-text.js';
 import { PNG_1PX } from '../worlds/files.js';
 import type { PhoneMessage } from '../networks/chat-network/types.js';
 
@@ -219,6 +220,33 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     expect(decrypted.map((entry) => entry.text).sort()).toEqual(Array.from({ length: pairs }, (_, n) => `out ${n}`).sort());
     await eventually(async () => hookData('messages.upsert').filter((data) => data.from === contact), (list) => list.length === pairs, 20_000);
     for (const id of sent) expect((await world.api.get(`/v1/messages/status/${id}`, { key })).body.data.status).not.toBe('failed');
+  });
+
+  it('sends a message again when the phone could not read it (it lost its sessions), and the phone reads the copy', async () => {
+    const contact = newNetworkPhone().slice(1);
+    await onPhone(contact, await send({ to: contact, text: 'before the reinstall' }));
+    world.network.forgetSessions(contact);
+    const after = await send({ to: contact, text: 'after the reinstall' });
+    expect(await onPhone(contact, after)).toMatchObject({ from: own, text: 'after the reinstall' });
+    // The first copy could not be read; the phone's retry receipt brought a second on a new session.
+    const networkId = await networkIdOf(after);
+    expect(world.network.received().filter((stanza) => stanza.id === networkId && stanza.phone === own)).toHaveLength(2);
+    expect(world.network.inbox(contact).filter((entry) => entry.id === networkId)).toHaveLength(1);
+  });
+
+  it('answers a retry from storage only with a sent text: never a photo’s caption in its place, never a deleted text', async () => {
+    const to = newNetworkPhone().slice(1);
+    const text = await send({ to, text: 'kept for a retry' });
+    const photo = await send({ to, media: { url: `${world.files.url}/picture.png` }, mediaType: 'image', caption: 'only a caption' });
+    const gone = await send({ to, text: 'deleted for everyone' });
+    for (const id of [text, photo, gone]) await onPhone(to, id);
+    expect((await world.api.delete(`/v1/chat/instances/${instance.id}/messages/${gone}`, { key })).status).toBe(200);
+    const inbound = await received(to, 'a reply');
+    const stored = sentTextReader(world.gw.gateway.infra.db.prisma);
+    expect(await stored(instance.id, await networkIdOf(text))).toBe('kept for a retry');
+    expect(await stored(instance.id, await networkIdOf(photo))).toBeNull();
+    expect(await stored(instance.id, await networkIdOf(gone))).toBeNull();
+    expect(await stored(instance.id, inbound.networkId)).toBeNull();
   });
 
   it('checks numbers on the network: who has an account, with its LID', async () => {

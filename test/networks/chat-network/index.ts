@@ -97,6 +97,8 @@ export interface ChatNetwork {
   vote(phone: string, pollMessageId: string, to: string, options: string[], voteOptions?: { addressing?: 'pn' | 'lid' }): Promise<PollVote>;
   /** Whether a number is on the network (all are, until told otherwise): number checks answer by it. */
   setRegistered(phone: string, registered: boolean): void;
+  /** `phone` loses its sessions with every device (reinstalled without a backup): what they send next it cannot read, and asks for again. */
+  forgetSessions(phone: string): void;
   /** The file of a media message `phone` sent expires: the media host answers 410 for it from now on. */
   expireMedia(phone: string, messageId: string): void;
   lidOf(phone: string): string;
@@ -224,6 +226,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
       const directPath = (content as { directPath?: string } | undefined)?.directPath;
       if (!directPath || !media.expire(directPath)) throw notFound('unknown_media', `${phone} sent no media message ${messageId}`);
     },
+    forgetSessions: (phone) => core.accounts.get(normalizePhone(phone)).signal.forgetSessions(),
     lidOf: (phone) => core.accounts.get(normalizePhone(phone)).lid,
     shareLidMapping: (phone, contacts) => core.phones.shareLidMapping(phone, contacts),
     groupCreate: (owner, subject, participants) => core.groups.create(owner, subject, participants).jid,

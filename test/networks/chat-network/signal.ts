@@ -130,6 +130,11 @@ export class PhoneSignal {
     this.sessions.delete(remote.toString());
   }
 
+  /** Loses every one-to-one session, as a phone reinstalled without its backup does. */
+  forgetSessions(): void {
+    this.sessions.clear();
+  }
+
   /** The phone's own address, under which its sender keys are kept. */
   self(phone: string): ProtocolAddress {
     return new ProtocolAddress(phone, 0);

@@ -31,6 +31,21 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     world.receiver.received.filter((call) => call.headers['x-webhook-event'] === event && JSON.parse(call.body).instanceId === instanceId || (call.headers['x-webhook-event'] === event && JSON.parse(call.body).instance?.instanceId === instanceId)).map((call) => JSON.parse(call.body));
   const statusOf = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key: world.tenant.liveKey })).body.data;
   const engineRows = (instanceId: string) => world.gw.gateway.infra.db.prisma.engineKey.count({ where: { instanceId } });
+  /** A key store as a node makes it, over the gateway's database (or `statements` standing in for it), with nothing cached. */
+  const stateStore = async (statements = world.gw.gateway.infra.db.statements) => {
+    const { db, config } = world.gw.gateway.infra;
+    const { openStateKey } = await import('../../src/engines/state/state-key.js');
+    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
+    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
+    return createEngineStateStore({ statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
+  };
+  /** A never-paired instance of a new tenant, held by another node's lease written here (no node here owns it). */
+  const heldElsewhere = async (token: number) => {
+    const own = await createTenant(world.gw.gateway, world.api);
+    const { id } = await insertInstance(world.gw.gateway, own.tenantId, { state: 'created' });
+    await world.gw.gateway.infra.db.prisma.$executeRaw`INSERT INTO "InstanceLease" ("instanceId", owner, token, "expiresAt") VALUES (${id}::uuid, 'elsewhere', ${token}, now() + interval '1 hour')`;
+    return { id, lease: { instanceId: id, node: 'elsewhere', token: String(token) } };
+  };
 
   it('pairs by the QR code of the v1 create answer: connected with the phone, on CHAT-BAILEYS', async () => {
     const { id, phone } = await pairedV1(world.api, world.tenant.liveKey, world.network, `v1 qr ${Date.now()}`);
@@ -279,10 +294,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     // Another node takes the instance over (as after this one was frozen past its lease).
     await prisma.$executeRaw`UPDATE "InstanceLease" SET owner = 'another-node', token = token + 1 WHERE "instanceId" = ${id}::uuid`;
     await eventually(async () => world.network.devices().some((d) => `+${d.phone}` === phone && d.connected), (connected) => !connected, 10_000);
-    const { openStateKey } = await import('../../src/engines/state/state-key.js');
-    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
-    const cipher = await openStateKey({ configured: world.gw.gateway.infra.config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: world.gw.gateway.infra.config.DATA_DIR, statements: world.gw.gateway.infra.db.statements });
-    const store = createEngineStateStore({ statements: world.gw.gateway.infra.db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
+    const store = await stateStore();
     const before = await prisma.engineKey.findMany({ where: { instanceId: id }, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
     let lost = false;
     await expect(store.keysFor(id, stale, () => (lost = true)).set({ session: { 'stale.0': null }, 'pre-key': { '1': null } })).rejects.toThrow(/no longer owns/);
@@ -295,7 +307,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
   });
 
   it('writes the state of several instances that arrive together in one statement, each only under its own lease; checks their leases so too', async () => {
-    const { db, config } = world.gw.gateway.infra;
+    const { db } = world.gw.gateway.infra;
     const own = await createTenant(world.gw.gateway, world.api);
     // Instances no node here needs to own (never paired), held by another node's leases written here.
     const [a, b, c] = (await Promise.all([0, 1, 2].map(() => insertInstance(world.gw.gateway, own.tenantId, { state: 'created' })))).map((row) => row.id) as [string, string, string];
@@ -308,10 +320,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
       if (text.includes('INSERT INTO "EngineKey"')) keyWrites++;
       return db.statements.run(text, params);
     }) as typeof db.statements.run };
-    const { openStateKey } = await import('../../src/engines/state/state-key.js');
-    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
-    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
-    const store = createEngineStateStore({ statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
+    const store = await stateStore(statements);
     const lost: string[] = [];
     const keysOf = (id: string, token: number) => store.keysFor(id, lease(id, token), () => lost.push(id));
     const outcomes = await Promise.allSettled([
@@ -329,7 +338,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     expect(lost).toEqual([c, b]);
     expect(keyWrites).toBe(1);
     // Read back by a store with nothing cached, as the next owner would.
-    const fresh = createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 });
+    const fresh = await stateStore();
     const session = await fresh.keysFor(a, lease(a, 100), () => {}).get('session', ['peer.0']);
     expect(Buffer.from(session['peer.0'] as unknown as Uint8Array).toString()).toBe('second');
     expect(await fresh.keysFor(b, lease(b, 100), () => {}).get('sender-key-memory', ['group'])).toEqual({ group: { peer: true } });
@@ -338,30 +347,19 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
 
     // The lease checks before hand-offs that arrive together are one statement too, each answered for its own lease.
     let leaseChecks = 0;
-    const checking = createEngineStateStore({
-      statements: { ...db.statements, run: ((text: string, params?: readonly unknown[]) => {
-        if (text.includes('"expiresAt" > now()')) leaseChecks++;
-        return db.statements.run(text, params);
-      }) as typeof db.statements.run },
-      cipher,
-      cacheBytes: 1024 * 1024,
-      writesInFlight: 1,
-    });
+    const checking = await stateStore({ ...db.statements, run: ((text: string, params?: readonly unknown[]) => {
+      if (text.includes('"expiresAt" > now()')) leaseChecks++;
+      return db.statements.run(text, params);
+    }) as typeof db.statements.run });
     await db.prisma.$executeRaw`UPDATE "InstanceLease" SET "expiresAt" = now() - interval '1 second' WHERE "instanceId" = ${b}::uuid`;
     expect(await Promise.all([checking.holds(lease(a, 100)), checking.holds(lease(a, 99)), checking.holds(lease(b, 100)), checking.holds(lease(c, 100))])).toEqual([true, false, false, true]);
     expect(leaseChecks).toBe(1);
   });
 
   it('never lets a read that was under way while a write committed put the older value back in the cache', async () => {
-    const { db, config } = world.gw.gateway.infra;
-    const own = await createTenant(world.gw.gateway, world.api);
-    const { id } = await insertInstance(world.gw.gateway, own.tenantId, { state: 'created' });
-    await db.prisma.$executeRaw`INSERT INTO "InstanceLease" ("instanceId", owner, token, "expiresAt") VALUES (${id}::uuid, 'elsewhere', 3, now() + interval '1 hour')`;
-    const lease = { instanceId: id, node: 'elsewhere', token: '3' };
-    const { openStateKey } = await import('../../src/engines/state/state-key.js');
-    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
-    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
-    await createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 }).keysFor(id, lease, () => {}).set({ session: { 'peer.0': Buffer.from('older') } } as never);
+    const { db } = world.gw.gateway.infra;
+    const { id, lease } = await heldElsewhere(3);
+    await (await stateStore()).keysFor(id, lease, () => {}).set({ session: { 'peer.0': Buffer.from('older') } } as never);
     // A store with nothing cached, whose read of the key answers only once the test lets it: what it read is the older value.
     let readDone!: () => void;
     const readTaken = new Promise<void>((resolve) => (readDone = resolve));
@@ -375,7 +373,7 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
       }
       return rows;
     }) as typeof db.statements.run };
-    const keys = createEngineStateStore({ statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 }).keysFor(id, lease, () => {});
+    const keys = (await stateStore(statements)).keysFor(id, lease, () => {});
     const text = (value: unknown) => Buffer.from(value as Uint8Array).toString();
     const reading = keys.get('session', ['peer.0']);
     await readTaken;
@@ -387,15 +385,10 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
   });
 
   it('never stores the library\'s list of contacts with a trusted-contact token: a read answers it from the tokens stored', async () => {
-    const { db, config } = world.gw.gateway.infra;
-    const own = await createTenant(world.gw.gateway, world.api);
-    const { id } = await insertInstance(world.gw.gateway, own.tenantId, { state: 'created' });
-    await db.prisma.$executeRaw`INSERT INTO "InstanceLease" ("instanceId", owner, token, "expiresAt") VALUES (${id}::uuid, 'elsewhere', 7, now() + interval '1 hour')`;
-    const { openStateKey } = await import('../../src/engines/state/state-key.js');
-    const { createEngineStateStore } = await import('../../src/engines/baileys/auth-state.js');
-    const cipher = await openStateKey({ configured: config.ENGINE_STATE_KEY, embedded: mode.database === 'pglite', dataDir: config.DATA_DIR, statements: db.statements });
-    const keysOf = () => createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 1024 * 1024, writesInFlight: 1 }).keysFor(id, { instanceId: id, node: 'elsewhere', token: '7' }, () => {});
-    const keys = keysOf();
+    const { db } = world.gw.gateway.infra;
+    const { id, lease } = await heldElsewhere(7);
+    const keysOf = async () => (await stateStore()).keysFor(id, lease, () => {});
+    const keys = await keysOf();
     const token = (senderTimestamp: number) => ({ token: Buffer.alloc(0), senderTimestamp });
     const indexOf = async (store: typeof keys) => JSON.parse(Buffer.from((await store.get('tctoken', ['__index']))['__index']!.token).toString()) as string[];
     expect(await indexOf(keys)).toEqual([]);
@@ -405,14 +398,14 @@ describe.each(MODES)('CHAT-BAILEYS against the local chat network — $name', (m
     const stored = await db.prisma.engineKey.findMany({ where: { instanceId: id, type: 'tctoken' }, select: { id: true }, orderBy: { id: 'asc' } });
     expect(stored.map((row) => row.id)).toEqual(['111@lid', '222@lid', '333@lid']);
     // A store with nothing cached (the next connection) reads the list, and the tokens beside it, as written.
-    const fresh = keysOf();
+    const fresh = await keysOf();
     expect(await indexOf(fresh)).toEqual(['111@lid', '222@lid', '333@lid']);
     const both = await fresh.get('tctoken', ['__index', '222@lid']);
     expect(Object.keys(both).sort()).toEqual(['222@lid', '__index']);
     expect(both['222@lid']).toMatchObject({ senderTimestamp: 2 });
     // A pruned token leaves the list with it.
     await fresh.set({ tctoken: { '111@lid': null, __index: { token: Buffer.from(JSON.stringify(['222@lid', '333@lid'])) } } });
-    expect(await indexOf(keysOf())).toEqual(['222@lid', '333@lid']);
+    expect(await indexOf(await keysOf())).toEqual(['222@lid', '333@lid']);
   });
 
   it('keeps the engine state only sealed: no stored value reads as the library\'s data, and none opens under another key', async () => {

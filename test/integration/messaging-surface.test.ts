@@ -168,11 +168,14 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
       [digitsOf(a.phone), 'available'],
     ]);
 
-    const check = await world.api.post(`/v1/chat/instances/${a.id}/contacts/check`, { key: world.tenant.liveKey, body: { phones: [digitsOf(b.phone), digitsOf(peer), digitsOf(a.phone)] } });
+    // A linked phone and a phone the instance has been writing to exist; a number nothing reached does not.
+    const stranger = newPhone();
+    const check = await world.api.post(`/v1/chat/instances/${a.id}/contacts/check`, { key: world.tenant.liveKey, body: { phones: [digitsOf(b.phone), digitsOf(peer), digitsOf(stranger), digitsOf(a.phone)] } });
     expect(check.status, check.text).toBe(200);
     expect(check.body.data).toEqual([
       { phone: digitsOf(b.phone), exists: true },
-      { phone: digitsOf(peer), exists: false },
+      { phone: digitsOf(peer), exists: true },
+      { phone: digitsOf(stranger), exists: false },
       { phone: digitsOf(a.phone), exists: true },
     ]);
   });

@@ -241,6 +241,8 @@ describe.each(MODES)('Sandbox: groups of its own and polls, through named instan
       [{ from: outsider, to: v1.phone, type: 'poll_vote', pollVote: { messageId: poll.id, options: ['A'] } }, /^pollVote\.messageId: /],
       [{ from: ana, to: v1.phone, type: 'poll_vote' }, /^pollVote: /],
       [{ from: ana, to: v1.phone, text: 'x', pollVote: { messageId: poll.id, options: ['A'] } }, /^pollVote: /],
+      [{ from: ana, to: v1.phone, type: 'poll_vote', group: groupId, pollVote: { messageId: poll.id, options: ['A'] } }, /^group: names a group, but that poll was sent to the phone directly/],
+      [{ from: ana, to: v1.phone, type: 'edit', group: groupId, edit: { messageId: text.id, text: 'y' } }, /^group: is not for type edit/],
     ];
     for (const [body, field] of cases) {
       const refused = await world.api.post('/sandbox/messages', { body });
@@ -251,5 +253,15 @@ describe.each(MODES)('Sandbox: groups of its own and polls, through named instan
     expect(await stored()).toBe(before);
     expect((await world.api.get(`/v1/messages/status/${poll.id}`, { key })).body.data.poll.options.every((o: { votes: number }) => o.votes === 0)).toBe(true);
     expect(votes()).toBe(updatesBefore);
+
+    // A vote on a group's poll may name that group, as the message it answers did; another group is refused.
+    const groupPoll = await sentThrough(v1.id, { to: groupId, poll: { name: 'Where?', options: ['Here', 'There'] } });
+    await eventually(() => phoneInbox(world.api, ana), (r) => r.body.data.some((m: { id: string }) => m.id === groupPoll.id));
+    const elsewhere = await world.api.post('/sandbox/messages', { body: { from: ana, to: v1.phone, type: 'poll_vote', group: '120363999999999999@g.us', pollVote: { messageId: groupPoll.id, options: ['Here'] } } });
+    expect(elsewhere.status, elsewhere.text).toBe(400);
+    expect(elsewhere.body.error.message).toMatch(/^group: is not the group that poll was sent to/);
+    const named = await world.api.post('/sandbox/messages', { body: { from: ana, to: v1.phone, type: 'poll_vote', group: groupId, pollVote: { messageId: groupPoll.id, options: ['Here'] } } });
+    expect(named.status, named.text).toBe(200);
+    expect(named.body.data).toEqual({ messageId: groupPoll.id, options: ['Here'] });
   });
 });

@@ -43,16 +43,19 @@ export function createSandboxDirectory(prisma: PrismaClient) {
       return { instanceId: message.instanceId, networkMessageId: message.networkMessageId };
     },
     /**
-     * Of these phones (digits), the ones with an account on the sandbox network: its accounts are the
-     * phones a live pairing knows (linked to a sandbox instance that is connected or offline but still
-     * paired; not logged out, banned or deleted), the same phones a message can be sent from to.
+     * Of these phones (digits), the ones with an account on the sandbox network: the phones a live
+     * pairing knows (connected, or offline but still paired), and every phone the network has handed
+     * a message to, so a number an instance has been writing to is never reported missing.
      */
     async registered(phones: string[]): Promise<Set<string>> {
-      const rows = await prisma.instance.findMany({
-        where: { ...onSandbox, phone: { in: phones.map((phone) => `+${phone}`) }, state: { in: ['connected', 'disconnected', 'connecting'] } },
-        select: { phone: true },
-      });
-      return new Set(rows.map((row) => row.phone!.slice(1)));
+      const [paired, reached] = await Promise.all([
+        prisma.instance.findMany({
+          where: { ...onSandbox, phone: { in: phones.map((phone) => `+${phone}`) }, state: { in: ['connected', 'disconnected', 'connecting'] } },
+          select: { phone: true },
+        }),
+        prisma.sandboxHandoff.findMany({ where: { to: { in: phones } }, distinct: ['to'], select: { to: true } }),
+      ]);
+      return new Set([...paired.map((row) => row.phone!.slice(1)), ...reached.map((row) => row.to)]);
     },
     /** A message a phone sent to a sandbox instance, named by the gateway's id: who sent it, to which instance, under which network id. */
     async receivedFromPhone(messageId: string) {
@@ -79,12 +82,12 @@ export function createSandboxDirectory(prisma: PrismaClient) {
     /** A message a phone (digits) received from a sandbox instance, named by the gateway's id: its kind, its poll, the instance and its phone. */
     async receivedByPhone(messageId: string, phone: string) {
       if (!isUuid(messageId)) return null;
-      const handed = await prisma.sandboxHandoff.findFirst({ where: { messageId, to: phone }, select: { instanceId: true, type: true, content: true } });
+      const handed = await prisma.sandboxHandoff.findFirst({ where: { messageId, to: phone }, select: { instanceId: true, type: true, content: true, group: true } });
       if (!handed) return null;
       const instance = await prisma.instance.findFirst({ where: { ...onSandbox, id: handed.instanceId }, select: { phone: true } });
       if (!instance) return null;
       const poll = (handed.content as { poll?: { name: string; options: string[]; selectableCount: number } } | null)?.poll ?? null;
-      return { instanceId: handed.instanceId, instancePhone: instance.phone, type: handed.type, poll };
+      return { instanceId: handed.instanceId, instancePhone: instance.phone, type: handed.type, poll, group: handed.group };
     },
     /** Whether the instance exists and runs on the sandbox (the control API acts on no other). */
     async isSandboxInstance(instanceId: string) {

@@ -71,7 +71,7 @@ export const inboundInput = z
       { if: { required: ['type'], properties: { type: { const: 'reaction' } } }, then: { required: ['reaction'], properties: { reaction: { type: 'object' } } } },
       { if: { required: ['type'], properties: { type: { const: 'edit' } } }, then: { required: ['edit'], properties: { edit: { type: 'object' } } }, else: { properties: { edit: { type: 'null' } } } },
       { if: { required: ['type'], properties: { type: { const: 'poll_vote' } } }, then: { required: ['pollVote'], properties: { pollVote: { type: 'object' } } }, else: { properties: { pollVote: { type: 'null' } } } },
-      { if: { required: ['type'], properties: { type: { enum: ['edit', 'poll_vote'] } } }, then: { properties: { group: { type: 'null' } } } },
+      { if: { required: ['type'], properties: { type: { const: 'edit' } } }, then: { properties: { group: { type: 'null' } } } },
     ],
   })
   .superRefine((body, ctx) => {
@@ -83,8 +83,8 @@ export const inboundInput = z
     if (body.type !== 'edit' && body.edit) ctx.addIssue({ code: 'custom', path: ['edit'], message: 'is only for type edit' });
     if (body.type === 'poll_vote' && !body.pollVote) ctx.addIssue({ code: 'custom', path: ['pollVote'], message: 'is required for a poll vote: {messageId, options}' });
     if (body.type !== 'poll_vote' && body.pollVote) ctx.addIssue({ code: 'custom', path: ['pollVote'], message: 'is only for type poll_vote' });
-    // An edit or a vote names its message, which is in its chat already.
-    if ((body.type === 'edit' || body.type === 'poll_vote') && body.group) ctx.addIssue({ code: 'custom', path: ['group'], message: `is not for type ${body.type}` });
+    // An edit names its message, which is in its chat already; a vote may name its poll's group (checked against the poll).
+    if (body.type === 'edit' && body.group) ctx.addIssue({ code: 'custom', path: ['group'], message: 'is not for type edit' });
   });
 
 const GROUP_ID = /^\d{6,30}@g\.us$/;
@@ -142,7 +142,7 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       return;
     }
     if (data.type === 'poll_vote') {
-      ctx.body = ok(await control.pollVote(data.from, `+${data.to}`, data.pollVote!.messageId, data.pollVote!.options));
+      ctx.body = ok(await control.pollVote(data.from, `+${data.to}`, data.pollVote!.messageId, data.pollVote!.options, data.group));
       return;
     }
     // Checked before a file is kept: a refused group message leaves nothing behind.

@@ -130,11 +130,15 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
     },
     /**
      * The phone `phone` (digits) votes on a poll it received from the instance paired with
-     * `instancePhone`: `options` (names; none withdraws the vote) replace its earlier vote.
+     * `instancePhone`: `options` (names; none withdraws the vote) replace its earlier vote. A `group`,
+     * when named, must be the one the poll was sent to.
      */
-    async pollVote(phone: string, instancePhone: string, messageId: string, options: string[]) {
+    async pollVote(phone: string, instancePhone: string, messageId: string, options: string[], group?: string) {
       const received = await directory.receivedByPhone(messageId, phone);
       if (!received || received.instancePhone !== instancePhone) throw Invalid.at('pollVote.messageId', 'is not a message that phone received from that instance');
+      if (group !== undefined && group !== received.group) {
+        throw Invalid.at('group', received.group ? `is not the group that poll was sent to (${received.group})` : 'names a group, but that poll was sent to the phone directly');
+      }
       if (received.type !== 'poll' || !received.poll) throw Invalid.at('pollVote.messageId', 'is not a poll');
       const { poll } = received;
       const chosen = [...new Set(options)];

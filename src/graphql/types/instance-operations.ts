@@ -17,7 +17,7 @@ import {
 import { visible } from '../visible.js';
 import { credentialsFields } from './credentials-inputs.js';
 
-/** Instance queries and mutations (spec 4.2 and 4.3); each calls the instance service REST uses. */
+/** Instance queries and mutations (both API variants); each calls the instance service REST uses. */
 
 const InstanceFilter = builder.inputType('InstanceFilter', {
   description: 'Narrows an instance list; every field given must match.',

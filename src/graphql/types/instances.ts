@@ -16,20 +16,20 @@ export { WebhookEventEnum };
 
 export const InstanceVariantEnum = builder.enumType('InstanceVariant', {
   values: {
-    V1: { value: 'v1', description: 'Created through /v1/chat/instances (spec 4.2).' },
-    SESSION: { value: 'session', description: 'Created through /chat/instances (spec 4.3).' },
+    V1: { value: 'v1', description: 'Created through /v1/chat/instances (API key).' },
+    SESSION: { value: 'session', description: 'Created through /chat/instances (session cookie).' },
   } as const,
   description: 'Which REST API shape the instance was created through.',
 });
 
 export const InstanceStatusEnum = builder.enumType('InstanceStatus', {
   values: V1_STATUSES,
-  description: 'Status in the v1 vocabulary (spec 3.1).',
+  description: `Status in the v1 vocabulary: ${V1_STATUSES.join(', ')}.`,
 });
 
 export const SessionStatusEnum = builder.enumType('SessionStatus', {
   values: SESSION_STATUSES,
-  description: 'Status in the session vocabulary (spec 3.2).',
+  description: `Status in the session vocabulary: ${SESSION_STATUSES.join(', ')}.`,
 });
 
 export const DisconnectReasonEnum = builder.enumType('DisconnectReason', {

@@ -117,7 +117,7 @@ export const MessageType = builder.prismaObject('Message', {
   description: 'A message sent through the gateway or received by one of its instances.',
   interfaces: [NodeInterface],
   fields: (t) => ({
-    to: t.exposeString('to', { description: 'The recipient: digits with the country code, as sent (spec 4.1).' }),
+    to: t.exposeString('to', { description: 'The recipient: digits with the country code, as sent.' }),
     from: t.exposeString('from', { nullable: true, description: 'The sender of a received message; null for sent ones.' }),
     direction: t.expose('direction', { type: MessageDirectionEnum, description: 'Sent or received.' }),
     networkMessageId: t.exposeString('networkMessageId', { nullable: true, description: "The chat network's own id of it, once it has one; webhooks and answers use `id`." }),
@@ -235,7 +235,7 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
     "A message: through the instance `instanceId` names, of any kind (as POST /v1/chat/instances/<id>/messages: exactly one of text, media, location, contacts, reaction, poll, template), or without it a text or template routed to one of the tenant's connected instances (as POST /v1/messages/send).",
   fields: (t) => ({
     instanceId: t.id({ description: 'The instance to send through; when omitted, the least recently used connected one (text and templates only).' }),
-    to: t.string({ required: true, description: 'Digits with the country code, no + (spec 4.1); through a named instance also a group id (<digits>@g.us).' }),
+    to: t.string({ required: true, description: 'Digits with the country code, no +; through a named instance also a group id (<digits>@g.us).' }),
     text: t.string({ description: '1 to 4096 characters.' }),
     mentions: t.stringList({ description: 'With text: phones the text names as @<digits>.' }),
     media: t.field({ type: MediaFileInput, description: 'A file, with mediaType.' }),

@@ -35,7 +35,7 @@ const QrUpdate = builder.objectRef<QrEvent>('QrUpdate').implement({
   }),
 });
 
-/** Both status vocabularies in one enum: an event shows the instance's own words (spec 3.1 and 3.2). */
+/** Both status vocabularies in one enum: an event shows the instance's own words (v1 or session). */
 const ConnectionStatus = builder.enumType('ConnectionStatus', {
   values: [...new Set<string>([...V1_STATUSES, ...SESSION_STATUSES])],
   description: "An instance's status in its own vocabulary: v1 (initializing, qr_code, connecting, connected, disconnected, error) or session (created, qr, connected, disconnected, banned).",

@@ -6,7 +6,7 @@ const EVENTS = [...new Set<string>([...V1_EVENTS, ...SESSION_EVENTS])];
 
 export const WebhookEventEnum = builder.enumType('WebhookEvent', {
   values: Object.fromEntries(
-    EVENTS.map((event) => [event.replace('.', '_').toUpperCase(), { value: event, description: `The ${event} event (spec 6.1).` }]),
+    EVENTS.map((event) => [event.replace('.', '_').toUpperCase(), { value: event, description: `The ${event} event (docs/webhooks.md).` }]),
   ) as Record<string, { value: string; description: string }>,
-  description: 'A webhook event name; each variant accepts its own events (spec 6.1).',
+  description: 'A webhook event name; each variant accepts its own events (docs/webhooks.md).',
 });

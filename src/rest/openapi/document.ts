@@ -91,8 +91,8 @@ export function buildOpenApiDocument(options: DocumentOptions) {
     // In the order a reader needs them; the simulated network last.
     tags: [
       { name: 'Messages', description: 'Send and read messages.' },
-      { name: 'Instances (v1)', description: 'Instances through the API-key API (spec 4.2).' },
-      { name: 'Instances (session)', description: 'Instances through the session-cookie API (spec 4.3).' },
+      { name: 'Instances (v1)', description: 'Instances through the API-key API (`/v1/chat/instances`).' },
+      { name: 'Instances (session)', description: 'Instances through the session-cookie API (`/chat/instances`).' },
       { name: 'Groups', description: "Groups of an instance's number: list, create, change, participants, invite code, leave." },
       { name: 'Webhooks', description: "Webhook settings, signing secrets, tests and the delivery log." },
       { name: 'API keys', description: 'Keys for the API; the full key is shown once.' },

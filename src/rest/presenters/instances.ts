@@ -13,7 +13,7 @@ function lastDisconnect(i: InstanceRecord): z.output<typeof documented.LastDisco
 }
 const seconds = (qr: LiveQr) => Math.max(0, Math.ceil((qr.expiresAt.getTime() - Date.now()) / 1000));
 
-// v1 variant (spec 2.4 and 4.2)
+// v1 variant: /v1/chat/instances, with an API key
 
 export function presentV1ListItem(i: InstanceRecord): z.output<typeof documented.V1ListItem> {
   return {
@@ -55,7 +55,7 @@ export function presentV1Qr(qr: LiveQr): z.output<typeof documented.V1Qr> {
   return { qrCode: qr.dataUrl, expiresAt: qr.expiresAt.toISOString() };
 }
 
-// session variant (spec 2.3 and 4.3)
+// session variant: /chat/instances, with the session cookie
 
 function sessionQr(qr: LiveQr): z.output<typeof documented.SessionQr> {
   return { base64: qr.dataUrl, expiry: seconds(qr), attemptId: qr.attemptId };

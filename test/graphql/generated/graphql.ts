@@ -171,7 +171,7 @@ export type InstanceFilter = {
   status?: InstanceStatus | null | undefined;
 };
 
-/** Status in the v1 vocabulary (spec 3.1). */
+/** Status in the v1 vocabulary: initializing, qr_code, connecting, connected, disconnected, error. */
 export type InstanceStatus =
   | 'connected'
   | 'connecting'
@@ -182,9 +182,9 @@ export type InstanceStatus =
 
 /** Which REST API shape the instance was created through. */
 export type InstanceVariant =
-  /** Created through /chat/instances (spec 4.3). */
+  /** Created through /chat/instances (session cookie). */
   | 'SESSION'
-  /** Created through /v1/chat/instances (spec 4.2). */
+  /** Created through /v1/chat/instances (API key). */
   | 'V1';
 
 /** A point on the map. */
@@ -317,7 +317,7 @@ export type SendMessageInput = {
   template?: TemplateInput | null | undefined;
   /** 1 to 4096 characters. */
   text?: string | null | undefined;
-  /** Digits with the country code, no + (spec 4.1); through a named instance also a group id (<digits>@g.us). */
+  /** Digits with the country code, no +; through a named instance also a group id (<digits>@g.us). */
   to: string;
   /** With audio: send it as a voice note. */
   voice?: boolean | null | undefined;
@@ -337,7 +337,7 @@ export type SendTextInput = {
   to: string;
 };
 
-/** Status in the session vocabulary (spec 3.2). */
+/** Status in the session vocabulary: created, qr, connected, disconnected, banned. */
 export type SessionStatus =
   | 'banned'
   | 'connected'
@@ -405,25 +405,25 @@ export type UpdateInstanceInput = {
   webhookUrl?: string | null | undefined;
 };
 
-/** A webhook event name; each variant accepts its own events (spec 6.1). */
+/** A webhook event name; each variant accepts its own events (docs/webhooks.md). */
 export type WebhookEvent =
-  /** The connection.update event (spec 6.1). */
+  /** The connection.update event (docs/webhooks.md). */
   | 'CONNECTION_UPDATE'
-  /** The contacts.update event (spec 6.1). */
+  /** The contacts.update event (docs/webhooks.md). */
   | 'CONTACTS_UPDATE'
-  /** The groups.update event (spec 6.1). */
+  /** The groups.update event (docs/webhooks.md). */
   | 'GROUPS_UPDATE'
-  /** The groups.upsert event (spec 6.1). */
+  /** The groups.upsert event (docs/webhooks.md). */
   | 'GROUPS_UPSERT'
-  /** The messages.delete event (spec 6.1). */
+  /** The messages.delete event (docs/webhooks.md). */
   | 'MESSAGES_DELETE'
-  /** The messages.update event (spec 6.1). */
+  /** The messages.update event (docs/webhooks.md). */
   | 'MESSAGES_UPDATE'
-  /** The messages.upsert event (spec 6.1). */
+  /** The messages.upsert event (docs/webhooks.md). */
   | 'MESSAGES_UPSERT'
-  /** The presence.update event (spec 6.1). */
+  /** The presence.update event (docs/webhooks.md). */
   | 'PRESENCE_UPDATE'
-  /** The qr.update event (spec 6.1). */
+  /** The qr.update event (docs/webhooks.md). */
   | 'QR_UPDATE';
 
 /** Whether the test event reached the receiver. */

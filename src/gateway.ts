@@ -73,7 +73,13 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
       password: config.GATEWAY_ADMIN_PASSWORD,
       plan: config.GATEWAY_ADMIN_PLAN,
     });
-    logger.info({ email: admin.user.email, created: admin.created }, 'admin user ready');
+    if (admin.user) logger.info({ email: admin.user.email, created: admin.created }, 'admin user ready');
+    else {
+      logger.warn(
+        { email: config.GATEWAY_ADMIN_EMAIL },
+        'GATEWAY_ADMIN_EMAIL names no user of this gateway, which has accounts already: nothing was created. Sign in with an existing account, or add a tenant with the CLI (tenant:create)',
+      );
+    }
   }
 
   let draining = false;

@@ -12,10 +12,10 @@ import { MODES } from '../helpers/modes.js';
 const LINK_LINE = /no user yet: create the first account at (http:\/\/127\.0\.0\.1:\d+)\/#\/setup\/([A-Za-z0-9_-]+) \(works once, for one hour\)/;
 
 /** The gateway as a user starts it, with everything it prints collected. */
-async function startPrinting(dataDir: string) {
+async function startPrinting(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, distEntry('main'), {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '0.0.0.0', LOG_LEVEL: 'info' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '0.0.0.0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -88,6 +88,28 @@ describe('the first account, from the link printed at start', () => {
       expect(restarted.output()).not.toContain('no user yet');
     } finally {
       expect(await restarted.stop()).toBe(0);
+    }
+
+    // A configured admin is only ever the first account: a new email on a gateway that has one creates
+    // nothing and says so, where a second tenant used to appear silently.
+    const configured = await startPrinting(dataDir, { GATEWAY_ADMIN_EMAIL: 'admin@example.com', GATEWAY_ADMIN_PASSWORD: 'change-me-please' });
+    try {
+      expect(configured.output()).toMatch(/"email":"admin@example\.com".*GATEWAY_ADMIN_EMAIL names no user of this gateway, which has accounts already: nothing was created/);
+      const api = client(configured.url);
+      expect((await api.post('/auth/sessions', { body: { email: 'admin@example.com', password: 'change-me-please' } })).status).toBe(401);
+      expect((await api.post('/auth/sessions', { body: { email: 'owner@example.com', password: 'first-password' } })).status).toBe(200);
+    } finally {
+      expect(await configured.stop()).toBe(0);
+    }
+    // The existing owner named there is left as it is (its password is not reset).
+    const same = await startPrinting(dataDir, { GATEWAY_ADMIN_EMAIL: 'owner@example.com', GATEWAY_ADMIN_PASSWORD: 'another-password' });
+    try {
+      expect(same.output()).toMatch(/"email":"owner@example\.com","created":false.*admin user ready/);
+      const api = client(same.url);
+      expect((await api.post('/auth/sessions', { body: { email: 'owner@example.com', password: 'first-password' } })).status).toBe(200);
+      expect((await api.post('/auth/sessions', { body: { email: 'owner@example.com', password: 'another-password' } })).status).toBe(401);
+    } finally {
+      expect(await same.stop()).toBe(0);
     }
   }, 240_000);
 });

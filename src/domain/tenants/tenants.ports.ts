@@ -28,6 +28,8 @@ export interface TenantStore {
   findTenant(id: string): Promise<TenantRecord | null>;
   findUserByEmail(email: string): Promise<UserRecord | null>;
   findUser(id: string): Promise<UserRecord | null>;
+  /** Whether the gateway has any user at all. */
+  hasUser(): Promise<boolean>;
   setPlan(tenantId: string, plan: Plan): Promise<TenantRecord | null>;
   /** Every tenant, oldest first, with how many users and active keys it has. */
   listTenants(): Promise<Array<TenantRecord & { users: number; activeKeys: number }>>;

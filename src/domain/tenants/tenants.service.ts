@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/password.js';
 import { Invalid, NotFound } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { createTenantInput, createUserInput, email as emailSchema, password as passwordSchema, PLANS } from './tenants.input.js';
-import type { Plan, TenantStore } from './tenants.ports.js';
+import type { Plan, TenantStore, UserRecord } from './tenants.ports.js';
 
 export type TenantsService = ReturnType<typeof createTenantsService>;
 
@@ -57,13 +57,15 @@ export function createTenantsService(deps: { tenants: TenantStore }) {
 
     /**
      * Makes sure the configured admin exists with its own tenant. Idempotent: an existing user is
-     * left as it is (its password is not reset), a new email gets a new tenant.
+     * left as it is (its password is not reset). It is only ever the first account: once the gateway
+     * has a user, a new email creates nothing (`created: false`, no user) and the caller says why.
      */
-    async ensureAdmin(input: { email: string; password: string; plan: Plan }) {
+    async ensureAdmin(input: { email: string; password: string; plan: Plan }): Promise<{ created: boolean; user: UserRecord | null }> {
       const email = parseInput(emailSchema, input.email);
       const password = parseInput(passwordSchema, input.password);
       const existing = await tenants.findUserByEmail(email);
       if (existing) return { created: false, user: existing };
+      if (await tenants.hasUser()) return { created: false, user: null };
       const created = await tenants.createTenantWithUser(
         { name: email, plan: input.plan },
         { email, passwordHash: await hashPassword(password) },

@@ -142,7 +142,7 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       return;
     }
     if (data.type === 'poll_vote') {
-      ctx.body = ok(await control.pollVote(data.from, `+${data.to}`, data.pollVote!.messageId, data.pollVote!.options, data.group));
+      ctx.body = ok(await control.pollVote(data.from, `+${data.to}`, data.pollVote!.messageId, data.pollVote!.options, data.group ?? undefined));
       return;
     }
     // Checked before a file is kept: a refused group message leaves nothing behind.

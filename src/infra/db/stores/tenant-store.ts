@@ -27,6 +27,7 @@ export function createTenantStore(prisma: PrismaClient, bus: InvalidationBus): T
     findTenant: (id) => (isUuid(id) ? prisma.tenant.findUnique({ where: { id } }) : Promise.resolve(null)),
     findUserByEmail: (email) => prisma.user.findUnique({ where: { email } }),
     findUser: (id) => (isUuid(id) ? prisma.user.findUnique({ where: { id } }) : Promise.resolve(null)),
+    hasUser: async () => (await prisma.user.findFirst({ select: { id: true } })) !== null,
     async listTenants() {
       const tenants = await prisma.tenant.findMany({
         orderBy: { createdAt: 'asc' },

@@ -8,6 +8,7 @@ import { ApiKeysPage } from './pages/api-keys.js';
 import { InstancePage } from './pages/instance.js';
 import { InstancesPage } from './pages/instances.js';
 import { MessagesPage } from './pages/messages.js';
+import { NotFoundPage } from './pages/not-found.js';
 import { SignInPage } from './pages/sign-in.js';
 import { hrefOf, useRoute } from './router.js';
 
@@ -56,8 +57,12 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
             </a>
           ))}
         </nav>
-        <span class="who" title={props.tenant}>
-          {props.email} · {props.plan}
+        {/* Whose gateway this is comes first; who is signed in and the plan are secondary. */}
+        <span class="who">
+          <strong class="tenant">{props.tenant}</strong>{' '}
+          <span class="muted">
+            {props.email} · {props.plan} plan
+          </span>
         </span>
         <button
           type="button"
@@ -77,6 +82,7 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
         {route.page === 'instance' && <InstancePage id={route.id} />}
         {route.page === 'messages' && <MessagesPage />}
         {route.page === 'keys' && <ApiKeysPage />}
+        {route.page === 'not-found' && <NotFoundPage />}
       </main>
     </>
   );

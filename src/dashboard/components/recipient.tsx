@@ -20,5 +20,5 @@ export function Recipient(props: { to: string; instanceId: string | null | undef
   const [groups] = useQuery({ query: InstanceGroups, variables: { id: props.instanceId ?? '' }, pause: !group || !props.instanceId || Boolean(known) });
   if (!group) return <>{props.to}</>;
   const subject = known ?? groups.data?.instance?.groups?.find((g) => g.id === props.to)?.subject;
-  return <span title={props.to}>👥 {subject ?? groupIdInWords(props.to)}</span>;
+  return <span title={props.to}>{subject ? `group ${subject}` : groupIdInWords(props.to)}</span>;
 }

@@ -3,6 +3,7 @@
 // dashboard in Debian's chromium and writes docs/screenshots/*.png.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gateway-screenshots-'));
 
 if (spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const gateway = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WEBHOOK_ALLOW_INSECURE: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -36,7 +37,13 @@ async function ready() {
   throw new Error('the gateway did not become ready');
 }
 
-async function shot(page: Page, name: string) {
+// A webhook receiver on loopback, so the delivery log has rows to show.
+const receiver = createHttpServer((_req, res) => res.end('ok'));
+const receiverUrl = await new Promise<string>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`)));
+
+/** A picture of the viewport, scrolled to `at` first when given. */
+async function shot(page: Page, name: string, at?: string) {
+  if (at) await page.locator(at).first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, `${name}.png`) });
   console.log(`docs/screenshots/${name}.png`);
@@ -49,8 +56,12 @@ const browser = await chromium.launch({
 try {
   await ready();
   mkdirSync(out, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   page.on('dialog', (dialog) => void dialog.accept());
+  const open = async (hash: string, shown: () => Promise<unknown>) => {
+    await page.goto(`${base}/${hash}`);
+    await shown();
+  };
   await page.goto(`${base}/`);
   await page.getByLabel('Email').waitFor();
   await shot(page, 'sign-in');
@@ -66,9 +77,13 @@ try {
     await page.getByRole('img', { name: /^QR code/ }).waitFor();
   }
   await shot(page, 'pairing');
+  const salesLine = new URL(page.url()).hash;
   await page.getByLabel('Sandbox phone number').fill('+5511999990001');
   await page.getByRole('button', { name: 'Scan with a sandbox phone' }).click();
   await page.getByText('with +5511999990001').waitFor();
+  await page.getByLabel('Webhook URL').fill(receiverUrl);
+  await page.getByRole('button', { name: 'Save webhook' }).click();
+  await page.getByText('Saved.').waitFor();
   await page.getByRole('link', { name: 'Instances', exact: true }).click();
   await page.getByRole('row', { name: /Sales line/ }).waitFor();
   await shot(page, 'instances');
@@ -83,19 +98,30 @@ try {
   await page.waitForTimeout(1500);
   await shot(page, 'messages');
 
+  const deliveries = () => page.getByRole('button', { name: 'Redeliver' }).first().waitFor();
+  await open(salesLine, deliveries);
+  await shot(page, 'webhooks', '#webhook-heading');
+
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Key name').fill('order system');
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.locator('.key code').waitFor();
   await shot(page, 'api-keys');
 
+  // At 375 px every table is a list of cards: each column and each row's button in view.
   await page.setViewportSize({ width: 375, height: 760 });
-  await page.getByRole('link', { name: 'Instances', exact: true }).click();
-  await page.getByRole('row', { name: /Sales line/ }).waitFor();
+  await open('#/instances', () => page.getByRole('row', { name: /Sales line/ }).waitFor());
   await shot(page, 'narrow');
+  await open('#/messages', () => page.getByRole('row', { name: /Your table is ready/ }).waitFor());
+  await shot(page, 'narrow-messages', 'table');
+  await open(salesLine, deliveries);
+  await shot(page, 'narrow-webhooks', 'h3');
+  await open('#/keys', () => page.getByRole('button', { name: 'Revoke order system' }).waitFor());
+  await shot(page, 'narrow-api-keys', 'table');
 } finally {
   await browser.close();
   gateway.kill('SIGTERM');
   await new Promise((r) => gateway.once('exit', r));
+  receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

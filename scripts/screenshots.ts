@@ -30,7 +30,7 @@ const gateway = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
 });
 
 async function ready() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -43,7 +43,10 @@ const receiverUrl = await new Promise<string>((resolve) => receiver.listen(0, '1
 
 /** A picture of the viewport, scrolled to `at` first when given. */
 async function shot(page: Page, name: string, at?: string) {
-  if (at) await page.locator(at).first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  if (at) await page.locator(at).first().evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    scrollBy(0, -12);
+  });
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, `${name}.png`) });
   console.log(`docs/screenshots/${name}.png`);
@@ -95,12 +98,28 @@ try {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('row', { name: new RegExp(text) }).waitFor();
   }
+  // A text to a group the instance made (named by its subject), and one deleted for everyone.
+  const salesId = decodeURIComponent(salesLine.split('/')[2]!);
+  const call = (method: string, path: string, body?: unknown) =>
+    page.evaluate(async ([method, path, body]) => (await fetch(path as string, { method: method as string, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json(), [method, path, body] as const);
+  const group = (await call('POST', `/chat/instances/${salesId}/groups`, { subject: 'Kitchen team', participants: ['5511966665555'] })) as { data: { id: string } };
+  for (const [to, text] of [[group.data.id, 'Two tables of six at 8 pm'], ['5511955554444', 'Sent to the wrong number']]) {
+    await page.getByLabel('To (digits with the country code)').fill(to!);
+    await page.getByLabel('Text').fill(text!);
+    await page.getByLabel('Through').selectOption({ label: 'Sales line (connected)' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('row', { name: new RegExp(text!) }).locator('.status', { hasText: /delivered|read/ }).waitFor();
+  }
+  const wrong = await page.getByRole('row', { name: /Sent to the wrong number/ }).getAttribute('data-message-id');
+  await call('DELETE', `/chat/instances/${salesId}/messages/${wrong}`);
+  await page.reload();
+  await page.locator('.status-deleted').waitFor();
   await page.waitForTimeout(1500);
-  await shot(page, 'messages');
+  await shot(page, 'messages', 'form.filters');
 
   const deliveries = () => page.getByRole('button', { name: 'Redeliver' }).first().waitFor();
   await open(salesLine, deliveries);
-  await shot(page, 'webhooks', '#webhook-heading');
+  await shot(page, 'webhooks', '.heading:has(h3)');
 
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Key name').fill('order system');
@@ -115,7 +134,7 @@ try {
   await open('#/messages', () => page.getByRole('row', { name: /Your table is ready/ }).waitFor());
   await shot(page, 'narrow-messages', 'table');
   await open(salesLine, deliveries);
-  await shot(page, 'narrow-webhooks', 'h3');
+  await shot(page, 'narrow-webhooks', '.heading:has(h3)');
   await open('#/keys', () => page.getByRole('button', { name: 'Revoke order system' }).waitFor());
   await shot(page, 'narrow-api-keys', 'table');
 } finally {

@@ -57,11 +57,12 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
             </a>
           ))}
         </nav>
-        {/* Whose gateway this is comes first; who is signed in and the plan are secondary. */}
+        {/* The tenant first; who is signed in (unless the tenant is named after them) and the plan beside it. */}
         <span class="who">
           <strong class="tenant">{props.tenant}</strong>{' '}
           <span class="muted">
-            {props.email} · {props.plan} plan
+            {props.email && props.email !== props.tenant ? `${props.email} · ` : ''}
+            {props.plan} plan
           </span>
         </span>
         <button

@@ -3,6 +3,7 @@
 // dashboard in Debian's chromium and writes docs/screenshots/*.png.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,19 +25,28 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gateway-screenshots-'));
 
 if (spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const gateway = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WEBHOOK_ALLOW_INSECURE: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
 async function ready() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the gateway did not become ready');
 }
 
-async function shot(page: Page, name: string) {
+// A webhook receiver on loopback, so the delivery log has rows to show.
+const receiver = createHttpServer((_req, res) => res.end('ok'));
+const receiverUrl = await new Promise<string>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`)));
+
+/** A picture of the viewport, scrolled to `at` first when given. */
+async function shot(page: Page, name: string, at?: string) {
+  if (at) await page.locator(at).first().evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    scrollBy(0, -12);
+  });
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(out, `${name}.png`) });
   console.log(`docs/screenshots/${name}.png`);
@@ -49,8 +59,12 @@ const browser = await chromium.launch({
 try {
   await ready();
   mkdirSync(out, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   page.on('dialog', (dialog) => void dialog.accept());
+  const open = async (hash: string, shown: () => Promise<unknown>) => {
+    await page.goto(`${base}/${hash}`);
+    await shown();
+  };
   await page.goto(`${base}/`);
   await page.getByLabel('Email').waitFor();
   await shot(page, 'sign-in');
@@ -66,9 +80,13 @@ try {
     await page.getByRole('img', { name: /^QR code/ }).waitFor();
   }
   await shot(page, 'pairing');
+  const salesLine = new URL(page.url()).hash;
   await page.getByLabel('Sandbox phone number').fill('+5511999990001');
   await page.getByRole('button', { name: 'Scan with a sandbox phone' }).click();
   await page.getByText('with +5511999990001').waitFor();
+  await page.getByLabel('Webhook URL').fill(receiverUrl);
+  await page.getByRole('button', { name: 'Save webhook' }).click();
+  await page.getByText('Saved.').waitFor();
   await page.getByRole('link', { name: 'Instances', exact: true }).click();
   await page.getByRole('row', { name: /Sales line/ }).waitFor();
   await shot(page, 'instances');
@@ -80,8 +98,28 @@ try {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('row', { name: new RegExp(text) }).waitFor();
   }
+  // A text to a group the instance made (named by its subject), and one deleted for everyone.
+  const salesId = decodeURIComponent(salesLine.split('/')[2]!);
+  const call = (method: string, path: string, body?: unknown) =>
+    page.evaluate(async ([method, path, body]) => (await fetch(path as string, { method: method as string, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json(), [method, path, body] as const);
+  const group = (await call('POST', `/chat/instances/${salesId}/groups`, { subject: 'Kitchen team', participants: ['5511966665555'] })) as { data: { id: string } };
+  for (const [to, text] of [[group.data.id, 'Two tables of six at 8 pm'], ['5511955554444', 'Sent to the wrong number']]) {
+    await page.getByLabel('To (digits with the country code)').fill(to!);
+    await page.getByLabel('Text').fill(text!);
+    await page.getByLabel('Through').selectOption({ label: 'Sales line (connected)' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('row', { name: new RegExp(text!) }).locator('.status', { hasText: /delivered|read/ }).waitFor();
+  }
+  const wrong = await page.getByRole('row', { name: /Sent to the wrong number/ }).getAttribute('data-message-id');
+  await call('DELETE', `/chat/instances/${salesId}/messages/${wrong}`);
+  await page.reload();
+  await page.locator('.status-deleted').waitFor();
   await page.waitForTimeout(1500);
-  await shot(page, 'messages');
+  await shot(page, 'messages', 'form.filters');
+
+  const deliveries = () => page.getByRole('button', { name: 'Redeliver' }).first().waitFor();
+  await open(salesLine, deliveries);
+  await shot(page, 'webhooks', '.heading:has(h3)');
 
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Key name').fill('order system');
@@ -89,13 +127,20 @@ try {
   await page.locator('.key code').waitFor();
   await shot(page, 'api-keys');
 
+  // At 375 px every table is a list of cards: each column and each row's button in view.
   await page.setViewportSize({ width: 375, height: 760 });
-  await page.getByRole('link', { name: 'Instances', exact: true }).click();
-  await page.getByRole('row', { name: /Sales line/ }).waitFor();
+  await open('#/instances', () => page.getByRole('row', { name: /Sales line/ }).waitFor());
   await shot(page, 'narrow');
+  await open('#/messages', () => page.getByRole('row', { name: /Your table is ready/ }).waitFor());
+  await shot(page, 'narrow-messages', 'table');
+  await open(salesLine, deliveries);
+  await shot(page, 'narrow-webhooks', '.heading:has(h3)');
+  await open('#/keys', () => page.getByRole('button', { name: 'Revoke order system' }).waitFor());
+  await shot(page, 'narrow-api-keys', 'table');
 } finally {
   await browser.close();
   gateway.kill('SIGTERM');
   await new Promise((r) => gateway.once('exit', r));
+  receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

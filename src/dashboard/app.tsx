@@ -8,6 +8,7 @@ import { ApiKeysPage } from './pages/api-keys.js';
 import { InstancePage } from './pages/instance.js';
 import { InstancesPage } from './pages/instances.js';
 import { MessagesPage } from './pages/messages.js';
+import { NotFoundPage } from './pages/not-found.js';
 import { SignInPage } from './pages/sign-in.js';
 import { hrefOf, useRoute } from './router.js';
 
@@ -56,8 +57,13 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
             </a>
           ))}
         </nav>
-        <span class="who" title={props.tenant}>
-          {props.email} · {props.plan}
+        {/* The tenant first; who is signed in (unless the tenant is named after them) and the plan beside it. */}
+        <span class="who">
+          <strong class="tenant">{props.tenant}</strong>{' '}
+          <span class="muted">
+            {props.email && props.email !== props.tenant ? `${props.email} · ` : ''}
+            {props.plan} plan
+          </span>
         </span>
         <button
           type="button"
@@ -77,6 +83,7 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
         {route.page === 'instance' && <InstancePage id={route.id} />}
         {route.page === 'messages' && <MessagesPage />}
         {route.page === 'keys' && <ApiKeysPage />}
+        {route.page === 'not-found' && <NotFoundPage />}
       </main>
     </>
   );

@@ -170,7 +170,7 @@ export const Messages = graphql(`
       totalCount
       edges {
         node {
-          id to from direction type text status mode instanceId createdAt editedAt mentions
+          id to from direction type text status mode instanceId createdAt editedAt deletedAt mentions
           error { code message }
           media { type mimetype url fileName caption }
           location { latitude longitude name address }
@@ -187,9 +187,16 @@ export const Messages = graphql(`
   }
 `);
 
+/** The subjects of an instance's groups (asked of the network), to name the groups sent messages went to. */
+export const InstanceGroups = graphql(`
+  query DashboardInstanceGroups($id: ID!) {
+    instance(id: $id) { id groups { id subject } }
+  }
+`);
+
 export const MessageChanges = graphql(`
   subscription DashboardMessageChanges {
-    messageUpdated { messageId status message { id status error { code message } timestamps { queued sent delivered read failed } } }
+    messageUpdated { messageId status message { id status deletedAt error { code message } timestamps { queued sent delivered read failed } } }
   }
 `);
 

@@ -7,15 +7,19 @@ export type Route =
   | { page: 'messages' }
   | { page: 'keys' }
   /** The first account, from the one-time link the gateway prints (#/setup/<token>). */
-  | { page: 'setup'; token: string };
+  | { page: 'setup'; token: string }
+  /** A hash no page answers to: said so, rather than showing another page in its place. */
+  | { page: 'not-found' };
 
 export function routeOf(hash: string): Route {
-  const [, page, id] = hash.replace(/^#/, '').split('/');
-  if (page === 'instances' && id) return { page: 'instance', id: decodeURIComponent(id) };
+  const [, page, id, ...rest] = hash.replace(/^#/, '').split('/');
+  if (rest.some(Boolean)) return { page: 'not-found' };
+  if (!page) return { page: 'instances' };
+  if (page === 'instances') return id ? { page: 'instance', id: decodeURIComponent(id) } : { page: 'instances' };
+  if (id) return page === 'setup' ? { page: 'setup', token: decodeURIComponent(id) } : { page: 'not-found' };
   if (page === 'messages') return { page: 'messages' };
   if (page === 'keys') return { page: 'keys' };
-  if (page === 'setup' && id) return { page: 'setup', token: decodeURIComponent(id) };
-  return { page: 'instances' };
+  return { page: 'not-found' };
 }
 
 export function useRoute(): Route {
@@ -28,4 +32,5 @@ export function useRoute(): Route {
   return route;
 }
 
-export const hrefOf = (route: Exclude<Route, { page: 'setup' }>) => (route.page === 'instance' ? `#/instances/${encodeURIComponent(route.id)}` : `#/${route.page}`);
+export const hrefOf = (route: Exclude<Route, { page: 'setup' } | { page: 'not-found' }>) =>
+  route.page === 'instance' ? `#/instances/${encodeURIComponent(route.id)}` : `#/${route.page}`;

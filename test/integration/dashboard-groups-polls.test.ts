@@ -70,7 +70,9 @@ describe('the dashboard shows group messages and poll tallies', () => {
 
     const pollRow = page.locator(`tr[data-message-id="${pollMessage}"]`);
     await pollRow.waitFor();
-    expect(await pollRow.locator('td').nth(0).textContent()).toBe(group);
+    // Sent to the group: named by its subject, its id on hover.
+    expect(await pollRow.locator('td').nth(0).textContent()).toBe('group Lunch crew');
+    expect(await pollRow.locator('td').nth(0).locator('span').getAttribute('title')).toBe(group);
     expect(await pollRow.locator('.poll figcaption').textContent()).toBe('📊 Lunch?');
     expect(await pollRow.locator('.poll li').allTextContents()).toEqual([`Pizza: 1 vote (${owner})`, `Sushi: 1 vote (${bea})`, 'Salad: 0 votes']);
 

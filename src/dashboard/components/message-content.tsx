@@ -1,19 +1,27 @@
 import type { DashboardMessagesQuery } from '../generated/graphql.js';
+import { groupIdInWords } from './recipient.js';
 
 type Row = DashboardMessagesQuery['messages']['edges'][number]['node'];
 
 /**
  * What a message says, for each kind (docs/messaging.md): a file as a thumbnail or a download, a
  * location as a map link, contact cards by name, a reaction by its emoji, a poll with its tally; a
- * reply, a group message and an edit say so.
+ * reply, a group message, an edit and a delete for everyone say so.
  */
 export function MessageContent(props: { message: Row }) {
   const m = props.message;
   return (
     <div class="message-content">
-      {m.group && <span class="muted">in {m.group.subject ?? m.group.id} · </span>}
+      {m.group && <span class="muted">in {m.group.subject ?? groupIdInWords(m.group.id)} · </span>}
       {m.quoted && <span class="muted">↩ reply · </span>}
-      <Body message={m} />
+      {/* Struck through: what it said before it was deleted for everyone, which the recipient no longer sees. */}
+      {m.deletedAt ? (
+        <span class="deleted-body">
+          <Body message={m} />
+        </span>
+      ) : (
+        <Body message={m} />
+      )}
       {m.editedAt && <span class="muted"> (edited)</span>}
     </div>
   );

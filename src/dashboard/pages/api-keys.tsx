@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
+import { SecretToCopy } from '../components/secret-to-copy.js';
 import { describeError, describeUserErrors, problemsOf } from '../errors.js';
 import { ApiKeys, CreateApiKey, RevokeApiKey } from '../operations.js';
 
@@ -12,7 +13,6 @@ export function ApiKeysPage() {
   const [testMode, setTestMode] = useState(true);
   const [errors, setErrors] = useState<string[]>([]);
   const [shown, setShown] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const list = keys.data?.apiKeys.edges.map((e) => e.node) ?? [];
   return (
     <section>
@@ -25,7 +25,6 @@ export function ApiKeysPage() {
           const answer = await create({ input: { name, testMode } });
           setErrors(problemsOf(answer.error, answer.data?.createApiKey.userErrors));
           setShown(answer.data?.createApiKey.key ?? null);
-          setCopied(false);
           if (answer.data?.createApiKey.key) setName('');
         }}
       >
@@ -47,19 +46,7 @@ export function ApiKeysPage() {
           <p>
             <strong>Copy this key now: it is shown only once.</strong> Anyone with it can send messages as your tenant.
           </p>
-          <p class="key">
-            <code>{shown}</code>
-            <button
-              type="button"
-              class="secondary"
-              onClick={async () => {
-                await navigator.clipboard.writeText(shown);
-                setCopied(true);
-              }}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </button>
-          </p>
+          <SecretToCopy secret={shown} what="API key" />
         </div>
       )}
       <Errors messages={[describeError(keys.error), describeError(revoked.error), ...describeUserErrors(revoked.data?.revokeApiKey.userErrors)]} />
@@ -79,13 +66,13 @@ export function ApiKeysPage() {
             <tbody>
               {list.map((key) => (
                 <tr key={key.id}>
-                  <td>{key.name}</td>
-                  <td>
+                  <td data-label="Name">{key.name}</td>
+                  <td data-label="Key">
                     <code>{key.keyPrefix}…</code>
                   </td>
-                  <td>{key.testMode ? 'test' : 'live'}</td>
-                  <td>{key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString() : 'never'}</td>
-                  <td>
+                  <td data-label="Kind">{key.testMode ? 'test' : 'live'}</td>
+                  <td data-label="Last used">{key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString() : 'never'}</td>
+                  <td class="row-actions">
                     <button
                       type="button"
                       class="danger"

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { Errors } from '../components/notice.js';
 import { Pairing } from '../components/pairing.js';
 import { StatusBadge } from '../components/status.js';
+import { SecretToCopy } from '../components/secret-to-copy.js';
 import type { CombinedError } from '@urql/core';
 import { describeError, problemsOf, type UserError } from '../errors.js';
 import { DeleteInstance, Disconnect, InstanceDetail, SetActive } from '../operations.js';
@@ -46,9 +47,7 @@ export function InstancePage(props: { id: string }) {
           <p>
             <strong>Copy the webhook signing secret now: it is shown only once.</strong> Your receiver checks every delivery's signature with it.
           </p>
-          <p class="key">
-            <code>{secret}</code>
-          </p>
+          <SecretToCopy secret={secret} what="webhook signing secret" />
         </div>
       )}
       {/* Linking comes first while the instance has no phone: the QR code and the pairing code in view. */}

@@ -43,17 +43,17 @@ export function InstancesPage() {
             <tbody>
               {instances.map((instance) => (
                 <tr key={instance.id}>
-                  <td>
+                  <td data-label="Name">
                     <a href={hrefOf({ page: 'instance', id: instance.id })}>{instance.name}</a>
                     <span class="muted"> {instance.variant === 'SESSION' ? 'session' : 'v1'}</span>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusBadge instance={instance} />
                   </td>
-                  <td>{integrationName(instance.integration)}</td>
-                  <td>{instance.phoneNumber ?? '—'}</td>
-                  <td>{instance.active ? 'yes' : 'no'}</td>
-                  <td>
+                  <td data-label="Network">{integrationName(instance.integration)}</td>
+                  <td data-label="Phone">{instance.phoneNumber ?? '—'}</td>
+                  <td data-label="Active">{instance.active ? 'yes' : 'no'}</td>
+                  <td data-label="Sent / received">
                     {instance.statistics.messagesSent} / {instance.statistics.messagesReceived}
                   </td>
                 </tr>

@@ -6,6 +6,7 @@ import { describeError, problemsOf } from '../errors.js';
 import type { MessageStatus } from '../generated/graphql.js';
 import { InstanceList, MessageArrivals, MessageChanges, Messages, SendMessage } from '../operations.js';
 import { MessageContent } from '../components/message-content.js';
+import { Recipient } from '../components/recipient.js';
 
 const STATUSES: MessageStatus[] = ['queued', 'sent', 'delivered', 'read', 'failed'];
 
@@ -22,6 +23,8 @@ export function MessagesPage() {
   useQuery({ query: Messages, variables: { filter, after }, pause: !after });
   const names = new Map(instances.data?.instances.edges.map((e) => [e.node.id, e.node.name]) ?? []);
   const rows = log.data?.messages.edges.map((e) => e.node) ?? [];
+  // Received group messages carry their group's subject: sent ones to the same group use it.
+  const subjects = new Map(rows.flatMap((m) => (m.group?.subject ? [[m.group.id, m.group.subject] as const] : [])));
   return (
     <section>
       <h1>Messages</h1>
@@ -67,17 +70,24 @@ export function MessagesPage() {
             </thead>
             <tbody>
               {rows.map((m) => (
-                <tr key={m.id} data-message-id={m.id}>
-                  <td>{m.direction === 'in' ? `from ${m.from ?? 'a hidden number'}` : m.to}</td>
-                  <td>
+                <tr key={m.id} data-message-id={m.id} class={m.deletedAt ? 'deleted' : undefined}>
+                  <td data-label="To / from">
+                    {m.direction === 'in' ? `from ${m.from ?? 'a hidden number'}` : <Recipient to={m.to} instanceId={m.instanceId} knownSubjects={subjects} />}
+                  </td>
+                  <td data-label="Text">
                     <MessageContent message={m} />
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <MessageStatusBadge status={m.status} />
+                    {m.deletedAt && (
+                      <span class="status status-deleted" title={`Deleted for everyone ${new Date(m.deletedAt).toLocaleString()}`}>
+                        deleted
+                      </span>
+                    )}
                     {m.error && <span class="muted" title={m.error.code}> {m.error.message} ({m.error.code})</span>}
                   </td>
-                  <td>{(m.instanceId && names.get(m.instanceId)) ?? '—'}</td>
-                  <td>
+                  <td data-label="Instance">{(m.instanceId && names.get(m.instanceId)) ?? '—'}</td>
+                  <td data-label="When">
                     {/* Received rows say when they arrived, sent ones when they were handed to the network (or accepted, while queued). */}
                     <span class="muted">{m.direction === 'in' ? 'received' : m.timestamps.sent ? 'sent' : 'accepted'} </span>
                     <time dateTime={m.direction === 'in' ? m.createdAt : (m.timestamps.sent ?? m.createdAt)}>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
+import { SecretToCopy } from '../components/secret-to-copy.js';
 import { describeError, problemsOf } from '../errors.js';
 import type { WebhookEvent } from '../generated/graphql.js';
 import { Deliveries, Redeliver, RotateSecret, SetWebhook, TestWebhook } from '../operations.js';
@@ -88,9 +89,10 @@ export function WebhookSection(props: { instanceId: string; variant: string; url
         </p>
       )}
       {secret && (
-        <p class="warning" role="status">
-          New signing secret (shown only now): <code>{secret}</code>
-        </p>
+        <div class="warning" role="status">
+          <p>New signing secret (shown only now):</p>
+          <SecretToCopy secret={secret} what="new signing secret" />
+        </div>
       )}
       <div class="heading">
         <h3>Delivery log</h3>
@@ -115,9 +117,9 @@ export function WebhookSection(props: { instanceId: string; variant: string; url
             <tbody>
               {deliveries.data!.instance!.webhookDeliveries.edges.map(({ node }) => (
                 <tr key={node.id}>
-                  <td>{eventName(node.event)}</td>
-                  <td>{node.status}</td>
-                  <td>
+                  <td data-label="Event">{eventName(node.event)}</td>
+                  <td data-label="Status">{node.status}</td>
+                  <td data-label="Attempts">
                     <ul class="attempts">
                       {node.attempts.map((a) => (
                         <li key={a.number}>
@@ -126,8 +128,8 @@ export function WebhookSection(props: { instanceId: string; variant: string; url
                       ))}
                     </ul>
                   </td>
-                  <td>{new Date(node.createdAt).toLocaleString()}</td>
-                  <td>
+                  <td data-label="When">{new Date(node.createdAt).toLocaleString()}</td>
+                  <td class="row-actions">
                     <button
                       type="button"
                       class="secondary"

@@ -183,7 +183,8 @@ SOLO_PORT=$(free_port)
 B=http://127.0.0.1:$GATEWAY_PORT
 export GATEWAY_PORT GATEWAY_ADMIN_EMAIL=$EMAIL GATEWAY_ADMIN_PASSWORD=$PASSWORD
 COOKIES=$(mktemp)
-compose() { podman-compose -p "$PROJECT" -f "$ROOT/compose.yaml" "$@" >/dev/null 2>&1; }
+COMPOSE_LOG=$(mktemp)
+compose() { podman-compose -p "$PROJECT" -f "$ROOT/compose.yaml" "$@" >>"$COMPOSE_LOG" 2>&1 || { tail -n 20 "$COMPOSE_LOG"; return 1; }; }
 gateway_container() { podman ps -a --filter "label=io.podman.compose.project=$PROJECT" --format '{{.Names}}' | grep -E '[-_]gateway[-_]1$' | head -n1; }
 
 cleanup() {
@@ -196,7 +197,7 @@ cleanup() {
   podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT" | xargs -r podman volume rm -f >/dev/null 2>&1 || true
   podman rm -f -t 5 "$PROJECT-solo" >/dev/null 2>&1 || true
   podman volume rm -f "$PROJECT-solo-data" >/dev/null 2>&1 || true
-  rm -f "$COOKIES"
+  rm -f "$COOKIES" "$COMPOSE_LOG"
   log "$([ "$status" = 0 ] && echo passed || echo failed) in $((SECONDS - STARTED)) s"
 }
 trap cleanup EXIT
@@ -206,7 +207,7 @@ trap "exit 143" TERM INT
 api() {
   local method=$1 path=$2 data=${3:-}; shift $(( $# < 3 ? $# : 3 ))
   local out
-  out=$(curl -sS -m 15 -X "$method" -b "$COOKIES" -c "$COOKIES" -H 'content-type: application/json' \
+  out=$(curl -s -m 15 -X "$method" -b "$COOKIES" -c "$COOKIES" -H 'content-type: application/json' \
     ${data:+--data "$data"} -w '\n%{http_code}' "$@" "$B$path") || { STATUS=000; BODY=''; return 0; }
   STATUS=${out##*$'\n'}; BODY=${out%$'\n'*}
 }
@@ -226,7 +227,8 @@ connected() { api GET "/v1/chat/instances/$ID" '' -H "Authorization: Bearer $KEY
 # stop_cleanly: SIGTERM through podman stop; the gateway must exit 0 after logging its shutdown.
 stop_cleanly() {
   local gw=$1 code
-  podman stop -t 30 "$gw" >/dev/null
+  # (podman without systemd complains on stderr that it has no health check timer to remove.)
+  podman stop -t 30 "$gw" >/dev/null 2>&1 || fail "podman stop $gw"
   code=$(podman inspect --format '{{.State.ExitCode}}' "$gw")
   [ "$code" = 0 ] || fail "$gw exited with $code after SIGTERM"
   podman logs "$gw" 2>&1 | grep -q '"signal":"SIGTERM".*"msg":"shutting down"' || fail "$gw logged no shutdown"
@@ -234,7 +236,9 @@ stop_cleanly() {
 }
 
 # --- the image alone: embedded database on its volume, as the image's user (runs beside the rest) ----
-podman run -d --name "$PROJECT-solo" -v "$PROJECT-solo-data:/data" -p "127.0.0.1:$SOLO_PORT:3000" "$IMAGE" >/dev/null
+# (podman without systemd says it cannot schedule the health checks: `podman healthcheck run` still runs them.)
+podman run -d --name "$PROJECT-solo" -v "$PROJECT-solo-data:/data" -p "127.0.0.1:$SOLO_PORT:3000" "$IMAGE" >/dev/null 2>&1 \
+  || fail "podman run of the image alone"
 
 # --- compose up and the README's tour -----------------------------------------------------------------
 log "compose up (gateway, postgres, redis) on port $GATEWAY_PORT"

@@ -171,10 +171,17 @@ build_args=()
 [ -n "$REGISTRY" ] && [ "$REGISTRY" != https://registry.npmjs.org/ ] && build_args+=(--build-arg "npm_config_registry=$REGISTRY")
 mkdir -p "$NPM_CACHE"
 log "building the image"
-podman build -q --pull=never --layers -f Containerfile -t "$IMAGE" -v "$NPM_CACHE:/root/.npm" "${build_args[@]}" . > /tmp/$PROJECT-build.log 2>&1 \
-  || { tail -n 40 /tmp/$PROJECT-build.log; fail "podman build"; }
+build() {
+  podman build -q --pull=never --layers -f Containerfile -v "$NPM_CACHE:/root/.npm" "${build_args[@]}" "$@" . > /tmp/$PROJECT-build.log 2>&1 \
+    || { tail -n 40 /tmp/$PROJECT-build.log; fail "podman build"; }
+}
+# The build stage gets a tag of its own, so that pruning what earlier runs left keeps the layers this
+# build can reuse next time (the installed dependencies, while the lockfile stays the same).
+build --target build -t localhost/messaging-gateway:build-stage
+build -t "$IMAGE"
 rm -f /tmp/$PROJECT-build.log
 podman tag "$IMAGE" localhost/messaging-gateway:latest
+podman image prune -f >/dev/null 2>&1 || true
 
 # --- helpers ----------------------------------------------------------------------------------------
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }

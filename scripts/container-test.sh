@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The image and compose.yaml tested for real with podman (docs/development.md, "The container test"):
 # build the image, start the compose file, take the README's tour with curl, stop the gateway with
-# SIGTERM (exit 0, a clean shutdown), recreate the containers on the same volumes (the tenant, its key
-# and the linked instance are still there, and a send works), and run the image alone on its data
+# SIGTERM (exit 0, a clean shutdown), recreate the containers on the same volumes with a second node
+# (the tenant, its key and the linked instance are still there, and a send through the other node
+# works), and run the image alone on its data
 # volume (embedded database, unprivileged user). No registry is needed: node:20-bookworm-slim,
 # postgres:15 and redis:7 are stood in for by images made here from Debian's packages, cached in
 # CONTAINER_CACHE_DIR (podman save) and made again when missing.
@@ -186,13 +187,15 @@ podman image prune -f >/dev/null 2>&1 || true
 # --- helpers ----------------------------------------------------------------------------------------
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 GATEWAY_PORT=$(free_port)
+GATEWAY_2_PORT=$(free_port)
 SOLO_PORT=$(free_port)
 B=http://127.0.0.1:$GATEWAY_PORT
-export GATEWAY_PORT GATEWAY_ADMIN_EMAIL=$EMAIL GATEWAY_ADMIN_PASSWORD=$PASSWORD
+export GATEWAY_PORT GATEWAY_2_PORT GATEWAY_ADMIN_EMAIL=$EMAIL GATEWAY_ADMIN_PASSWORD=$PASSWORD
 COOKIES=$(mktemp)
 COMPOSE_LOG=$(mktemp)
 compose() { podman-compose -p "$PROJECT" -f "$ROOT/compose.yaml" "$@" >>"$COMPOSE_LOG" 2>&1 || { tail -n 20 "$COMPOSE_LOG"; return 1; }; }
-gateway_container() { podman ps -a --filter "label=io.podman.compose.project=$PROJECT" --format '{{.Names}}' | grep -E '[-_]gateway[-_]1$' | head -n1; }
+# gateway_container [SERVICE]: the name podman-compose gave the service's container.
+gateway_container() { podman ps -a --filter "label=io.podman.compose.project=$PROJECT" --format '{{.Names}}' | grep -E "[-_]${1:-gateway}[-_]1\$" | head -n1; }
 
 cleanup() {
   local status=$?
@@ -280,19 +283,23 @@ api POST /sandbox/messages '{"from":"5511988887777","to":"5511999990001","text":
 received() { api GET "/v1/chat/instances/$ID" '' -H "Authorization: Bearer $KEY"; [ "$(field data.statistics.messagesReceived)" = 1 ]; }
 until_ok 30 "the answer counted" received
 
-# --- SIGTERM, then the containers made again on the same volumes ------------------------------------------
+# --- SIGTERM, then the containers made again on the same volumes, with the second node ------------------
 log "tour done; SIGTERM"
 stop_cleanly "$GW"
-log "clean exit; compose down and up again (volumes kept)"
+log "clean exit; compose down, then up again (volumes kept) with the profile two-nodes' second node"
 compose down -t 30 || fail "podman-compose down"
-compose up -d gateway || fail "podman-compose up (again)"
-GW=$(gateway_container)
+compose up -d gateway gateway-2 || fail "podman-compose up (again)"
+GW=$(gateway_container); GW2=$(gateway_container gateway-2)
 until_ok 120 "the gateway ready again" ready
 until_ok 30 "the instance connected after the restart" connected
 api GET /api-keys '' -H "Authorization: Bearer $KEY"; expect 200 "the key after the restart"
-api POST /v1/messages/send '{"to":"5511988887777","text":"Still here"}' -H "X-API-Key: $KEY"; expect 200 "send after the restart"
+B=http://127.0.0.1:$GATEWAY_2_PORT
+two_nodes() { ready && [ "$(node -e 'console.log(JSON.parse(process.argv[1]).data.nodes.length)' "$BODY")" = 2 ]; }
+until_ok 120 "the second node ready, two nodes listed" two_nodes
+api POST /v1/messages/send '{"to":"5511988887777","text":"Still here"}' -H "X-API-Key: $KEY"; expect 200 "send through the second node"
 until_ok 30 "the phone receives the message after the restart" phone_has '\[TEST\] Still here'
 phone_has '\[TEST\] Your order shipped' || fail "the phone's earlier message is gone"
+stop_cleanly "$GW2"
 stop_cleanly "$GW"
 
 # --- the image alone ------------------------------------------------------------------------------------

@@ -172,7 +172,8 @@ describe.each(MODES)('What a test key and an inactive instance may not do — $n
         expect([path, answer.status, answer.body]).toEqual([path, 409, failure('instance_inactive')]);
       }
 
-      const gql = (query: string, input: Record<string, unknown>) => world.api.graphql(query, { input }, { key: world.tenant.liveKey });
+      const mutate = (field: string, type: string, input: Record<string, unknown>) =>
+        world.api.graphql(`mutation ($input: ${type}!) { ${field}(input: $input) { userErrors { code } } }`, { input }, { key: world.tenant.liveKey });
       const base = { instanceId: own.id };
       const mutations: Array<[string, string, Record<string, unknown>]> = [
         ['sendMessage', 'SendMessageInput', { ...base, to: digitsOf(peer), poll: { name: 'Lunch?', options: ['yes', 'no'] } }],
@@ -189,7 +190,7 @@ describe.each(MODES)('What a test key and an inactive instance may not do — $n
         ['leaveGroup', 'GroupActionInput', { ...base, groupId: GROUP }],
       ];
       for (const [field, type, input] of mutations) {
-        const answer = await gql(`mutation ($input: ${type}!) { ${field}(input: $input) { userErrors { code } } }`, input);
+        const answer = await mutate(field, type, input);
         expect([field, answer.body.data?.[field]], answer.text).toEqual([field, { userErrors: [{ code: 'instance_inactive' }] }]);
       }
       const groups = await world.api.graphql('query ($id: ID!) { instance(id: $id) { id groups { id } group(id: "120363000000000001@g.us") { id } } }', { id: own.id }, { key: world.tenant.liveKey });

@@ -21,11 +21,9 @@ function concerns(change: Invalidation, actor: Actor): boolean {
 }
 
 /**
- * Long-lived GraphQL connections (WebSocket, SSE) authenticate once, when they open. A revoked key,
- * a sign-out or a password change is told to every node (the invalidation bus): the connections of
- * that caller are checked again at once and ended when access is gone (docs/graphql.md). Every
- * `intervalMs` all of them are checked again too, for a message the bus lost. One lookup per
- * distinct credential per pass, however many connections share it.
+ * Long-lived GraphQL connections (WebSocket, SSE) authenticate once. A revocation, sign-out or password
+ * change reaches every node on the bus and ends that caller's connections at once; every `intervalMs`
+ * all are checked again, for a lost message (docs/graphql.md). One lookup per distinct credential.
  */
 export function createCallerWatch(auth: AuthService, intervalMs: number, logger: Logger, changes: { subscribe(listener: (change: Invalidation) => void): void }) {
   const open = new Map<object, Watched>();

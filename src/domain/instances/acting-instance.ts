@@ -14,10 +14,9 @@ export function refuseInactive(instance: { active: boolean }): void {
 }
 
 /**
- * The one check before an action the instance carries out on the network at once (edits, deletes,
- * reads, presence, number checks, group management; docs/messaging.md): the tenant's instance, active
- * (409 instance_inactive), its engine able to do `capability` (422 not_supported), and connected now
- * (409 instance_unavailable).
+ * The one check before an action the instance carries out on the network at once (docs/messaging.md):
+ * the tenant's instance, active (409 instance_inactive), its engine able to do `capability` (422
+ * not_supported), and connected now (409 instance_unavailable).
  */
 export function actingInstance(deps: { instances: Pick<InstancesService, 'ownedInstance'>; capabilitiesOf: (integration: string) => readonly Capability[] }) {
   return async (actor: Actor, instanceId: string, capability: Capability): Promise<InstanceRecord> => {

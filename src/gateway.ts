@@ -94,7 +94,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     }),
   );
   const origins = createOriginPolicy(config.CORS_ORIGINS);
-  const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger);
+  const callers = createCallerWatch(services.auth, config.GRAPHQL_WS_REAUTH_S * 1000, logger, infra.invalidation);
   const app = buildApp({
     services,
     graphql,

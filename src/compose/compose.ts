@@ -22,6 +22,7 @@ import { buildEngines, type OfferedEngines } from './engines.js';
 import { type Readiness, readinessCheck, shutdownSequence } from './lifecycle.js';
 import { domainPorts } from './ports.js';
 import { openStorage } from './storage.js';
+import type { InvalidationBus } from '../infra/cache/invalidation-bus.js';
 
 /**
  * The composition root below the HTTP app: storage (storage.ts), what goes out (delivery.ts), the
@@ -52,6 +53,8 @@ export interface Infra {
   retention: Retention;
   /** QR and connection events for GraphQL subscriptions. */
   liveFeed: LiveFeed;
+  /** What changed, told to every node: caches drop it, and callers that lost access lose their streams. */
+  invalidation: InvalidationBus;
   metrics: Metrics;
   /** This node's place among the nodes sharing the database: which instances it owns. */
   placement: Placement;
@@ -117,6 +120,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     maintenance,
     retention,
     liveFeed,
+    invalidation: storage.invalidation,
     metrics,
     placement,
     eventStreams,

@@ -38,7 +38,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     tenants: createTenantStore(prisma, invalidation),
     setup: createSetupStore(prisma),
     apiKeys: createApiKeyStore(prisma, invalidation),
-    sessions: createSessionStore(prisma),
+    sessions: createSessionStore(prisma, invalidation),
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
     messages: createMessageStore(prisma, db.statements, outbox, groups),
     router: createMessageRouter(prisma, db.statements, invalidation),

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'message_not_sent',
   'message_not_yours',
   'message_deleted',
+  'test_mode_mismatch',
   'network_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -91,7 +92,7 @@ function describeProblem(problem: Problem): string {
 }
 
 export class Conflict extends DomainError {
-  constructor(code: Extract<ErrorCode, `instance_${string}` | `message_${string}` | 'idempotency_conflict' | 'edit_window_closed'>, message: string) {
+  constructor(code: Extract<ErrorCode, `instance_${string}` | `message_${string}` | 'idempotency_conflict' | 'edit_window_closed' | 'test_mode_mismatch'>, message: string) {
     super(code, message);
   }
 }

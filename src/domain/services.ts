@@ -130,6 +130,8 @@ export function createServices(ports: Ports, policies: Policies) {
       ownership: ports.ownership,
       capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
       clock,
+      quota: ports.quota,
+      quotas: policies.quotas,
     }),
     groups: createGroupsService({
       instances,

@@ -66,7 +66,7 @@ export function graphqlEndpoint(deps: {
           // it ends once its key is revoked or its session ends.
           admission.leave();
           const res = ctx.res;
-          whenDone(res, deps.callers.watch(res, credentials, () => res.destroy()));
+          whenDone(res, deps.callers.watch(res, credentials, actor, () => res.destroy()));
         } else {
           whenDone(ctx.res, admission.leave);
         }

@@ -45,8 +45,8 @@ function hostOf(req: IncomingMessage, trustProxy: boolean): string {
  * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
  * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
  * is closed (4401 without valid credentials, 4403 otherwise). The credentials are checked again for
- * every operation, and by the caller watch while the connection stays open (closed with 4401 once
- * the key is revoked or the session ends). Every operation runs through
+ * every operation, and by the caller watch while the connection stays open (closed with 4401 as soon
+ * as the key is revoked or the session ends, on whichever node). Every operation runs through
  * yoga's plugins (the same guards as over HTTP) and counts against the caller's rate limits.
  */
 export function serveGraphQLOverWebSocket(
@@ -93,10 +93,10 @@ export function serveGraphQLOverWebSocket(
         const authorization = ctx.connectionParams?.authorization;
         const credentials = { authorization: typeof authorization === 'string' ? authorization : undefined, cookie: ctx.extra.request.headers.cookie };
         try {
-          await verify(credentials);
+          const actor = await verify(credentials);
           ctx.extra.credentials = credentials;
           const socket = ctx.extra.socket;
-          unwatch.set(socket, deps.callers.watch(socket, credentials, () => socket.close(UNAUTHORIZED, 'Unauthorized')));
+          unwatch.set(socket, deps.callers.watch(socket, credentials, actor, () => socket.close(UNAUTHORIZED, 'Unauthorized')));
           open.add(ctx);
           return true;
         } catch (error) {

@@ -19,6 +19,7 @@ const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
   message_not_sent: 409,
   message_not_yours: 409,
   message_deleted: 409,
+  test_mode_mismatch: 409,
   method_not_allowed: 405,
   instance_unavailable: 409,
   instance_inactive: 409,

@@ -117,7 +117,7 @@ export type ErrorCode =
   | 'forbidden'
   /** The idempotency key was used with a different request. */
   | 'idempotency_conflict'
-  /** The instance is deactivated. */
+  /** The instance is deactivated: it sends nothing and takes no action (edits, deletes, reads, presence, number checks, groups) until it is activated again. */
   | 'instance_inactive'
   /** The tenant's plan allows no more instances. */
   | 'instance_limit_reached'
@@ -149,6 +149,8 @@ export type ErrorCode =
   | 'rate_limit_exceeded'
   /** A service the gateway depends on is down; retry shortly. */
   | 'service_unavailable'
+  /** A test key may edit or delete only messages sent in test mode (REST answers 409); nothing reached the network. */
+  | 'test_mode_mismatch'
   /** No credentials, or a session that ended. */
   | 'unauthorized';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Actor, assertSameTenant } from '../actor.js';
+import { type Actor, assertSameTenant, modeOf } from '../actor.js';
 import type { Capability } from '../instances/capabilities.js';
 import type { NumberCheck, OwnerAction } from '../instances/engine.port.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
@@ -15,6 +15,7 @@ import { outboundText } from './messages.service.js';
 import { refOf } from './outbound-content.js';
 import { actingInstance } from '../instances/acting-instance.js';
 import { chatId } from './send-kinds.input.js';
+import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
 
 /** How long after it was sent the network lets a message be edited. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -32,8 +33,10 @@ export function createMessageActionsService(deps: {
   ownership: Pick<Ownership, 'perform'>;
   capabilitiesOf: (integration: string) => readonly Capability[];
   clock: Clock;
+  quota: QuotaCounter;
+  quotas: DailyQuotas;
 }) {
-  const { messages, ownership, clock } = deps;
+  const { messages, ownership, clock, quota, quotas } = deps;
   const connectedInstance = actingInstance(deps);
 
   /** A message of this instance (another instance's or tenant's is 404, as one that does not exist). */
@@ -48,6 +51,13 @@ export function createMessageActionsService(deps: {
     if (message.direction !== 'out') throw new Conflict('message_not_yours', `Only messages this instance sent can be ${action}; this one was received.`);
   }
 
+  /** A test key stays in its sandbox: it may not change what production traffic put on the network. */
+  function sameMode(actor: Actor, message: MessageRecord, action: string) {
+    if (modeOf(actor) === 'test' && message.mode !== 'test') {
+      throw new Conflict('test_mode_mismatch', `A test key can only ${action} messages sent in test mode; this one was sent in production mode.`);
+    }
+  }
+
   const perform = (instance: InstanceRecord, action: OwnerAction) => ownership.perform(instance.id, action);
 
   const deleted = () => new Conflict('message_deleted', 'The message was deleted for everyone; it can no longer be edited.');
@@ -58,6 +68,7 @@ export function createMessageActionsService(deps: {
       const instance = await connectedInstance(actor, instanceId, 'edit');
       const message = await messageOf(actor, instance, messageId);
       ownSent(message, 'edited');
+      sameMode(actor, message, 'edit');
       if (message.deletedAt) throw deleted();
       if (message.text === null && message.caption === null) throw Invalid.at('messageId', `is a ${message.type} message: only text and captions can be edited`);
       const target = refOf(message);
@@ -67,7 +78,14 @@ export function createMessageActionsService(deps: {
       }
       // What a test key sent stays marked as such.
       const words = outboundText(text, message.mode);
-      await perform(instance, { kind: 'edit', target, text: words });
+      // An edit reaches the phone as a message does: it counts as one of the caller's daily quota.
+      const giveBack = await takeDailyQuota(quota, quotas, actor, clock.now());
+      try {
+        await perform(instance, { kind: 'edit', target, text: words });
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
       const edited = await messages.recordEdit(message.id, words, clock.now(), (row) => [editEvent(row)]);
       if (!edited) throw new NotFound('Message');
       if (edited === 'deleted') throw deleted();
@@ -78,6 +96,7 @@ export function createMessageActionsService(deps: {
       const instance = await connectedInstance(actor, instanceId, 'delete');
       const message = await messageOf(actor, instance, messageId);
       ownSent(message, 'deleted for everyone');
+      sameMode(actor, message, 'delete');
       // Deleting again succeeds as the first did and changes nothing (docs/messaging.md): a retry after a lost answer is no failure.
       if (message.deletedAt) return;
       await perform(instance, { kind: 'delete', target: refOf(message) });

@@ -3,6 +3,7 @@ import { type Actor, assertSameTenant, modeOf } from '../actor.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { fingerprint, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from '../idempotency/idempotency.js';
 import type { InstancesService } from '../instances/instances.service.js';
+import { refuseInactive } from '../instances/acting-instance.js';
 import type { Clock } from '../ports.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
@@ -162,7 +163,7 @@ export function createMessagesService(deps: {
 
   /** An instance a named send may go through: active, and not banned or in error. */
   function sendable(instance: InstanceStanding) {
-    if (!instance.active) throw new Conflict('instance_inactive', 'The instance is inactive; toggle it active to send through it.');
+    refuseInactive(instance);
     if (instance.state === 'banned' || instance.state === 'error') {
       throw new Conflict('instance_unavailable', `The instance cannot send while it is ${instance.state}.`);
     }

@@ -16,7 +16,7 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   invalid_request: 'The input breaks a rule; `field` says where.',
   rate_limit_exceeded: 'Too many requests or messages; `retryAfter` says how long to wait.',
   instance_unavailable: 'The instance cannot do this in its current status.',
-  instance_inactive: 'The instance is deactivated.',
+  instance_inactive: 'The instance is deactivated: it sends nothing and takes no action (edits, deletes, reads, presence, number checks, groups) until it is activated again.',
   instance_name_taken: 'Another instance of the tenant has this name.',
   instance_limit_reached: "The tenant's plan allows no more instances.",
   idempotency_conflict: 'The idempotency key was used with a different request.',
@@ -28,6 +28,7 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   message_not_sent: 'The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409).',
   message_not_yours: 'Only messages this instance sent can be edited or deleted for everyone (REST answers 409).',
   message_deleted: 'The message was deleted for everyone: it can no longer be edited (REST answers 409).',
+  test_mode_mismatch: 'A test key may edit or delete only messages sent in test mode (REST answers 409); nothing reached the network.',
   network_error: 'The network refused or failed the action (REST answers 502); nothing changed.',
 };
 

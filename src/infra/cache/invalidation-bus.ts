@@ -8,7 +8,12 @@ export type Invalidation =
   | { kind: 'tenant'; id: string }
   /** One of the tenant's instances changed (state, activation, deletion); which one, when known. */
   | { kind: 'instances'; tenantId: string; instanceId?: string }
+  /** A session of the user ended (sign-out, password change): its open streams are checked again. */
+  | { kind: 'sessions'; userId: string }
   | { kind: 'everything' };
+
+/** How long closing waits for invalidations still on their way to Redis. */
+const CLOSE_WAIT_MS = 2000;
 
 export interface InvalidationBus {
   /** Tells this node at once, and every other node through Redis when it is configured. */
@@ -45,13 +50,20 @@ export function createInvalidationBus(redis: { url: string; publisher: Redis; pr
       // not ours
     }
   });
+  // A one-shot process (the CLI revoking a key, resetting a password) closes right after publishing.
+  const sending = new Set<Promise<unknown>>();
   return {
     publish(invalidation) {
       tell(invalidation);
-      redis.publisher.publish(channel, JSON.stringify(invalidation)).catch(() => {}); // the TTL bounds a lost one
+      const sent: Promise<unknown> = redis.publisher
+        .publish(channel, JSON.stringify(invalidation))
+        .catch(() => {}) // the TTL (and the streams' periodic check) bounds a lost one
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
     },
     subscribe: (listener) => void listeners.push(listener),
     async close() {
+      await Promise.race([Promise.all(sending), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
       subscriber.disconnect();
     },
   };

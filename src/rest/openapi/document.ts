@@ -11,7 +11,7 @@ const ERROR_WORDS: Record<number, string> = {
   404: 'not found (not_found)',
   410: 'the network no longer has the media (media_expired)',
   408: 'the body did not arrive in time (request_timeout)',
-  409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict, edit_window_closed, message_not_sent, message_not_yours, message_deleted)',
+  409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict, edit_window_closed, message_not_sent, message_not_yours, message_deleted, test_mode_mismatch)',
   413: 'the body is too large (payload_too_large)',
   422: "the instance's engine cannot do this (not_supported); the message names the integration and the capability, and nothing was stored",
   429: 'a rate limit or a quota (rate_limit_exceeded); Retry-After says when to try again',

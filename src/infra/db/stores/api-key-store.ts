@@ -38,9 +38,9 @@ export function createApiKeyStore(prisma: PrismaClient, bus: InvalidationBus): A
     },
   });
   // Revocations and plan changes are rare: dropping every key (loads under way included) is exact and
-  // cheap. Instance changes (frequent: every QR rotation) do not touch keys.
+  // cheap. Instance changes (frequent: every QR rotation) and ended sessions do not touch keys.
   bus.subscribe((change) => {
-    if (change.kind !== 'instances') byHash.clear();
+    if (change.kind !== 'instances' && change.kind !== 'sessions') byHash.clear();
   });
 
   return {

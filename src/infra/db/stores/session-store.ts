@@ -1,7 +1,9 @@
 import type { SessionStore } from '../../../domain/auth/auth.ports.js';
 import type { PrismaClient } from '../database.js';
+import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 
-export function createSessionStore(prisma: PrismaClient): SessionStore {
+/** Sessions are read from the database on every request; an ended one is announced so every node closes its streams. */
+export function createSessionStore(prisma: PrismaClient, bus: InvalidationBus): SessionStore {
   return {
     create: (data) => prisma.session.create({ data, select: { id: true, expiresAt: true } }),
     async findByTokenHash(tokenHash) {
@@ -21,10 +23,14 @@ export function createSessionStore(prisma: PrismaClient): SessionStore {
       );
     },
     async deleteByTokenHash(tokenHash) {
+      const ended = await prisma.session.findUnique({ where: { tokenHash }, select: { userId: true } });
+      if (!ended) return;
       await prisma.session.deleteMany({ where: { tokenHash } });
+      bus.publish({ kind: 'sessions', userId: ended.userId });
     },
     async deleteForUser(userId) {
       await prisma.session.deleteMany({ where: { userId } });
+      bus.publish({ kind: 'sessions', userId });
     },
   };
 }

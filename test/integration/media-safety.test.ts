@@ -105,16 +105,22 @@ describe.each(MODES)('Media: types checked against the bytes, downloads served s
     }
   });
 
-  it('takes a base64 file of 16 MiB on the send route, refuses one byte more (400) and a body past its limit (413); other routes keep 1 MiB', async () => {
-    const file = Buffer.alloc(MAX_MEDIA_BYTES, 0x20);
+  it('takes base64 files past the old 1 MiB body on the send route, reads one of 16 MiB, refuses one byte more (400) and a body past its limit (413); other routes keep 1 MiB', async () => {
+    // 4 MiB: a body of 5.6 MB, refused with 413 under the ordinary 1 MiB limit.
+    const file = Buffer.alloc(4 * 1024 * 1024, 0x20);
     file.write('%PDF-1.4\n');
-    const largest = await send({ media: { data: b64(file), mimetype: 'application/pdf', fileName: 'large.pdf' }, mediaType: 'document' });
-    expect(largest.status, largest.text.slice(0, 300)).toBe(200);
-    const kept = await download(largest.body.data.id);
-    expect(kept.headers.get('content-length')).toBe(String(MAX_MEDIA_BYTES));
+    const uploaded = await send({ media: { data: b64(file), mimetype: 'application/pdf', fileName: 'large.pdf' }, mediaType: 'document' });
+    expect(uploaded.status, uploaded.text.slice(0, 300)).toBe(200);
+    const kept = await download(uploaded.body.data.id);
+    expect(kept.headers.get('content-length')).toBe(String(file.length));
     expect(sha256(new Uint8Array(await kept.arrayBuffer()))).toBe(sha256(file));
 
-    const over = await send({ media: { data: b64(Buffer.concat([file, Buffer.from('x')])), mimetype: 'application/pdf' }, mediaType: 'document' });
+    // The largest file's body gets through to the checks (here its bytes are not the PNG it says it is).
+    const largest = Buffer.alloc(MAX_MEDIA_BYTES, 0x20);
+    const read = await send({ media: { data: b64(largest), mimetype: 'image/png' }, mediaType: 'image' });
+    expect(read.status).toBe(400);
+    expect(read.body.error.message).toMatch(/^media\.data: is declared image\/png, but its bytes are not image\/png/);
+    const over = await send({ media: { data: b64(Buffer.concat([largest, Buffer.from('x')])), mimetype: 'application/pdf' }, mediaType: 'document' });
     expect(over.status).toBe(400);
     expect(over.body.error.message).toBe(`media.data: must be at most ${MAX_MEDIA_BYTES} bytes once decoded`);
 
@@ -125,7 +131,7 @@ describe.each(MODES)('Media: types checked against the bytes, downloads served s
 
     // Another route of the same router, and the spec's send, still refuse a body over 1 MiB.
     const text = 'x'.repeat(1024 * 1024);
-    const edit = await world.api.request('PATCH', `/v1/chat/instances/${instance.id}/messages/${largest.body.data.id}`, { key: world.tenant.liveKey, body: { text } });
+    const edit = await world.api.request('PATCH', `/v1/chat/instances/${instance.id}/messages/${uploaded.body.data.id}`, { key: world.tenant.liveKey, body: { text } });
     expect(edit.status).toBe(413);
     expect(edit.body.error.message).toBe('The request body is larger than 1048576 bytes.');
     const spec = await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to: newPhone().slice(1), text } });

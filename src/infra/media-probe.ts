@@ -1,6 +1,7 @@
 import { Invalid, Unavailable } from '../domain/errors.js';
 import { MediaExpired } from '../domain/messages/media.js';
 import type { MediaProbe } from '../domain/messages/messages.service.js';
+import { sniffMediaType } from './media-sniff.js';
 import { describeFailure, type OutboundHttp } from './outbound-http.js';
 
 /** Fetches the media once through the guarded client, counting bytes up to the cap. */
@@ -16,8 +17,9 @@ export function createMediaProbe(http: OutboundHttp, timeoutMs: number): MediaPr
       if (answer.statusCode !== 200) throw Invalid.at('mediaUrl', `answered HTTP ${answer.statusCode}`);
       if (answer.truncated) throw Invalid.at('mediaUrl', `is larger than ${maxBytes} bytes`);
       const contentType = answer.headers['content-type'];
-      return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? '', bytes: answer.body.length };
+      return { contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? '', bytes: answer.body.length, sniffed: await sniffMediaType(answer.body) };
     },
+    sniff: sniffMediaType,
     async fetch(url, maxBytes) {
       let answer;
       try {

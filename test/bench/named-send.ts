@@ -22,6 +22,7 @@ import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
 import { REDIS_URL } from '../helpers/modes.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { PNG_1PX } from '../worlds/files.js';
 import { buildIfChanged, metricOf, npmStart, scrape } from './as-users-run-it.js';
 
 const { values } = parseArgs({
@@ -57,7 +58,8 @@ async function load(url: string, key: string, body: unknown, duration: string): 
 const KINDS: Record<string, Record<string, unknown>> = {
   text: { text: 'benchmark message' },
   'text + mentions': { text: 'hi @5511977776666', mentions: ['5511977776666'] },
-  'image (uploaded, 4 KiB)': { media: { data: Buffer.alloc(4096, 7).toString('base64'), mimetype: 'image/png' }, mediaType: 'image', caption: 'a picture' },
+  // A real PNG (its bytes are checked against the type), padded after its end to 4 KiB.
+  'image (uploaded, 4 KiB)': { media: { data: Buffer.concat([PNG_1PX, Buffer.alloc(4096 - PNG_1PX.length, 7)]).toString('base64'), mimetype: 'image/png' }, mediaType: 'image', caption: 'a picture' },
   location: { location: { latitude: -23.5613, longitude: -46.6565, name: 'MASP', address: 'Av. Paulista, 1578' } },
   contacts: { contacts: [{ displayName: 'Jane Doe', vcard: 'BEGIN:VCARD\nVERSION:3.0\nFN:Jane Doe\nTEL;type=CELL;waid=5511966665555:+55 11 96666-5555\nEND:VCARD' }] },
 };

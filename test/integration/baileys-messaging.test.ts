@@ -6,14 +6,14 @@ import { eventually } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import { baileysWorld } from '../worlds/baileys.js';
 import { sentTextReader } from '../../src/engines/baileys/sent-text.js';
-import { PNG_1PX } from '../worlds/files.js';
+import { mp3, oggOpus, PNG_1PX } from '../worlds/files.js';
 import type { PhoneMessage } from '../networks/chat-network/types.js';
 
 const sha256 = (bytes: Buffer | null) => (bytes ? createHash('sha256').update(bytes).digest('hex') : null);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0x10, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(4_000)]);
-const OGG = Buffer.concat([Buffer.from('OggS'), randomBytes(6_000)]);
-const MP3 = Buffer.concat([Buffer.from('ID3'), randomBytes(6_000)]);
+const OGG = oggOpus(300);
+const MP3 = mp3(15);
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
 describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instance, as the receiving phone decodes it — $name', (mode) => {

@@ -8,7 +8,7 @@ import { eventually } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import type { CloudApi, ReceivedSend } from '../networks/cloud-api/index.js';
 import { cloudWorld } from '../worlds/cloud.js';
-import { PNG_1PX } from '../worlds/files.js';
+import { oggOpus, PNG_1PX } from '../worlds/files.js';
 
 /** Bytes the file host serves as a sticker (the gateway checks the content type it announces). */
 const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1');
@@ -166,7 +166,7 @@ describe.each(MODES)('CHAT-CLOUD messaging surface — $name', (mode) => {
     expect(document.document).not.toHaveProperty('link');
     expect(world.cloud.uploaded(documentId)).toEqual({ phoneNumberId: pnid, mimeType: 'application/pdf', bytes: pdf });
 
-    const ogg = Buffer.concat([Buffer.from('OggS'), randomBytes(64)]);
+    const ogg = oggOpus();
     const voice = await sentBody(id, pnid, { to: user, media: { data: ogg.toString('base64'), mimetype: 'audio/ogg' }, mediaType: 'audio', voice: true });
     const voiceId = (voice.audio as { id: string }).id;
     expect(voice).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: user, type: 'audio', audio: { id: voiceId, voice: true } });

@@ -5,11 +5,11 @@ import { decodeQr } from '../../src/infra/qr-decode.js';
 import { eventually, newPhone, phoneInbox } from '../factories/sandbox.js';
 import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
-import { PNG_1PX } from '../worlds/files.js';
+import { oggOpus, PNG_1PX } from '../worlds/files.js';
 import { sandboxWorld } from '../worlds/sandbox.js';
 
 const VCARD = (name: string, phone: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;waid=${phone}:+${phone}\nEND:VCARD`;
-const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 7)]);
+const OGG = oggOpus();
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4, 0), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 3)]);
 const PDF = Buffer.from('%PDF-1.4\n% a document\n%%EOF\n');
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

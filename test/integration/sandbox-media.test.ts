@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone } from '../factories/sandbox.js';
 import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';
+import { PNG_1PX } from '../worlds/files.js';
 import { sandboxWorld } from '../worlds/sandbox.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(3000)]);
+const PNG = Buffer.concat([PNG_1PX, randomBytes(3000)]);
 
 describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its phones — $name', (mode) => {
   const world = sandboxWorld(mode, {

@@ -162,7 +162,7 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
       const secondSecret: string = rotated.body.data.webhookSecret;
       expect(secondSecret).not.toBe(firstSecret);
 
-      // A delivery right after the rotation verifies with either secret; X-Hub-Signature-256 is the new one's.
+      // A delivery right after the rotation verifies with either secret; X-Hub-Signature-256 is the old one's.
       const tested = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
       expect(tested.body.data.status).toBe('sent');
       const delivery = receiver.of('webhook.test').at(-1)!;
@@ -170,7 +170,7 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
       for (const secret of [firstSecret, secondSecret]) {
         expect(() => new Webhook(secret.slice(6)).verify(delivery.body, delivery.headers as Record<string, string>)).not.toThrow();
       }
-      expect(await verifyHubSignature(secondSecret, delivery.body, String(delivery.headers['x-hub-signature-256']))).toBe(true);
+      expect(await verifyHubSignature(firstSecret, delivery.body, String(delivery.headers['x-hub-signature-256']))).toBe(true);
 
       // The v1 path and GraphQL rotate too; each shows its new secret once.
       const v1 = await api.post(`/v1/chat/instances/${id}/webhook/secret`, { key: tenant.liveKey });
@@ -185,6 +185,43 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
       expect((await api.post(`/v1/chat/instances/${id}/webhook/secret`, { key: stranger.liveKey })).status).toBe(403);
       expect((await api.post('/chat/instances/00000000-0000-4000-8000-000000000000/webhook/secret', { cookie: tenant.cookie })).status).toBe(404);
       expect((await api.post(`/chat/instances/${id}/webhook/secret`)).status).toBe(401);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('through the rotation window every delivery verifies for a receiver on the old secret (X-Hub-Signature-256) and one on the new (webhook-signature)', async () => {
+    const receiver = await startReceiver();
+    try {
+      const created = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `Rotating v1 ${Math.random()}`, webhookUrl: `${receiver.url}/rotating` } });
+      expect(created.status, created.text).toBe(201);
+      const { id, webhookSecret: oldSecret } = created.body.data as { id: string; webhookSecret: string };
+      await eventually(async () => receiver.of('qr.update').length, (n) => n >= 1);
+      const rotated = await api.post(`/v1/chat/instances/${id}/webhook/secret`, { key: tenant.liveKey });
+      expect(rotated.status, rotated.text).toBe(200);
+      const newSecret: string = rotated.body.data.webhookSecret;
+      const before = receiver.received.length;
+
+      // Deliveries of several events after the rotation: the test one, the pairing's, a sent message's.
+      expect((await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey })).body.data.status).toBe('sent');
+      const code = decodeQr((await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey })).body.data.qrCode);
+      await api.post('/sandbox/scan', { body: { code, phone: newPhone() } });
+      await eventually(() => api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected');
+      const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: newPhone().slice(1), text: 'after the rotation', instanceId: id } });
+      expect(sent.status, sent.text).toBe(200);
+      const after = await eventually(
+        async () => receiver.received.slice(before),
+        (list) => list.some((call) => call.headers['x-webhook-event'] === 'messages.update') && list.some((call) => call.headers['x-webhook-event'] === 'connection.update'),
+      );
+      expect(after.length).toBeGreaterThanOrEqual(3);
+      for (const call of after) {
+        const event = String(call.headers['x-webhook-event']);
+        // A receiver that has not switched yet: the documented X-Hub-Signature-256 check with the old secret.
+        expect(await verifyHubSignature(oldSecret, call.body, String(call.headers['x-hub-signature-256'])), event).toBe(true);
+        // A receiver that switched: the Standard Webhooks header with the new secret (or the old one).
+        expect(() => new Webhook(newSecret.slice('whsec_'.length)).verify(call.body, call.headers as Record<string, string>), event).not.toThrow();
+        expect(() => new Webhook(oldSecret.slice('whsec_'.length)).verify(call.body, call.headers as Record<string, string>), event).not.toThrow();
+      }
     } finally {
       await receiver.close();
     }

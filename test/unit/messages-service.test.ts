@@ -37,7 +37,7 @@ async function setUp(connected = 2) {
     clock,
     quota,
     quotas,
-    media: { probe: async () => ({ contentType: 'image/png', bytes: 10 }), fetch: async () => ({ contentType: 'image/png', bytes: Buffer.alloc(10) }) },
+    media: { probe: async () => ({ contentType: 'image/png', bytes: 10, sniffed: 'image/png' }), sniff: async () => null, fetch: async () => ({ contentType: 'image/png', bytes: Buffer.alloc(10) }) },
     urls: createUrlPolicy({ resolve: async () => ['93.184.216.34'] }, false),
     capabilitiesOf: () => ['text', 'media'],
     onAccepted: (instanceId) => accepted.push(instanceId),

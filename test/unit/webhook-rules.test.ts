@@ -25,7 +25,7 @@ describe('signatures', () => {
     expect(() => new Webhook(secret.slice(6)).verify(body, stale)).toThrow(); // replay window
   });
 
-  it('signs with both secrets for 24 hours after a rotation, then with the new one only', () => {
+  it('signs with both secrets for 24 hours after a rotation (X-Hub-Signature-256 with the old one), then with the new one only', () => {
     const oldSecret = `whsec_${Buffer.from('the old secret, 24 bytes').toString('base64')}`;
     const newSecret = `whsec_${Buffer.from('the new secret, 24 bytes').toString('base64')}`;
     const body = '{"event":"y"}';
@@ -37,13 +37,15 @@ describe('signatures', () => {
     });
     const within = signedHeaders(rotated(23), 'msg_2', 'y', body, now);
     expect(within['webhook-signature']!.split(' ')).toHaveLength(2);
-    expect(within['x-hub-signature-256']).toBe(hubSignature(newSecret, body));
+    // One HMAC fits X-Hub-Signature-256: the old secret's, so a receiver that has not switched loses nothing.
+    expect(within['x-hub-signature-256']).toBe(hubSignature(oldSecret, body));
     // A receiver still on the old secret and one already on the new both verify the same delivery.
     expect(() => new Webhook(oldSecret.slice(6)).verify(body, within)).not.toThrow();
     expect(() => new Webhook(newSecret.slice(6)).verify(body, within)).not.toThrow();
 
     const after = signedHeaders(rotated(25), 'msg_2', 'y', body, now);
     expect(after['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(after['x-hub-signature-256']).toBe(hubSignature(newSecret, body));
     expect(() => new Webhook(newSecret.slice(6)).verify(body, after)).not.toThrow();
     expect(() => new Webhook(oldSecret.slice(6)).verify(body, after)).toThrow();
   });

@@ -184,7 +184,7 @@ export type LocationInput = {
 
 /** A file: either `url` (fetched under the URL policy), or `data` (base64) with its `mimetype`. */
 export type MediaFileInput = {
-  /** The file as base64; at most 16 MiB decoded. */
+  /** The file as base64; at most 16 MiB decoded, and the whole request within GRAPHQL_MAX_BODY_BYTES (100 KiB by default): send larger files by url or through REST. */
   data?: string | null | undefined;
   /** With data: the name a document is shown with. */
   fileName?: string | null | undefined;

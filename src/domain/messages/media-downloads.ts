@@ -3,16 +3,15 @@ import { assertSameTenant } from '../actor.js';
 import { NotFound, Unavailable } from '../errors.js';
 import type { EngineRegistry } from '../instances/engine.port.js';
 import type { InstanceStore } from '../instances/instances.ports.js';
-import { asDescriptor, downloadName, type MediaContent } from './media.js';
+import { asDescriptor, downloadAs, MAX_MEDIA_BYTES, type MediaContent } from './media.js';
 import type { MediaProbe } from './messages.service.js';
 import type { MessageStore } from './messages.ports.js';
-import { MAX_MEDIA_BYTES } from './messages.service.js';
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
 }
 
-/** A message's media ready to stream: its bytes, and what the download is called and declared as. */
+/** A message's media ready to stream: its bytes, and the type and name it is served with (docs/messaging.md, "Serving media"). */
 export interface MediaDownload extends MediaContent {
   mimetype: string;
   fileName: string;
@@ -35,20 +34,19 @@ export function createMediaDownloads(deps: { messages: MessageStore; instances: 
         // The engine that received it is no longer offered by this deployment: nothing can fetch it now.
         if (!source) throw new Unavailable('The engine that received this media is not offered by this gateway now.');
         const content = await source.open(descriptor);
-        return { ...content, mimetype: descriptor.mimetype, fileName: downloadName(message.id, descriptor) };
+        return { ...content, ...downloadAs(message.id, descriptor) };
       }
       if (message.direction === 'out' && message.mediaUrl) {
         const fetched = await deps.media.fetch(message.mediaUrl, MAX_MEDIA_BYTES);
         const mimetype = message.mediaType ?? fetched.contentType;
-        const fileName = decodeURIComponent(new URL(message.mediaUrl).pathname.split('/').pop() ?? '') || downloadName(message.id, { fileName: null, mimetype, type: message.type as never });
-        return { bytes: once(fetched.bytes), size: fetched.bytes.length, mimetype, fileName };
+        const fileName = decodeURIComponent(new URL(message.mediaUrl).pathname.split('/').pop() ?? '') || null;
+        return { bytes: once(fetched.bytes), size: fetched.bytes.length, ...downloadAs(message.id, { fileName, mimetype, type: message.type }) };
       }
       if (message.direction === 'out' && message.mediaType) {
         // A file uploaded with the send: its bytes are kept with the message.
         const bytes = await deps.messages.fileOf(message.id);
         if (bytes) {
-          const fileName = message.fileName ?? downloadName(message.id, { fileName: null, mimetype: message.mediaType, type: message.type as never });
-          return { bytes: once(bytes), size: bytes.length, mimetype: message.mediaType, fileName };
+          return { bytes: once(bytes), size: bytes.length, ...downloadAs(message.id, { fileName: message.fileName, mimetype: message.mediaType, type: message.type }) };
         }
       }
       throw new NotFound('Media of that message');

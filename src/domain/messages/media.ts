@@ -1,5 +1,15 @@
 import { DomainError } from '../errors.js';
 import type { JsonValue } from './message-values.js';
+import { servedAs } from './media-types.js';
+
+/** The largest file a message carries, sent (by URL or base64) or received (docs/messaging.md). */
+export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The largest JSON body of a send that may carry a file as base64 (docs/rest.md, "Limits"): that file's
+ * base64 (4 bytes per 3), plus 1 MiB for the other fields and JSON escapes (`\/`) inside the base64.
+ */
+export const MAX_MEDIA_BODY_BYTES = Math.ceil(MAX_MEDIA_BYTES / 3) * 4 + 1024 * 1024;
 
 export const INBOUND_MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 export type InboundMediaType = (typeof INBOUND_MEDIA_TYPES)[number];
@@ -52,15 +62,13 @@ export class MediaInvalid extends DomainError {
   }
 }
 
-/** A file name for a download: the sender's, else one made of the message id and the type's usual extension. */
-export function downloadName(messageId: string, descriptor: Pick<MediaDescriptor, 'fileName' | 'mimetype' | 'type'>): string {
-  if (descriptor.fileName) return descriptor.fileName;
-  const subtype = descriptor.mimetype.split(';')[0]!.split('/')[1] ?? 'bin';
-  const extension = EXTENSIONS[subtype] ?? (/^[a-z0-9]{1,8}$/.test(subtype) ? subtype : 'bin');
-  return `${descriptor.type}-${messageId}.${extension}`;
+/**
+ * The type and name a file is downloaded with (servedAs): the sender's name, else `<type>-<message id>`,
+ * with an extension of the type it is served as.
+ */
+export function downloadAs(messageId: string, file: { fileName: string | null; mimetype: string; type: string }) {
+  return servedAs(file.mimetype, file.fileName || `${file.type}-${messageId}`);
 }
-
-const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', 'x-m4a': 'm4a', mpeg: 'mp3', 'vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx', plain: 'txt' };
 
 /** A descriptor as stored (JSON), or null when the value is not one. */
 export function asDescriptor(value: JsonValue | undefined): MediaDescriptor | null {

@@ -10,14 +10,14 @@ import type { UrlPolicy } from '../webhooks/url-policy.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput, type TemplateInput } from './messages.input.js';
 import type { JsonValue, MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
-import type { MediaType } from './message-values.js';
 import type { Capability } from '../instances/capabilities.js';
 import type { InstanceStanding } from '../instances/instances.ports.js';
 import { capabilitiesNeeded, newPoll, requireCapabilities, targetOf } from './outbound-content.js';
 import { sendKindsInput, type SendKindsInput } from './send-kinds.input.js';
+import { MAX_MEDIA_BYTES } from './media.js';
+import { bytesMismatch, isOggOpus, mediaTypeAllows } from './media-types.js';
 
 export const TEST_PREFIX = '[TEST] ';
-export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 
 /** What a test key sends is marked so nobody mistakes it for a real message. */
 export function outboundText(text: string, mode: 'test' | 'production'): string {
@@ -28,25 +28,14 @@ export function toSendResult(message: MessageRecord): SendResult {
   return { id: message.id, status: message.status, timestamp: message.createdAt.toISOString(), mode: message.mode };
 }
 
-/** Looks at a media URL before a message carrying it is accepted. */
+/** Looks at a media URL, or uploaded bytes, before a message carrying them is accepted. */
 export interface MediaProbe {
-  /** Content type and size, reading at most `maxBytes`; throws Invalid naming `mediaUrl` when it cannot. */
-  probe(url: string, maxBytes: number): Promise<{ contentType: string; bytes: number }>;
+  /** Content type, size and the type the bytes show, reading at most `maxBytes`; throws Invalid naming `mediaUrl` when it cannot. */
+  probe(url: string, maxBytes: number): Promise<{ contentType: string; bytes: number; sniffed: string | null }>;
+  /** The content type the bytes show (their magic numbers), or null when they show none known. */
+  sniff(bytes: Uint8Array): Promise<string | null>;
   /** The file again (a sent message's media, downloaded): MediaExpired when the URL no longer serves it. */
   fetch(url: string, maxBytes: number): Promise<{ contentType: string; bytes: Buffer }>;
-}
-
-const MEDIA_CONTENT_TYPES: Record<MediaType | 'sticker', RegExp> = {
-  image: /^image\/(jpeg|png)$/,
-  sticker: /^image\/webp$/,
-  video: /^video\/mp4$/,
-  audio: /^audio\/(mpeg|mp3|ogg)$/,
-  document: /^application\/(pdf|msword|vnd\.openxmlformats-officedocument\..+|vnd\.ms-.+|vnd\.oasis\.opendocument\..+|rtf)$|^text\/(plain|csv)$/,
-};
-
-/** Whether a served content type is one the media type allows (spec 4.3); checked at accept and again when an engine fetches the bytes. */
-export function mediaTypeAllows(mediaType: MediaType | 'sticker', contentType: string): boolean {
-  return MEDIA_CONTENT_TYPES[mediaType].test(contentType.split(';')[0]!.trim().toLowerCase());
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
@@ -170,21 +159,29 @@ export function createMessagesService(deps: {
     return instance.id;
   }
 
-  /** A file given with a send: fetched from its URL (probed, as send-media does) or decoded from base64; its type checked either way. */
+  /**
+   * A file given with a send: fetched from its URL (probed, as send-media does) or decoded from base64;
+   * its declared type checked, and for what apps play (not documents) its bytes too (docs/messaging.md).
+   */
   async function mediaOf(data: SendKindsInput) {
     const media = data.media!;
     const kind = data.mediaType!;
     if ('url' in media) {
       const mediaUrl = await deps.urls.check(media.url, 'media.url');
-      const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
+      const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
       if (!mediaTypeAllows(kind, contentType)) throw Invalid.at('media.url', `serves ${contentType || 'no content type'}, which is not a supported ${kind}`);
+      const mismatch = bytesMismatch(kind, contentType, sniffed);
+      if (mismatch) throw Invalid.at('media.url', `serves ${contentType}, but ${mismatch}`);
       const fileName = decodeURIComponent(new URL(mediaUrl).pathname.split('/').pop() ?? '') || null;
-      return { mediaUrl, mediaType: contentType, mediaBytes: bytes, fileName, fileBytes: null };
+      return { mediaUrl, mediaType: contentType, mediaBytes: bytes, fileName, fileBytes: null, sniffed };
     }
     const fileBytes = Buffer.from(media.data, 'base64');
     if (fileBytes.length > MAX_MEDIA_BYTES) throw Invalid.at('media.data', `must be at most ${MAX_MEDIA_BYTES} bytes once decoded`);
     if (!mediaTypeAllows(kind, media.mimetype)) throw Invalid.at('media.mimetype', `${media.mimetype} is not a supported ${kind}`);
-    return { mediaUrl: null, mediaType: media.mimetype.toLowerCase(), mediaBytes: fileBytes.length, fileName: media.fileName ?? null, fileBytes };
+    const sniffed = await deps.media.sniff(fileBytes);
+    const mismatch = bytesMismatch(kind, media.mimetype, sniffed);
+    if (mismatch) throw Invalid.at('media.data', `is declared ${media.mimetype}, but ${mismatch}`);
+    return { mediaUrl: null, mediaType: media.mimetype.toLowerCase(), mediaBytes: fileBytes.length, fileName: media.fileName ?? null, fileBytes, sniffed };
   }
 
   /** The stored fields of a send of any kind (docs/messaging.md), its targets resolved on the instance. */
@@ -202,10 +199,10 @@ export function createMessagesService(deps: {
       const target = await targetOf(find, instance, data.to, data.reaction.messageId, 'reaction.messageId');
       return { ...base, type: 'reaction' as const, reaction: { emoji: data.reaction.emoji, ...target } };
     }
-    const media = await mediaOf(data);
+    const { sniffed, ...media } = await mediaOf(data);
     // A voice note is Ogg/Opus on the network: other audio would arrive as a voice note no app can play.
-    if (data.voice && !/^audio\/ogg$/.test(media.mediaType.split(';')[0]!.trim())) {
-      throw Invalid.at('voice', `needs an audio/ogg (Opus) file; this one is ${media.mediaType}`);
+    if (data.voice && !isOggOpus(sniffed)) {
+      throw Invalid.at('voice', `needs an Ogg/Opus file (audio/ogg; codecs=opus); this one is ${sniffed ?? media.mediaType}`);
     }
     return { ...base, type: data.mediaType!, caption: data.caption ?? null, voice: data.voice === true, ...media };
   }
@@ -288,10 +285,12 @@ export function createMessagesService(deps: {
         async () => { const raw = textField(input, 'mediaUrl'); return raw === undefined ? '' : deps.urls.check(raw, 'mediaUrl'); },
       );
       return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => {
-        const { contentType, bytes } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
+        const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
         if (!mediaTypeAllows(data.mediaType, contentType)) {
           throw Invalid.at('mediaUrl', `serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
         }
+        const mismatch = bytesMismatch(data.mediaType, contentType, sniffed);
+        if (mismatch) throw Invalid.at('mediaUrl', `serves ${contentType}, but ${mismatch}`);
         return { to: data.to, type: data.mediaType, text: null, mediaUrl, mediaType: contentType, caption: data.caption ?? null, mediaBytes: bytes };
       });
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from './media.js';
 import { messageText, phoneNumber, PHONE_DIGITS, templateInput, urlText } from './messages.input.js';
 
 /**
@@ -22,14 +23,24 @@ export const chatId = z
 
 const messageId = z.string({ error: 'must be a message id' }).uuid('must be a message id');
 
+/** A content type with optional parameters (`audio/ogg; codecs=opus`), as RFC 9110 writes them. */
+const CONTENT_TYPE = /^[a-z]+\/[a-z0-9.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=("[^"\\]*"|[a-z0-9!#$&^_.+-]+))*$/i;
+
 /** What `media` carries: a URL to fetch, or the file itself as base64. */
 const mediaSource = z.union(
   [
     z.object({ url: urlText }, notAnObject('must be {url} or {data, mimetype, fileName?}')).strict(),
     z
       .object({
-        data: z.string({ error: 'must be base64 text' }).min(1, 'must not be empty').regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 text'),
-        mimetype: z.string({ error: 'is required with data' }).regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'must be a content type such as image/png'),
+        data: z
+          .string({ error: 'must be base64 text' })
+          .min(1, 'must not be empty')
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 text')
+          .meta({ description: `the file as base64: at most ${MAX_MEDIA_BYTES} bytes (16 MiB) once decoded; the request body may then be up to ${MAX_MEDIA_BODY_BYTES} bytes (413 payload_too_large beyond)` }),
+        mimetype: z
+          .string({ error: 'is required with data' })
+          .max(255, 'must be at most 255 characters')
+          .regex(CONTENT_TYPE, 'must be a content type such as image/png or audio/ogg; codecs=opus'),
         fileName: z.string().min(1).max(255, 'must be at most 255 characters').optional(),
       })
       .strict(),

@@ -29,15 +29,16 @@ export function secretsAt(secrets: SigningSecrets, now: Date): string[] {
 }
 
 /**
- * The headers of a delivery. `X-Hub-Signature-256` carries the current secret's signature; the
- * Standard Webhooks `webhook-signature` carries one space-separated `v1,` entry per signing secret.
+ * The headers of a delivery. `X-Hub-Signature-256` holds one HMAC: the old secret's until the overlap
+ * ends, so a receiver that has not switched yet loses nothing; `webhook-signature` carries one `v1,`
+ * entry per signing secret, for a receiver that has (docs/webhooks.md, "Rotating the secret").
  */
 export function signedHeaders(secrets: SigningSecrets, deliveryId: string, event: string, body: string, now: Date): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const signing = secretsAt(secrets, now);
   return {
     'content-type': 'application/json',
-    'x-hub-signature-256': hubSignature(signing[0]!, body),
+    'x-hub-signature-256': hubSignature(signing.at(-1)!, body),
     'x-webhook-id': deliveryId,
     'x-webhook-event': event,
     'webhook-id': deliveryId,

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { getMediaKeys, type MediaType } from 'baileys';
 import { Unavailable } from '../../domain/errors.js';
 import { type MediaContent, MediaExpired, MediaInvalid, type MediaSource } from '../../domain/messages/media.js';
-import { MAX_MEDIA_BYTES } from '../../domain/messages/messages.service.js';
+import { MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
 import { isForbiddenAddress } from '../../domain/webhooks/address-policy.js';
 import { BlockedAddress, guardedLookup } from '../../infra/outbound-http.js';
 import type { MediaHosts } from './media-hosts.js';

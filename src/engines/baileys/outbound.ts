@@ -1,5 +1,7 @@
 import type { EngineMessage } from '../../domain/instances/engine.port.js';
-import { MAX_MEDIA_BYTES, mediaTypeAllows } from '../../domain/messages/messages.service.js';
+import { MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
+import { bytesMismatch, mediaTypeAllows } from '../../domain/messages/media-types.js';
+import { sniffMediaType } from '../../infra/media-sniff.js';
 import { describeFailure, type OutboundHttp } from '../../infra/outbound-http.js';
 
 /** Why a message's media cannot be sent: for good (it fails), or for now (it stays queued). */
@@ -15,7 +17,8 @@ export class MediaUnavailable extends Error {
 /**
  * The media of a message, fetched by the gateway itself through its guarded client (https, no
  * private addresses unless allowed, no redirects, 16 MiB), its type checked again: the library is
- * only ever handed bytes, never a URL or a path it would open on its own.
+ * only ever handed bytes, never a URL or a path it would open on its own. The bytes are checked
+ * against the type again too: the URL may serve another file since the send was accepted.
  */
 export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
   return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {
@@ -32,6 +35,8 @@ export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
     const served = answer.headers['content-type'];
     const contentType = (Array.isArray(served) ? served[0] : served) ?? '';
     if (!mediaTypeAllows(type, contentType)) throw new MediaUnavailable(`the media URL now serves ${contentType || 'no content type'}, not a ${type}`, true);
+    const mismatch = bytesMismatch(type, contentType, await sniffMediaType(answer.body));
+    if (mismatch) throw new MediaUnavailable(`the media URL now serves ${contentType}, but ${mismatch}`, true);
     return { bytes: answer.body, contentType: contentType.split(';')[0]!.trim() };
   };
 }

@@ -9,7 +9,7 @@ export const MediaFileInput = builder.inputType('MediaFileInput', {
   description: 'A file: either `url` (fetched under the URL policy), or `data` (base64) with its `mimetype`.',
   fields: (t) => ({
     url: t.string({ description: 'https, on a public address; at most 16 MiB.' }),
-    data: t.string({ description: 'The file as base64; at most 16 MiB decoded.' }),
+    data: t.string({ description: 'The file as base64; at most 16 MiB decoded, and the whole request within GRAPHQL_MAX_BODY_BYTES (100 KiB by default): send larger files by url or through REST.' }),
     mimetype: t.string({ description: 'With data: its content type, e.g. image/png.' }),
     fileName: t.string({ description: 'With data: the name a document is shown with.' }),
   }),

@@ -6,6 +6,7 @@ import type { KnownEngine } from '../../domain/instances/credentials.js';
 import { instanceInputs, setWebhookInput } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
 import { sendKindsInput } from '../../domain/messages/send-kinds.input.js';
+import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
 import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../../engines/sandbox/routes.js';
@@ -135,7 +136,7 @@ export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 function messagingOperations(prefix: string, auth: Credential[]): Operation[] {
   const lacks = 'refused with 422 not_supported, before anything is stored, when the instance\'s engine lacks the capability';
   return [
-    { method: 'post', path: `${prefix}/:instanceId/messages`, tag: 'Messages', summary: `Send any kind of message (text with mentions, media by URL or base64, location, contacts, reaction, poll, template; a reply with quotedMessageId) through this instance; ${lacks}`, auth, body: sendKindsInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409, 422] },
+    { method: 'post', path: `${prefix}/:instanceId/messages`, tag: 'Messages', summary: `Send any kind of message (text with mentions, media by URL or base64, location, contacts, reaction, poll, template; a reply with quotedMessageId) through this instance; ${lacks}. Its body may be up to ${MAX_MEDIA_BODY_BYTES} bytes, room for a ${MAX_MEDIA_BYTES}-byte (16 MiB) file as base64 (other routes take 1 MiB; 413 payload_too_large beyond)`, auth, body: sendKindsInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409, 422] },
     { method: 'patch', path: `${prefix}/:instanceId/messages/:messageId`, tag: 'Messages', summary: 'Edit a text this instance sent (within 15 minutes of sending: later 409 edit_window_closed); done on the network before the answer', auth, body: editInput, success: { status: 200, schema: ok(s.Message), description: 'the edited message' }, errors: [400, 403, 404, 409, 422, 502] },
     { method: 'delete', path: `${prefix}/:instanceId/messages/:messageId`, tag: 'Messages', summary: 'Delete a message this instance sent, for everyone in the chat', auth, success: { status: 200, schema: s.messageEnvelope, description: 'deleted' }, errors: [403, 404, 409, 422, 502] },
     { method: 'post', path: `${prefix}/:instanceId/messages/:messageId/read`, tag: 'Messages', summary: 'Mark a received message (and those before it in its chat) read on the network', auth, success: { status: 200, schema: s.messageEnvelope, description: 'marked read' }, errors: [403, 404, 409, 422, 502] },

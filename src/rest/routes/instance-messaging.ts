@@ -4,7 +4,7 @@ import type { MessagesService } from '../../domain/messages/messages.service.js'
 import type { Integration } from '../../domain/instances/integrations.js';
 import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
-import { jsonBody } from '../../http/json-body.js';
+import { jsonBody, mediaJsonBody } from '../../http/json-body.js';
 import { presentMessage } from '../presenters/messages.js';
 
 /**
@@ -16,7 +16,7 @@ export function instanceMessagingRoutes(messages: MessagesService, actions: Mess
   const routers = (['v1', 'session'] as const).map((variant) => {
     const router = new Router<AppState>({ prefix: variant === 'v1' ? '/v1/chat/instances' : '/chat/instances' });
     const auth = authenticated(variant === 'v1' ? { apiKey: true } : { session: true });
-    router.post('/:instanceId/messages', auth, jsonBody, async (ctx) => {
+    router.post('/:instanceId/messages', auth, mediaJsonBody, async (ctx) => {
       ctx.body = ok(await messages.sendThrough(actorOf(ctx), ctx.params.instanceId!, ctx.state.body, ctx.get('Idempotency-Key') || undefined));
     });
     router.patch('/:instanceId/messages/:messageId', auth, jsonBody, async (ctx) => {

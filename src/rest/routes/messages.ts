@@ -26,9 +26,11 @@ export function messageRoutes(messages: MessagesService, media: MediaDownloads, 
   // The dashboard shows received pictures with its session cookie (a read: no cross-site write to guard).
   router.get('/v1/messages/:messageId/media', authenticated({ apiKey: true, xApiKey: true, session: true }), async (ctx) => {
     const download = await media.open(actorOf(ctx), ctx.params.messageId!);
-    // Sets Content-Disposition (an attachment, with an ASCII fallback of the name); the type is the media's own.
+    // Sets Content-Disposition (an attachment, with an ASCII fallback of the name); the type is the one it
+    // is served as. `sandbox`: a file opened in a tab anyway runs no script and has no origin (docs/messaging.md).
     ctx.attachment(download.fileName);
     ctx.type = download.mimetype;
+    ctx.set('Content-Security-Policy', 'sandbox');
     if (download.size !== null) ctx.length = download.size;
     ctx.body = Readable.from(download.bytes, { objectMode: false });
   });

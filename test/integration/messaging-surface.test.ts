@@ -316,6 +316,8 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
       [{ to: peer, location: { latitude: 91, longitude: 0 } }, /location\.latitude/],
       [{ to: peer, reaction: { messageId: 'not-an-id', emoji: '👍' } }, /reaction\.messageId/],
       [{ to: peer, media: { data: '!!!', mimetype: 'image/png' }, mediaType: 'image' }, /media/],
+      // A URL that cannot be fetched is named as the request wrote it.
+      [{ to: peer, media: { url: `${world.files.url}/missing.png` }, mediaType: 'image' }, /^media\.url: answered HTTP 404/],
     ];
     for (const [body, field] of cases) {
       const refused = await send(a.id, body);
@@ -335,6 +337,9 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
       expect(refused.status, `${method} ${path}`).toBe(400);
       expect(refused.body.error.message).toMatch(field);
     }
+    const sendMedia = await world.api.post(`/chat/instances/${a.id}/send-media`, { cookie: world.tenant.cookie, body: { to: peer, mediaUrl: `${world.files.url}/missing.png`, mediaType: 'image' } });
+    expect(sendMedia.status, sendMedia.text).toBe(400);
+    expect(sendMedia.body.error.message).toMatch(/^mediaUrl: answered HTTP 404/);
     for (const path of ['presence', 'reads', 'messages']) {
       const refused = await world.api.get(`/sandbox/phones/not-a-phone/${path}`);
       expect(refused.status).toBe(400);

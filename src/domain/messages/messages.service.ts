@@ -30,8 +30,8 @@ export function toSendResult(message: MessageRecord): SendResult {
 
 /** Looks at a media URL, or uploaded bytes, before a message carrying them is accepted. */
 export interface MediaProbe {
-  /** Content type, size and the type the bytes show, reading at most `maxBytes`; throws Invalid naming `mediaUrl` when it cannot. */
-  probe(url: string, maxBytes: number): Promise<{ contentType: string; bytes: number; sniffed: string | null }>;
+  /** Content type, size and the type the bytes show, reading at most `maxBytes`; throws Invalid naming `field` (the request's own name for the URL) when it cannot. */
+  probe(url: string, maxBytes: number, field: string): Promise<{ contentType: string; bytes: number; sniffed: string | null }>;
   /** The content type the bytes show (their magic numbers), or null when they show none known. */
   sniff(bytes: Uint8Array): Promise<string | null>;
   /** The file again (a sent message's media, downloaded): MediaExpired when the URL no longer serves it. */
@@ -168,7 +168,7 @@ export function createMessagesService(deps: {
     const kind = data.mediaType!;
     if ('url' in media) {
       const mediaUrl = await deps.urls.check(media.url, 'media.url');
-      const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
+      const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES, 'media.url');
       if (!mediaTypeAllows(kind, contentType)) throw Invalid.at('media.url', `serves ${contentType || 'no content type'}, which is not a supported ${kind}`);
       const mismatch = bytesMismatch(kind, contentType, sniffed);
       if (mismatch) throw Invalid.at('media.url', `serves ${contentType}, but ${mismatch}`);
@@ -285,7 +285,7 @@ export function createMessagesService(deps: {
         async () => { const raw = textField(input, 'mediaUrl'); return raw === undefined ? '' : deps.urls.check(raw, 'mediaUrl'); },
       );
       return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => {
-        const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES);
+        const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES, 'mediaUrl');
         if (!mediaTypeAllows(data.mediaType, contentType)) {
           throw Invalid.at('mediaUrl', `serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
         }

@@ -1,5 +1,6 @@
 import type { SessionStore } from '../../../domain/auth/auth.ports.js';
 import type { PrismaClient } from '../database.js';
+import { limitColumns, overridesOf } from './tenant-limits.js';
 
 export function createSessionStore(prisma: PrismaClient): SessionStore {
   return {
@@ -7,7 +8,7 @@ export function createSessionStore(prisma: PrismaClient): SessionStore {
     async findByTokenHash(tokenHash) {
       const session = await prisma.session.findUnique({
         where: { tokenHash },
-        include: { user: { select: { tenantId: true, tenant: { select: { plan: true } } } } },
+        include: { user: { select: { tenantId: true, tenant: { select: { plan: true, ...limitColumns } } } } },
       });
       return (
         session && {
@@ -15,6 +16,7 @@ export function createSessionStore(prisma: PrismaClient): SessionStore {
           userId: session.userId,
           tenantId: session.user.tenantId,
           tenantPlan: session.user.tenant.plan,
+          tenantLimits: overridesOf(session.user.tenant),
           expiresAt: session.expiresAt,
           tokenHash: session.tokenHash,
         }

@@ -329,15 +329,17 @@ async function run(): Promise<void> {
   }
   const config = loadConfig();
   // A gateway named by GATEWAY_URL is changed through its admin API: every node applies the change at once.
+  // Made first either way: it checks the options the API needs (--tenant) before anything is opened.
+  const call = command.api?.(values);
   const gatewayUrl = process.env.GATEWAY_URL;
-  if (command.api && gatewayUrl) return printAnswer(await viaAdminApi(gatewayUrl, command.api(values), config.ADMIN_TOKEN));
+  if (call && gatewayUrl) return printAnswer(await viaAdminApi(gatewayUrl, call, config.ADMIN_TOKEN));
   let infra;
   try {
     infra = await createInfra(config, createLogger('warn'));
   } catch (error) {
     // The embedded database opens in one process only: with the gateway running on it, its admin API is the way in.
-    if (!(error instanceof DataFolderInUse && command.api)) throw error;
-    return printAnswer(await viaAdminApi(localGatewayUrl(config), command.api(values), config.ADMIN_TOKEN, 'the gateway is running on DATA_DIR'));
+    if (!(error instanceof DataFolderInUse && call)) throw error;
+    return printAnswer(await viaAdminApi(localGatewayUrl(config), call, config.ADMIN_TOKEN, 'the gateway is running on DATA_DIR'));
   }
   try {
     const services = createServices(infra.ports, policiesOf(config));

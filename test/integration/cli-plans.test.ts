@@ -36,7 +36,7 @@ describe("the CLI changes a tenant's plan and limits: in the database, or throug
     expect(direct.code).toBe(0);
     expect(JSON.parse(direct.stdout)).toMatchObject({ id: tenant.id, plan: 'pro', limits: { instances: 5 }, overrides: { instances: null } });
     expect(await cli(['tenant:plan', '--tenant', tenant.id, '--plan', 'gold'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --plan: unknown plan "gold"; known: starter, pro, enterprise, self-hosted\n$/) });
-    expect(await cli(['tenant:limits', '--tenant', tenant.id, '--instances', '-1'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --instances: /) });
+    expect(await cli(['tenant:limits', '--tenant', tenant.id, '--instances=-1'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --instances: /) });
     expect(await cli(['tenant:limits', '--instances', '3'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--tenant: is required/) });
     const back = await cli(['tenant:plan', '--tenant', tenant.id, '--plan', 'starter'], env);
     expect(JSON.parse(back.stdout)).toMatchObject({ plan: 'starter', limits: { instances: 1 } });

@@ -25,6 +25,7 @@ import { openApiRoutes } from './rest/routes/openapi.js';
 import type { Metrics } from './infra/metrics.js';
 import { httpMetrics } from './rest/middleware/http-metrics.js';
 import { metricsRoutes } from './rest/routes/metrics.js';
+import { adminRoutes } from './rest/routes/admin.js';
 import { cors } from './http/cors.js';
 import type { OriginPolicy } from './http/origin-policy.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -45,6 +46,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Bearer token GET /metrics requires, when set. */
   metricsToken: string | undefined;
+  /** Bearer token the admin API requires; without it the admin API is off. */
+  adminToken: string | undefined;
   /** Which browser origins may read answers and act with the session cookie. */
   origins: OriginPolicy;
 }
@@ -82,6 +85,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
   for (const router of [
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
+    adminRoutes(deps.services.tenants, deps.adminToken),
     openApiRoutes({ sandbox: deps.engines.documents.has('sandbox'), cloud: deps.engines.documents.has('cloud'), engines: deps.engines.known }),
     authRoutes(deps.services.auth, deps.origins),
     setupRoutes(deps.services.setup, deps.services.auth),

@@ -4,6 +4,8 @@ import { loadConfig } from './compose/config.js';
 import { DomainError } from './domain/errors.js';
 import { createServices, type Services } from './domain/services.js';
 import { DataFolderInUse } from './infra/db/data-folder-lock.js';
+import { AdminApiRefused, type AdminCall, callAdminApi, localGatewayUrl } from './admin-client.js';
+import { LIMIT_NAMES, type LimitName } from './domain/tenants/plans.js';
 import { openDatabase } from './infra/db/database.js';
 import { applyMigrations, createMigration } from './infra/db/migrate.js';
 import { createInfra } from './compose/compose.js';
@@ -26,9 +28,35 @@ interface Command {
   /** What it needs: nothing, the database itself (migrations), or the gateway's services. */
   needs: 'nothing' | 'database' | 'services';
   run(input: { values: Values; positionals: string[]; services: Services }): Promise<unknown>;
+  /** The same through the admin API, for when a gateway runs on the database (docs/operating.md). */
+  api?(values: Values): AdminCall;
 }
 
 const tenant = { tenant: { type: 'string' } } satisfies Options;
+
+/** The option of each limit on the command line. */
+const LIMIT_OPTIONS: Record<LimitName, string> = {
+  instances: 'instances',
+  dailyMessages: 'daily-messages',
+  requestsPerMinute: 'requests-per-minute',
+  requestsPerHour: 'requests-per-hour',
+  burst: 'burst',
+};
+
+/** A limit as typed: a whole number, or `plan` to give it back to the plan; anything else goes as typed, for the gateway to refuse by name. */
+function limitValue(text: string): number | null | string {
+  if (text === 'plan') return null;
+  return /^-?\d{1,15}$/.test(text) ? Number(text) : text;
+}
+
+function limitsOf(values: Values): Partial<Record<LimitName, unknown>> {
+  return Object.fromEntries(LIMIT_NAMES.filter((name) => typeof values[LIMIT_OPTIONS[name]] === 'string').map((name) => [name, limitValue(values[LIMIT_OPTIONS[name]] as string)]));
+}
+
+function tenantPath(values: Values): string {
+  if (typeof values.tenant !== 'string' || values.tenant === '') throw new UsageError('--tenant: is required');
+  return `/admin/tenants/${encodeURIComponent(values.tenant)}`;
+}
 const password = { password: { type: 'string' }, 'password-stdin': { type: 'boolean' } } satisfies Options;
 const passwordArgs = `[--password <password> | --password-stdin]  (or ${PASSWORD_ENV})`;
 
@@ -136,11 +164,37 @@ const COMMANDS: Record<string, Command> = {
     run: ({ services }) => services.tenants.list(),
   },
   'tenant:plan': {
-    args: '--tenant <tenantId> --plan starter|pro|enterprise',
-    summary: "change a tenant's plan",
+    args: '--tenant <tenantId> --plan <plan>',
+    summary: "change a tenant's plan (through the admin API when a gateway runs)",
     options: { ...tenant, plan: { type: 'string' } },
     needs: 'services',
     run: ({ values, services }) => services.tenants.setPlan(String(values.tenant ?? ''), String(values.plan ?? '')),
+    api: (values) => ({ method: 'PATCH', path: tenantPath(values), body: { plan: String(values.plan ?? '') } }),
+  },
+  'tenant:limits': {
+    args: `--tenant <tenantId> [${LIMIT_NAMES.map((name) => `--${LIMIT_OPTIONS[name]} <n|plan>`).join(' ')}]`,
+    summary: "show a tenant's limits, or set its own (plan: back to the plan's)",
+    options: { ...tenant, ...Object.fromEntries(LIMIT_NAMES.map((name) => [LIMIT_OPTIONS[name], { type: 'string' }])) },
+    needs: 'services',
+    async run({ values, services }) {
+      const limits = limitsOf(values);
+      if (Object.keys(limits).length === 0) return services.tenants.settings(String(values.tenant ?? ''));
+      return services.tenants.change(String(values.tenant ?? ''), { limits });
+    },
+    api(values) {
+      const limits = limitsOf(values);
+      return Object.keys(limits).length === 0 ? { method: 'GET', path: tenantPath(values) } : { method: 'PATCH', path: tenantPath(values), body: { limits } };
+    },
+  },
+  'plans:list': {
+    args: '',
+    summary: 'list the plans (PLANS_FILE over the built-in ones) and PLAN_DEFAULT',
+    options: {},
+    needs: 'nothing',
+    async run() {
+      const config = loadConfig();
+      return JSON.stringify({ defaultPlan: config.plans.defaultPlan, plans: config.plans.table }, null, 2);
+    },
   },
   'user:create': {
     args: `--tenant <tenantId> --email <email> ${passwordArgs}`,
@@ -198,10 +252,18 @@ const COMMANDS: Record<string, Command> = {
 };
 
 /** Domain messages name input fields; on the command line the user typed options. */
-const OPTION_OF_FIELD: Record<string, string> = { tenantId: '--tenant', name: '--name', plan: '--plan', email: '--email', password: '--password', description: '--description' };
+const OPTION_OF_FIELD: Record<string, string> = {
+  tenantId: '--tenant',
+  name: '--name',
+  plan: '--plan',
+  email: '--email',
+  password: '--password',
+  description: '--description',
+  ...Object.fromEntries(LIMIT_NAMES.map((name) => [`limits.${name}`, `--${LIMIT_OPTIONS[name]}`])),
+};
 
 function inOptionWords(message: string): string {
-  return message.replace(/\b(tenantId|name|plan|email|password|description):/g, (_, field: string) => `${OPTION_OF_FIELD[field]}:`);
+  return message.replace(/\b(tenantId|name|plan|email|password|description|limits\.\w+):/g, (_, field: string) => `${OPTION_OF_FIELD[field] ?? field}:`);
 }
 
 const usageOf = (name: string, command: Command) => `npm run -s cli -- ${name}${command.args ? ` ${command.args}` : ''}`;
@@ -228,6 +290,13 @@ async function passwordOf(values: Values): Promise<string | undefined> {
 }
 
 class UsageError extends Error {}
+
+const printAnswer = (answer: unknown) => void process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+
+async function viaAdminApi(url: string, call: AdminCall, token: string | undefined, why = `GATEWAY_URL is ${url}`): Promise<unknown> {
+  if (!token) throw new UsageError(`${why}: set ADMIN_TOKEN (the gateway's) for the CLI to use its admin API`);
+  return callAdminApi(url, token, call);
+}
 
 /** The command and its options, checked before anything is opened. */
 function parse(argv: string[]): { name: string; command: Command; values: Values; positionals: string[] } | { help: string } {
@@ -259,7 +328,19 @@ async function run(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const infra = await createInfra(config, createLogger('warn'));
+  // A gateway named by GATEWAY_URL is changed through its admin API: every node applies the change at once.
+  // Made first either way: it checks the options the API needs (--tenant) before anything is opened.
+  const call = command.api?.(values);
+  const gatewayUrl = process.env.GATEWAY_URL;
+  if (call && gatewayUrl) return printAnswer(await viaAdminApi(gatewayUrl, call, config.ADMIN_TOKEN));
+  let infra;
+  try {
+    infra = await createInfra(config, createLogger('warn'));
+  } catch (error) {
+    // The embedded database opens in one process only: with the gateway running on it, its admin API is the way in.
+    if (!(error instanceof DataFolderInUse && call)) throw error;
+    return printAnswer(await viaAdminApi(localGatewayUrl(config), call, config.ADMIN_TOKEN, 'the gateway is running on DATA_DIR'));
+  }
   try {
     const services = createServices(infra.ports, policiesOf(config));
     process.stdout.write(`${JSON.stringify(await command.run({ values, positionals, services }), null, 2)}\n`);
@@ -272,6 +353,10 @@ async function run(): Promise<void> {
 run().then(
   () => process.exit(0),
   (error: unknown) => {
+    if (error instanceof AdminApiRefused) {
+      process.stderr.write(`error: ${inOptionWords(error.message)}\n`);
+      process.exit(error.status >= 400 && error.status < 500 ? 2 : 1);
+    }
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof DomainError) {
       process.stderr.write(`error: ${inOptionWords(error.message)}\n`);
       process.exit(2);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Policies } from './domain/services.js';
-import { PLANS } from './domain/tenants/plans.js';
+import { PLAN_NAME, PLAN_NAME_RULE, type Plans } from './domain/tenants/plans.js';
+import { buildPlans } from './config-plans.js';
 
 export const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -97,7 +98,11 @@ const coreSchema = (knownEngines: readonly string[]) =>
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     GATEWAY_ADMIN_EMAIL: z.email().optional(),
     GATEWAY_ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
-    GATEWAY_ADMIN_PLAN: z.enum(PLANS).default('pro'),
+    // Checked against the plans table once it is built (PLANS_FILE may add plans).
+    GATEWAY_ADMIN_PLAN: z.string().regex(PLAN_NAME, PLAN_NAME_RULE).optional(),
+    PLAN_DEFAULT: z.string().regex(PLAN_NAME, PLAN_NAME_RULE).default('pro'),
+    PLANS_FILE: z.string().min(1).optional(),
+    ADMIN_TOKEN: z.string().min(32, 'at least 32 characters (e.g. from `openssl rand -base64 32`)').optional(),
     WEBHOOK_RETRY_DELAYS: delays.default([0, 60, 300, 1800]),
     WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(5000),
     WEBHOOK_ALLOW_INSECURE: bool.default(false),
@@ -151,7 +156,14 @@ const coreSchema = (knownEngines: readonly string[]) =>
  * The validated configuration: the gateway's own variables, typed here. The object also holds every
  * engine's settings (its descriptor reads them with settingsOf), which this file does not name.
  */
-export type Config = Readonly<z.output<ReturnType<typeof coreSchema>>>;
+export type Config = Readonly<
+  Omit<z.output<ReturnType<typeof coreSchema>>, 'GATEWAY_ADMIN_PLAN'> & {
+    /** PLAN_DEFAULT when not set. */
+    GATEWAY_ADMIN_PLAN: string;
+    /** The plans table: the built-in plans as the environment sets them, and PLANS_FILE's. */
+    plans: Plans;
+  }
+>;
 
 /** An engine's part of the environment (its descriptor in src/engines names it). */
 export interface EngineConfigPart {
@@ -164,10 +176,8 @@ export interface EngineConfigPart {
 /** The business limits of the configuration, in the shape the domain takes them. */
 export function policiesOf(config: Config): Policies {
   return {
-    quotas: {
-      testKey: config.TEST_KEY_DAILY_MESSAGES,
-      plans: { starter: config.DAILY_MESSAGES_STARTER, pro: config.DAILY_MESSAGES_PRO, enterprise: config.DAILY_MESSAGES_ENTERPRISE },
-    },
+    quotas: { testKey: config.TEST_KEY_DAILY_MESSAGES },
+    plans: config.plans,
     allowInsecureUrls: config.WEBHOOK_ALLOW_INSECURE,
     qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
   };
@@ -207,13 +217,34 @@ export function parseConfig(env: NodeJS.ProcessEnv, parts: readonly EngineConfig
   if (('GATEWAY_ADMIN_EMAIL' in present) !== ('GATEWAY_ADMIN_PASSWORD' in present)) {
     problems.push('GATEWAY_ADMIN_EMAIL / GATEWAY_ADMIN_PASSWORD: set both or neither');
   }
+  let plans: Plans | undefined;
   if (parsed.success) {
+    const data = parsed.data;
+    const built = buildPlans(
+      {
+        requests: { requestsPerMinute: data.RATE_LIMIT_PER_MINUTE, requestsPerHour: data.RATE_LIMIT_PER_HOUR, burst: data.RATE_LIMIT_BURST },
+        dailyMessages: { starter: data.DAILY_MESSAGES_STARTER, pro: data.DAILY_MESSAGES_PRO, enterprise: data.DAILY_MESSAGES_ENTERPRISE, 'self-hosted': null },
+      },
+      data.PLANS_FILE,
+      data.PLAN_DEFAULT,
+    );
+    plans = built.plans;
+    problems.push(...built.problems);
+    const adminPlan = data.GATEWAY_ADMIN_PLAN;
+    if (adminPlan !== undefined && !Object.hasOwn(plans.table, adminPlan)) {
+      problems.push(`GATEWAY_ADMIN_PLAN: unknown plan "${adminPlan}"; known: ${Object.keys(plans.table).join(', ')}`);
+    }
     for (const part of parts) {
       if (!part.check || !parsed.data.ENGINES.includes(part.name)) continue;
       const settings = Object.fromEntries(Object.keys(part.settings.shape).map((key) => [key, parsed.data[key]]));
       problems.push(...part.check(settings as never));
     }
   }
+  // The file's problems are reported with the environment's, even when the environment has some.
+  if (!parsed.success && typeof present.PLANS_FILE === 'string') {
+    const someDefaults = { requests: { requestsPerMinute: 1, requestsPerHour: 1, burst: 1 }, dailyMessages: { starter: 0, pro: 0, enterprise: 0, 'self-hosted': null } };
+    problems.push(...buildPlans(someDefaults, present.PLANS_FILE, 'pro').problems.filter((problem) => problem.startsWith('PLANS_FILE')));
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
-  return Object.freeze(parsed.data);
+  return Object.freeze({ ...parsed.data, GATEWAY_ADMIN_PLAN: parsed.data.GATEWAY_ADMIN_PLAN ?? parsed.data.PLAN_DEFAULT, plans: plans! });
 }

@@ -107,6 +107,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     callers,
     metrics: infra.metrics,
     metricsToken: config.METRICS_TOKEN,
+    adminToken: config.ADMIN_TOKEN,
     origins,
   });
   const server = createServer(

@@ -51,7 +51,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
-    requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor)),
+    requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor), actor.limits.requestsPerMinute),
     report: (error, context) => logger.error({ err: error }, context),
     warn: (message, context) => logger.warn(context, message),
     // A macrotask: the answer of the request that asked for it is written first.

@@ -8,7 +8,7 @@ import { createMetrics, type Metrics } from '../infra/metrics.js';
 import { createOutboundHttp, type OutboundHttp } from '../infra/outbound-http.js';
 import { createLimiterFactory, type LimiterFactory } from '../infra/rate-limit/limiter-factory.js';
 import { memoryCounts, redisCounts } from '../infra/rate-limit/request-counts.js';
-import { createRequestLimiter, type RequestLimiter, requestWindows, unlimited } from '../infra/rate-limit/request-limiter.js';
+import { createRequestLimiter, type RequestLimiter, REQUEST_WINDOWS, unlimited } from '../infra/rate-limit/request-limiter.js';
 import { createRedis, type Redis } from '../infra/redis.js';
 
 /** The storage the gateway keeps its state in, and the shared counters and caches beside it. */
@@ -52,11 +52,11 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
   const limiters = createLimiterFactory(redis, config.REDIS_PREFIX);
   const slotTtlMs = config.RATE_LIMIT_SLOT_TTL_S * 1000;
-  const requestLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE, perHour: config.RATE_LIMIT_PER_HOUR, burst: config.RATE_LIMIT_BURST };
-  const windows = requestWindows(requestLimits);
+  const windows = [...REQUEST_WINDOWS];
+  // Each caller's limits come with its credential (its plan's, or its tenant's own).
   const requestLimiter = options.rateLimiting === false
     ? unlimited
-    : createRequestLimiter(redis ? redisCounts(redis, config.REDIS_PREFIX, windows, slotTtlMs, logger) : memoryCounts(windows, slotTtlMs), requestLimits);
+    : createRequestLimiter(redis ? redisCounts(redis, config.REDIS_PREFIX, windows, slotTtlMs, logger) : memoryCounts(windows, slotTtlMs));
   const metrics = createMetrics({ prisma: db.prisma, redis });
   roundTrip = metrics.databaseRoundTrip;
   const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });

@@ -1,5 +1,5 @@
 import { Forbidden } from './errors.js';
-import type { Plan } from './tenants/tenants.ports.js';
+import type { EffectiveLimits, Plan } from './tenants/plans.js';
 
 /** Who is calling. Every domain operation receives one and acts for `tenantId` only. */
 export type Actor =
@@ -7,10 +7,12 @@ export type Actor =
       readonly kind: 'apiKey';
       readonly tenantId: string;
       readonly plan: Plan;
+      /** The tenant's limits as its plan and its own settings make them, read with the credential. */
+      readonly limits: EffectiveLimits;
       readonly apiKeyId: string;
       readonly testMode: boolean;
     }
-  | { readonly kind: 'user'; readonly tenantId: string; readonly plan: Plan; readonly userId: string };
+  | { readonly kind: 'user'; readonly tenantId: string; readonly plan: Plan; readonly limits: EffectiveLimits; readonly userId: string };
 
 export type { MessageMode } from './messages/message-values.js';
 import type { MessageMode } from './messages/message-values.js';

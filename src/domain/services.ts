@@ -32,6 +32,7 @@ import { createLimitsView, type Usage } from './tenants/limits.js';
 import type { Actor } from './actor.js';
 import { capabilitiesOf } from './instances/capabilities.js';
 import type { QrPolicy } from './instances/link-terms.js';
+import type { Plans } from './tenants/plans.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -74,6 +75,8 @@ export interface Policies {
   allowInsecureUrls: boolean;
   /** How long pairings' QR codes live, by variant, and how many a pairing shows. */
   qr: QrPolicy;
+  /** The plans table and the plan new tenants get. */
+  plans: Plans;
 }
 
 
@@ -107,9 +110,9 @@ export function createServices(ports: Ports, policies: Policies) {
   });
 
   return {
-    auth: createAuthService({ ...ports, throttle: ports.loginThrottle }),
-    tenants: createTenantsService(ports),
-    setup: createSetupService({ setup: ports.setup, clock }),
+    auth: createAuthService({ ...ports, throttle: ports.loginThrottle, plans: policies.plans }),
+    tenants: createTenantsService({ tenants: ports.tenants, plans: policies.plans }),
+    setup: createSetupService({ setup: ports.setup, clock, plans: policies.plans }),
     limits: createLimitsView({ ...ports, quotas: policies.quotas }),
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
     messages: createMessagesService({

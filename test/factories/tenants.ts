@@ -27,7 +27,7 @@ const passwordHash = () => (hashed ??= hashPassword(password));
  * A tenant with a user, a session opened for the user as signing in opens one, and one production
  * and one test key made through the API. The user can sign in with `email` and `password`.
  */
-export async function createTenant(gateway: Gateway, api: Client, plan: 'starter' | 'pro' | 'enterprise' = 'pro'): Promise<TestTenant> {
+export async function createTenant(gateway: Gateway, api: Client, plan = 'pro'): Promise<TestTenant> {
   const email = `user-${randomBytes(4).toString('hex')}@example.com`;
   const tenant = await gateway.services.tenants.createTenant({ name: email, plan });
   const user = await gateway.infra.db.prisma.user.create({ data: { tenantId: tenant.id, email, passwordHash: await passwordHash() } });

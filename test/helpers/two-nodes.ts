@@ -15,13 +15,13 @@ export interface TwoNodes {
  * Redis and a second one as its own process on the same database, Redis and prefix (handed to
  * `started`), both with `env`; after them, the second stopped with SIGTERM and the first closed.
  */
-export function withTwoNodes(started: (nodes: TwoNodes) => void, env: Record<string, string> = {}): void {
+export function withTwoNodes(started: (nodes: TwoNodes) => void, options: { env?: Record<string, string> } = {}): void {
   const postgresRedis = MODES.find((mode) => mode.redis)!;
   let a: TestGateway | undefined;
   let b: ChildGateway | undefined;
   beforeAll(async () => {
-    a = await startTestGateway(postgresRedis, { env });
-    b = await startChildGateway({ ...a.env, ...FUNCTIONAL_LIMITS, ...env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX });
+    a = await startTestGateway(postgresRedis, { env: options.env });
+    b = await startChildGateway({ ...a.env, ...FUNCTIONAL_LIMITS, ...options.env, REDIS_URL, REDIS_PREFIX: a.gateway.infra.config.REDIS_PREFIX });
     started({ a, b });
   });
   afterAll(async () => {

@@ -29,7 +29,7 @@ describe.each(MODES)('the OpenAPI document and its reference page — $name', (m
 
   it('describes the error envelope, the rate-limit headers and the credentials once, and refers to them', async () => {
     const document = (await suite.api.get('/openapi.json')).body;
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerKey', 'metricsToken', 'sessionCookie', 'xApiKey']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['adminToken', 'bearerKey', 'metricsToken', 'sessionCookie', 'xApiKey']);
     expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'auth-session' });
     expect(document.components.schemas.Error).toBeDefined();
     const send = document.paths['/v1/messages/send'].post;

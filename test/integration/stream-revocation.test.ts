@@ -129,7 +129,7 @@ describe.each(MODES)('Streams of a caller that loses access end at once — $nam
 
 describe('Streams of a caller that loses access end at once on the other node too (two nodes on PostgreSQL + Redis)', () => {
   let nodes: TwoNodes;
-  withTwoNodes((started) => (nodes = started), NO_PERIODIC_CHECK);
+  withTwoNodes((started) => (nodes = started), { env: NO_PERIODIC_CHECK });
   let api: Client;
   let tenant: TestTenant;
   let instanceId: string;

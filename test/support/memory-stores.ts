@@ -36,7 +36,7 @@ export function memoryInstanceStore(events: EventLog = []) {
     async createWithinLimit(data, limit) {
       const mine = [...rows.values()].filter((i) => i.tenantId === data.tenantId);
       if (mine.some((i) => i.name.toLowerCase() === data.name.toLowerCase())) return 'name_taken';
-      if (mine.length >= limit) return 'limit_reached';
+      if (limit !== null && mine.length >= limit) return 'limit_reached';
       const now = new Date();
       const row: InstanceRecord = {
         ...data,
@@ -252,7 +252,7 @@ export function memoryQuota(): QuotaCounter & { taken: Map<string, number> } {
     taken,
     async take(bucket, limit) {
       const used = taken.get(bucket) ?? 0;
-      if (used >= limit) return false;
+      if (limit !== null && used >= limit) return false;
       taken.set(bucket, used + 1);
       return true;
     },

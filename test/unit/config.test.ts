@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
 import { loadConfig } from '../../src/compose/config.js';
 
@@ -14,6 +17,16 @@ describe('loadConfig', () => {
       DATABASE_TRANSACTION_TIMEOUT_MS: 10000,
       LOG_LEVEL: 'info',
       GATEWAY_ADMIN_PLAN: 'pro',
+      PLAN_DEFAULT: 'pro',
+      plans: {
+        defaultPlan: 'pro',
+        table: {
+          starter: { instances: 1, dailyMessages: 1000, requestsPerMinute: 60, requestsPerHour: 1000, burst: 10 },
+          pro: { instances: 5, dailyMessages: 10000, requestsPerMinute: 60, requestsPerHour: 1000, burst: 10 },
+          enterprise: { instances: 50, dailyMessages: 100000, requestsPerMinute: 60, requestsPerHour: 1000, burst: 10 },
+          'self-hosted': { instances: null, dailyMessages: null, requestsPerMinute: 60, requestsPerHour: 1000, burst: 10 },
+        },
+      },
       WEBHOOK_RETRY_DELAYS: [0, 60, 300, 1800],
       WEBHOOK_TIMEOUT_MS: 5000,
       WEBHOOK_ALLOW_INSECURE: false,
@@ -163,5 +176,68 @@ describe('loadConfig', () => {
     expect(problems({ ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: 'long enough token' })).toBe('');
     const bad = problems({ ENGINES: 'cloud', CLOUD_VERIFY_TOKEN: 'short', CLOUD_API_URL: 'ftp://x', CLOUD_API_VERSION: '23', CLOUD_MPS: '0' });
     for (const name of ['CLOUD_VERIFY_TOKEN', 'CLOUD_API_URL', 'CLOUD_API_VERSION', 'CLOUD_MPS']) expect(bad).toContain(name);
+  });
+});
+
+describe('the plans table', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'mgw-plans-config-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  let files = 0;
+  const file = (content: unknown) => {
+    const path = join(folder, `plans-${files++}.json`);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('starts from the environment: request limits for every plan, daily messages for the built-in ones', () => {
+    const { table } = loadConfig({ RATE_LIMIT_PER_MINUTE: '600', RATE_LIMIT_BURST: '30', DAILY_MESSAGES_PRO: '7' }).plans;
+    expect(table.pro).toEqual({ instances: 5, dailyMessages: 7, requestsPerMinute: 600, requestsPerHour: 1000, burst: 30 });
+    expect(table['self-hosted']).toEqual({ instances: null, dailyMessages: null, requestsPerMinute: 600, requestsPerHour: 1000, burst: 30 });
+  });
+
+  it('takes PLANS_FILE over it: a built-in plan changes what it names, a new plan is added', () => {
+    const config = loadConfig({
+      RATE_LIMIT_PER_HOUR: '5000',
+      PLAN_DEFAULT: 'team',
+      PLANS_FILE: file({ plans: { pro: { instances: 12 }, team: { instances: null, dailyMessages: 500, requestsPerMinute: 300 } } }),
+    });
+    expect(config.plans.defaultPlan).toBe('team');
+    expect(config.GATEWAY_ADMIN_PLAN).toBe('team');
+    expect(config.plans.table.pro).toEqual({ instances: 12, dailyMessages: 10000, requestsPerMinute: 60, requestsPerHour: 5000, burst: 10 });
+    expect(config.plans.table.team).toEqual({ instances: null, dailyMessages: 500, requestsPerMinute: 300, requestsPerHour: 5000, burst: 10 });
+    expect(config.plans.table.starter!.instances).toBe(1);
+  });
+
+  it('names the variable, the file and the field of every problem, with the others of the environment', () => {
+    const bad = file({ plans: { pro: { instances: -1, burst: 0 }, team: { dailyMessages: 10 }, 'Big Plan': { instances: 1, dailyMessages: 1 }, solo: { instances: 1, dailyMessages: 1, messages: 5 } } });
+    const problems = problemsOf({ PLANS_FILE: bad, PORT: 'eighty' });
+    expect(problems).toContain('PORT: Invalid input: expected number, received NaN');
+    const plans = problems.filter((problem) => problem.startsWith(`PLANS_FILE (${bad}): `)).map((problem) => problem.slice(`PLANS_FILE (${bad}): `.length));
+    expect(plans.some((problem) => problem.startsWith('plans.pro.instances: '))).toBe(true);
+    expect(plans.some((problem) => problem.startsWith('plans.pro.burst: '))).toBe(true);
+    expect(plans.some((problem) => problem.startsWith('plans.Big Plan: ') && problem.includes('a plan name'))).toBe(true);
+    expect(plans.some((problem) => problem.startsWith('plans.solo: ') && problem.includes('messages'))).toBe(true);
+  });
+
+  it('refuses a new plan without its instance and message limits, a file that is not JSON or not there, and unknown plans by name', () => {
+    const partial = file({ plans: { team: { dailyMessages: 10 } } });
+    expect(problemsOf({ PLANS_FILE: partial })).toEqual([`PLANS_FILE (${partial}): plans.team: a new plan names instances and dailyMessages (a number, or null for no limit)`]);
+    const broken = file('{"plans": ');
+    expect(problemsOf({ PLANS_FILE: broken })[0]).toMatch(new RegExp(`^PLANS_FILE \\(${broken.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): is not JSON: `));
+    expect(problemsOf({ PLANS_FILE: join(folder, 'missing.json') })).toEqual([`PLANS_FILE (${join(folder, 'missing.json')}): cannot be read (ENOENT)`]);
+    expect(problemsOf({ PLANS_FILE: file([]) })[0]).toMatch(/^PLANS_FILE \(.*\): \(file\): /);
+    expect(problemsOf({ PLAN_DEFAULT: 'gold' })).toEqual(['PLAN_DEFAULT: unknown plan "gold"; known: starter, pro, enterprise, self-hosted']);
+    expect(problemsOf({ GATEWAY_ADMIN_PLAN: 'gold' })).toEqual(['GATEWAY_ADMIN_PLAN: unknown plan "gold"; known: starter, pro, enterprise, self-hosted']);
+    expect(problemsOf({ PLAN_DEFAULT: 'Pro!' })[0]).toMatch(/^PLAN_DEFAULT: a plan name/);
+    expect(problemsOf({ ADMIN_TOKEN: 'short' })).toEqual(['ADMIN_TOKEN: at least 32 characters (e.g. from `openssl rand -base64 32`)']);
   });
 });

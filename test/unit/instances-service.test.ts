@@ -6,6 +6,7 @@ import { createInstancesService } from '../../src/domain/instances/instances.ser
 import { createTransitions } from '../../src/domain/instances/transitions.js';
 import { createDispatcher } from '../../src/domain/messages/dispatcher.js';
 import { createUrlPolicy } from '../../src/domain/webhooks/url-policy.js';
+import { PRO_LIMITS } from '../support/actors.js';
 import {
   type EventLog,
   manualClock,
@@ -15,8 +16,8 @@ import {
   registryOf,
 } from '../support/memory-stores.js';
 
-const owner: Actor = { kind: 'user', tenantId: 'tenant-a', plan: 'pro', userId: 'u1' };
-const stranger: Actor = { kind: 'user', tenantId: 'tenant-b', plan: 'pro', userId: 'u2' };
+const owner: Actor = { kind: 'user', tenantId: 'tenant-a', plan: 'pro', limits: PRO_LIMITS, userId: 'u1' };
+const stranger: Actor = { kind: 'user', tenantId: 'tenant-b', plan: 'pro', limits: PRO_LIMITS, userId: 'u2' };
 /** Waits for a condition the service reaches through work it started without waiting for it. */
 async function until(condition: () => boolean) {
   for (let tries = 0; !condition(); tries++) {
@@ -205,7 +206,7 @@ describe('instances service (in-memory stores)', () => {
 
   it('enforces the plan limit, and a duplicate name (any case) wins over it', async () => {
     const { service } = setUp();
-    const starter: Actor = { ...owner, plan: 'starter' };
+    const starter: Actor = { ...owner, plan: 'starter', limits: { ...owner.limits, instances: 1 } };
     await service.create(starter, 'v1', { name: 'Only one' });
     await expect(service.create(starter, 'v1', { name: 'ONLY ONE' })).rejects.toMatchObject({ code: 'instance_name_taken' });
     await expect(service.create(starter, 'v1', { name: 'Second' })).rejects.toMatchObject({ code: 'instance_limit_reached' });

@@ -5,8 +5,9 @@ import { fingerprint, parseIdempotencyKey } from '../../src/domain/idempotency/i
 import { listMessagesInput, sendMessageInput } from '../../src/domain/messages/messages.input.js';
 import { outboundText } from '../../src/domain/messages/messages.service.js';
 import { parseInput } from '../../src/domain/validation.js';
+import { PRO_LIMITS } from '../support/actors.js';
 
-const apiKey = (testMode: boolean) => ({ kind: 'apiKey' as const, tenantId: 't', plan: 'pro' as const, apiKeyId: 'k', testMode });
+const apiKey = (testMode: boolean) => ({ kind: 'apiKey' as const, tenantId: 't', plan: 'pro', limits: PRO_LIMITS, apiKeyId: 'k', testMode });
 
 describe('message rules', () => {
   it.each([
@@ -39,7 +40,7 @@ describe('message rules', () => {
   it('sends test-key text with the [TEST] prefix and mode test; everything else as production', () => {
     expect(modeOf(apiKey(true))).toBe('test');
     expect(modeOf(apiKey(false))).toBe('production');
-    expect(modeOf({ kind: 'user', tenantId: 't', plan: 'pro', userId: 'u' })).toBe('production');
+    expect(modeOf({ kind: 'user', tenantId: 't', plan: 'pro', limits: PRO_LIMITS, userId: 'u' })).toBe('production');
     expect(outboundText('Hi', 'test')).toBe('[TEST] Hi');
     expect(outboundText('Hi', 'production')).toBe('Hi');
   });

@@ -5,9 +5,10 @@ import { createMessagesService } from '../../src/domain/messages/messages.servic
 import { createUrlPolicy } from '../../src/domain/webhooks/url-policy.js';
 import { Conflict } from '../../src/domain/errors.js';
 import { manualClock, memoryInstanceStore, memoryMessageStore, memoryQuota, memoryRouter } from '../support/memory-stores.js';
+import { PRO_LIMITS } from '../support/actors.js';
 
-const live: Actor = { kind: 'apiKey', tenantId: 'tenant-a', plan: 'pro', apiKeyId: 'key-1', testMode: false };
-const quotas = { testKey: 2, plans: { starter: 5, pro: 5, enterprise: 5 } };
+const live: Actor = { kind: 'apiKey', tenantId: 'tenant-a', plan: 'pro', limits: { ...PRO_LIMITS, dailyMessages: 5 }, apiKeyId: 'key-1', testMode: false };
+const quotas = { testKey: 2 };
 
 async function setUp(connected = 2) {
   const clock = manualClock();

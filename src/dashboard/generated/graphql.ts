@@ -236,12 +236,6 @@ export type MessageType =
   | 'text'
   | 'video';
 
-/** A tenant's plan: it sets the instance limit, the daily message quota and the request rate. */
-export type Plan =
-  | 'enterprise'
-  | 'pro'
-  | 'starter';
-
 /** A poll. */
 export type PollInput = {
   /** The question. */
@@ -369,7 +363,7 @@ export type WebhookTestStatus =
 export type DashboardMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardMeQuery = { viewer: { tenant: { id: string, name: string, plan: Plan }, user: { id: string, email: string } | null } | null };
+export type DashboardMeQuery = { viewer: { tenant: { id: string, name: string, plan: string }, user: { id: string, email: string } | null } | null };
 
 export type DashboardSignInMutationVariables = Exact<{
   input: SignInInput;

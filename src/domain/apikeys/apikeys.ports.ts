@@ -1,4 +1,4 @@
-import type { Plan } from '../tenants/tenants.ports.js';
+import type { LimitOverrides, Plan } from '../tenants/plans.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -22,8 +22,8 @@ export interface ApiKeyStore {
     keyHash: string;
     keyPrefix: string;
   }): Promise<ApiKeyRecord>;
-  /** With the owning tenant's plan: authentication needs both in one lookup. */
-  findByHash(keyHash: string): Promise<(ApiKeyRecord & { keyHash: string; tenantPlan: Plan }) | null>;
+  /** With the owning tenant's plan and own limits: authentication needs them in one lookup. */
+  findByHash(keyHash: string): Promise<(ApiKeyRecord & { keyHash: string; tenantPlan: Plan; tenantLimits: LimitOverrides }) | null>;
   findById(id: string): Promise<ApiKeyRecord | null>;
   /** Keys that are not revoked, newest first. */
   listActive(tenantId: string): Promise<ApiKeyRecord[]>;

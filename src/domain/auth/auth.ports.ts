@@ -1,10 +1,11 @@
-import type { Plan } from '../tenants/tenants.ports.js';
+import type { LimitOverrides, Plan } from '../tenants/plans.js';
 
 export interface SessionRecord {
   id: string;
   userId: string;
   tenantId: string;
   tenantPlan: Plan;
+  tenantLimits: LimitOverrides;
   expiresAt: Date;
 }
 

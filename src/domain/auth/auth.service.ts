@@ -6,6 +6,7 @@ import type { ApiKeyStore } from '../apikeys/apikeys.ports.js';
 import { InvalidApiKey, NotFound, Unauthorized } from '../errors.js';
 import type { Clock } from '../ports.js';
 import type { TenantRecord, TenantStore } from '../tenants/tenants.ports.js';
+import { limitsOf, type Plans } from '../tenants/plans.js';
 import { parseInput } from '../validation.js';
 import type { LoginThrottle, SessionStore } from './auth.ports.js';
 import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
@@ -30,8 +31,9 @@ export function createAuthService(deps: {
   tenants: TenantStore;
   throttle: LoginThrottle;
   clock: Clock;
+  plans: Plans;
 }) {
-  const { apiKeys, sessions, tenants, throttle, clock } = deps;
+  const { apiKeys, sessions, tenants, throttle, clock, plans } = deps;
 
   async function openSession(user: { id: string; email: string }, tenant: TenantRecord) {
     const token = randomBytes(32).toString('base64url');
@@ -53,7 +55,8 @@ export function createAuthService(deps: {
       if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await apiKeys.touch(record.id, now);
       }
-      return { kind: 'apiKey', tenantId: record.tenantId, plan: record.tenantPlan, apiKeyId: record.id, testMode: record.testMode };
+      const limits = limitsOf(plans, record.tenantPlan, record.tenantLimits);
+      return { kind: 'apiKey', tenantId: record.tenantId, plan: record.tenantPlan, limits, apiKeyId: record.id, testMode: record.testMode };
     },
 
     async authenticateSession(token: string): Promise<Actor> {
@@ -62,7 +65,8 @@ export function createAuthService(deps: {
       if (!session || !sameHash(session.tokenHash, tokenHash) || session.expiresAt <= clock.now()) {
         throw new Unauthorized('The session has expired or is invalid. Log in again.');
       }
-      return { kind: 'user', tenantId: session.tenantId, plan: session.tenantPlan, userId: session.userId };
+      const limits = limitsOf(plans, session.tenantPlan, session.tenantLimits);
+      return { kind: 'user', tenantId: session.tenantId, plan: session.tenantPlan, limits, userId: session.userId };
     },
 
     /** The message never says whether the email or the password was wrong. */

@@ -100,7 +100,7 @@ export type InstancePatch = Partial<
 
 export interface InstanceStore {
   /** Creates the instance unless the tenant already has `limit`; concurrent creates are serialized per tenant. */
-  createWithinLimit(data: NewInstance, limit: number): Promise<InstanceRecord | 'limit_reached' | 'name_taken'>;
+  createWithinLimit(data: NewInstance, limit: number | null): Promise<InstanceRecord | 'limit_reached' | 'name_taken'>;
   findById(id: string): Promise<InstanceRecord | null>;
   /**
    * The instance's standing from this node's memory (dropped on every change of the instance on any

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type Actor, assertSameTenant } from '../actor.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
 import type { Clock } from '../ports.js';
-import { PLAN_INSTANCE_LIMITS } from '../tenants/plans.js';
+import { limitSource } from '../tenants/plans.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
 import type { EngineRegistry } from './engine.port.js';
@@ -111,13 +111,13 @@ export function createInstancesService(deps: {
           pairingSince: clock.now(),
           externalId: given?.externalId ?? null,
         },
-        PLAN_INSTANCE_LIMITS[actor.plan],
+        actor.limits.instances,
       );
       if (created === 'name_taken') nameTaken();
       if (created === 'limit_reached') {
         throw new DomainError(
           'instance_limit_reached',
-          `The ${actor.plan} plan allows ${PLAN_INSTANCE_LIMITS[actor.plan]} instance(s); delete one or upgrade.`,
+          `${capitalised(limitSource(actor, 'instances'))} allows ${actor.limits.instances} instance(s); delete one or upgrade.`,
         );
       }
       if (given) {
@@ -207,3 +207,5 @@ export function createInstancesService(deps: {
     ownedStanding,
   };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,7 +4,9 @@ import { sameHash } from '../apikeys/api-key-format.js';
 import { hashPassword } from '../auth/password.js';
 import { Forbidden, Unauthorized } from '../errors.js';
 import type { Clock } from '../ports.js';
-import { email, password, PLANS } from '../tenants/tenants.input.js';
+import { email, password, planName } from '../tenants/tenants.input.js';
+import type { Plans } from '../tenants/plans.js';
+import { knownPlan } from '../tenants/tenants.service.js';
 import { parseInput } from '../validation.js';
 import type { SetupStore } from './setup.ports.js';
 
@@ -19,7 +21,8 @@ export const completeSetupInput = tokenInput.extend({
   email,
   password,
   tenantName: z.string().trim().min(1).max(100).optional(),
-  plan: z.enum(PLANS).default('pro'),
+  /** PLAN_DEFAULT when not given. */
+  plan: planName.optional(),
 });
 
 export class SetupFinished extends Forbidden {
@@ -35,8 +38,8 @@ export type SetupService = ReturnType<typeof createSetupService>;
  * (a random token, stored hashed, for SETUP_TOKEN_TTL_MS); the link creates the first tenant and its
  * owner, once. Tokens live in the database, so a link printed by any node works on every node.
  */
-export function createSetupService(deps: { setup: SetupStore; clock: Clock }) {
-  const { setup, clock } = deps;
+export function createSetupService(deps: { setup: SetupStore; clock: Clock; plans: Plans }) {
+  const { setup, clock, plans } = deps;
 
   /** The link's token, open and unused; otherwise why not, as the refusal a client sees. */
   async function openToken(token: string) {
@@ -77,13 +80,14 @@ export function createSetupService(deps: { setup: SetupStore; clock: Clock }) {
     /** Creates the first tenant and its owner with the link, which is then used up. */
     async complete(input: unknown) {
       const data = parseInput(completeSetupInput, input);
+      const plan = knownPlan(plans, data.plan);
       // Checked before the password is hashed: a wrong link costs the gateway nothing.
       await openToken(data.token);
       const tokenHash = hashToken(data.token);
       const created = await setup.useAndCreate(
         (candidate) => sameHash(candidate, tokenHash),
         clock.now(),
-        { name: data.tenantName ?? data.email, plan: data.plan },
+        { name: data.tenantName ?? data.email, plan },
         { email: data.email, passwordHash: await hashPassword(data.password) },
       );
       if (created === 'user_exists') throw new SetupFinished();

@@ -1,11 +1,16 @@
 export type { Plan } from './plans.js';
-import type { Plan } from './plans.js';
+import type { LimitOverrides, Plan } from './plans.js';
 
 export interface TenantRecord {
   id: string;
   name: string;
   plan: Plan;
   createdAt: Date;
+}
+
+/** A tenant with the limits of its own (the admin API's view). */
+export interface TenantSettings extends TenantRecord {
+  overrides: LimitOverrides;
 }
 
 export interface UserRecord {
@@ -30,7 +35,9 @@ export interface TenantStore {
   findUser(id: string): Promise<UserRecord | null>;
   /** Whether the gateway has any user at all. */
   hasUser(): Promise<boolean>;
-  setPlan(tenantId: string, plan: Plan): Promise<TenantRecord | null>;
+  findSettings(tenantId: string): Promise<TenantSettings | null>;
+  /** Changes the plan and the tenant's own limits (null: back to the plan's); every node's cached credentials learn it at once. */
+  change(tenantId: string, patch: { plan?: Plan; overrides?: Partial<LimitOverrides> }): Promise<TenantSettings | null>;
   /** Every tenant, oldest first, with how many users and active keys it has. */
   listTenants(): Promise<Array<TenantRecord & { users: number; activeKeys: number }>>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;

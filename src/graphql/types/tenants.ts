@@ -1,4 +1,3 @@
-import { PLANS } from '../../domain/tenants/plans.js';
 import type { AuthService } from '../../domain/auth/auth.service.js';
 import type { TenantRecord } from '../../domain/tenants/tenants.ports.js';
 import { InvalidApiKey, Unauthorized } from '../../domain/errors.js';
@@ -6,23 +5,21 @@ import { builder } from '../builder.js';
 import { ApiKeyType } from './api-keys.js';
 import type { TenantLimits, Usage } from '../../domain/tenants/limits.js';
 
-export const PlanEnum = builder.enumType('Plan', { values: PLANS, description: "A tenant's plan: it sets the instance limit, the daily message quota and the request rate." });
-
 const UsageType = builder.objectRef<Usage>('Usage').implement({
   description: 'How much of a limit is used.',
   fields: (t) => ({
     used: t.exposeInt('used', { description: 'Used so far.' }),
-    max: t.exposeInt('max', { description: 'The limit.' }),
+    max: t.exposeInt('max', { nullable: true, description: 'The limit; null when there is none.' }),
   }),
 });
 
 const TenantLimitsType = builder.objectRef<TenantLimits>('TenantLimits').implement({
   description: 'Where the caller stands against its limits now.',
   fields: (t) => ({
-    instances: t.field({ type: UsageType, description: "The tenant's instances against its plan.", resolve: (l) => l.instances }),
+    instances: t.field({ type: UsageType, description: "The tenant's instances against its limit (its plan's, or its own).", resolve: (l) => l.instances }),
     messagesToday: t.field({
       type: UsageType,
-      description: "Messages accepted today (UTC) against the caller's daily quota: its test key's, or its plan's.",
+      description: "Messages accepted today (UTC) against the caller's daily quota: its test key's, or its tenant's.",
       resolve: (l) => l.messagesToday,
     }),
     requestsThisMinute: t.field({
@@ -39,7 +36,9 @@ const TenantType = builder.objectRef<TenantRecord>('Tenant').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Its id.' }),
     name: t.exposeString('name', { description: 'Its name.' }),
-    plan: t.expose('plan', { type: PlanEnum, description: 'Its plan.' }),
+    plan: t.exposeString('plan', {
+      description: "Its plan: a name from the gateway's plans table (starter, pro, enterprise, self-hosted, or one the operator configured). It sets the instance limit, the daily message quota and the request rate.",
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     limits: t.field({
       type: TenantLimitsType,

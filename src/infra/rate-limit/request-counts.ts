@@ -3,10 +3,9 @@ import type { Logger } from '../logger.js';
 import type { Redis } from '../redis.js';
 import { type InFlightSlots, memorySlots, slotId } from './in-flight.js';
 
-/** A fixed window of requests per subject. */
+/** A fixed window of requests per subject; its limit comes with each request (the caller's plan sets it). */
 export interface CountedWindow {
   name: string;
-  limit: number;
   windowSeconds: number;
 }
 
@@ -20,18 +19,19 @@ export interface Counted {
 
 /** Where request counts live: Redis, shared by every node, or this process. */
 export interface RequestCounts {
-  /** Counts one request of `subject` in every window; takes an in-flight slot if every window still admits it. */
-  count(subject: string, burst: number): Promise<Counted>;
+  /** Counts one request of `subject` in every window; takes an in-flight slot if every window still admits it (`limits` in window order). */
+  count(subject: string, limits: readonly number[], burst: number): Promise<Counted>;
   /** Requests of `subject` counted so far in the window at `index`. */
   used(subject: string, index: number): Promise<number>;
 }
 
 /** In this process: rate-limiter-flexible's memory limiters for the windows, and memory slots. */
 export function memoryCounts(windows: CountedWindow[], slotTtlMs: number): RequestCounts {
-  const limiters = windows.map((w) => new RateLimiterMemory({ keyPrefix: `req-${w.name}`, points: w.limit, duration: w.windowSeconds }));
+  // Counters that never refuse: the limit is compared here, so a subject whose limit changes keeps its count.
+  const limiters = windows.map((w) => new RateLimiterMemory({ keyPrefix: `req-${w.name}`, points: Number.MAX_SAFE_INTEGER, duration: w.windowSeconds }));
   const slots: InFlightSlots = memorySlots(slotTtlMs);
   return {
-    async count(subject, burst) {
+    async count(subject, limits, burst) {
       const counted = await Promise.all(
         limiters.map((limiter) =>
           limiter.consume(subject).catch((res: unknown) => {
@@ -40,7 +40,7 @@ export function memoryCounts(windows: CountedWindow[], slotTtlMs: number): Reque
           }),
         ),
       );
-      const within = counted.every((res, i) => res.consumedPoints <= windows[i]!.limit);
+      const within = counted.every((res, i) => res.consumedPoints <= limits[i]!);
       return {
         windows: counted.map((res) => ({ used: res.consumedPoints, msLeft: res.msBeforeNext })),
         release: within ? await slots.acquire(subject, burst) : null,
@@ -101,7 +101,6 @@ export function redisCounts(redis: Redis, prefix: string, windows: CountedWindow
     const tag = `${prefix}rl:{${subject}}`;
     return { windows: windows.map((w) => `${tag}:${w.name}`), slots: `${tag}:inflight` };
   };
-  const windowArgs = windows.flatMap((w) => [w.windowSeconds * 1000, w.limit]);
   let degraded = false;
   const degrade = (error: unknown) => {
     if (!degraded) logger.warn({ err: { message: (error as Error).message } }, 'request limits: Redis unreachable, limiting per node');
@@ -109,11 +108,12 @@ export function redisCounts(redis: Redis, prefix: string, windows: CountedWindow
   };
 
   return {
-    async count(subject, burst) {
+    async count(subject, limits, burst) {
       if (redis.status !== 'ready') {
         degrade(new Error(`redis ${redis.status}`));
-        return fallback.count(subject, burst);
+        return fallback.count(subject, limits, burst);
       }
+      const windowArgs = windows.flatMap((w, i) => [w.windowSeconds * 1000, limits[i]!]);
       const keys = keysOf(subject);
       const id = slotId();
       let result: number[];
@@ -121,7 +121,7 @@ export function redisCounts(redis: Redis, prefix: string, windows: CountedWindow
         result = await countRequest(keys.windows.length + 1, ...keys.windows, keys.slots, ...windowArgs, burst, slotTtlMs, id);
       } catch (error) {
         degrade(error);
-        return fallback.count(subject, burst);
+        return fallback.count(subject, limits, burst);
       }
       if (degraded) logger.info('request limits: Redis reachable again, limits are shared');
       degraded = false;

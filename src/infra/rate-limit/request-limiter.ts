@@ -35,43 +35,41 @@ export interface RequestLimits {
 }
 
 export interface RequestLimiter {
-  /** Counts one request of `subject` (an API key or a user); throws RequestLimitExceeded past a limit. */
-  enter(subject: string): Promise<Admission>;
-  /** Requests of `subject` counted in the current minute window so far, and the limit; null without limits. */
-  minuteUsage(subject: string): Promise<{ used: number; max: number } | null>;
+  /** Counts one request of `subject` (an API key or a user) against `limits`; throws RequestLimitExceeded past one. */
+  enter(subject: string, limits: RequestLimits): Promise<Admission>;
+  /** Requests of `subject` counted in the current minute window so far, against `perMinute`; null without limits. */
+  minuteUsage(subject: string, perMinute: number): Promise<{ used: number; max: number } | null>;
 }
 
 /** The fixed windows every subject is limited by, in the order the counts report them. */
-export function requestWindows(limits: RequestLimits): CountedWindow[] {
-  return [
-    { name: 'minute', limit: limits.perMinute, windowSeconds: 60 },
-    { name: 'hour', limit: limits.perHour, windowSeconds: 3600 },
-  ];
-}
+export const REQUEST_WINDOWS: ReadonlyArray<CountedWindow & { name: WindowState['name'] }> = [
+  { name: 'minute', windowSeconds: 60 },
+  { name: 'hour', windowSeconds: 3600 },
+];
 
-/** Requests per minute and per hour (fixed windows) and requests in flight, per subject. */
-export function createRequestLimiter(counts: RequestCounts, limits: RequestLimits): RequestLimiter {
-  const windows = requestWindows(limits) as Array<CountedWindow & { name: WindowState['name'] }>;
+/** Requests per minute and per hour (fixed windows) and requests in flight, per subject, each subject with its own limits. */
+export function createRequestLimiter(counts: RequestCounts): RequestLimiter {
+  const windows = REQUEST_WINDOWS;
 
   return {
-    async minuteUsage(subject) {
-      const minute = windows[0]!;
-      return { used: Math.min(minute.limit, await counts.used(subject, 0)), max: minute.limit };
+    async minuteUsage(subject, perMinute) {
+      return { used: Math.min(perMinute, await counts.used(subject, 0)), max: perMinute };
     },
-    async enter(subject) {
-      const counted = await counts.count(subject, limits.burst);
+    async enter(subject, limits) {
+      const limitOf = [limits.perMinute, limits.perHour];
+      const counted = await counts.count(subject, limitOf, limits.burst);
       const states: WindowState[] = windows.map((w, i) => ({
         name: w.name,
-        limit: w.limit,
+        limit: limitOf[i]!,
         windowSeconds: w.windowSeconds,
-        remaining: Math.max(0, w.limit - counted.windows[i]!.used),
+        remaining: Math.max(0, limitOf[i]! - counted.windows[i]!.used),
         resetIn: Math.max(1, Math.ceil(counted.windows[i]!.msLeft / 1000)),
       }));
-      const exceeded = windows.flatMap((w, i) => (counted.windows[i]!.used > w.limit ? [{ w, state: states[i]! }] : []));
+      const exceeded = windows.flatMap((w, i) => (counted.windows[i]!.used > limitOf[i]! ? [{ state: states[i]! }] : []));
       if (exceeded.length) {
         counted.release?.();
         const retryAfter = Math.max(...exceeded.map((e) => e.state.resetIn));
-        const names = exceeded.map((e) => `${e.w.limit} requests per ${e.w.name}`).join(' and ');
+        const names = exceeded.map((e) => `${e.state.limit} requests per ${e.state.name}`).join(' and ');
         throw new RequestLimitExceeded(retryAfter, states, `Rate limit of ${names} exceeded. Retry after ${retryAfter} seconds.`);
       }
       if (!counted.release) {
@@ -101,6 +99,11 @@ export function rateLimitHeaders(windows: WindowState[], now = Date.now()): Reco
   };
 }
 
+/** The request limits of the caller's tenant (its plan's, or its own). */
+export function requestLimitsOf(actor: Actor): RequestLimits {
+  return { perMinute: actor.limits.requestsPerMinute, perHour: actor.limits.requestsPerHour, burst: actor.limits.burst };
+}
+
 /** Whose buckets a request counts against: the API key, or the user of a session. */
 export function subjectOf(actor: Actor): string {
   return actor.kind === 'apiKey' ? `key:${actor.apiKeyId}` : `user:${actor.userId}`;
@@ -116,7 +119,7 @@ export async function admit(
   setHeader: (name: string, value: string) => void,
 ): Promise<Admission> {
   try {
-    const admission = await limiter.enter(subjectOf(actor));
+    const admission = await limiter.enter(subjectOf(actor), requestLimitsOf(actor));
     for (const [name, value] of Object.entries(rateLimitHeaders(admission.windows))) setHeader(name, value);
     return admission;
   } catch (error) {

@@ -6,7 +6,7 @@ import { ErrorEnvelope } from './schemas.js';
 
 const ERROR_WORDS: Record<number, string> = {
   400: 'the request is not valid (code invalid_request or unsupported_media_type)',
-  401: 'no valid credential (unauthorized, invalid_api_key)',
+  401: 'no valid credential (unauthorized, invalid_api_key); on the admin API also when the gateway has no ADMIN_TOKEN',
   403: "another tenant's resource, a plan limit, or a change sent with the session cookie from another site's page (forbidden, instance_limit_reached)",
   404: 'not found (not_found)',
   410: 'the network no longer has the media (media_expired)',
@@ -26,7 +26,7 @@ const RATE_LIMIT_HEADERS = {
 };
 
 function operationObject(op: Operation): ZodOpenApiOperationObject {
-  const authenticated = op.auth.length > 0 && !op.auth.includes('metricsToken');
+  const authenticated = op.auth.length > 0 && !op.auth.includes('metricsToken') && !op.auth.includes('adminToken');
   // Besides its own: credentials and limits when authenticated, a body that is not valid JSON or too
   // large or too slow, and a database that does not answer (everything but the process's own pages).
   const own = !['Health', 'Operations'].includes(op.tag) || op.path === '/readyz';
@@ -99,6 +99,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       { name: 'Sessions', description: 'Log in and out (the session cookie).' },
       { name: 'Health', description: 'Liveness and readiness for load balancers.' },
       { name: 'Operations', description: 'Metrics and this document.' },
+      { name: 'Administration', description: "The operator's API: tenants' plans and limits, behind ADMIN_TOKEN (off without it)." },
       { name: 'Sandbox network', description: 'The simulated outside world; only with ENGINE=sandbox.' },
       { name: 'Business API network', description: "The network's callbacks for CHAT-CLOUD instances (ENGINES with cloud): signed by the network, not called with an API key." },
     ],
@@ -109,6 +110,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
         xApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'an API key in X-API-Key (messages endpoints)' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'auth-session', description: 'the session cookie set by POST /auth/sessions' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when the gateway is configured with one' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN: the admin API is off without it' },
       },
       headers: {
         'X-RateLimit-Limit': rateLimitHeader('requests allowed in the tightest window'),

@@ -9,19 +9,20 @@ import { sendKindsInput } from '../../domain/messages/send-kinds.input.js';
 import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
 import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
+import { changeTenantInput } from '../../domain/tenants/tenants.input.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../../engines/sandbox/routes.js';
 import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
 import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
 
 /** Who may call an operation: any one of these. */
-export type Credential = 'bearerKey' | 'xApiKey' | 'sessionCookie' | 'metricsToken';
+export type Credential = 'bearerKey' | 'xApiKey' | 'sessionCookie' | 'metricsToken' | 'adminToken';
 
 export interface Operation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** As the router writes it: `/v1/chat/instances/:instanceId`. */
   path: string;
-  tag: 'Health' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations' | 'Groups';
+  tag: 'Health' | 'Administration' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations' | 'Groups';
   summary: string;
   auth: Credential[];
   body?: z.ZodType;
@@ -45,6 +46,9 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness: the process answers', auth: [], success: { status: 200, schema: ok(s.Health), description: 'alive' }, errors: [] },
     { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: database and Redis answer; the live node set; the event brokers (ok or down)', auth: [], success: { status: 200, schema: ok(s.Ready), description: 'ready to serve' }, errors: [503] },
     { method: 'get', path: '/metrics', tag: 'Operations', summary: 'Prometheus metrics (bearer METRICS_TOKEN when set)', auth: ['metricsToken'], success: { status: 200, description: 'Prometheus text format', contentType: 'text/plain' }, errors: [401] },
+    { method: 'get', path: '/admin/plans', tag: 'Administration', summary: 'The plans table (PLANS_FILE over the built-in plans) and the plan new tenants get', auth: ['adminToken'], success: { status: 200, schema: ok(s.AdminPlans), description: 'the plans' }, errors: [401] },
+    { method: 'get', path: '/admin/tenants/:tenantId', tag: 'Administration', summary: "A tenant's plan, the limits it works under, and its own limits", auth: ['adminToken'], success: { status: 200, schema: ok(s.AdminTenant), description: 'the tenant' }, errors: [401, 404] },
+    { method: 'patch', path: '/admin/tenants/:tenantId', tag: 'Administration', summary: "Change a tenant's plan or its own limits (null gives a limit back to the plan); every node applies them from the tenant's next request", auth: ['adminToken'], body: changeTenantInput, success: { status: 200, schema: ok(s.AdminTenant), description: 'the tenant as changed' }, errors: [401, 404] },
     { method: 'get', path: '/openapi.json', tag: 'Operations', summary: 'This document', auth: [], success: { status: 200, description: 'an OpenAPI 3.1 document', contentType: 'application/json' }, errors: [] },
     { method: 'get', path: '/docs', tag: 'Operations', summary: 'The API reference page for this document', auth: [], success: { status: 200, description: 'an HTML page', contentType: 'text/html' }, errors: [] },
     { method: 'get', path: '/docs/:asset', tag: 'Operations', summary: 'The files of the reference page (swagger-ui-bundle.js, swagger-ui.css, init.js)', auth: [], success: { status: 200, description: 'a script or a style sheet', contentType: 'text/javascript' }, errors: [404] },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { DISCONNECT_REASONS } from '../../domain/instances/engine.port.js';
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES } from '../../domain/messages/message-values.js';
-import { PLANS } from '../../domain/tenants/plans.js';
+import { LIMIT_NAMES, PLAN_NAME } from '../../domain/tenants/plans.js';
 
 /**
  * The shapes of the REST answers, for the OpenAPI document: the presenters are typed by these, so a
@@ -269,9 +269,42 @@ export const ApiKeyCreated = z
   .object({ id: uuid, name: z.string(), key: z.string().meta({ description: 'the full key, shown in this answer only' }), testMode: z.boolean(), createdAt: instant })
   .meta({ id: 'ApiKeyCreated' });
 
+const PlanName = z
+  .string()
+  .regex(PLAN_NAME)
+  .meta({ description: "a plan of the gateway's plans table: starter, pro, enterprise, self-hosted, or one its operator configured (docs/operating.md)" });
+
+const limit = (description: string) => z.number().int().nullable().meta({ description });
+
+/** The limits a tenant works under (null: none); the same shape holds a tenant's own limits (null: its plan's). */
+const limitsShape = (none: string) =>
+  z.object({
+    instances: limit(`instances the tenant may have; null: ${none}`),
+    dailyMessages: limit(`messages accepted per UTC day (production keys and sessions); null: ${none}`),
+    requestsPerMinute: limit(`requests per minute per key or user${none === 'no limit' ? '' : `; null: ${none}`}`),
+    requestsPerHour: limit(`requests per hour per key or user${none === 'no limit' ? '' : `; null: ${none}`}`),
+    burst: limit(`requests in flight at once per key or user${none === 'no limit' ? '' : `; null: ${none}`}`),
+  } satisfies Record<(typeof LIMIT_NAMES)[number], z.ZodType>);
+
+export const Limits = limitsShape('no limit').meta({ id: 'Limits' });
+
+export const AdminTenant = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    plan: PlanName,
+    limits: Limits.meta({ description: 'what the tenant works under: its plan, with its own limits in their place' }),
+    overrides: limitsShape("the plan's").meta({ description: "the tenant's own limits" }),
+  })
+  .meta({ id: 'AdminTenant' });
+
+export const AdminPlans = z
+  .object({ defaultPlan: PlanName, plans: z.record(z.string(), Limits) })
+  .meta({ id: 'AdminPlans' });
+
 export const LoginAnswer = z.object({
   user: z.object({ id: uuid, email: z.string() }),
-  tenant: z.object({ id: uuid, name: z.string(), plan: z.enum(PLANS) }),
+  tenant: z.object({ id: uuid, name: z.string(), plan: PlanName }),
   expiresAt: instant,
 });
 

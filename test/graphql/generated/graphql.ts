@@ -243,12 +243,6 @@ export type MessageStatus =
   | 'read'
   | 'sent';
 
-/** A tenant's plan: it sets the instance limit, the daily message quota and the request rate. */
-export type Plan =
-  | 'enterprise'
-  | 'pro'
-  | 'starter';
-
 /** A poll. */
 export type PollInput = {
   /** The question. */
@@ -600,12 +594,12 @@ export type MessageUpdatedSubscription = { messageUpdated: { messageId: string, 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { tenant: { id: string, plan: Plan }, user: { email: string } | null, apiKey: { name: string, testMode: boolean } | null } };
+export type MeQuery = { me: { tenant: { id: string, plan: string }, user: { email: string } | null, apiKey: { name: string, testMode: boolean } | null } };
 
 export type LimitsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LimitsQuery = { me: { tenant: { limits: { instances: { used: number, max: number }, messagesToday: { used: number, max: number }, requestsThisMinute: { used: number, max: number } | null } } } };
+export type LimitsQuery = { me: { tenant: { limits: { instances: { used: number, max: number | null }, messagesToday: { used: number, max: number | null }, requestsThisMinute: { used: number, max: number | null } | null } } } };
 
 export type GetMessageQueryVariables = Exact<{
   id: string | number;

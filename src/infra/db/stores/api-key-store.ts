@@ -3,6 +3,7 @@ import type { PrismaClient } from '../database.js';
 import { isUuid } from '../prisma-errors.js';
 import { freshCache } from '../../cache/fresh-cache.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
+import { limitColumns, overridesOf } from './tenant-limits.js';
 
 /**
  * How long a node may keep answering from its cached copy of a key when the invalidation of a
@@ -30,14 +31,14 @@ export function createApiKeyStore(prisma: PrismaClient, bus: InvalidationBus): A
     async load(keyHash) {
       const found = await prisma.apiKey.findUnique({
         where: { keyHash },
-        select: { ...publicFields, keyHash: true, tenant: { select: { plan: true } } },
+        select: { ...publicFields, keyHash: true, tenant: { select: { plan: true, ...limitColumns } } },
       });
       if (!found) return null;
       const { tenant, ...record } = found;
-      return { ...record, tenantPlan: tenant.plan };
+      return { ...record, tenantPlan: tenant.plan, tenantLimits: overridesOf(tenant) };
     },
   });
-  // Revocations and plan changes are rare: dropping every key (loads under way included) is exact and
+  // Revocations and plan or limit changes are rare: dropping every key (loads under way included) is exact and
   // cheap. Instance changes (frequent: every QR rotation) and ended sessions do not touch keys.
   bus.subscribe((change) => {
     if (change.kind !== 'instances' && change.kind !== 'sessions') byHash.clear();

@@ -64,7 +64,7 @@ export function createInstanceStore(
           await lockTenantInstances(tx, data.tenantId);
           // A duplicate name is the more specific answer, so it is checked before the plan limit.
           if (await nameInUse(tx, data.tenantId, data.name)) return 'name_taken' as const;
-          if ((await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
+          if (limit !== null && (await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
           return tx.instance.create({ data });
         }).then((result) => {
           if (typeof result === 'object') changed(result.tenantId, result.id);

@@ -1,6 +1,7 @@
 import type { SessionStore } from '../../../domain/auth/auth.ports.js';
 import type { PrismaClient } from '../database.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
+import { limitColumns, overridesOf } from './tenant-limits.js';
 
 /** Sessions are read from the database on every request; an ended one is announced so every node closes its streams. */
 export function createSessionStore(prisma: PrismaClient, bus: InvalidationBus): SessionStore {
@@ -9,7 +10,7 @@ export function createSessionStore(prisma: PrismaClient, bus: InvalidationBus): 
     async findByTokenHash(tokenHash) {
       const session = await prisma.session.findUnique({
         where: { tokenHash },
-        include: { user: { select: { tenantId: true, tenant: { select: { plan: true } } } } },
+        include: { user: { select: { tenantId: true, tenant: { select: { plan: true, ...limitColumns } } } } },
       });
       return (
         session && {
@@ -17,6 +18,7 @@ export function createSessionStore(prisma: PrismaClient, bus: InvalidationBus): 
           userId: session.userId,
           tenantId: session.user.tenantId,
           tenantPlan: session.user.tenant.plan,
+          tenantLimits: overridesOf(session.user.tenant),
           expiresAt: session.expiresAt,
           tokenHash: session.tokenHash,
         }

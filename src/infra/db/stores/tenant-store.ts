@@ -2,6 +2,12 @@ import type { TenantStore } from '../../../domain/tenants/tenants.ports.js';
 import type { PrismaClient } from '../database.js';
 import { isUniqueViolation, isUuid } from '../prisma-errors.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
+import { columnsOf, overridesOf } from './tenant-limits.js';
+
+/** A tenant row as the admin API shows it: the limits of its own apart. */
+function settingsOf<T extends { id: string; name: string; plan: string; createdAt: Date } & Parameters<typeof overridesOf>[0]>(row: T) {
+  return { id: row.id, name: row.name, plan: row.plan, createdAt: row.createdAt, overrides: overridesOf(row) };
+}
 
 export function createTenantStore(prisma: PrismaClient, bus: InvalidationBus): TenantStore {
   async function nullOnDuplicate<T>(write: Promise<T>): Promise<T | null> {
@@ -38,11 +44,20 @@ export function createTenantStore(prisma: PrismaClient, bus: InvalidationBus): T
     async setPasswordHash(userId, passwordHash) {
       await prisma.user.update({ where: { id: userId }, data: { passwordHash } });
     },
-    async setPlan(tenantId, plan) {
-      const { count } = await prisma.tenant.updateMany({ where: { id: tenantId }, data: { plan } });
-      // Cached keys carry the plan (it sets the tenant's limits).
+    async findSettings(tenantId) {
+      const row = isUuid(tenantId) ? await prisma.tenant.findUnique({ where: { id: tenantId } }) : null;
+      return row && settingsOf(row);
+    },
+    async change(tenantId, patch) {
+      if (!isUuid(tenantId)) return null;
+      const { count } = await prisma.tenant.updateMany({
+        where: { id: tenantId },
+        data: { ...(patch.plan !== undefined ? { plan: patch.plan } : {}), ...columnsOf(patch.overrides ?? {}) },
+      });
+      // Cached keys carry the plan and the tenant's own limits: every node drops them.
       bus.publish({ kind: 'tenant', id: tenantId });
-      return count ? prisma.tenant.findUnique({ where: { id: tenantId } }) : null;
+      const row = count ? await prisma.tenant.findUnique({ where: { id: tenantId } }) : null;
+      return row && settingsOf(row);
     },
   };
 }

@@ -1,4 +1,4 @@
-// npm run screenshots: the README's dashboard pictures, taken from the real UI. Builds if needed,
+// npm run screenshots: the dashboard pictures of docs/dashboard.md, taken from the real UI. Builds if needed,
 // starts the gateway on a fresh embedded database with the sandbox network, walks through the
 // dashboard in Debian's chromium and writes docs/screenshots/*.png.
 import { spawn, spawnSync } from 'node:child_process';

@@ -111,6 +111,17 @@ const COMMANDS: Record<string, Command> = {
       return decodeQr(dataUrl);
     },
   },
+  json: {
+    args: '<path>  (e.g. data.key, data.0.id, data.-1.id)',
+    summary: 'print one field of the JSON read from standard input (what the docs\' samples capture answers with)',
+    options: {},
+    positionals: 1,
+    needs: 'nothing',
+    async run({ positionals: [path] }) {
+      if (!path) throw new DomainError('invalid_request', 'json needs a path, e.g. `npm run -s cli -- json data.id`');
+      return fieldOf(await readStdin(), path);
+    },
+  },
   migrate: {
     args: '',
     summary: 'apply pending database migrations',
@@ -281,6 +292,23 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The value at a dotted path (`data.0.id`; `-1` is an array's last) of a JSON text: a string as it is, anything else as JSON. */
+function fieldOf(text: string, path: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new DomainError('invalid_request', 'standard input is not JSON');
+  }
+  for (const step of path.split('.')) {
+    const index = Array.isArray(value) && /^-?\d+$/.test(step) ? Number(step) : undefined;
+    const next = index !== undefined ? (value as unknown[]).at(index) : value !== null && typeof value === 'object' && Object.hasOwn(value, step) ? (value as Record<string, unknown>)[step] : undefined;
+    if (next === undefined) throw new DomainError('invalid_request', `no ${path} in the JSON read (${step} is missing)`);
+    value = next;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 async function passwordOf(values: Values): Promise<string | undefined> {

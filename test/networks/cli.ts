@@ -1,8 +1,8 @@
 /**
  * `npm run network`: the local networks a gateway can be tried against by hand, without a phone or an
  * account: the chat network (the multi-device web protocol, for CHAT-BAILEYS) and the official
- * business API (for CHAT-CLOUD). Prints the variables to start the gateway with. README.md,
- * "Trying CHAT-BAILEYS and CHAT-CLOUD locally", documents the options and the control APIs.
+ * business API (for CHAT-CLOUD). Prints the variables to start the gateway with. docs/engines.md,
+ * "Linking a real phone", documents the options and the control APIs.
  */
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -68,7 +68,7 @@ const cloud = await startCloudApi({ host: values.host, port: port('cloud-port'),
 
 console.log(`Local chat network (CHAT-BAILEYS): start the gateway with
   ENGINES=baileys,sandbox CHAT_NETWORK_URL=${chat.url} CHAT_NETWORK_ROOT_KEY=${chat.rootKey} CHAT_NETWORK_CA_FILE=${chat.caFile}
-Its phones, by HTTP (${chat.controlUrl}/control; README.md lists every control):
+Its phones, by HTTP (${chat.controlUrl}/control; docs/engines.md lists every control):
   scan a QR:        curl -s ${chat.controlUrl}/control/scan -H 'content-type: application/json' -d '{"qr":"<the QR text>","phone":"+15550001111"}'
   enter a code:     curl -s ${chat.controlUrl}/control/pair -H 'content-type: application/json' -d '{"code":"<the pairing code>","phone":"+15550001111"}'
   what one got:     curl -s ${chat.controlUrl}/control/phones/15550002222/messages

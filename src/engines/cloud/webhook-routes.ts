@@ -22,7 +22,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
 /**
- * The network's callback (README, "Using the official business API") for CHAT-CLOUD instances. GET is the subscription's verification
+ * The network's callback (docs/engines.md, "Using the official business API") for CHAT-CLOUD instances. GET is the subscription's verification
  * (the challenge back as text when the verify token matches); POST carries messages and statuses,
  * signed with the app secret. Every answer but the challenge is in the error envelope.
  */

@@ -15,9 +15,19 @@ export function createSandboxDirectory(prisma: PrismaClient) {
     async connectedByPhone(phone: string) {
       return prisma.instance.findFirst({ where: { ...onSandbox, phone, state: 'connected' }, orderBy: { lastConnection: 'desc' }, select: { id: true } });
     },
-    /** Whether an instance is linked to this phone but offline (dropped or reconnecting; not logged out, banned or deleted). */
-    async pairedOffline(phone: string) {
-      return (await prisma.instance.count({ where: { ...onSandbox, phone, state: { in: ['disconnected', 'connecting'] } } })) > 0;
+    /**
+     * Where a message to this phone goes: its connected instance, else whether one is linked but offline
+     * (dropped or reconnecting; not logged out, banned or deleted). One read, so a reconnect between two
+     * reads cannot make a linked phone look unknown.
+     */
+    async reachByPhone(phone: string): Promise<{ connected: { id: string } | null; offline: boolean }> {
+      const linked = await prisma.instance.findMany({
+        where: { ...onSandbox, phone, state: { in: ['connected', 'disconnected', 'connecting'] } },
+        orderBy: { lastConnection: 'desc' },
+        select: { id: true, state: true },
+      });
+      const connected = linked.find((instance) => instance.state === 'connected');
+      return { connected: connected ? { id: connected.id } : null, offline: linked.length > 0 };
     },
     /** Marks a live, unused QR code used: its instance, or null when the code is unknown, used or expired. */
     async useQr(code: string, now: Date) {

@@ -54,9 +54,9 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
 
   /** A message to the instance paired with `phone`: delivered when it is connected, held while it is offline. */
   async function deliver(phone: string, message: InboundMessage): Promise<{ messageId: string } | 'held'> {
-    const instance = await directory.connectedByPhone(phone);
+    const { connected: instance, offline } = await directory.reachByPhone(phone);
     if (!instance) {
-      if (await directory.pairedOffline(phone)) return 'held';
+      if (offline) return 'held';
       throw new NotFound('Instance paired with that phone');
     }
     const stored = await reports.events.inbound(instance.id, message);

@@ -111,7 +111,8 @@ export function costRefusal(
 }
 
 function refusal(message: string, limit: 'cost' | 'nodes', max: number, estimated: number) {
-  return new GraphQLError(message, { extensions: { code: 'invalid_request', limit, max, estimated } });
+  // `http`: 400 for application/graphql-response+json, as a bad document; stripped from every answer.
+  return new GraphQLError(message, { extensions: { code: 'invalid_request', limit, max, estimated, http: { status: 400, spec: true } } });
 }
 
 function walk(fields: Field[], vars: Record<string, unknown>, scale: number, total: Measure): void {

@@ -138,7 +138,7 @@ export function serveGraphQLOverWebSocket(
           if (errors.length) return codedErrors(errors);
           // Over the cost or node limit: an error message, like a document the guards refuse.
           const refused = graphql.overLimits(args);
-          return refused ? [refused] : args;
+          return refused ? [withoutHttp(refused)] : args;
         } catch (error) {
           return refuse(error);
         }

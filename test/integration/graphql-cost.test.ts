@@ -82,6 +82,22 @@ describe.each(MODES)('GraphQL cost with variables — $name', (mode) => {
     const wrongType = await http(ATTACK, { n: '100' });
     expect(wrongType.body.errors).toEqual([costRefusal()]);
     expect((await http(ATTACK, { n: 1 })).body.errors).toBeUndefined();
+    // A bad page is the list's own refusal, not the cost's.
+    const negative = await http(ATTACK, { n: -5 });
+    expect(limitErrors(negative.body.errors)).toEqual([]);
+    expect(negative.body.errors?.[0]?.extensions?.code).toBe('invalid_request');
+  });
+
+  it('answers a refusal asked as application/graphql-response+json with 400, like a bad document', async () => {
+    for (const query of [ATTACK, `${ATTACK} # not seen before`]) {
+      const refused = await api.post('/graphql', {
+        key: tenant.liveKey,
+        headers: { accept: 'application/graphql-response+json' },
+        body: { query, variables: { n: 100 } },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([costRefusal()]);
+    }
   });
 
   it('refuses an answer of too many objects even when its cost is within the limit', async () => {
@@ -108,9 +124,11 @@ describe.each(MODES)('GraphQL cost with variables — $name', (mode) => {
 
   it('runs the dashboard and the clients operations with their variables', async () => {
     const auth = { key: tenant.liveKey };
+    const log = await api.operation(dashboard.Messages, { filter: { instanceId }, after: null }, auth);
+    expect(log.body.errors).toBeUndefined();
+    expect(log.body.data!.messages.totalCount).toBe(3);
     const answers = [
       await api.operation(dashboard.InstanceList, { after: null }, auth),
-      await api.operation(dashboard.Messages, { filter: { instanceId }, after: null }, auth),
       await api.operation(dashboard.Messages, { filter: null, after: null }, auth),
       await api.operation(dashboard.Deliveries, { id: instanceId }, auth),
       await api.operation(dashboard.InstanceDetail, { id: instanceId }, auth),
@@ -121,7 +139,6 @@ describe.each(MODES)('GraphQL cost with variables — $name', (mode) => {
       await api.operation(WebhookDeliveries, { id: instanceId }, auth),
     ];
     for (const answer of answers) expect(answer.body.errors).toBeUndefined();
-    expect(answers[1]!.body.data!.messages.totalCount).toBe(3);
   });
 
   it('refuses a costly mutation before it runs: nothing is created', async () => {

@@ -111,8 +111,15 @@ export function costRefusal(
 }
 
 function refusal(message: string, limit: 'cost' | 'nodes', max: number, estimated: number) {
-  // `http`: 400 for application/graphql-response+json, as a bad document; stripped from every answer.
-  return new GraphQLError(message, { extensions: { code: 'invalid_request', limit, max, estimated, http: { status: 400, spec: true } } });
+  // A refusal is an answer, and its stack trace was most of its cost (an attacker sends many).
+  const depth = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    // `http`: 400 for application/graphql-response+json, as a bad document; stripped from every answer.
+    return new GraphQLError(message, { extensions: { code: 'invalid_request', limit, max, estimated, http: { status: 400, spec: true } } });
+  } finally {
+    Error.stackTraceLimit = depth;
+  }
 }
 
 function walk(fields: Field[], vars: Record<string, unknown>, scale: number, total: Measure): void {

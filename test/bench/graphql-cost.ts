@@ -2,8 +2,9 @@
  * One caller cannot hurt the others: tenant A fires, from as many connections as its key may hold
  * requests in flight, the GraphQL query the cost guard refuses (15 aliases of messages → instance →
  * messages with `first: $n`, `{"n": 100}`), while tenant B lists its instances (`GET /v1/chat/instances`).
- * Prints B's latency alone and under A's attack, in alternating rounds (alone, attacked, attacked,
- * alone), and what A got. The gateway runs as users run it (`npm start`, `as-users-run-it.ts`); both
+ * Prints B's latency alone, under A's refused queries and, for reference, under as many of A's
+ * cheapest queries (`{ __typename }`, the floor of any request), in alternating rounds (alone,
+ * refused, cheap, cheap, refused, alone), with the gateway's CPU per request of each. The gateway runs as users run it (`npm start`, `as-users-run-it.ts`); both
  * tenants are made with the CLI before it starts; A's tenant holds 100 messages, so its query would be
  * heavy if it ran. The load generators (autocannon) are processes of their own.
  * Usage: npm run bench:graphql-cost [-- --duration 10 --rounds 2 --connections 10 --mode embedded|PostgreSQL]
@@ -34,6 +35,7 @@ const ATTACKER_CONNECTIONS = 10;
 
 const nested = 'messages(first: $n) { edges { node { id text to status instance { id messages(first: $n) { edges { node { id text to status } } } } } } }';
 const ATTACK = { query: `query ($n: Int) { ${Array.from({ length: 15 }, (_, i) => `a${i}: ${nested}`).join(' ')} }`, variables: { n: 100 } };
+const CHEAP = { query: 'query { __typename }' };
 
 async function cli(env: Record<string, string>, args: string[]): Promise<any> {
   const { stdout } = await run(process.execPath, ['dist/cli.js', ...args], { env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env, LOG_LEVEL: 'warn' } });
@@ -90,48 +92,50 @@ async function bench(mode: { name: string; storage: Record<string, string> }) {
 
     const bystander = (duration: string) =>
       autocannon(['-c', values.connections!, '-H', `authorization=Bearer ${keyB}`, `${gw.url}/v1/chat/instances`], duration);
-    const attacker = (duration: string) =>
-      autocannon(['-c', String(ATTACKER_CONNECTIONS), '-m', 'POST', '-H', `authorization=Bearer ${keyA}`, '-H', 'content-type=application/json', '-b', JSON.stringify(ATTACK), `${gw.url}/graphql`], duration);
+    const attacker = (body: unknown, duration: string) =>
+      autocannon(['-c', String(ATTACKER_CONNECTIONS), '-m', 'POST', '-H', `authorization=Bearer ${keyA}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), `${gw.url}/graphql`], duration);
 
     await bystander('2');
-    await attacker('2');
-    const alone: Load[] = [];
-    const attacked: Array<{ b: Load; a: Load; cpu: number }> = [];
-    const rssBefore = rssMb(gw.pid);
-    let rssPeak = rssBefore;
+    await attacker(ATTACK, '2');
+    await attacker(CHEAP, '2');
+    type Side = 'alone' | 'refused' | 'cheap';
+    const runs: Record<Side, Array<{ b: Load; a?: Load; cpu: number }>> = { alone: [], refused: [], cheap: [] };
+    const rss: Record<Side, number[]> = { alone: [], refused: [], cheap: [] };
     for (let round = 0; round < Number(values.rounds); round++) {
-      for (const side of ['alone', 'attacked', 'attacked', 'alone'] as const) {
-        if (side === 'alone') alone.push(await bystander(values.duration!));
-        else {
-          const cpu = cpuSeconds(gw.pid);
-          const [b, a] = await Promise.all([bystander(values.duration!), attacker(values.duration!)]);
-          attacked.push({ b, a, cpu: cpuSeconds(gw.pid) - cpu });
-        }
-        rssPeak = Math.max(rssPeak, rssMb(gw.pid));
+      for (const side of ['alone', 'refused', 'cheap', 'cheap', 'refused', 'alone'] as const) {
+        const cpu = cpuSeconds(gw.pid);
+        const [b, a] = await Promise.all([bystander(values.duration!), side === 'alone' ? undefined : attacker(side === 'refused' ? ATTACK : CHEAP, values.duration!)]);
+        runs[side].push({ b, a, cpu: cpuSeconds(gw.pid) - cpu });
+        rss[side].push(rssMb(gw.pid));
       }
     }
-    const row = (name: string, list: Load[]) => ({
-      mode: mode.name,
-      "B's GET /v1/chat/instances": name,
-      runs: list.length,
-      'req/s (mean)': Math.round(list.reduce((n, r) => n + r.rps, 0) / list.length),
-      'p50 ms (by run)': list.map((r) => r.p50).join(' '),
-      'p99 ms (by run)': list.map((r) => r.p99).join(' '),
-      'max ms': Math.max(...list.map((r) => r.max)),
-      statuses: JSON.stringify(Object.fromEntries(list.flatMap((r) => Object.entries(r.statuses)).map(([s, v]) => [s, v.count]))),
-    });
-    const attacks = attacked.map((r) => r.a);
-    return {
-      rows: [row('alone', alone), row("under A's attack", attacked.map((r) => r.b))],
-      attacker: {
-        'refused queries/s (mean)': Math.round(attacks.reduce((n, r) => n + r.rps, 0) / attacks.length),
-        'p99 ms': Math.max(...attacks.map((r) => r.p99)),
-        statuses: JSON.stringify(Object.fromEntries(attacks.flatMap((r) => Object.entries(r.statuses)).map(([s, v]) => [s, v.count]))),
-        'gateway CPU during attack (s/s)': (attacked.reduce((n, r) => n + r.cpu, 0) / (attacked.length * Number(values.duration))).toFixed(2),
-        'RSS MB before → peak': `${Math.round(rssBefore)} → ${Math.round(rssPeak)}`,
-      },
-      refusal: code,
+    const sum = (list: Load[]) => {
+      const statuses: Record<string, number> = {};
+      for (const r of list) for (const [status, { count }] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+      return JSON.stringify(statuses);
     };
+    const mean = (list: number[]) => list.reduce((n, v) => n + v, 0) / list.length;
+    const row = (side: Side, name: string) => {
+      const list = runs[side];
+      const b = list.map((r) => r.b);
+      const a = list.flatMap((r) => (r.a ? [r.a] : []));
+      const requests = list.reduce((n, r) => n + r.b.requests + (r.a?.requests ?? 0), 0);
+      return {
+        "A's load": name,
+        "B's req/s": Math.round(mean(b.map((r) => r.rps))),
+        "B's p50 ms": b.map((r) => r.p50).join(' '),
+        "B's p99 ms": b.map((r) => r.p99).join(' '),
+        "B's max ms": Math.max(...b.map((r) => r.max)),
+        "B's statuses": sum(b),
+        "A's req/s": a.length ? Math.round(mean(a.map((r) => r.rps))) : '',
+        "A's p99 ms": a.length ? Math.max(...a.map((r) => r.p99)) : '',
+        "A's statuses": a.length ? sum(a) : '',
+        'gateway CPU s/s': (list.reduce((n, r) => n + r.cpu, 0) / (list.length * Number(values.duration))).toFixed(2),
+        'CPU µs/req': Math.round((list.reduce((n, r) => n + r.cpu, 0) / requests) * 1e6),
+        'RSS MB after': rss[side].map(Math.round).join(' '),
+      };
+    };
+    return { rows: [row('alone', 'none'), row('refused', 'refused queries'), row('cheap', '{ __typename }')], refusal: code };
   } finally {
     await gw.stop();
   }
@@ -148,7 +152,6 @@ for (const mode of MODES) {
   const result = await bench(mode);
   console.log(`${mode.name}: B with ${values.connections} connections; A with ${ATTACKER_CONNECTIONS}; ${values.duration} s per run`);
   console.table(result.rows);
-  console.log("A's refused queries:", result.attacker);
   console.log('the refusal:', JSON.stringify(result.refusal));
 }
 rmSync(dir, { recursive: true, force: true });

@@ -136,6 +136,7 @@ const coreSchema = (knownEngines: readonly string[]) =>
     GRAPHQL_MAX_DEPTH: int(1, 100).default(12),
     GRAPHQL_MAX_ALIASES: int(0, 1000).default(15),
     GRAPHQL_MAX_COST: int(1, 10_000_000).default(20_000),
+    GRAPHQL_MAX_NODES: int(1, 10_000_000).default(10_000),
     GRAPHQL_MAX_TOKENS: int(10, 1_000_000).default(2000),
     GRAPHQL_MAX_BODY_BYTES: int(1024, 16 * 1024 * 1024).default(100 * 1024),
     GRAPHQL_INTROSPECTION: bool.default(true),
@@ -189,6 +190,7 @@ export function graphqlLimitsOf(config: Config) {
     maxDepth: config.GRAPHQL_MAX_DEPTH,
     maxAliases: config.GRAPHQL_MAX_ALIASES,
     maxCost: config.GRAPHQL_MAX_COST,
+    maxNodes: config.GRAPHQL_MAX_NODES,
     maxTokens: config.GRAPHQL_MAX_TOKENS,
     introspection: config.GRAPHQL_INTROSPECTION,
   };

@@ -79,7 +79,7 @@ export function directAnswers(
     let result: { data?: unknown; errors?: readonly GraphQLError[] } | AsyncIterable<unknown>;
     try {
       // From yoga's parse cache. Not validated again: this text passed validation before, and the
-      // schema and the rules (the guards' limits included) are fixed at start, so it would pass again.
+      // schema and the rules are fixed at start. The cost guard, which needs the variables, runs at execute.
       const document = enveloped.parse(params.query) as DocumentNode;
       const args = {
         schema: enveloped.schema,

@@ -1,19 +1,22 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { type ExecutionArgs, type ExecutionResult, NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { costRefusal } from './cost.js';
 
 export interface GraphQLLimits {
   maxDepth: number;
   maxAliases: number;
   maxCost: number;
+  maxNodes: number;
   maxTokens: number;
   introspection: boolean;
 }
 
 /**
  * Validation rules that refuse abusive documents before anything runs (GraphQL Armor): depth,
- * aliases, estimated cost, tokens and directives; field suggestions are not leaked. Introspection can be
- * turned off. They run for every transport: HTTP, SSE and WebSocket.
+ * aliases, tokens and directives; field suggestions are not leaked. Introspection can be turned off.
+ * The cost and node limits need the variables, so they are checked as each operation starts
+ * (costGuard). All run for every transport: HTTP, SSE and WebSocket.
  */
 export function guardPlugins(limits: GraphQLLimits): Plugin[] {
   const plugins: Plugin[] = [
@@ -21,8 +24,8 @@ export function guardPlugins(limits: GraphQLLimits): Plugin[] {
       // The typed-error unions put every answer inside an inline fragment; fragments do not count as a level.
       maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true },
       maxAliases: { n: limits.maxAliases },
-      // Cost grows with depth and with literal `first`/`last` page sizes.
-      costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true, flattenFragments: true },
+      // Replaced by costGuard, which sees the variables.
+      costLimit: { enabled: false },
       maxTokens: { n: limits.maxTokens },
       maxDirectives: { n: 20 },
       blockFieldSuggestion: { enabled: true },
@@ -31,5 +34,18 @@ export function guardPlugins(limits: GraphQLLimits): Plugin[] {
   if (!limits.introspection) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
+  plugins.push(costGuard(limits));
   return plugins;
+}
+
+/**
+ * Refuses an operation over the cost or node limit as it starts, once its variables are known
+ * (docs/graphql.md "Cost"); runs for operations answered directly too, which skip validation.
+ */
+export function costGuard(limits: GraphQLLimits): Plugin {
+  const check = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void }) => {
+    const refused = costRefusal(limits, args.schema, args.document, args.operationName, args.variableValues);
+    if (refused) setResultAndStopExecution({ errors: [refused] });
+  };
+  return { onExecute: check, onSubscribe: check };
 }

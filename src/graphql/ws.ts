@@ -123,7 +123,8 @@ export function serveGraphQLOverWebSocket(
         try {
           // Each operation counts like an HTTP request; none keeps an in-flight slot (a subscription may live for hours).
           (await admit(deps.limiter, actor, () => {})).leave();
-          const enveloped = (await deps.graphql()).yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
+          const graphql = await deps.graphql();
+          const enveloped = graphql.yoga.getEnveloped({ req: ctx.extra.request, connectionActor: actor, params: payload });
           const document = enveloped.parse(payload.query);
           const args: ExecutionArgs & { rootValue: Enveloped } = {
             schema: enveloped.schema,
@@ -134,7 +135,10 @@ export function serveGraphQLOverWebSocket(
             rootValue: enveloped,
           };
           const errors = enveloped.validate(args.schema, args.document);
-          return errors.length ? codedErrors(errors) : args;
+          if (errors.length) return codedErrors(errors);
+          // Over the cost or node limit: an error message, like a document the guards refuse.
+          const refused = graphql.overLimits(args);
+          return refused ? [withoutHttp(refused)] : args;
         } catch (error) {
           return refuse(error);
         }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { usePrometheus } from '@graphql-yoga/plugin-prometheus';
 import type { Registry } from 'prom-client';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
+import { type ExecutionArgs, GraphQLError } from 'graphql';
 import type { Actor } from '../domain/actor.js';
 import type { LiveFeed } from '../domain/instances/live-events.js';
 import type { Services } from '../domain/services.js';
@@ -16,6 +16,7 @@ import { type GraphQLLimits, guardPlugins } from './guards.js';
 import { schema } from './schema.js';
 import { codedError, codedErrors } from './graphql-error.js';
 import { directAnswers } from './direct-answer.js';
+import { costRefusal } from './cost.js';
 
 /** What each transport hands yoga: the Node request, and the caller once it is known. */
 export interface ServerContext {
@@ -130,6 +131,8 @@ export function createGraphQL(deps: {
   });
   return {
     yoga,
+    /** The cost guard's refusal of an operation about to run, for a transport that answers it before executing (WebSocket). */
+    overLimits: (args: ExecutionArgs) => costRefusal(deps.limits, args.schema, args.document, args.operationName, args.variableValues),
     /** Answers one HTTP request on the raw Node response. */
     handle(req: IncomingMessage, res: ServerResponse, options: { actor?: Actor; secure: boolean; ip: string }) {
       const http: HttpExchange = { ...options, cookies: [] };

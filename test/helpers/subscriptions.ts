@@ -91,10 +91,10 @@ export function subscribe<R, V extends Record<string, unknown>>(
 }
 
 /** One query or mutation over a graphql-ws client: its result, or the errors it was refused with. */
-export function executeOnce(client: Client, query: string): Promise<ExecutionResult> {
+export function executeOnce(client: Client, query: string, variables?: Record<string, unknown>): Promise<ExecutionResult> {
   return new Promise((resolve, reject) => {
     client.subscribe(
-      { query },
+      { query, variables },
       {
         next: resolve,
         // An operation refused before it runs (guards, rate limits) ends with an error message.

@@ -1,5 +1,6 @@
 import { type GroupInfo, PARTICIPANT_ACTIONS } from '../../domain/groups/group-ops.js';
 import { builder } from '../builder.js';
+import { callsEngine } from '../cost.js';
 import { visible } from '../visible.js';
 import { MutationPayload, type Payload, payloadOf } from './errors.js';
 import { InstanceType } from './instances.js';
@@ -36,12 +37,15 @@ builder.objectFields(InstanceType, (t) => ({
   groups: t.field({
     type: [GroupType],
     nullable: true,
+    // One network round trip per instance it is read on: costed as such (docs/graphql.md "Cost").
+    extensions: callsEngine,
     description: 'The groups the linked number is in, asked of the network (as GET /v1/chat/instances/<id>/groups); an error (instance_unavailable, not_supported) leaves it null.',
     resolve: async (instance, _args, ctx) => ctx.services.groups.list(await ctx.actor(), instance.id),
   }),
   group: t.field({
     type: GroupType,
     nullable: true,
+    extensions: callsEngine,
     description: 'One group, asked of the network (as GET /v1/chat/instances/<id>/groups/<groupId>); null with not_found when the number is not in it.',
     args: { id: t.arg.string({ required: true, description: 'The group id (<digits>@g.us).' }) },
     resolve: async (instance, { id }, ctx) => ctx.services.groups.get(await ctx.actor(), instance.id, id),

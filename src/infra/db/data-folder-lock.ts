@@ -115,7 +115,7 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   const content = JSON.stringify(mine);
   // Written whole first, then linked into place: the lock appears atomically with all of its content.
   const draft = `${path}.${process.pid}.draft`;
-  writeFileSync(draft, content, { mode: 0o644 });
+  writeFileSync(draft, content, { mode: 0o600 });
   // A holder that is exiting gets a moment to go: a supervisor restarts at once after a kill -9.
   const waitUntil = Date.now() + HOLDER_EXIT_WAIT_MS;
   try {

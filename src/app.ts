@@ -39,6 +39,8 @@ export interface AppDeps {
   /** What the offered engines serve (the sandbox's controls, the business API's webhooks), the OpenAPI parts that describe it, and every engine known (their credentials fields). */
   engines: { routes: Router<AppState>[]; documents: ReadonlySet<string>; known: readonly KnownEngine[] };
   trustProxy: boolean;
+  /** Behind trusted proxies: how many of them append to X-Forwarded-For (the client is that far from the right). */
+  proxyHops: number;
   /** Largest GraphQL request body accepted over HTTP. */
   graphqlMaxBodyBytes: number;
   /** Ends SSE subscription streams whose caller is no longer valid. */
@@ -56,7 +58,8 @@ export interface AppDeps {
 export type GatewayApp = Koa<AppState> & { routes: Array<{ method: string; path: string }> };
 
 export function buildApp(deps: AppDeps): GatewayApp {
-  const app = new Koa<AppState>({ proxy: deps.trustProxy });
+  // Only the addresses the trusted proxies appended count; what the client wrote to the left does not.
+  const app = new Koa<AppState>({ proxy: deps.trustProxy, maxIpsCount: deps.proxyHops });
   // Errors are answered by errorEnvelope and logged there with the request id.
   app.silent = true;
 

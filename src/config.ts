@@ -122,6 +122,7 @@ const coreSchema = (knownEngines: readonly string[]) =>
     DAILY_MESSAGES_ENTERPRISE: int(0, 100_000_000).default(100_000),
     LOGIN_MAX_PER_EMAIL: int(1, 10_000).default(10),
     LOGIN_MAX_PER_IP: int(1, 100_000).default(50),
+    LOGIN_BACKOFF_S: int(1, 900).default(30),
     NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'letters, digits and . : _ - only').optional(),
     NODE_LEASE_MS: int(1000, 600_000).default(5000),
     ENGINES: engines(knownEngines).default(['sandbox']),
@@ -130,6 +131,7 @@ const coreSchema = (knownEngines: readonly string[]) =>
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
     TRUST_PROXY: bool.default(false),
+    TRUST_PROXY_HOPS: int(1, 100).default(1),
     SHUTDOWN_DRAIN_MS: int(0, 600_000).default(1000),
     SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
     REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),

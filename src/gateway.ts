@@ -103,6 +103,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     logger,
     checkReady: () => (draining ? Promise.reject(new Error('shutting down')) : infra.checkReady()),
     trustProxy: config.TRUST_PROXY,
+    proxyHops: config.TRUST_PROXY_HOPS,
     graphqlMaxBodyBytes: config.GRAPHQL_MAX_BODY_BYTES,
     callers,
     metrics: infra.metrics,

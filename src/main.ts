@@ -49,7 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // The embedded database's folder is opened before the rest of the gateway's code loads: PGlite opens
 // its files on its own thread meanwhile, instead of after it (docs/benchmarks.md, "Start").
 const starting: Promise<Gateway> = (async () => {
-  const embedded = config.DATABASE_URL ? undefined : openEmbeddedFolder(config.DATA_DIR);
+  const embedded = config.DATABASE_URL ? undefined : openEmbeddedFolder(config.DATA_DIR, { warn: (message) => logger.warn(message) });
   const { startGateway } = await import('./gateway.js');
   return startGateway(config, logger, { embedded });
 })().catch((error: unknown) => {

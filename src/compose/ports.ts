@@ -39,7 +39,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     setup: createSetupStore(prisma),
     apiKeys: createApiKeyStore(prisma, invalidation),
     sessions: createSessionStore(prisma, invalidation),
-    loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP }),
+    loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP, firstWaitSeconds: config.LOGIN_BACKOFF_S }),
     messages: createMessageStore(prisma, db.statements, outbox, groups),
     router: createMessageRouter(prisma, db.statements, invalidation),
     quota: createQuotaCounter(limiters),

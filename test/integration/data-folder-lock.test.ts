@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distEntry, freePort } from '../helpers/child-gateway.js';
+import { type ChildGateway, distEntry, freePort, startChildGateway } from '../helpers/child-gateway.js';
 import { seedPgliteDataDir } from '../helpers/templates.js';
 
 /**
@@ -90,6 +90,36 @@ describe('one process per embedded data folder', () => {
     expect(after).toMatchObject({ code: 0 });
     expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
   }, 240_000);
+
+  it('starts at once after kill -9 while the killed gateway still waits to be reaped', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mgw-lock-reap-'));
+    seedPgliteDataDir(folder);
+    const env = { ...process.env, DATA_DIR: folder, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    // The gateway's parent becomes `sleep`, which never reaps a child: once killed it stays a zombie,
+    // as it does while a supervisor has not yet collected it.
+    const port = await freePort();
+    const parent = spawn('sh', ['-c', `"${process.execPath}" ${distEntry('main').join(' ')} & exec sleep 300`], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    let next: ChildGateway | undefined;
+    try {
+      const lockPath = join(folder, 'gateway.lock');
+      const deadline = Date.now() + 60_000;
+      while (!(await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok) {
+        if (Date.now() > deadline) throw new Error('the first gateway did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const killed = (JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid;
+      process.kill(killed, 'SIGKILL');
+      while (readFileSync(`/proc/${killed}/stat`, 'utf8').split(') ')[1]![0] !== 'Z') await new Promise((r) => setTimeout(r, 10));
+
+      next = await startChildGateway({ DATA_DIR: folder });
+      expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
+      expect((JSON.parse(readFileSync(lockPath, 'utf8')) as { pid: number }).pid).toBe(next.pid);
+    } finally {
+      await next?.kill('SIGKILL');
+      parent.kill('SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses a gateway while the CLI holds the folder', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mgw-lock-cli-'));

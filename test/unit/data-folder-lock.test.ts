@@ -44,6 +44,33 @@ describe('the data folder lock', () => {
     }
   });
 
+  it('takes over the lock of a process killed and not yet reaped by its parent', () => {
+    const dir = folder();
+    const killed = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const pid = killed.pid!;
+    const started = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    writeFileSync(join(dir, 'gateway.lock'), JSON.stringify({ pid, host: hostname(), started, since: new Date().toISOString() }));
+    process.kill(pid, 'SIGKILL');
+    // This thread does not return to its event loop until the lock is taken, so nothing reaps the child meanwhile.
+    while (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z');
+    const lock = lockDataFolder(dir);
+    expect(holderIn(dir).pid).toBe(process.pid);
+    lock.release();
+  });
+
+  it('waits a moment for a live holder that exits, then takes over', async () => {
+    const dir = folder();
+    // The holder is the shell's child, so the shell reaps it when it exits, as a supervisor would.
+    const shell = spawn('sh', ['-c', 'sleep 1 & echo $!; wait'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const pid = Number(await new Promise<string>((resolve) => shell.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+    const started = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    writeFileSync(join(dir, 'gateway.lock'), JSON.stringify({ pid, host: hostname(), started, since: new Date().toISOString() }));
+    const lock = lockDataFolder(dir);
+    expect(holderIn(dir).pid).toBe(process.pid);
+    lock.release();
+    shell.kill('SIGKILL');
+  });
+
   it('takes over the lock of a dead process, and an unreadable one', async () => {
     const dir = folder();
     const gone = spawn(process.execPath, ['-e', '']);

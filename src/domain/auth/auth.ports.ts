@@ -17,9 +17,19 @@ export interface SessionStore {
   deleteForUser(userId: string): Promise<void>;
 }
 
-/** Brute-force protection for logins; throws RateLimited when an email or an address is locked out. */
+/** One login attempt taken from the throttle before the password is verified. */
+export interface LoginAttempt {
+  /** The password was right: the email's count is cleared and the address gets its attempt back. */
+  succeeded(): Promise<void>;
+  /** Nothing was verified (the lookup failed): the attempt is given back. */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Brute-force protection for logins (docs/rest.md, "Login throttling"): `take` counts the attempt
+ * atomically before the slow hash, so parallel guesses count, and throws RateLimited when an email
+ * or an address must wait.
+ */
 export interface LoginThrottle {
-  check(email: string, ip: string): Promise<void>;
-  recordFailure(email: string, ip: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+  take(email: string, ip: string): Promise<LoginAttempt>;
 }

@@ -73,15 +73,19 @@ export function createAuthService(deps: {
     async login(input: unknown, ip: string) {
       const { email: rawEmail, password } = parseInput(loginInput, input);
       const email = rawEmail.toLowerCase();
-      await throttle.check(email, ip);
-      const user = await tenants.findUserByEmail(email);
-      // A missing user costs a full hash too, so timing does not reveal which emails exist.
-      const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_PASSWORD_HASH);
-      if (!user || !valid) {
-        await throttle.recordFailure(email, ip);
-        throw new Unauthorized('Invalid email or password.');
+      const attempt = await throttle.take(email, ip);
+      let user: Awaited<ReturnType<TenantStore['findUserByEmail']>>;
+      let valid: boolean;
+      try {
+        user = await tenants.findUserByEmail(email);
+        // A missing user costs a full hash too, so timing does not reveal which emails exist.
+        valid = await verifyPassword(password, user?.passwordHash ?? DECOY_PASSWORD_HASH);
+      } catch (error) {
+        await attempt.giveBack();
+        throw error;
       }
-      await throttle.recordSuccess(email);
+      if (!user || !valid) throw new Unauthorized('Invalid email or password.');
+      await attempt.succeeded();
       const tenant = await tenants.findTenant(user.tenantId);
       if (!tenant) throw new Unauthorized('Invalid email or password.');
       return openSession(user, tenant);

@@ -17,6 +17,9 @@ export const LOCK_FILE = 'gateway.lock';
 /** A takeover of a dead holder's lock takes milliseconds; a guard older than this was abandoned. */
 const ABANDONED_GUARD_MS = 10_000;
 
+/** How long a start waits for a holder on this host that may be exiting (killed, being reaped) before refusing. */
+export const HOLDER_EXIT_WAIT_MS = 3_000;
+
 interface Holder {
   pid: number;
   host: string;
@@ -48,15 +51,21 @@ export interface DataFolderLock {
 /** Folders this process holds, so a second opening in the same process is refused too. */
 const heldHere = new Set<string>();
 
-function processStart(pid: number): string | null {
+/** Fields 3 onwards of /proc/<pid>/stat; the command name (field 2) may hold spaces, so they start after its ')'. */
+function statFields(pid: number): string[] | null {
   try {
-    // Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces, so count after its ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
+
+/** Linux: the process's start time (field 22 of its stat). */
+const processStart = (pid: number): string | null => statFields(pid)?.[19] ?? null;
+
+/** Linux: the process has exited and only waits for its parent to reap it (zombie, or dead). */
+const exited = (pid: number): boolean => ['Z', 'X', 'x'].includes(statFields(pid)?.[0] ?? '');
 
 function readHolder(path: string): Holder | null {
   try {
@@ -79,8 +88,10 @@ function alive(holder: Holder | null): boolean {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   const started = holder.started && processStart(holder.pid);
-  return !started || started === holder.started;
+  return (!started || started === holder.started) && !exited(holder.pid);
 }
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function removeIfUnchanged(path: string, seen: string | null) {
   let now: string | null = null;
@@ -104,9 +115,11 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   const content = JSON.stringify(mine);
   // Written whole first, then linked into place: the lock appears atomically with all of its content.
   const draft = `${path}.${process.pid}.draft`;
-  writeFileSync(draft, content, { mode: 0o644 });
+  writeFileSync(draft, content, { mode: 0o600 });
+  // A holder that is exiting gets a moment to go: a supervisor restarts at once after a kill -9.
+  const waitUntil = Date.now() + HOLDER_EXIT_WAIT_MS;
   try {
-    for (let attempt = 0; ; attempt++) {
+    for (let takeovers = 0; ; ) {
       try {
         linkSync(draft, path);
         break;
@@ -120,7 +133,12 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
         continue; // released meanwhile
       }
       const holder = readHolder(path);
-      if (alive(holder) || attempt > 20) throw new DataFolderInUse(folder, holder);
+      if (alive(holder)) {
+        if (holder!.host !== hostname() || Date.now() >= waitUntil) throw new DataFolderInUse(folder, holder);
+        pause(50);
+        continue;
+      }
+      if (++takeovers > 20) throw new DataFolderInUse(folder, holder);
       takeOver(path, seen);
     }
   } finally {
@@ -157,7 +175,7 @@ function takeOver(path: string, seen: string) {
       // gone meanwhile
     }
     // Another process is taking over: give it a moment (opening the database is synchronous anyway).
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    pause(25);
     return;
   }
   try {

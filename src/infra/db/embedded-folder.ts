@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockDataFolder } from './data-folder-lock.js';
+import { privateFolder } from './private-files.js';
 import { type EmbeddedThread, startEmbeddedThread } from './embedded-thread/client.js';
 
 /** The embedded database's folder, locked for this process, with PGlite's thread started on it. */
@@ -17,11 +17,15 @@ export interface EmbeddedFolder {
  * touches a file) and starts the thread that opens PGlite in it. It imports nothing of Prisma or the
  * server, so `main` can call it before it loads the rest of the gateway: PGlite then opens its files
  * on its own thread while the main thread loads the server's code (docs/benchmarks.md, "Start").
- * `threadModule`: the thread's code, when not this build's own (startEmbeddedThread).
+ * `threadModule`: the thread's code, when not this build's own (startEmbeddedThread); `warn`: hears of
+ * a folder whose group or others could enter it (made private).
  */
-export function openEmbeddedFolder(dataDir: string, options: { threadModule?: URL } = {}): EmbeddedFolder {
+export function openEmbeddedFolder(dataDir: string, options: { threadModule?: URL; warn?: (message: string) => void } = {}): EmbeddedFolder {
   const folder = dataDir.startsWith('memory://') ? undefined : resolve(dataDir);
-  if (folder) mkdirSync(join(folder, 'pglite'), { recursive: true });
+  // Only this user may enter the folders: the database holds password hashes and messages.
+  for (const path of folder ? [folder, join(folder, 'pglite')] : []) {
+    if (privateFolder(path)) (options.warn ?? process.emitWarning)(`${path} was open to its group or others: now 0700 (readable by this user only)`);
+  }
   const lock = folder ? lockDataFolder(folder) : undefined;
   let heard = (_error: Error) => {};
   // Its own default buffer cache (128 MB) is most of an idle gateway's memory; the page cache of the

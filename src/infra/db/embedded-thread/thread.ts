@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { tightenTree } from '../private-files.js';
 import { preparedRows } from './prepared-rows.js';
 import { carry, type CompiledDatabase, type Reply, type Request, type ThreadData } from './protocol.js';
 
@@ -30,6 +31,10 @@ const pglite = new PGlite(dataDir, {
   pgliteWasmModule: modules.pglite,
   initdbWasmModule: modules.initdb,
 });
+
+// PGlite's first files are made 0666; once it is open they are made private (docs/operating.md, "Files").
+const onDisk = !dataDir.startsWith('memory://');
+if (onDisk) void pglite.waitReady.then(() => tightenTree(dataDir)).catch(() => undefined);
 
 // The adapter reads rows into Prisma's column types; it only ever calls `query` on what it is given,
 // so the same adapter class serves the database and each transaction.
@@ -108,6 +113,7 @@ async function serve(request: Request): Promise<unknown> {
     case 'close':
       // Waits for the statement or transaction running now; whatever was committed is on disk after it.
       await pglite.close();
+      if (onDisk) tightenTree(dataDir);
       return undefined;
   }
 }

@@ -68,7 +68,7 @@ describe.each(MODES)('login throttle — $name', (mode) => {
       // The success cleared the email's count: the free attempts are back.
       const after = await loginsAtOnce(api, 2, (i) => ({ email: owner.email, password: `again-${i}`, forwardedFor: '198.51.100.202' }));
       expect(tally(after)).toEqual({ 401: 2 });
-    });
+    }, 120_000);
 
     it('GraphQL signIn takes from the same throttle, at once', async () => {
       const { gw, api } = suite;
@@ -86,7 +86,7 @@ describe.each(MODES)('login throttle — $name', (mode) => {
       expect(counts[401]).toBeGreaterThanOrEqual(5);
       expect(counts[401]).toBeLessThanOrEqual(most);
       expect(counts[429]).toBe(20 - counts[401]!);
-    });
+    }, 120_000);
 
     it('counts parallel guesses per address by the rightmost X-Forwarded-For entry, whatever the client wrote before it', async () => {
       const { gw, api } = suite;
@@ -100,7 +100,7 @@ describe.each(MODES)('login throttle — $name', (mode) => {
       const owner = await createTenant(gw.gateway, api);
       const other = await api.post('/auth/sessions', { body: { email: owner.email, password: owner.password }, headers: { 'x-forwarded-for': '203.0.113.7, 192.0.2.2' } });
       expect(other.status).toBe(200);
-    });
+    }, 120_000);
   });
 
   describe('two trusted proxies (TRUST_PROXY_HOPS=2)', () => {
@@ -117,6 +117,6 @@ describe.each(MODES)('login throttle — $name', (mode) => {
       const owner = await createTenant(gw.gateway, api);
       const other = await api.post('/auth/sessions', { body: { email: owner.email, password: owner.password }, headers: { 'x-forwarded-for': '192.0.2.3, 10.0.0.1' } });
       expect(other.status).toBe(200);
-    });
+    }, 120_000);
   });
 });

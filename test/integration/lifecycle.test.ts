@@ -11,7 +11,7 @@ describe.each(MODES)('bootstrap, restart and logs — $name', (mode) => {
     for (const gw of open.reverse()) await gw.close().catch(() => {});
   });
 
-  it('creates the configured admin once, keeps data across a restart, and adds a tenant for a new admin email', async () => {
+  it('creates the configured admin once, keeps data across a restart, and a new admin email on a gateway with users creates nothing', async () => {
     const admin = { GATEWAY_ADMIN_EMAIL: 'Admin@Example.com', GATEWAY_ADMIN_PASSWORD: 'first-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
     const first = await startTestGateway(mode, { env: admin });
     open.push(first);
@@ -40,14 +40,14 @@ describe.each(MODES)('bootstrap, restart and logs — $name', (mode) => {
     expect(tenant?.plan).toBe('enterprise');
     await second.gateway.close();
 
+    // A configured admin is only the first account: a new email on a gateway with users creates nothing, and says so.
     const third = await startTestGateway(mode, { reuse: first, env: { GATEWAY_ADMIN_EMAIL: 'ops@example.com', GATEWAY_ADMIN_PASSWORD: 'ops-password' } });
     open.push(third);
-    const opsCookie = await login(client(third.url), 'ops@example.com', 'ops-password');
-    expect(opsCookie).toMatch(/^auth-session=/);
-    const ops = await third.gateway.infra.db.prisma.user.findUnique({ where: { email: 'ops@example.com' }, include: { tenant: true } });
-    expect(ops?.tenantId).not.toBe(tenantId);
-    expect(ops?.tenant.plan).toBe('pro');
-    expect(await third.gateway.infra.db.prisma.tenant.count()).toBe(2);
+    const refused = await client(third.url).post('/auth/sessions', { body: { email: 'ops@example.com', password: 'ops-password' } });
+    expect(refused.status).toBe(401);
+    expect(await third.gateway.infra.db.prisma.user.count({ where: { email: 'ops@example.com' } })).toBe(0);
+    expect(await third.gateway.infra.db.prisma.tenant.count()).toBe(1);
+    expect(third.logs.text()).toMatch(/GATEWAY_ADMIN_EMAIL names no user of this gateway/);
   });
 
   it('never writes keys, passwords or session tokens to the log', async () => {

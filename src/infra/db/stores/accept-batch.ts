@@ -26,8 +26,6 @@ type RowOutcome = 'stored' | 'unusable' | 'taken';
  * idempotency key. A row is stored only if its instance can still carry it (routed: active and
  * connected; named: active and not banned or in error), and, with a key, only if the key holds no
  * live answer (an expired one is replaced). Nothing is half-written: the statement is atomic.
- * An uploaded file is `$2`, raw bytes, for the one row marked `file` (base64 inside the JSON made a
- * 16 MiB upload outlast the statement timeout: docs/messaging.md).
  */
 const ACCEPT = `
 WITH input AS (
@@ -88,7 +86,10 @@ export function acceptBatches(
   findAnswer: (tenantId: string, scope: string, key: string, now: Date) => Promise<StoredAnswer | null>,
   options: { maxConcurrent: number; windowMs: number; onStored?: (count: number) => void },
 ) {
-  /** `file`: the bytes of the one row that carries a file (then `rows` is that row alone). */
+  /**
+   * `file`: the bytes of the one row marked `file` (then `rows` is that row alone), as `$2`; base64
+   * inside the JSON made a 16 MiB upload outlast the statement timeout (docs/messaging.md).
+   */
   async function write(rows: Array<Record<string, unknown>>, file: Buffer | null = null): Promise<Map<number, RowOutcome>> {
     // An instance deleted after the statement read it: its insert's foreign key check waited for the
     // delete and failed once it committed. The statement wrote nothing; run again, it reads the

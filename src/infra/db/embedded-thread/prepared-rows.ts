@@ -54,9 +54,10 @@ export function preparedRows(pglite: PGlite) {
       statement = await prepare(text, kept ? `mgw_${nextName++}` : '');
       if (kept) prepared.set(text, statement);
     }
-    // The values as PGlite's own query serializes them, by the types PostgreSQL inferred.
+    // The values as PGlite's own query serializes them, by the types PostgreSQL inferred; bytes are
+    // bound as they are (binary format), not as hex text twice their size that the database then parses.
     const values = params.map((value, n) => {
-      if (value === null || value === undefined) return null;
+      if (value === null || value === undefined || value instanceof Uint8Array) return value ?? null;
       const serializer = pglite.serializers[statement.paramTypes[n]!];
       return serializer ? serializer(value) : String(value);
     });

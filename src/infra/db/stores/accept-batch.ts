@@ -32,7 +32,7 @@ WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, type text, text text,
     "mediaUrl" text, "mediaType" text, caption text, content jsonb, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
-    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "pollSecret" text, "fileName" text, voice boolean, file text,
+    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "pollSecret" text, "fileName" text, voice boolean, file boolean,
     routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
 ),
 usable AS (
@@ -62,7 +62,7 @@ stored AS (
 ),
 files AS (
   INSERT INTO "MessageFile" ("messageId", bytes)
-  SELECT id, decode(file, 'base64') FROM usable WHERE file IS NOT NULL AND id IN (SELECT id FROM stored)
+  SELECT id, $2::bytea FROM usable WHERE file AND id IN (SELECT id FROM stored)
 ),
 media AS (
   UPDATE "Instance" i SET "mediaSize" = i."mediaSize" + m.bytes
@@ -86,12 +86,16 @@ export function acceptBatches(
   findAnswer: (tenantId: string, scope: string, key: string, now: Date) => Promise<StoredAnswer | null>,
   options: { maxConcurrent: number; windowMs: number; onStored?: (count: number) => void },
 ) {
-  async function write(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome>> {
+  /**
+   * `file`: the bytes of the one row marked `file` (then `rows` is that row alone), as `$2`; base64
+   * inside the JSON made a 16 MiB upload outlast the statement timeout (docs/messaging.md).
+   */
+  async function write(rows: Array<Record<string, unknown>>, file: Buffer | null = null): Promise<Map<number, RowOutcome>> {
     // An instance deleted after the statement read it: its insert's foreign key check waited for the
     // delete and failed once it committed. The statement wrote nothing; run again, it reads the
     // instance as gone, and those rows are 'unusable' (the other instances' rows are stored).
     const result = await runAgainWhen(isForeignKeyViolation, { attempts: FOREIGN_KEY_ATTEMPTS, firstWaitMs: 1 }, () =>
-      statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls)]),
+      statements.run<{ n: number; outcome: RowOutcome }>(ACCEPT, [JSON.stringify(rows, withoutNulls), file]),
     );
     options.onStored?.(result.filter((row) => row.outcome === 'stored').length);
     return new Map(result.map((row) => [row.n, row.outcome]));
@@ -110,6 +114,17 @@ export function acceptBatches(
       }),
     );
     return outcomes;
+  }
+
+  async function writePlain(rows: Array<Record<string, unknown>>): Promise<Map<number, RowOutcome | { error: unknown }>> {
+    if (rows.length === 0) return new Map();
+    try {
+      return await write(rows);
+    } catch (error) {
+      // A database that is not answering fails every row alike; anything else may be one row's fault.
+      if (rows.length === 1 || error instanceof Unavailable) throw error;
+      return writeOneByOne(rows);
+    }
   }
 
   async function writeGroup(items: Accept[]): Promise<Array<Outcome<Accepted>>> {
@@ -149,7 +164,7 @@ export function acceptBatches(
         pollSecret: record.pollSecret ? Buffer.from(record.pollSecret).toString('base64') : null,
         fileName: record.fileName,
         voice: record.voice || null,
-        file: message.fileBytes ? message.fileBytes.toString('base64') : null,
+        file: message.fileBytes ? true : null,
         mode: record.mode,
         queuedAt: record.queuedAt!.toISOString(),
         mediaBytes: message.mediaBytes ?? 0,
@@ -162,14 +177,21 @@ export function acceptBatches(
       });
     });
 
-    let outcomes: Map<number, RowOutcome | { error: unknown }>;
-    try {
-      outcomes = await write(rows);
-    } catch (error) {
-      // A database that is not answering fails every row alike; anything else may be one row's fault.
-      if (rows.length === 1 || error instanceof Unavailable) throw error;
-      outcomes = await writeOneByOne(rows);
-    }
+    // A row with a file is written on its own, beside the group: one statement carries one file.
+    const plain = rows.filter((row) => !row.file);
+    const withFile = rows.filter((row) => row.file);
+    const [group, ...alone] = await Promise.allSettled([
+      writePlain(plain),
+      ...withFile.map((row) => write([row], items[row.n as number]!.message.fileBytes!)),
+    ]);
+    // The group's failure is everyone's only when no row with a file was written beside it.
+    if (group.status === 'rejected' && withFile.length === 0) throw group.reason;
+    const outcomes: Map<number, RowOutcome | { error: unknown }> =
+      group.status === 'fulfilled' ? group.value : new Map(plain.map((row) => [row.n as number, { error: group.reason }]));
+    alone.forEach((written, i) => {
+      const n = withFile[i]!.n as number;
+      outcomes.set(n, written.status === 'fulfilled' ? written.value.get(n)! : { error: written.reason });
+    });
 
     const settle = async (n: number): Promise<Outcome<Accepted>> => {
       const first = sameKeyAs.get(n);

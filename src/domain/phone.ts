@@ -1,11 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The gateway's one rule for a phone number a person or program gives it on its own endpoints
- * (pairing codes, the sandbox controls): digits with the country code first, 7-15 digits, written
- * with or without a leading `+`, with single spaces or dashes between digits ("+55 11 99999-0001",
- * "5511999990001"). The spec's own send keeps its stricter rule (PHONE_DIGITS). docs/rest.md has the
- * table of which field takes which form.
+ * A phone written for the gateway's own endpoints: 7-15 digits, country code first, with or without `+`
+ * and single spaces or dashes ("+55 11 99999-0001"); the spec's send keeps its stricter PHONE_DIGITS
+ * (docs/rest.md, "Phone numbers", has which field takes which form).
  */
 export const WRITTEN_PHONE = /^\+?[1-9](?:[ -]?[0-9]){6,14}$/;
 

@@ -1,9 +1,7 @@
 /**
- * What an engine can do on its network, by name (docs/architecture.md, "Engines"; docs/messaging.md).
- * An engine's descriptor lists the ones it really does; each capability beyond sending comes as a
- * small optional interface on the engine (ChatEngine), present exactly when the name is listed. Each
- * integration publishes its list (`GET /v1/integrations`); a request needing one its instance's engine
- * lacks is refused with 422 `not_supported` before anything is stored.
+ * What an engine can do, by name: its descriptor lists them, each an optional member of ChatEngine, and
+ * a request needing one its engine lacks is 422 `not_supported` before anything is stored
+ * (docs/architecture.md, "Chat engines"; docs/messaging.md).
  */
 export const CAPABILITIES = [
   'text',

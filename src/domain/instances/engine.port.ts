@@ -127,13 +127,9 @@ export interface LinkTerms {
 }
 
 /**
- * One chat network. The domain asks it to hold an instance's connection on the instance's owning
- * node (see ownership.ts); the engine drives pairing (it issues the QR codes and says when they
- * run out) and reports everything back through EngineEvents. A new engine is a folder under
- * src/engines and one line of its catalogue (docs/architecture.md), without touching the domain.
- *
- * Beyond text and media, each capability (capabilities.ts) is a small optional member of this
- * interface, present exactly when the engine's descriptor lists the capability's name.
+ * One chat network: it holds an instance's connection on the owning node (ownership.ts), drives pairing
+ * and reports back through EngineEvents; each capability beyond text and media is an optional member,
+ * present exactly when its descriptor lists it (docs/architecture.md, "Chat engines").
  */
 export interface ChatEngine extends Partial<EngineActions> {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */

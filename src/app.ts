@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
-import type { KnownEngine } from './domain/instances/credentials.js';
+import type { KnownEngine } from './domain/network/credentials.js';
 import type { Services } from './domain/services.js';
 import type { RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLLoader } from './graphql/lazy.js';

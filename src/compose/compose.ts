@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { EmbeddedFolder } from '../infra/db/embedded-folder.js';
-import type { EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
-import type { LiveFeed } from '../domain/instances/live-events.js';
+import type { EngineEvents, EngineRegistry } from '../domain/network/engine.port.js';
+import type { LiveFeed } from '../domain/network/live-events.js';
 import type { Ports } from '../domain/services.js';
 import { type Catalogue, catalogue as builtInCatalogue } from '../engines/catalogue.js';
 import type { EngineRuntime, Owners } from '../engines/descriptor.js';

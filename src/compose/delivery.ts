@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Config } from '../config.js';
-import { liveEventsOf, type LiveFeed } from '../domain/instances/live-events.js';
+import { liveEventsOf, type LiveFeed } from '../domain/network/live-events.js';
 import { createOutbox, type Outbox } from '../infra/db/outbox.js';
 import { createEventStreams, type EventStreams } from '../infra/events/event-streams.js';
 import { createLiveFeed } from '../infra/live-feed.js';

@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/instances/engine.port.js';
+import type { ChatEngine, EngineEvents, EngineRegistry } from '../domain/network/engine.port.js';
 import type { Catalogue } from '../engines/catalogue.js';
 import { type EngineDescriptor, type EngineRuntime, type EngineShared, type Owners, settingsOf } from '../engines/descriptor.js';
 import { openStateKey } from '../engines/state/state-key.js';

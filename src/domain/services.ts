@@ -1,15 +1,15 @@
 import { createMessageActionsService } from './messages/message-actions.service.js';
 import { createGroupsService } from './groups/groups.service.js';
-import { integrationsOf } from './instances/integrations.js';
+import { integrationsOf } from './network/integrations.js';
 import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
 import { createApiKeysService } from './apikeys/apikeys.service.js';
 import type { LoginThrottle, SessionStore } from './auth/auth.ports.js';
 import { createAuthService } from './auth/auth.service.js';
-import { createEngineEvents } from './instances/engine-events.js';
+import { createEngineEvents } from './network/engine-events.js';
 import { createTransitions } from './instances/transitions.js';
-import type { EngineRegistry } from './instances/engine.port.js';
-import type { Ownership } from './instances/ownership.js';
-import { createOwnerDuties } from './instances/owner-duties.js';
+import type { EngineRegistry } from './network/engine.port.js';
+import type { Ownership } from './ownership/ownership.js';
+import { createOwnerDuties } from './ownership/owner-duties.js';
 import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
@@ -30,8 +30,8 @@ import { createDeliveriesService, type DeliveryLog } from './webhooks/deliveries
 import { createTenantsService } from './tenants/tenants.service.js';
 import { createLimitsView, type Usage } from './tenants/limits.js';
 import type { Actor } from './actor.js';
-import { capabilitiesOf } from './instances/capabilities.js';
-import type { QrPolicy } from './instances/link-terms.js';
+import { capabilitiesOf } from './network/capabilities.js';
+import type { QrPolicy } from './network/link-terms.js';
 import type { Plans } from './tenants/plans.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */

@@ -1,9 +1,9 @@
 import type { Router } from '@koa/router';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
-import type { Capability, LoginFlow } from '../domain/instances/capabilities.js';
-import type { ChatEngine, EngineEvents } from '../domain/instances/engine.port.js';
-import type { CredentialsInput, EngineCredentials } from '../domain/instances/credentials.js';
+import type { Capability, LoginFlow } from '../domain/network/capabilities.js';
+import type { ChatEngine, EngineEvents } from '../domain/network/engine.port.js';
+import type { CredentialsInput, EngineCredentials } from '../domain/network/credentials.js';
 import type { AppState } from '../http/context.js';
 import type { Database } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';

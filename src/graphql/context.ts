@@ -1,5 +1,5 @@
 import type { Actor } from '../domain/actor.js';
-import type { LiveFeed } from '../domain/instances/live-events.js';
+import type { LiveFeed } from '../domain/network/live-events.js';
 import type { Services } from '../domain/services.js';
 import type { PrismaClient } from '../infra/db/database.js';
 

@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { type ExecutionArgs, GraphQLError } from 'graphql';
 import type { Actor } from '../domain/actor.js';
-import type { LiveFeed } from '../domain/instances/live-events.js';
+import type { LiveFeed } from '../domain/network/live-events.js';
 import type { Services } from '../domain/services.js';
 import type { PrismaClient } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, SlidingBuffer } from '@graphql-yoga/subscription';
-import type { InstanceEventKind, LiveEvent, LiveFeed, TenantEventKind } from '../domain/instances/live-events.js';
+import type { InstanceEventKind, LiveEvent, LiveFeed, TenantEventKind } from '../domain/network/live-events.js';
 import type { Logger } from './logger.js';
 import { createRedis, type Redis } from './redis.js';
 

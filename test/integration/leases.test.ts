@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LeaseLost } from '../../src/domain/instances/ownership.js';
+import { LeaseLost } from '../../src/domain/ownership/ownership.js';
 import { connectedV1Instance, eventually, newPhone, sleep } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import { gatewaySuite } from '../helpers/suite.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatEngine, EngineRegistry } from '../../src/domain/instances/engine.port.js';
+import type { ChatEngine, EngineRegistry } from '../../src/domain/network/engine.port.js';
 import type { InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from '../../src/domain/instances/instances.ports.js';
 import type { MessageRecord, MessageRouter, MessageStore, OutboxEventInput, StoredAnswer } from '../../src/domain/messages/messages.ports.js';
 import type { QuotaCounter } from '../../src/domain/messages/send-quota.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRESENCE_STATES } from '../../src/domain/instances/engine.port.js';
+import { PRESENCE_STATES } from '../../src/domain/network/engine.port.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { shapeOf } from '../../src/domain/instances/credentials.js';
+import { shapeOf } from '../../src/domain/network/credentials.js';
 import { instanceInputs } from '../../src/domain/instances/instances.input.js';
 import { createCatalogue } from '../../src/engines/catalogue.js';
 import type { EngineDescriptor } from '../../src/engines/descriptor.js';

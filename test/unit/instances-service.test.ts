@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/domain/actor.js';
 import { Conflict, Forbidden, NotFound } from '../../src/domain/errors.js';
-import { createEngineEvents } from '../../src/domain/instances/engine-events.js';
+import { createEngineEvents } from '../../src/domain/network/engine-events.js';
 import { createInstancesService } from '../../src/domain/instances/instances.service.js';
 import { createTransitions } from '../../src/domain/instances/transitions.js';
 import { createDispatcher } from '../../src/domain/messages/dispatcher.js';

@@ -1,7 +1,7 @@
 import type { Actor } from '../actor.js';
-import type { Capability } from '../instances/capabilities.js';
+import type { Capability } from '../network/capabilities.js';
 import type { InstancesService } from '../instances/instances.service.js';
-import type { Ownership } from '../instances/ownership.js';
+import type { Ownership } from '../ownership/ownership.js';
 import { NotFound } from '../errors.js';
 import { actingInstance } from '../instances/acting-instance.js';
 import { allValid, parseInput } from '../validation.js';

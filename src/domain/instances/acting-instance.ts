@@ -1,7 +1,7 @@
 import type { Actor } from '../actor.js';
 import { Conflict } from '../errors.js';
 import { requireCapabilities } from '../messages/outbound-content.js';
-import type { Capability } from './capabilities.js';
+import type { Capability } from '../network/capabilities.js';
 import type { InstanceRecord } from './instances.ports.js';
 import type { InstancesService } from './instances.service.js';
 

@@ -1,6 +1,6 @@
 import { Invalid } from '../errors.js';
-import { type CredentialsInput, type EngineCredentials, shapeOf } from './credentials.js';
-import type { EngineRegistry } from './engine.port.js';
+import { type CredentialsInput, type EngineCredentials, shapeOf } from '../network/credentials.js';
+import type { EngineRegistry } from '../network/engine.port.js';
 
 /** An engine's credentials a body gave, as its schema validated them, and where the engine keeps them. */
 export interface GivenCredentials {

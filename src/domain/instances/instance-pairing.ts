@@ -1,11 +1,11 @@
 import type { Actor } from '../actor.js';
 import { Conflict, NotFound, Unavailable } from '../errors.js';
 import type { Clock } from '../ports.js';
-import { linksBy } from './capabilities.js';
-import type { EngineRegistry } from './engine.port.js';
+import { linksBy } from '../network/capabilities.js';
+import type { EngineRegistry } from '../network/engine.port.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, QrImages, QrRecord } from './instances.ports.js';
-import type { Ownership } from './ownership.js';
-import { newPairingCode, pairingCodeInput } from './pairing-code.js';
+import type { Ownership } from '../ownership/ownership.js';
+import { newPairingCode, pairingCodeInput } from '../network/pairing-code.js';
 import { type InstanceState, statusIn } from './state-machine.js';
 import { createTransitions } from './transitions.js';
 import { parseInput } from '../validation.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { urlText } from '../messages/messages.input.js';
-import type { KnownEngine } from './credentials.js';
+import type { KnownEngine } from '../network/credentials.js';
 import { SESSION_EVENTS, V1_EVENTS } from './events.js';
 
 const name = (max: number) =>

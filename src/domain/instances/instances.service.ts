@@ -5,14 +5,14 @@ import type { Clock } from '../ports.js';
 import { limitSource } from '../tenants/plans.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
-import type { EngineRegistry } from './engine.port.js';
+import type { EngineRegistry } from '../network/engine.port.js';
 import { eventsOf } from './events.js';
 import { createPairing, PAIRING_WAIT_MS } from './instance-pairing.js';
 import { checkedWebhookUrl, createWebhookSettings, newWebhookSecret } from './instance-webhooks.js';
 import { instanceInputs } from './instances.input.js';
 import type { InstancePatch, InstanceRecord, InstanceStanding, InstanceStore, QrImages } from './instances.ports.js';
 import { createCredentialsRules } from './instance-credentials.js';
-import type { Ownership } from './ownership.js';
+import type { Ownership } from '../ownership/ownership.js';
 import type { InstanceVariant } from './state-machine.js';
 
 export { PAIRING_WAIT_MS, type LiveQr } from './instance-pairing.js';

@@ -1,4 +1,4 @@
-import { DISCONNECT_REASONS, type DisconnectReason } from './engine.port.js';
+import { DISCONNECT_REASONS, type DisconnectReason } from '../network/engine.port.js';
 import type { InstanceRecord } from './instances.ports.js';
 
 export interface LastDisconnect {

@@ -1,8 +1,8 @@
-import type { EngineMessage, EngineRegistry, MessageRef, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
-import { can } from '../instances/capabilities.js';
+import type { EngineMessage, EngineRegistry, MessageRef, MessageTemplate, SendOutcome } from '../network/engine.port.js';
+import { can } from '../network/capabilities.js';
 import { GATEWAY_ERRORS } from './message-error.js';
 import { digits } from '../instances/events.js';
-import { LeaseLost, type Ownership } from '../instances/ownership.js';
+import { LeaseLost, type Ownership } from '../ownership/ownership.js';
 import type { Clock } from '../ports.js';
 import { statusEvent, upsertEvent } from './message-events.js';
 import type { MessageRecord, MessageStore, SendingInstance } from './messages.ports.js';

@@ -1,7 +1,7 @@
 import type { Actor } from '../actor.js';
 import { assertSameTenant } from '../actor.js';
 import { NotFound, Unavailable } from '../errors.js';
-import type { EngineRegistry } from '../instances/engine.port.js';
+import type { EngineRegistry } from '../network/engine.port.js';
 import type { InstanceStore } from '../instances/instances.ports.js';
 import { asDescriptor, downloadAs, MAX_MEDIA_BYTES, type MediaContent } from './media.js';
 import type { MediaProbe } from './messages.service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRESENCE_STATES } from '../instances/engine.port.js';
+import { PRESENCE_STATES } from '../network/engine.port.js';
 import { messageText, PHONE_DIGITS } from './messages.input.js';
 import { notAnObject } from './send-kinds.input.js';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { type Actor, assertSameTenant, modeOf } from '../actor.js';
-import type { Capability } from '../instances/capabilities.js';
-import type { NumberCheck, OwnerAction } from '../instances/engine.port.js';
+import type { Capability } from '../network/capabilities.js';
+import type { NumberCheck, OwnerAction } from '../network/engine.port.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
 import type { InstancesService } from '../instances/instances.service.js';
-import type { Ownership } from '../instances/ownership.js';
+import type { Ownership } from '../ownership/ownership.js';
 import type { Clock } from '../ports.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { parseInput } from '../validation.js';

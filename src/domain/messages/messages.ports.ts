@@ -1,10 +1,10 @@
-import type { Lease } from '../instances/ownership.js';
+import type { Lease } from '../ownership/ownership.js';
 import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { JsonValue, MessageDirection, MessageStatus } from './message-values.js';
-import type { OutboundKind } from '../instances/engine.port.js';
+import type { OutboundKind } from '../network/engine.port.js';
 import type { InboundMediaType, MediaDescriptor } from './media.js';
 
 /** The kinds of message the network hands the gateway. */

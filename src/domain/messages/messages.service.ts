@@ -10,7 +10,7 @@ import type { UrlPolicy } from '../webhooks/url-policy.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput, type TemplateInput } from './messages.input.js';
 import type { JsonValue, MessageRecord, MessageRouter, MessageStore, NewOutboundMessage, SendResult, StoredAnswer } from './messages.ports.js';
 import { type DailyQuotas, type QuotaCounter, takeDailyQuota } from './send-quota.js';
-import type { Capability } from '../instances/capabilities.js';
+import type { Capability } from '../network/capabilities.js';
 import type { InstanceStanding } from '../instances/instances.ports.js';
 import { capabilitiesNeeded, newPoll, requireCapabilities, targetOf } from './outbound-content.js';
 import { sendKindsInput, type SendKindsInput } from './send-kinds.input.js';

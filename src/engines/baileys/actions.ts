@@ -1,6 +1,6 @@
 import { type AnyMessageContent, jidDecode, USyncQuery, USyncUser, type WASocket } from 'baileys';
-import type { EngineActions, MessageRef, NumberCheck, PresenceState } from '../../domain/instances/engine.port.js';
-import type { Lease } from '../../domain/instances/ownership.js';
+import type { EngineActions, MessageRef, NumberCheck, PresenceState } from '../../domain/network/engine.port.js';
+import type { Lease } from '../../domain/ownership/ownership.js';
 import { NetworkError } from '../../domain/errors.js';
 import { phoneDigitsOf } from './inbound.js';
 import { chatJid, keyOf } from './message-refs.js';

@@ -1,4 +1,4 @@
-import type { DisconnectReason } from '../../domain/instances/engine.port.js';
+import type { DisconnectReason } from '../../domain/network/engine.port.js';
 
 /**
  * What the engine does after a close: open a new socket at once (the network asked for a restart),

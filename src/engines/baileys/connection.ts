@@ -1,9 +1,9 @@
 import { type AuthenticationCreds, initAuthCreds, jidDecode, type WAMessage, type WASocket } from 'baileys';
 import { GroupSubjects } from './group-subjects.js';
 import { type OpenedVote, openVote, sealedVotes } from './poll-votes.js';
-import type { DisconnectReason, EngineEvents, EngineMessage, LinkTerms, SendOutcome } from '../../domain/instances/engine.port.js';
+import type { DisconnectReason, EngineEvents, EngineMessage, LinkTerms, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
-import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
+import { type Lease, LeaseLost } from '../../domain/ownership/ownership.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
 import type { Logger } from '../../infra/logger.js';

@@ -1,6 +1,6 @@
 import type { GroupMetadata, WASocket } from 'baileys';
 import type { GroupInfo, GroupOp, GroupOpResult } from '../../domain/groups/group-ops.js';
-import type { Lease } from '../../domain/instances/ownership.js';
+import type { Lease } from '../../domain/ownership/ownership.js';
 import { NetworkError } from '../../domain/errors.js';
 import { phoneDigitsOf } from './inbound.js';
 import { phoneJid } from './message-refs.js';

@@ -1,10 +1,10 @@
-import type { ChatEngine, DisconnectReason, EngineEvents, LinkTerms } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, DisconnectReason, EngineEvents, LinkTerms } from '../../domain/network/engine.port.js';
 import { Conflict } from '../../domain/errors.js';
 import { baileysActions } from './actions.js';
 import { baileysGroupActions } from './group-actions.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
-import type { Lease } from '../../domain/instances/ownership.js';
+import type { Lease } from '../../domain/ownership/ownership.js';
 import type { Logger } from '../../infra/logger.js';
 import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';

@@ -1,7 +1,7 @@
 import type { AuthenticationCreds, WAMessage, WASocket } from 'baileys';
 import type { GroupSubjects } from './group-subjects.js';
 import type { OpenedVote } from './poll-votes.js';
-import type { NetworkEvent } from '../../domain/instances/network-events.js';
+import type { NetworkEvent } from '../../domain/network/network-events.js';
 import type { Logger } from '../../infra/logger.js';
 import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
 import type { MediaHosts } from './media-hosts.js';

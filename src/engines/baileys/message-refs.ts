@@ -1,5 +1,5 @@
 import { isJidGroup, type proto, type WAMessage, type WAMessageKey } from 'baileys';
-import type { MessageRef } from '../../domain/instances/engine.port.js';
+import type { MessageRef } from '../../domain/network/engine.port.js';
 
 /** A phone's user jid. */
 export const phoneJid = (digits: string) => `${digits}@s.whatsapp.net`;

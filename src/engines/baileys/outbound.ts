@@ -1,4 +1,4 @@
-import type { EngineMessage } from '../../domain/instances/engine.port.js';
+import type { EngineMessage } from '../../domain/network/engine.port.js';
 import { MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
 import { bytesMismatch, mediaTypeAllows } from '../../domain/messages/media-types.js';
 import { sniffMediaType } from '../../infra/media-sniff.js';

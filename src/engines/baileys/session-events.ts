@@ -1,6 +1,6 @@
 import { type BaileysEventMap, type Contact, type GroupMetadata, type GroupParticipant, isJidGroup, jidDecode } from 'baileys';
-import type { ContactChange, GroupChange, GroupSummary, NetworkEvent, Person, PresenceChange } from '../../domain/instances/network-events.js';
-import { PRESENCES } from '../../domain/instances/network-events.js';
+import type { ContactChange, GroupChange, GroupSummary, NetworkEvent, Person, PresenceChange } from '../../domain/network/network-events.js';
+import { PRESENCES } from '../../domain/network/network-events.js';
 
 /** The library's LID ↔ phone mapping (kept with the engine state): what it knows, and what the network just told. */
 export interface PhoneOfLid {

@@ -1,4 +1,4 @@
-import type { EngineActions, MessageRef, PresenceState } from '../../domain/instances/engine.port.js';
+import type { EngineActions, MessageRef, PresenceState } from '../../domain/network/engine.port.js';
 import type { CloudCredentials } from './credentials-input.js';
 import { Conflict, NetworkError, NotSupported } from '../../domain/errors.js';
 import type { GraphApi } from './graph-api.js';

@@ -1,4 +1,4 @@
-import type { EngineCredentials } from '../../domain/instances/credentials.js';
+import type { EngineCredentials } from '../../domain/network/credentials.js';
 import type { CloudCredentials, CloudToken } from './credentials-input.js';
 import type { Statements } from '../../infra/db/statements.js';
 import type { StateCipher } from '../state/state-cipher.js';

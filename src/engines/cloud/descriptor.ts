@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, url } from '../../config.js';
 import { Unavailable } from '../../domain/errors.js';
-import type { EngineEvents } from '../../domain/instances/engine.port.js';
+import type { EngineEvents } from '../../domain/network/engine.port.js';
 import { createLastReceived } from './last-received.js';
 import { defineEngine } from '../descriptor.js';
 import { createCloudCredentialStore } from './credentials.js';

@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
-import type { ChatEngine, EngineEvents, EngineMessage, SendOutcome } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineEvents, EngineMessage, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { CloudCredentials } from './credentials-input.js';
-import type { Lease } from '../../domain/instances/ownership.js';
+import type { Lease } from '../../domain/ownership/ownership.js';
 import type { Logger } from '../../infra/logger.js';
 import { MediaExpired, type MediaSource } from '../../domain/messages/media.js';
 import { Unavailable } from '../../domain/errors.js';

@@ -1,4 +1,4 @@
-import type { InboundMessage, Receipt } from '../../domain/instances/engine.port.js';
+import type { InboundMessage, Receipt } from '../../domain/network/engine.port.js';
 import type { MediaDescriptor } from '../../domain/messages/media.js';
 import type { InboundContact } from '../../domain/messages/messages.ports.js';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Forbidden, Invalid, Unauthorized } from '../../domain/errors.js';
-import type { EngineEvents } from '../../domain/instances/engine.port.js';
+import type { EngineEvents } from '../../domain/network/engine.port.js';
 import type { Logger } from '../../infra/logger.js';
 import type { CloudCredentialStore } from './credentials.js';
 import { readWebhook } from './webhook-payload.js';

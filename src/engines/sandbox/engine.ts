@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatEngine, EngineMessage, LinkTerms, MessageRef, SendOutcome } from '../../domain/instances/engine.port.js';
+import type { ChatEngine, EngineMessage, LinkTerms, MessageRef, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
-import { type Lease, LeaseLost } from '../../domain/instances/ownership.js';
+import { type Lease, LeaseLost } from '../../domain/ownership/ownership.js';
 import { Conflict, NetworkError } from '../../domain/errors.js';
 import { GROUP_ID } from '../../domain/messages/send-kinds.input.js';
 import { digits } from '../../domain/instances/events.js';

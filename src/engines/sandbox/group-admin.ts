@@ -1,5 +1,5 @@
 import type { GroupInfo, GroupOp, GroupOpResult } from '../../domain/groups/group-ops.js';
-import type { NetworkEvent } from '../../domain/instances/network-events.js';
+import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { NetworkError, NotFound } from '../../domain/errors.js';
 import type { SandboxDirectory } from './directory.js';
 import { isAdmin, isMember, type SandboxGroup, type SandboxGroups } from './groups.js';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Router } from '@koa/router';
-import { PRESENCES } from '../../domain/instances/network-events.js';
+import { PRESENCES } from '../../domain/network/network-events.js';
 import { z } from 'zod';
 import { NotFound } from '../../domain/errors.js';
 import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { InboundMessage } from '../../domain/instances/engine.port.js';
-import { normalPairingCode } from '../../domain/instances/pairing-code.js';
-import type { NetworkEvent } from '../../domain/instances/network-events.js';
+import type { InboundMessage } from '../../domain/network/engine.port.js';
+import { normalPairingCode } from '../../domain/network/pairing-code.js';
+import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
 import { digits } from '../../domain/instances/events.js';
 import type { SandboxDirectory } from './directory.js';

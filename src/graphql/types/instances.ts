@@ -1,7 +1,7 @@
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { SESSION_STATUSES, sessionStatusOf, V1_STATUSES, v1StatusOf } from '../../domain/instances/state-machine.js';
-import { DISCONNECT_REASONS } from '../../domain/instances/engine.port.js';
+import { DISCONNECT_REASONS } from '../../domain/network/engine.port.js';
 import { type LastDisconnect, lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
 import { builder } from '../builder.js';
 import { newestFirst } from '../../infra/db/list-scopes.js';

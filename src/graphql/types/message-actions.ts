@@ -1,6 +1,6 @@
-import { CAPABILITIES } from '../../domain/instances/capabilities.js';
-import { PRESENCE_STATES, type NumberCheck } from '../../domain/instances/engine.port.js';
-import type { Integration } from '../../domain/instances/integrations.js';
+import { CAPABILITIES } from '../../domain/network/capabilities.js';
+import { PRESENCE_STATES, type NumberCheck } from '../../domain/network/engine.port.js';
+import type { Integration } from '../../domain/network/integrations.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
 import { builder } from '../builder.js';
 import { MutationPayload, type Payload, payloadOf } from './errors.js';

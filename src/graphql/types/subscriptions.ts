@@ -1,4 +1,4 @@
-import type { InstanceEventKind, LiveEvent } from '../../domain/instances/live-events.js';
+import type { InstanceEventKind, LiveEvent } from '../../domain/network/live-events.js';
 import type { MessageStatus as MessageStatusValue } from '../../domain/messages/message-values.js';
 import { MessageStatusEnum } from './messages.js';
 import { DisconnectReasonEnum } from './instances.js';
@@ -7,8 +7,8 @@ import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-mach
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../graphql-error.js';
-import { liveConnectionEvent, liveEventKey, liveQrEvent } from '../../domain/instances/live-events.js';
-import { startingWithState } from '../../domain/instances/live-state.js';
+import { liveConnectionEvent, liveEventKey, liveQrEvent } from '../../domain/network/live-events.js';
+import { startingWithState } from '../../domain/network/live-state.js';
 
 /** Events carry the instance itself, read as the event is delivered. */
 const CURRENT_INSTANCE = 'The instance as it is when the event is delivered, so a client cache updates itself from the event.';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { OwnerAction, OwnerActionResult } from '../../domain/instances/engine.port.js';
+import type { OwnerAction, OwnerActionResult } from '../../domain/network/engine.port.js';
 import { Conflict, DomainError, type ErrorCode } from '../../domain/errors.js';
-import type { OwnerWork } from '../../domain/instances/ownership.js';
+import type { OwnerWork } from '../../domain/ownership/ownership.js';
 import type { Logger } from '../logger.js';
 import { createRedis, type Redis } from '../redis.js';
 

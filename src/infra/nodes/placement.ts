@@ -1,7 +1,7 @@
-import type { OwnerAction } from '../../domain/instances/engine.port.js';
+import type { OwnerAction } from '../../domain/network/engine.port.js';
 import { Conflict } from '../../domain/errors.js';
-import type { Lease, Ownership, OwnerWork } from '../../domain/instances/ownership.js';
-import type { OwnerDuties } from '../../domain/instances/owner-duties.js';
+import type { Lease, Ownership, OwnerWork } from '../../domain/ownership/ownership.js';
+import type { OwnerDuties } from '../../domain/ownership/owner-duties.js';
 import type { InvalidationBus } from '../cache/invalidation-bus.js';
 import type { Logger } from '../logger.js';
 import type { Redis } from '../redis.js';

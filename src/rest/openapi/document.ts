@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import type { KnownEngine } from '../../domain/instances/credentials.js';
+import type { KnownEngine } from '../../domain/network/credentials.js';
 import { type Credential, type Operation, operations, pathParams, toOpenApiPath } from './operations.js';
 import { ErrorEnvelope } from './schemas.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createApiKeyInput } from '../../domain/apikeys/apikeys.input.js';
 import { loginInput } from '../../domain/auth/auth.service.js';
 import { completeSetupInput } from '../../domain/setup/setup.service.js';
-import type { KnownEngine } from '../../domain/instances/credentials.js';
+import type { KnownEngine } from '../../domain/network/credentials.js';
 import { instanceInputs, setWebhookInput } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
 import { sendKindsInput } from '../../domain/messages/send-kinds.input.js';
@@ -11,7 +11,7 @@ import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from 
 import { writtenPhone } from '../../domain/phone.js';
 import { changeTenantInput } from '../../domain/tenants/tenants.input.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../../engines/sandbox/routes.js';
-import { pairingCodeInput } from '../../domain/instances/pairing-code.js';
+import { pairingCodeInput } from '../../domain/network/pairing-code.js';
 import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
 

@@ -1,7 +1,7 @@
-import { CAPABILITIES } from '../../domain/instances/capabilities.js';
+import { CAPABILITIES } from '../../domain/network/capabilities.js';
 import { z } from 'zod';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
-import { DISCONNECT_REASONS } from '../../domain/instances/engine.port.js';
+import { DISCONNECT_REASONS } from '../../domain/network/engine.port.js';
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES } from '../../domain/messages/message-values.js';
 import { LIMIT_NAMES, PLAN_NAME } from '../../domain/tenants/plans.js';
 

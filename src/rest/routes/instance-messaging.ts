@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import type { MessageActionsService } from '../../domain/messages/message-actions.service.js';
 import type { MessagesService } from '../../domain/messages/messages.service.js';
-import type { Integration } from '../../domain/instances/integrations.js';
+import type { Integration } from '../../domain/network/integrations.js';
 import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody, mediaJsonBody } from '../../http/json-body.js';

@@ -1,6 +1,6 @@
-import { digits } from './events.js';
-import type { InstanceRecord } from './instances.ports.js';
-import { statusIn } from './state-machine.js';
+import { digits } from '../instances/events.js';
+import type { InstanceRecord } from '../instances/instances.ports.js';
+import { statusIn } from '../instances/state-machine.js';
 /**
  * What live subscribers (GraphQL subscriptions) see of an instance: its QR codes and its connection
  * status, taken from the same committed events the webhooks carry (docs/graphql.md).

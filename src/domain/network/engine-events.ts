@@ -7,10 +7,10 @@ import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
 import { CLOSE_OUTCOMES, type DisconnectReason, type EngineEvents } from './engine.port.js';
 import { keepsNetworkEvents } from './link-terms.js';
-import { digits } from './events.js';
-import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from './instances.ports.js';
-import type { Transitions } from './transitions.js';
-import type { Lease } from './ownership.js';
+import { digits } from '../instances/events.js';
+import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from '../instances/instances.ports.js';
+import type { Transitions } from '../instances/transitions.js';
+import type { Lease } from '../ownership/ownership.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 

@@ -1,9 +1,9 @@
 import type { Dispatcher } from '../messages/dispatcher.js';
 import { Conflict, NotSupported } from '../errors.js';
-import type { ChatEngine, EngineRegistry, OwnerAction, OwnerActionResult } from './engine.port.js';
-import type { InstanceRecord, InstanceStore } from './instances.ports.js';
+import type { ChatEngine, EngineRegistry, OwnerAction, OwnerActionResult } from '../network/engine.port.js';
+import type { InstanceRecord, InstanceStore } from '../instances/instances.ports.js';
 import type { Lease, Ownership, OwnerWork } from './ownership.js';
-import { linkTermsOf, type QrPolicy } from './link-terms.js';
+import { linkTermsOf, type QrPolicy } from '../network/link-terms.js';
 
 export type OwnerDuties = ReturnType<typeof createOwnerDuties>;
 

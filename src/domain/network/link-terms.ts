@@ -1,5 +1,5 @@
 import type { LinkTerms } from './engine.port.js';
-import type { InstanceRecord } from './instances.ports.js';
+import type { InstanceRecord } from '../instances/instances.ports.js';
 
 /** The QR timings of pairings (QR_*): each code's lifetime by variant, and codes per pairing. */
 export interface QrPolicy {

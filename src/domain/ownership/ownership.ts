@@ -1,4 +1,4 @@
-import type { OwnerAction, OwnerActionResult } from './engine.port.js';
+import type { OwnerAction, OwnerActionResult } from '../network/engine.port.js';
 
 /**
  * The right to act for an instance. One node holds it at a time; the token grows on every takeover,

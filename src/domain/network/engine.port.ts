@@ -1,7 +1,7 @@
-import type { InstanceRecord } from './instances.ports.js';
+import type { InstanceRecord } from '../instances/instances.ports.js';
 import type { MediaDescriptor, MediaSource } from '../messages/media.js';
 import type { InboundContact, InboundType } from '../messages/messages.ports.js';
-import type { Lease } from './ownership.js';
+import type { Lease } from '../ownership/ownership.js';
 import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
 import type { EngineCredentials, KnownEngine } from './credentials.js';

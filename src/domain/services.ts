@@ -88,9 +88,11 @@ export function createServices(ports: Ports, policies: Policies) {
     messages: ports.messages,
     engines: ports.engines,
     ownership: ports.ownership,
+    sessionOf: (instanceId) => ownerDuties.sessionOf(instanceId),
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
   });
+  const ownerDuties = createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr });
   /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant); the instances that took some. */
   async function handOverWaiting(tenantId?: string) {
     const routed = await ports.messages.routeWaiting(tenantId);
@@ -147,7 +149,7 @@ export function createServices(ports: Ports, policies: Policies) {
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,
     dispatcher,
-    ownerDuties: createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr }),
+    ownerDuties,
 
     /** After a start: route what waits without an instance (the instances this node takes over send their queues). */
     async resume() {

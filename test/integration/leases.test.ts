@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LeaseLost } from '../../src/domain/ownership/ownership.js';
+import { LeaseLost } from '../../src/domain/ownership/lease.js';
 import { connectedV1Instance, eventually, newPhone, sleep } from '../factories/sandbox.js';
 import { MODES } from '../helpers/modes.js';
 import { gatewaySuite } from '../helpers/suite.js';
@@ -20,15 +20,11 @@ describe.each(MODES)('instance leases — $name', (mode) => {
     const lease = await eventually(async () => ownership.leaseOf(instance.id), (l) => l !== undefined);
     expect(lease!.node).toBe(gw.gateway.infra.placement.node);
 
+    const session = gw.gateway.services.ownerDuties.sessionOf(instance.id)!;
     // Another node takes the instance over (as after this one was frozen past its lease).
     await prisma.$executeRaw`UPDATE "InstanceLease" SET owner = 'another-node', token = token + 1 WHERE "instanceId" = ${instance.id}::uuid`;
-    const engine = gw.gateway.infra.sandbox.engine;
     await expect(
-      engine.send(
-        { id: instance.id, phone: instance.phone },
-        [{ messageId: crypto.randomUUID(), to: '5511977776666', type: 'text', text: 'stale', mediaUrl: null, mediaType: null, caption: null, template: null }],
-        lease!,
-      ),
+      session.send([{ messageId: crypto.randomUUID(), to: '5511977776666', type: 'text', text: 'stale', mediaUrl: null, mediaType: null, caption: null, template: null }], instance.phone),
     ).rejects.toBeInstanceOf(LeaseLost);
     await expect(gw.gateway.infra.ports.instances.change(instance.id, { description: 'stale' }, [], { fence: lease })).rejects.toBeInstanceOf(LeaseLost);
     expect((await prisma.instance.findUniqueOrThrow({ where: { id: instance.id } })).description).toBeNull();

@@ -275,16 +275,21 @@ export function recordingEngine(): ChatEngine & { sent: string[]; attached: Inst
     attached,
     integration: 'CHAT-TEST',
     capabilities: ['text', 'media'],
-    async send(_instance, messages) {
-      sent.push(...messages.map((message) => message.messageId));
-      return messages.map((message) => ({ messageId: message.messageId, networkMessageId: `net-${message.messageId}` }));
-    },
-    holding: async () => new Map(),
     async attach(instance) {
       attached.push({ ...instance });
+      return {
+        async update(row) {
+          attached.push({ ...row });
+        },
+        async send(messages) {
+          sent.push(...messages.map((message) => message.messageId));
+          return messages.map((message) => ({ messageId: message.messageId, networkMessageId: `net-${message.messageId}` }));
+        },
+        holding: async () => new Map(),
+        detach() {},
+        async forget() {},
+      };
     },
-    detach() {},
-    async forget() {},
   };
 }
 

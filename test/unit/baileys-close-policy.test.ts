@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, closeOf } from '../../src/engines/baileys/close-policy.js';
-import { fromUpdates, fromUpsert, phoneDigitsOf } from '../../src/engines/baileys/inbound.js';
+import { fromUpdates, fromUpsert } from '../../src/engines/baileys/inbound.js';
+import { userJidDigits } from '../../src/engines/baileys/message-refs.js';
 import { networkMessageIdOf } from '../../src/engines/baileys/network-id.js';
 import { PushNames } from '../../src/engines/baileys/session-events.js';
 import { proto } from 'baileys';
@@ -97,10 +98,10 @@ describe('what CHAT-BAILEYS takes from the library\'s events', () => {
   });
 
   it('reads phone digits from phone jids only', () => {
-    expect(phoneDigitsOf('5511988887777:3@s.whatsapp.net')).toBe('5511988887777');
-    expect(phoneDigitsOf('123456789012345@lid')).toBeNull();
-    expect(phoneDigitsOf('120363000000000001@g.us')).toBeNull();
-    expect(phoneDigitsOf(undefined)).toBeNull();
+    expect(userJidDigits('5511988887777:3@s.whatsapp.net')).toBe('5511988887777');
+    expect(userJidDigits('123456789012345@lid')).toBeNull();
+    expect(userJidDigits('120363000000000001@g.us')).toBeNull();
+    expect(userJidDigits(undefined)).toBeNull();
   });
 });
 

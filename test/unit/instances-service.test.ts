@@ -40,7 +40,7 @@ function setUp(network: 'issues codes' | 'silent' = 'issues codes') {
   const engine = recordingEngine();
   const engines = registryOf(engine);
   const ownership = { leaseOf: () => undefined, owned: () => [], notify: () => {}, perform: async () => ({}) };
-  const dispatcher = createDispatcher({ messages: memoryMessageStore(events, rows).store, engines, ownership, clock, onError: () => {} });
+  const dispatcher = createDispatcher({ messages: memoryMessageStore(events, rows).store, engines, ownership, sessionOf: () => undefined, clock, onError: () => {} });
   const engineEvents = createEngineEvents({
     instances: store,
     transitions: createTransitions(store),

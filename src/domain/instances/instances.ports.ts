@@ -1,4 +1,4 @@
-import type { Lease } from '../ownership/ownership.js';
+import type { Lease } from '../ownership/lease.js';
 import type { InstanceState, InstanceVariant } from './state-machine.js';
 
 export interface InstanceRecord {

@@ -1,7 +1,7 @@
 import { Conflict } from '../errors.js';
 import type { DisconnectReason } from '../network/engine.port.js';
 import { digits } from './events.js';
-import type { Lease } from '../ownership/ownership.js';
+import type { Lease } from '../ownership/lease.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from './instances.ports.js';
 import { type InstanceState, type InstanceTransition, statusIn, transition } from './state-machine.js';
 

@@ -1,8 +1,10 @@
-import type { EngineMessage, EngineRegistry, MessageRef, MessageTemplate, SendOutcome } from '../network/engine.port.js';
+import type { EngineRegistry, InstanceSession } from '../network/engine.port.js';
+import type { EngineMessage, MessageRef, MessageTemplate, SendOutcome } from '../network/engine-messages.js';
 import { can } from '../network/capabilities.js';
 import { GATEWAY_ERRORS } from './message-error.js';
 import { digits } from '../instances/events.js';
-import { LeaseLost, type Ownership } from '../ownership/ownership.js';
+import { type Ownership } from '../ownership/ownership.js';
+import { LeaseLost } from '../ownership/lease.js';
 import type { Clock } from '../ports.js';
 import { statusEvent, upsertEvent } from './message-events.js';
 import type { MessageRecord, MessageStore, SendingInstance } from './messages.ports.js';
@@ -59,6 +61,8 @@ export function createDispatcher(deps: {
   messages: MessageStore;
   engines: EngineRegistry;
   ownership: Ownership;
+  /** The session this node holds for the instance under its current lease (owner-duties.ts). */
+  sessionOf: (instanceId: string) => InstanceSession | undefined;
   clock: Clock;
   onError: (error: unknown, instanceId: string) => void;
 }) {
@@ -96,14 +100,16 @@ export function createDispatcher(deps: {
       const batch = await messages.sendingBatch(instanceId, BATCH_SIZE);
       if (!batch || batch.messages.length === 0) return;
       const { instance } = batch;
-      // An instance whose integration is no longer offered keeps its queue until it is again.
+      // An instance whose integration is no longer offered keeps its queue until it is again; one not
+      // yet attached here is dispatched once it is.
       const engine = engines.of(instance.engine);
-      if (!engine) return;
+      const session = deps.sessionOf(instanceId);
+      if (!engine || !session) return;
       const sent: Array<ReturnType<typeof sentRecord>> = [];
       let toSend = batch.messages;
       // Hand-offs happen oldest first, so what an earlier owner handed without marking is in the first batch.
-      if (unsure.has(instanceId) && engine.holding) {
-        const held = await engine.holding(instanceId, toSend.map((message) => message.id));
+      if (unsure.has(instanceId) && session.holding) {
+        const held = await session.holding(toSend.map((message) => message.id));
         for (const message of toSend) {
           const networkMessageId = held.get(message.id);
           if (networkMessageId !== undefined) sent.push(sentRecord(instance, message, networkMessageId));
@@ -117,7 +123,7 @@ export function createDispatcher(deps: {
       }
       let outcomes: SendOutcome[] = [];
       try {
-        if (toSend.length) outcomes = await engine.send({ id: instance.id, phone: instance.phone }, await Promise.all(toSend.map(withFile)), lease);
+        if (toSend.length) outcomes = await session.send(await Promise.all(toSend.map(withFile)), instance.phone);
         const byId = new Map(toSend.map((message) => [message.id, message]));
         for (const outcome of outcomes) {
           if ('networkMessageId' in outcome) sent.push(sentRecord(instance, byId.get(outcome.messageId)!, outcome.networkMessageId));

@@ -1,22 +1,13 @@
-import type { Lease } from '../ownership/ownership.js';
+import type { Lease } from '../ownership/lease.js';
 import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { JsonValue, MessageDirection, MessageStatus } from './message-values.js';
-import type { OutboundKind } from '../network/engine.port.js';
+import type { InboundContact, InboundType, OutboundKind } from '../network/engine-messages.js';
 import type { InboundMediaType, MediaDescriptor } from './media.js';
 
-/** The kinds of message the network hands the gateway. */
-export type InboundType = 'text' | 'location' | 'contact' | 'reaction' | InboundMediaType;
-
-/** A contact card received (vCard 3.0 as the sender's app made it). */
-export interface InboundContact {
-  displayName: string;
-  vcard: string;
-}
-
-export type { MessageDirection, MessageStatus };
+export type { InboundContact, InboundType, MessageDirection, MessageStatus };
 
 export type { JsonValue };
 

@@ -10,7 +10,7 @@ import { keepsNetworkEvents } from './link-terms.js';
 import { digits } from '../instances/events.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from '../instances/instances.ports.js';
 import type { Transitions } from '../instances/transitions.js';
-import type { Lease } from '../ownership/ownership.js';
+import type { Lease } from '../ownership/lease.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 

@@ -1,73 +1,13 @@
 import type { InstanceRecord } from '../instances/instances.ports.js';
-import type { MediaDescriptor, MediaSource } from '../messages/media.js';
-import type { InboundContact, InboundType } from '../messages/messages.ports.js';
-import type { Lease } from '../ownership/ownership.js';
+import type { MediaSource } from '../messages/media.js';
+import type { EngineMessage, InboundMessage, MessageRef, Receipt, SendOutcome } from './engine-messages.js';
+import type { Lease } from '../ownership/lease.js';
 import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
 import type { EngineCredentials, KnownEngine } from './credentials.js';
 import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
 
-/**
- * A message of a chat as the network knows it: what a reply quotes, a reaction or an edit targets.
- * `chat` is the peer's digits or a group id; `participant` the sender's digits in a group (null for
- * our own messages and direct chats); `text` the quoted message's text or caption, when it had one.
- */
-export interface MessageRef {
-  chat: string;
-  networkMessageId: string;
-  fromMe: boolean;
-  participant: string | null;
-  text: string | null;
-}
-
-/** The kinds of outbound message (docs/messaging.md); `template` only on engines with the capability. */
-export type OutboundKind = 'text' | 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contact' | 'reaction' | 'poll' | 'template';
-
-/** An outbound message as an engine carries it. */
-export interface EngineMessage {
-  messageId: string;
-  /** Phone digits, or a group id (`<digits>@g.us`, `<digits>-<digits>@g.us`). */
-  to: string;
-  type: OutboundKind;
-  text: string | null;
-  /** A template message's template (only engines with the `template` capability carry them). */
-  template: MessageTemplate | null;
-  /** Media to fetch (under the gateway's URL policy), or null when the file was uploaded (`mediaData`). */
-  mediaUrl: string | null;
-  /** The content type the media was accepted with (checked again when an engine fetches it). */
-  mediaType: string | null;
-  /** The bytes of an uploaded file (base64 in the request), read by the dispatcher for the engine. */
-  mediaData?: Buffer | null;
-  /** The file name a document is shown with (an upload's own, else the URL's last segment). */
-  fileName?: string | null;
-  /** Audio sent as a voice note (push-to-talk), not as a file. */
-  voice?: boolean;
-  caption: string | null;
-  /** Phones named in the text as `@<digits>`. */
-  mentions?: string[];
-  /** The message this one replies to. */
-  quoted?: MessageRef | null;
-  location?: { latitude: number; longitude: number; name?: string; address?: string } | null;
-  contacts?: Array<{ displayName: string; vcard: string }> | null;
-  /** A reaction to `target`; `emoji: ''` takes ours back. */
-  reaction?: { target: MessageRef; emoji: string } | null;
-  /** A poll; `secret` is the poll's messageSecret, which its votes are encrypted with. */
-  poll?: { name: string; options: string[]; selectableCount: number; secret?: Buffer | null } | null;
-}
-
-/** A pre-approved message of the business API, the only kind it sends outside the 24-hour window. */
-export interface MessageTemplate {
-  name: string;
-  language: string;
-  components?: unknown[];
-}
-
-/** What became of one message handed to an engine. */
-export type SendOutcome =
-  /** The network took it, under its own id. */
-  | { messageId: string; networkMessageId: string }
-  /** The network refused it for good (the message fails with this error). */
-  | { messageId: string; failed: { code: string; message: string } };
+export type { EngineMessage, InboundContact, InboundMessage, InboundType, MessageRef, MessageTemplate, OutboundKind, Receipt, SendOutcome } from './engine-messages.js';
 
 /** Why a connection closed (docs/operating.md); each one decides what happens next. */
 export const DISCONNECT_REASONS = [
@@ -127,47 +67,48 @@ export interface LinkTerms {
 }
 
 /**
- * One chat network: it holds an instance's connection on the owning node (ownership.ts), drives pairing
- * and reports back through EngineEvents; each capability beyond text and media is an optional member,
- * present exactly when its descriptor lists it (docs/architecture.md, "Chat engines").
+ * One chat network: on the owning node it opens a session per instance (ownership/owner-duties.ts
+ * keeps them), drives pairing and reports back through EngineEvents (docs/architecture.md, "Chat engines").
  */
-export interface ChatEngine extends Partial<EngineActions> {
+export interface ChatEngine {
   /** Shown as `integration`, e.g. CHAT-SANDBOX. */
   readonly integration: string;
-  /**
-   * What it does (capabilities.ts), as its descriptor lists it; text and media when absent. A request
-   * needing anything else is refused before it is stored (docs/messaging.md).
-   */
+  /** What it does (capabilities.ts), as its descriptor lists it; text and media when absent. */
   readonly capabilities?: readonly Capability[];
   /** How its instances link, as its descriptor lists it; by QR code or pairing code when absent. */
   readonly loginFlows?: readonly LoginFlow[];
-  /**
-   * This node owns the instance: hold its connection as its row says, and call again whenever the
-   * row may have changed (idempotent). A pairing under way (`pairingSince`) shows QR codes and
-   * registers a requested pairing code; a paired instance connects (a dropped one reconnects by the
-   * engine's policy); a pending logout tells the network and erases what the engine kept.
-   */
-  attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<void>;
-  /** This node no longer owns the instance: let go of its connection at once, without logging out. */
-  detach(instanceId: string): void;
-  /**
-   * Hands messages to the network, in order, under the owner's lease. Answers what became of a
-   * prefix of them (all, some, or none when the connection is not ready); the rest stay queued and
-   * are offered again. Throws LeaseLost, having handed nothing, when the lease is no longer current.
-   */
-  send(instance: { id: string; phone: string }, messages: EngineMessage[], lease: Lease): Promise<SendOutcome[]>;
-  /**
-   * Of these messages, the ones the network already took, with the network's id of each: after a
-   * takeover or a hand-off whose `sent` mark was not stored, the owner marks those instead of handing
-   * them over again. Absent when the network drops a repeated message itself (none are held).
-   */
-  holding?(instanceId: string, messageIds: string[]): Promise<Map<string, string>>;
-  /** Best effort, on the owner: the instance is being deleted, log it out of the network now. */
-  forget(instanceId: string): Promise<void>;
+  /** This node owns the instance under `lease`: open its session and hold the connection as the row says. */
+  attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession>;
   /** Present when the network keeps received files: opens the bytes of a stored media descriptor (any node can). */
   readonly media?: MediaSource;
   /** Present when its instances link with credentials (its descriptor's `credentials`): where it keeps them. */
   readonly credentialStore?: EngineCredentials;
+}
+
+/**
+ * One owned instance's link under one lease. Each capability beyond text and media is an optional
+ * method (session-actions.ts names them), present exactly when the engine's descriptor lists it.
+ */
+export interface InstanceSession extends Partial<SessionActions> {
+  /**
+   * The row may have changed: pairing shows QR codes and registers a requested pairing code, a paired
+   * instance connects (a dropped one reconnects by the engine's policy), a pending logout erases what the engine kept.
+   */
+  update(instance: InstanceRecord, terms: LinkTerms): Promise<void>;
+  /**
+   * Hands messages to the network, in order, from the instance's `phone`. Answers what became of a prefix
+   * of them (none when the connection is not ready); throws LeaseLost, having handed nothing, once the lease moved.
+   */
+  send(messages: EngineMessage[], phone: string): Promise<SendOutcome[]>;
+  /**
+   * Of these messages, the ones the network already took, with its id of each (after a takeover, or a
+   * hand-off whose `sent` mark was not stored). Absent when the network drops a repeated message itself.
+   */
+  holding?(messageIds: string[]): Promise<Map<string, string>>;
+  /** This node no longer owns the instance: let go of its connection at once, without logging out. */
+  detach(): void;
+  /** Best effort: the instance is being deleted, log it out of the network now and let go. */
+  forget(): Promise<void>;
 }
 
 /** What a chat can be told of the instance's user: typing, recording a voice note, stopped, online, away. */
@@ -199,57 +140,22 @@ export type OwnerAction =
 export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult };
 
 /**
- * The capabilities beyond sending, each an optional method: present only on an engine that
- * publishes the capability. Each runs on the instance's owner under its lease, and throws a
- * DomainError (Conflict `instance_unavailable` when not connected) when the network cannot do it now.
+ * The capabilities beyond sending, each an optional method of a session; each throws a DomainError
+ * (Conflict `instance_unavailable` when not connected) when the network cannot do it now.
  */
-export interface EngineActions {
+export interface SessionActions {
   /** `edit`: replaces the text of a message this instance sent. */
-  edit(instanceId: string, lease: Lease, target: MessageRef, text: string): Promise<void>;
+  edit(target: MessageRef, text: string): Promise<void>;
   /** `delete`: deletes a message this instance sent, for everyone in the chat. */
-  deleteForEveryone(instanceId: string, lease: Lease, target: MessageRef): Promise<void>;
+  delete(target: MessageRef): Promise<void>;
   /** `read`: marks received messages read (the sender sees blue ticks). */
-  markRead(instanceId: string, lease: Lease, targets: MessageRef[]): Promise<void>;
+  markRead(targets: MessageRef[]): Promise<void>;
   /** `typing`: tells a chat the user types, records, stopped; or the network the user is online or away. */
-  sendPresence(instanceId: string, lease: Lease, chat: string, state: PresenceState): Promise<void>;
+  presence(chat: string, state: PresenceState): Promise<void>;
   /** `number_check`: which phones have an account on the network. */
-  checkNumbers(instanceId: string, lease: Lease, phones: string[]): Promise<NumberCheck[]>;
+  checkNumbers(phones: string[]): Promise<NumberCheck[]>;
   /** `group_admin`: lists, creates, reads, changes and leaves the instance's groups on the network. */
-  manageGroup(instanceId: string, lease: Lease, op: GroupOp): Promise<GroupOpResult>;
-}
-
-/** An inbound message as an engine reports it. */
-export interface InboundMessage {
-  /** The network's id of the message: a message reported twice (after a reconnect) is stored once. */
-  networkMessageId: string | null;
-  /** The sender's phone digits; null when the network gave only a LID (`fromLid`) it knows no number for. */
-  from: string | null;
-  fromLid?: string | null;
-  type: InboundType;
-  text: string | null;
-  caption?: string | null;
-  location: { name?: string; latitude?: number; longitude?: number; address?: string } | null;
-  media?: MediaDescriptor | null;
-  contacts?: InboundContact[] | null;
-  /** A reaction: the emoji ('' takes a reaction back) and the network's id of the message reacted to. */
-  reaction?: { emoji: string; networkMessageId: string } | null;
-  /** The network's id of the message this one replies to. */
-  quotedNetworkId?: string | null;
-  /** Phones the text names as `@<digits>`. */
-  mentions?: string[] | null;
-  /** A group message: the group (its subject as the engine knows it); `from` is then the participant who wrote. */
-  group?: { id: string; subject: string | null } | null;
-  pushName: string | null;
-  /** What a network's message carries that has no field of its own (a business API's button or list reply). */
-  content?: Record<string, unknown> | null;
-}
-
-/** A receipt for a message this instance sent, by the network's id of it. */
-export interface Receipt {
-  networkMessageId: string;
-  status: 'delivered' | 'read' | 'failed';
-  /** Why a `failed` message failed, in the network's words (its code). */
-  error?: { code: string; message: string };
+  groups(op: GroupOp): Promise<GroupOpResult>;
 }
 
 /**

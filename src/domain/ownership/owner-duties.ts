@@ -1,13 +1,25 @@
 import type { Dispatcher } from '../messages/dispatcher.js';
 import { Conflict, NotSupported } from '../errors.js';
-import type { ChatEngine, EngineRegistry, OwnerAction, OwnerActionResult } from '../network/engine.port.js';
+import type { EngineRegistry, InstanceSession, OwnerAction, OwnerActionResult, SessionActions } from '../network/engine.port.js';
+import { SESSION_ACTIONS } from '../network/session-actions.js';
 import type { InstanceRecord, InstanceStore } from '../instances/instances.ports.js';
-import type { Lease, Ownership, OwnerWork } from './ownership.js';
+import type { Lease } from './lease.js';
+import type { Ownership, OwnerWork } from './ownership.js';
 import { linkTermsOf, type QrPolicy } from '../network/link-terms.js';
 
 export type OwnerDuties = ReturnType<typeof createOwnerDuties>;
 
-/** What a node does for the instances it owns, as it takes them, loses them, or is told about them. */
+/** A session this node holds: its engine's integration and the lease it was opened under. */
+interface Held {
+  integration: string;
+  lease: Lease;
+  session: InstanceSession;
+}
+
+/**
+ * What a node does for the instances it owns, as it takes them, loses them, or is told about them. It
+ * keeps the one map of live sessions (docs/architecture.md, "Chat engines").
+ */
 export function createOwnerDuties(deps: {
   instances: Pick<InstanceStore, 'findById'>;
   engines: EngineRegistry;
@@ -17,8 +29,9 @@ export function createOwnerDuties(deps: {
   qr: QrPolicy;
 }) {
   const { instances, engines, dispatcher, ownership } = deps;
-  /** Which engine each owned instance was attached to (an instance's engine never changes). */
-  const attachedTo = new Map<string, string>();
+  const sessions = new Map<string, Held>();
+  /** Opens and updates of one instance run one after another: one session per instance, never two. */
+  const chains = new Map<string, Promise<void>>();
   const unoffered = new Set<string>();
 
   function engineOf(instance: InstanceRecord) {
@@ -34,11 +47,42 @@ export function createOwnerDuties(deps: {
     return engine;
   }
 
-  async function attach(instance: InstanceRecord, lease: Lease) {
+  const isCurrent = (lease: Lease) => ownership.leaseOf(lease.instanceId)?.token === lease.token;
+
+  function letGo(instanceId: string) {
+    const held = sessions.get(instanceId);
+    sessions.delete(instanceId);
+    held?.session.detach();
+  }
+
+  /** Holds the instance as its row says: the session of this lease is updated, a new lease opens a new one. */
+  async function hold(instance: InstanceRecord, lease: Lease) {
     const engine = engineOf(instance);
     if (!engine) return;
-    attachedTo.set(instance.id, instance.engine);
-    await engine.attach(instance, lease, linkTermsOf(instance, deps.qr));
+    const terms = linkTermsOf(instance, deps.qr);
+    const held = sessions.get(instance.id);
+    if (held?.lease.token === lease.token) return held.session.update(instance, terms);
+    letGo(instance.id);
+    const session = await engine.attach(instance, lease, terms);
+    // Lost while it opened: the session lets go at once.
+    if (!isCurrent(lease)) return session.detach();
+    sessions.set(instance.id, { integration: engine.integration, lease, session });
+  }
+
+  function inTurn(instanceId: string, work: () => Promise<void>): Promise<void> {
+    const run = (chains.get(instanceId) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => {});
+    chains.set(instanceId, settled);
+    void settled.then(() => chains.get(instanceId) === settled && chains.delete(instanceId));
+    return run;
+  }
+
+  const attach = (instance: InstanceRecord, lease: Lease) => inTurn(instance.id, () => hold(instance, lease));
+
+  /** The session the owner holds under its current lease. */
+  function sessionOf(instanceId: string): Held | undefined {
+    const held = sessions.get(instanceId);
+    return held && isCurrent(held.lease) ? held : undefined;
   }
 
   return {
@@ -52,46 +96,19 @@ export function createOwnerDuties(deps: {
       dispatcher.kick(lease.instanceId);
     },
     lost(instanceId: string) {
-      const integration = attachedTo.get(instanceId);
-      attachedTo.delete(instanceId);
       unoffered.delete(instanceId);
-      if (integration) engines.of(integration)?.detach(instanceId);
+      letGo(instanceId);
     },
+    /** The live session of an instance this node owns (the dispatcher sends through it). */
+    sessionOf: (instanceId: string): InstanceSession | undefined => sessionOf(instanceId)?.session,
     /** An action another node (or this one) asked the owner to carry out on the network now. */
     async perform(instanceId: string, action: OwnerAction): Promise<OwnerActionResult> {
-      const lease = ownership.leaseOf(instanceId);
-      const integration = attachedTo.get(instanceId);
-      const engine = integration ? engines.of(integration) : undefined;
-      if (!lease || !engine) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
-      const lacks = (capability: string): never => {
-        throw new NotSupported(engine.integration, capability);
-      };
-      const act: Required<Pick<ChatEngine, 'edit' | 'deleteForEveryone' | 'markRead' | 'sendPresence' | 'checkNumbers' | 'manageGroup'>> = {
-        edit: engine.edit?.bind(engine) ?? (() => lacks('edit')),
-        deleteForEveryone: engine.deleteForEveryone?.bind(engine) ?? (() => lacks('delete')),
-        markRead: engine.markRead?.bind(engine) ?? (() => lacks('read')),
-        sendPresence: engine.sendPresence?.bind(engine) ?? (() => lacks('typing')),
-        checkNumbers: engine.checkNumbers?.bind(engine) ?? (() => lacks('number_check')),
-        manageGroup: engine.manageGroup?.bind(engine) ?? (() => lacks('group_admin')),
-      };
-      switch (action.kind) {
-        case 'edit':
-          await act.edit(instanceId, lease, action.target, action.text);
-          return {};
-        case 'delete':
-          await act.deleteForEveryone(instanceId, lease, action.target);
-          return {};
-        case 'read':
-          await act.markRead(instanceId, lease, action.targets);
-          return {};
-        case 'presence':
-          await act.sendPresence(instanceId, lease, action.chat, action.state);
-          return {};
-        case 'check_numbers':
-          return { numbers: await act.checkNumbers(instanceId, lease, action.phones) };
-        case 'group':
-          return { group: await act.manageGroup(instanceId, lease, action.group) };
-      }
+      const held = sessionOf(instanceId);
+      if (!held) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
+      const line = SESSION_ACTIONS[action.kind] as (typeof SESSION_ACTIONS)[OwnerAction['kind']] & { run(method: unknown, action: OwnerAction): Promise<OwnerActionResult> };
+      const method = held.session[line.method] as SessionActions[keyof SessionActions] | undefined;
+      if (!method) throw new NotSupported(held.integration, line.capability);
+      return line.run(method.bind(held.session), action);
     },
     /** Work another node (or this one) routed to the owner. */
     async work(instanceId: string, work: OwnerWork) {
@@ -99,8 +116,12 @@ export function createOwnerDuties(deps: {
       if (!lease) return;
       if (work === 'dispatch') return dispatcher.dispatch(instanceId);
       if (work === 'forget') {
-        const integration = attachedTo.get(instanceId);
-        return integration ? engines.of(integration)?.forget(instanceId) : undefined;
+        return inTurn(instanceId, async () => {
+          const held = sessions.get(instanceId);
+          sessions.delete(instanceId);
+          if (held && isCurrent(held.lease)) await held.session.forget();
+          else held?.session.detach();
+        });
       }
       const instance = await instances.findById(instanceId);
       if (instance) await attach(instance, lease);

@@ -1,23 +1,5 @@
 import type { OwnerAction, OwnerActionResult } from '../network/engine.port.js';
-
-/**
- * The right to act for an instance. One node holds it at a time; the token grows on every takeover,
- * and the owner's writes and hand-offs for the instance check it, so a node that lost the lease
- * (paused, cut off) cannot write stale state or send.
- */
-export interface Lease {
-  instanceId: string;
-  node: string;
-  /** The fencing token, as decimal text (it is a 64-bit integer in the database). */
-  token: string;
-}
-
-/** A write or a hand-off refused because the lease it was made under is no longer the current one. */
-export class LeaseLost extends Error {
-  constructor(readonly instanceId: string) {
-    super(`this node no longer owns instance ${instanceId}`);
-  }
-}
+import type { Lease } from './lease.js';
 
 /**
  * What reaches an instance's owner: dispatch its queue, look at the instance again (its row

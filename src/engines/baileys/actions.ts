@@ -1,9 +1,7 @@
 import { type AnyMessageContent, jidDecode, USyncQuery, USyncUser, type WASocket } from 'baileys';
-import type { EngineActions, MessageRef, NumberCheck, PresenceState } from '../../domain/network/engine.port.js';
-import type { Lease } from '../../domain/ownership/ownership.js';
+import type { MessageRef, NumberCheck, PresenceState, SessionActions } from '../../domain/network/engine.port.js';
 import { NetworkError } from '../../domain/errors.js';
-import { phoneDigitsOf } from './inbound.js';
-import { chatJid, keyOf } from './message-refs.js';
+import { chatJid, keyOf, userJidDigits } from './message-refs.js';
 import { onTheNetwork } from './on-the-network.js';
 
 /** A change of an earlier message this instance makes itself: the library reports it back, and that report is not news. */
@@ -20,31 +18,30 @@ export interface ActionSession {
 
 /**
  * The actions CHAT-BAILEYS carries out on the network through an instance's live socket
- * (docs/messaging.md), each on the instance's owner under its lease. `sessionOf` throws
- * `instance_unavailable` when the instance has no open session here.
+ * (docs/messaging.md). `sessionOf` throws `instance_unavailable` when the socket is not open here.
  */
-export function baileysActions(sessionOf: (instanceId: string, lease: Lease) => ActionSession): Omit<EngineActions, 'manageGroup'> {
+export function baileysActions(sessionOf: () => ActionSession): Omit<SessionActions, 'groups'> {
   return {
-    async edit(instanceId, lease, target, text) {
-      const session = sessionOf(instanceId, lease);
+    async edit(target, text) {
+      const session = sessionOf();
       session.expectEcho('edit', target.networkMessageId);
       // `linkPreview: null`: no fetch of a URL in the new text (outbound-kinds.ts).
       await session.relay(chatJid(target.chat), { text, edit: keyOf(target), linkPreview: null });
     },
 
-    async deleteForEveryone(instanceId, lease, target) {
-      const session = sessionOf(instanceId, lease);
+    async delete(target) {
+      const session = sessionOf();
       session.expectEcho('revoke', target.networkMessageId);
       await session.relay(chatJid(target.chat), { delete: keyOf(target) });
     },
 
-    async markRead(instanceId, lease, targets: MessageRef[]) {
-      const { sock } = sessionOf(instanceId, lease);
+    async markRead(targets: MessageRef[]) {
+      const { sock } = sessionOf();
       await onTheNetwork('take the read mark', () => sock.readMessages(targets.map(keyOf)));
     },
 
-    async sendPresence(instanceId, lease, chat, state: PresenceState) {
-      const { sock } = sessionOf(instanceId, lease);
+    async presence(chat, state: PresenceState) {
+      const { sock } = sessionOf();
       if (state !== 'available' && state !== 'unavailable') {
         await onTheNetwork('take the chat state', () => sock.sendPresenceUpdate(state, chatJid(chat)));
         return;
@@ -55,8 +52,8 @@ export function baileysActions(sessionOf: (instanceId: string, lease: Lease) => 
       await onTheNetwork('take the presence', () => sock.sendNode({ tag: 'presence', attrs: { ...(name ? { name } : {}), type: state } }));
     },
 
-    async checkNumbers(instanceId, lease, phones): Promise<NumberCheck[]> {
-      const { sock } = sessionOf(instanceId, lease);
+    async checkNumbers(phones): Promise<NumberCheck[]> {
+      const { sock } = sessionOf();
       if (!phones.length) return [];
       // One query of the network's user directory: whether each number has an account, and its LID.
       const query = new USyncQuery().withContactProtocol().withLIDProtocol();
@@ -65,7 +62,7 @@ export function baileysActions(sessionOf: (instanceId: string, lease: Lease) => 
       if (!result) throw new NetworkError('The network did not answer the number check.');
       const answers = new Map<string, NumberCheck>();
       for (const entry of result.list) {
-        const phone = phoneDigitsOf(entry.id);
+        const phone = userJidDigits(entry.id);
         if (!phone || !phones.includes(phone)) continue;
         const lid = typeof entry.lid === 'string' ? jidDecode(entry.lid)?.user : undefined;
         answers.set(phone, { phone, exists: entry.contact === true, ...(entry.contact === true && lid ? { lid } : {}) });

@@ -1,6 +1,6 @@
 import { type AuthenticationCreds, proto, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from 'baileys';
 import { LRUCache } from 'lru-cache';
-import { type Lease, LeaseLost } from '../../domain/ownership/ownership.js';
+import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import type { Statements } from '../../infra/db/statements.js';
 import type { StateCipher } from '../state/state-cipher.js';
 import { groupCommit, type Outcome } from '../../infra/db/group-commit.js';

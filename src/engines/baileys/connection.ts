@@ -3,7 +3,7 @@ import { GroupSubjects } from './group-subjects.js';
 import { type OpenedVote, openVote, sealedVotes } from './poll-votes.js';
 import type { DisconnectReason, EngineEvents, EngineMessage, LinkTerms, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
-import { type Lease, LeaseLost } from '../../domain/ownership/ownership.js';
+import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
 import type { Logger } from '../../infra/logger.js';

@@ -1,9 +1,7 @@
 import type { GroupMetadata, WASocket } from 'baileys';
 import type { GroupInfo, GroupOp, GroupOpResult } from '../../domain/groups/group-ops.js';
-import type { Lease } from '../../domain/ownership/ownership.js';
 import { NetworkError } from '../../domain/errors.js';
-import { phoneDigitsOf } from './inbound.js';
-import { phoneJid } from './message-refs.js';
+import { phoneJid, userJidDigits } from './message-refs.js';
 import { onTheNetwork } from './on-the-network.js';
 import { personOf, type PhoneOfLid } from './session-events.js';
 
@@ -38,10 +36,10 @@ async function infoOf(group: GroupMetadata, phoneOfLid: PhoneOfLid): Promise<Gro
 }
 
 /** `group_admin` on CHAT-BAILEYS: the library's group functions on the instance's live socket. */
-export function baileysGroupActions(sockOf: (instanceId: string, lease: Lease) => WASocket) {
+export function baileysGroupActions(sockOf: () => WASocket) {
   return {
-    async manageGroup(instanceId: string, lease: Lease, op: GroupOp): Promise<GroupOpResult> {
-      const sock = sockOf(instanceId, lease);
+    async groups(op: GroupOp): Promise<GroupOpResult> {
+      const sock = sockOf();
       const phoneOfLid: PhoneOfLid = (jid) => sock.signalRepository.lidMapping.getPNForLID(jid);
       const read = async (group: string) => infoOf(await onTheNetwork('answer the group query', () => sock.groupMetadata(group)), phoneOfLid);
       switch (op.op) {
@@ -67,9 +65,9 @@ export function baileysGroupActions(sockOf: (instanceId: string, lease: Lease) =
           // The network may answer by LID: the phone it gave beside it, or the LID mapping's, names the participant.
           const phones = await Promise.all(
             answers.map(async (answer) => {
-              const given = phoneDigitsOf(answer.jid) ?? phoneDigitsOf(answer.content?.attrs?.phone_number);
+              const given = userJidDigits(answer.jid) ?? userJidDigits(answer.content?.attrs?.phone_number);
               if (given || !answer.jid) return given;
-              return phoneDigitsOf(await phoneOfLid(answer.jid).catch(() => null));
+              return userJidDigits(await phoneOfLid(answer.jid).catch(() => null));
             }),
           );
           const byPhone = new Map(answers.map((answer, n) => [phones[n], PARTICIPANT_STATUS[answer.status] ?? `error_${answer.status}`]));

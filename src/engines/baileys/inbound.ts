@@ -4,6 +4,7 @@ import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../domain/messages/media.js';
 import type { BaileysMediaSource } from './media-source.js';
 import type { OpenedVote } from './poll-votes.js';
+import { userJidDigits } from './message-refs.js';
 
 /** What the network reported in one batch of library events, in the gateway's terms. */
 export interface NetworkReports {
@@ -20,19 +21,13 @@ export interface NetworkReports {
 
 const Status = proto.WebMessageInfo.Status;
 
-/** The phone digits of a user jid (`<digits>[:device]@s.whatsapp.net`), or null for any other kind of jid. */
-export function phoneDigitsOf(jid: string | null | undefined): string | null {
-  const decoded = jid ? jidDecode(jid) : undefined;
-  return decoded && decoded.server === 's.whatsapp.net' && /^\d+$/.test(decoded.user) ? decoded.user : null;
-}
-
 /**
  * The sender of a message as phone digits: in a 1:1 chat the chat, in a group the participant; or the
  * phone jid the network gave beside a LID.
  */
 function senderDigits(key: WAMessageKey): string | null {
-  if (isJidGroup(key.remoteJid ?? undefined)) return phoneDigitsOf(key.participant) ?? phoneDigitsOf(key.participantAlt);
-  return phoneDigitsOf(key.remoteJid) ?? phoneDigitsOf(key.remoteJidAlt);
+  if (isJidGroup(key.remoteJid ?? undefined)) return userJidDigits(key.participant) ?? userJidDigits(key.participantAlt);
+  return userJidDigits(key.remoteJid) ?? userJidDigits(key.remoteJidAlt);
 }
 
 /** The jid that names the sender: the participant in a group, the chat otherwise. */
@@ -98,7 +93,7 @@ function quotedIdOf(content: proto.IMessage): string | null {
 /** The phones a message names as mentioned, as digits (a mention by LID alone has no phone to name). */
 function mentionsOf(content: proto.IMessage): { mentions?: string[] } {
   const jids = contextOf(content)?.mentionedJid ?? [];
-  const phones = [...new Set(jids.map(phoneDigitsOf).filter((phone): phone is string => phone !== null))];
+  const phones = [...new Set(jids.map(userJidDigits).filter((phone): phone is string => phone !== null))];
   return phones.length ? { mentions: phones } : {};
 }
 
@@ -185,11 +180,11 @@ export async function withPhones(messages: WAMessage[], phoneOfLid: (lidJid: str
     messages.map(async (message) => {
       const { remoteJid, remoteJidAlt, participant, participantAlt } = message.key;
       if (isJidGroup(remoteJid ?? undefined)) {
-        if (!participant || !lidOf(participant) || phoneDigitsOf(participantAlt)) return message;
+        if (!participant || !lidOf(participant) || userJidDigits(participantAlt)) return message;
         const phone = await phoneOfLid(participant).catch(() => null);
         return phone ? { ...message, key: { ...message.key, participantAlt: phone } } : message;
       }
-      if (!remoteJid || !lidOf(remoteJid) || phoneDigitsOf(remoteJidAlt)) return message;
+      if (!remoteJid || !lidOf(remoteJid) || userJidDigits(remoteJidAlt)) return message;
       const phone = await phoneOfLid(remoteJid).catch(() => null);
       return phone ? { ...message, key: { ...message.key, remoteJidAlt: phone } } : message;
     }),

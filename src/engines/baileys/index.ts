@@ -1,10 +1,10 @@
-import type { ChatEngine, DisconnectReason, EngineEvents, LinkTerms } from '../../domain/network/engine.port.js';
+import type { ChatEngine, DisconnectReason, EngineEvents, InstanceSession, LinkTerms } from '../../domain/network/engine.port.js';
 import { Conflict } from '../../domain/errors.js';
 import { baileysActions } from './actions.js';
 import { baileysGroupActions } from './group-actions.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
-import type { Lease } from '../../domain/ownership/ownership.js';
+import type { Lease } from '../../domain/ownership/lease.js';
 import type { Logger } from '../../infra/logger.js';
 import type { EngineStateStore } from './auth-state.js';
 import { InstanceLink } from './connection.js';
@@ -45,7 +45,8 @@ export function createBaileysEngine(deps: {
   const openSocket = socketFactory(deps.network, agent);
   // A local network (CHAT_NETWORK_URL) has no default media host: only the hosts it announces.
   const mediaHosts = new MediaHosts(deps.network.url ? null : DEFAULT_MEDIA_HOST);
-  const links = new Map<string, InstanceLink>();
+  /** The links open on this node (connection counts, and shutdown). */
+  const links = new Set<InstanceLink>();
   const pushNames = new PushNames();
   const handshakes = new HandshakeGate(deps.maxHandshakes);
   const onReconnect = deps.onReconnect ?? (() => {});
@@ -53,10 +54,7 @@ export function createBaileysEngine(deps: {
   let stopped = false;
   const log = deps.logger.child({ engine: BAILEYS_INTEGRATION });
 
-  function linkOf(instance: InstanceRecord, lease: Lease, terms: LinkTerms): InstanceLink {
-    const existing = links.get(instance.id);
-    // A link that let go of the instance by itself (a write refused under its lease) stays let go.
-    if (existing && !existing.detached) return existing;
+  function newLink(instance: InstanceRecord, lease: Lease, terms: LinkTerms): InstanceLink {
     const link = new InstanceLink(
       {
         instanceId: instance.id,
@@ -79,37 +77,48 @@ export function createBaileysEngine(deps: {
       lease,
       terms,
     );
-    links.set(instance.id, link);
+    links.add(link);
     return link;
   }
 
-  const sessionOf = (instanceId: string, lease: Lease) => {
-    const link = links.get(instanceId);
-    if (!link || stopped) throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
-    return link.session(lease);
-  };
-  const actions = { ...baileysActions(sessionOf), ...baileysGroupActions((instanceId, lease) => sessionOf(instanceId, lease).sock) };
+  /** One instance's session under one lease: its link, replaced when the link let go by itself (a write refused). */
+  async function attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+    let link = newLink(instance, lease, terms);
+    const letGo = () => {
+      link.detach();
+      links.delete(link);
+    };
+    const open = () => {
+      if (stopped) throw new Conflict('instance_unavailable', 'The instance is not connected to the network right now; retry once it is.');
+      return link.session(lease);
+    };
+    const session: InstanceSession = {
+      ...baileysActions(open),
+      ...baileysGroupActions(() => open().sock),
+      async update(instance, terms) {
+        if (stopped) return;
+        if (link.detached) {
+          links.delete(link);
+          link = newLink(instance, lease, terms);
+        }
+        await link.sync(instance, lease, terms);
+      },
+      send: (messages) => link.send(messages, lease),
+      // No `holding`: a repeated hand-off carries the same network id, which the network drops as a repeat.
+      detach: letGo,
+      async forget() {
+        await link.forget();
+        links.delete(link);
+        pushNames.forget(instance.id);
+      },
+    };
+    await session.update(instance, terms);
+    return session;
+  }
 
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,
-    ...actions,
-    async attach(instance, lease, terms) {
-      if (stopped) return;
-      await linkOf(instance, lease, terms).sync(instance, lease, terms);
-    },
-    detach(instanceId) {
-      links.get(instanceId)?.detach();
-      links.delete(instanceId);
-    },
-    async send(instance, messages, lease) {
-      return (await links.get(instance.id)?.send(messages, lease)) ?? [];
-    },
-    // No `holding`: a repeated hand-off carries the same network id, which the network drops as a repeat.
-    async forget(instanceId) {
-      await links.get(instanceId)?.forget();
-      links.delete(instanceId);
-      pushNames.forget(instanceId);
-    },
+    attach,
     media: baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia }),
   };
 
@@ -121,14 +130,14 @@ export function createBaileysEngine(deps: {
     /** Connections of this node: open, handshaking, and waiting for a handshake slot. */
     counts() {
       let connected = 0;
-      for (const link of links.values()) if (link.connected) connected++;
+      for (const link of links) if (link.connected) connected++;
       const { inFlight, waiting } = handshakes.counts;
       return { connected, connecting: inFlight, waiting };
     },
     /** Every link lets go (shutdown: the leases go to other nodes, which resume the sessions). */
     stop() {
       stopped = true;
-      for (const link of links.values()) link.detach();
+      for (const link of links) link.detach();
       links.clear();
       agent.destroy();
     },

@@ -3,7 +3,8 @@ import type { GroupSubjects } from './group-subjects.js';
 import type { OpenedVote } from './poll-votes.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import type { Logger } from '../../infra/logger.js';
-import { fromUpdates, fromUpsert, type NetworkReports, phoneDigitsOf, withPhones } from './inbound.js';
+import { fromUpdates, fromUpsert, type NetworkReports, withPhones } from './inbound.js';
+import { userJidDigits } from './message-refs.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { OwnChange } from './actions.js';
 import type { BaileysMediaSource } from './media-source.js';
@@ -65,7 +66,7 @@ export function wireReports(live: Live, hooks: ReportHooks) {
     );
   });
   ev.on('messages.update', (updates) => {
-    if (hooks.isCurrent()) hooks.forward(fromUpdates(updates, phoneDigitsOf(live.creds.me?.id), (change, id) => hooks.isOwnEcho(change, id)));
+    if (hooks.isCurrent()) hooks.forward(fromUpdates(updates, userJidDigits(live.creds.me?.id), (change, id) => hooks.isOwnEcho(change, id)));
   });
   // Group, contact and presence changes are kept only where the instance's terms say so: otherwise the work is skipped.
   const phoneOfLid: PhoneOfLid = Object.assign((jid: string) => live.sock.signalRepository.lidMapping.getPNForLID(jid), {

@@ -1,4 +1,4 @@
-import { isJidGroup, type proto, type WAMessage, type WAMessageKey } from 'baileys';
+import { isJidGroup, jidDecode, type proto, type WAMessage, type WAMessageKey } from 'baileys';
 import type { MessageRef } from '../../domain/network/engine.port.js';
 
 /** A phone's user jid. */
@@ -29,4 +29,10 @@ export function quotedOf(ref: MessageRef): WAMessage {
   const key = keyOf(ref);
   const message: proto.IMessage = { conversation: ref.text ?? '' };
   return { key, message, ...(key.participant ? { participant: key.participant } : {}) };
+}
+
+/** The phone digits of a user jid (`<digits>[:device]@s.whatsapp.net`), or null for any other kind of jid. */
+export function userJidDigits(jid: string | null | undefined): string | null {
+  const decoded = jid ? jidDecode(jid) : undefined;
+  return decoded && decoded.server === 's.whatsapp.net' && /^\d+$/.test(decoded.user) ? decoded.user : null;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { decryptPollVote, isJidGroup, jidNormalizedUser, type proto, type WAMessage } from 'baileys';
-import { phoneDigitsOf } from './inbound.js';
+import { userJidDigits } from './message-refs.js';
 
 /** A vote as it came, still encrypted: the poll it is on, and every jid the encryption may be bound to. */
 export interface SealedVote {
@@ -48,7 +48,7 @@ export function openVote(
   creatorJids: Array<string | null | undefined>,
   phoneOf: (jid: string) => string | null,
 ): OpenedVote | null {
-  const voter = sealed.voterJids.map((jid) => phoneDigitsOf(jid) ?? phoneOf(jid)).find((digits) => digits);
+  const voter = sealed.voterJids.map((jid) => userJidDigits(jid) ?? phoneOf(jid)).find((digits) => digits);
   if (!voter) return null;
   for (const pollCreatorJid of unique(creatorJids)) {
     for (const voterJid of sealed.voterJids) {

@@ -1,4 +1,4 @@
-import type { EngineActions, MessageRef, PresenceState } from '../../domain/network/engine.port.js';
+import type { MessageRef, PresenceState, SessionActions } from '../../domain/network/engine.port.js';
 import type { CloudCredentials } from './credentials-input.js';
 import { Conflict, NetworkError, NotSupported } from '../../domain/errors.js';
 import type { GraphApi } from './graph-api.js';
@@ -13,31 +13,31 @@ const CLOUD = 'CHAT-CLOUD';
 export function createCloudActions(deps: {
   graph: GraphApi;
   /** The instance's credentials while this node owns it and they are known. */
-  credentialsOf: (instanceId: string) => CloudCredentials | null;
-  lastReceived: (instanceId: string, chat: string) => Promise<string | null>;
+  credentials: () => CloudCredentials | null;
+  lastReceived: (chat: string) => Promise<string | null>;
   /** The token stopped working (code 190): the instance disconnects, as a send would. */
-  tokenExpired: (instanceId: string) => Promise<void>;
-}): Pick<EngineActions, 'markRead' | 'sendPresence'> {
-  function credentials(instanceId: string): CloudCredentials {
-    const found = deps.credentialsOf(instanceId);
+  tokenExpired: () => Promise<void>;
+}): Pick<SessionActions, 'markRead' | 'presence'> {
+  function credentials(): CloudCredentials {
+    const found = deps.credentials();
     if (!found) throw new Conflict('instance_unavailable', 'The instance has no checked credentials on its owner yet; retry shortly.');
     return found;
   }
 
-  async function read(instanceId: string, messageId: string, typing: boolean) {
-    const answer = await deps.graph.markRead(credentials(instanceId), messageId, typing);
+  async function read(messageId: string, typing: boolean) {
+    const answer = await deps.graph.markRead(credentials(), messageId, typing);
     if (answer.ok) return;
     if (answer.failure.code === 190) {
-      await deps.tokenExpired(instanceId);
+      await deps.tokenExpired();
       throw new Conflict('instance_unavailable', 'The access token no longer works; the instance is disconnected until a new one is given.');
     }
     throw new NetworkError(`The business API refused the read mark: ${answer.failure.message}${answer.failure.code === null ? '' : ` (code ${answer.failure.code})`}.`);
   }
 
   return {
-    async markRead(instanceId: string, _lease, targets: MessageRef[]) {
+    async markRead(targets: MessageRef[]) {
       // One call per message: the API takes one id, and marks the ones before it in the chat too.
-      for (const target of targets) await read(instanceId, target.networkMessageId, false);
+      for (const target of targets) await read(target.networkMessageId, false);
     },
 
     /**
@@ -49,18 +49,18 @@ export function createCloudActions(deps: {
      * reply or by itself), `available`/`unavailable` (no online state). A chat that never wrote to the
      * number has no message to carry the indicator: refused as well, before anything is asked.
      */
-    async sendPresence(instanceId: string, _lease, chat: string, state: PresenceState) {
+    async presence(chat: string, state: PresenceState) {
       if (state !== 'composing') {
         throw new NotSupported(CLOUD, `the presence state "${state}" (its API shows only a typing indicator, state composing)`);
       }
-      const last = await deps.lastReceived(instanceId, chat);
+      const last = await deps.lastReceived(chat);
       if (!last) {
         throw new NotSupported(
           CLOUD,
           `typing in a chat that has sent the number no message (its API shows the indicator only on a received message, which it also marks read)`,
         );
       }
-      await read(instanceId, last, true);
+      await read(last, true);
     },
   };
 }

@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
-import type { ChatEngine, EngineEvents, EngineMessage, SendOutcome } from '../../domain/network/engine.port.js';
+import type { ChatEngine, EngineEvents, EngineMessage, InstanceSession, LinkTerms, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { CloudCredentials } from './credentials-input.js';
-import type { Lease } from '../../domain/ownership/ownership.js';
+import type { Lease } from '../../domain/ownership/lease.js';
 import type { Logger } from '../../infra/logger.js';
 import { MediaExpired, type MediaSource } from '../../domain/messages/media.js';
 import { Unavailable } from '../../domain/errors.js';
@@ -23,7 +23,9 @@ const BACKOFF_MAX_MS = 60_000;
 const SENDS_IN_FLIGHT = 16;
 
 interface Link {
-  lease: Lease;
+  readonly lease: Lease;
+  /** This node let go of the instance: nothing more starts for it. */
+  detached: boolean;
   credentials: CloudCredentials | null;
   /** Attach calls of one instance run one after another. */
   chain: Promise<void>;
@@ -52,8 +54,9 @@ export function createCloudEngine(deps: {
 }) {
   const graph = createGraphApi(deps.api);
   const pace = createPace(deps.messagesPerSecond);
-  const links = new Map<string, Link>();
   const inFlight = pLimit(SENDS_IN_FLIGHT);
+  /** The links open on this node (their timers stop with the engine). */
+  const open = new Set<Link>();
   const log = deps.logger.child({ engine: CLOUD_INTEGRATION });
   let events: EngineEvents | undefined;
   let tell: (instanceId: string) => void = () => {};
@@ -66,7 +69,7 @@ export function createCloudEngine(deps: {
     link.pausedUntil = Date.now() + delay;
     clearTimeout(link.timer);
     link.timer = setTimeout(() => {
-      if (!stopped && links.get(instanceId) === link) tell(instanceId);
+      if (!stopped && !link.detached) tell(instanceId);
     }, delay);
     link.timer.unref();
   }
@@ -151,93 +154,92 @@ export function createCloudEngine(deps: {
     return graph.send(credentials, body).finally(answered);
   }
 
-  const engine: ChatEngine = {
-    integration: CLOUD_INTEGRATION,
-    media,
-    ...createCloudActions({
-      graph,
-      credentialsOf: (instanceId) => links.get(instanceId)?.credentials ?? null,
-      lastReceived: deps.lastReceived,
-      tokenExpired: async (instanceId) => {
-        const link = links.get(instanceId);
-        if (link) await events!.closed(instanceId, link.lease, 'token_expired');
+  /** One instance's link under one lease: its credentials checked, its messages POSTed. */
+  async function attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+    const link: Link = { lease, detached: false, credentials: null, chain: Promise.resolve(), pausedUntil: 0, failures: 0, uploaded: new Map() };
+    open.add(link);
+    const detach = () => {
+      link.detached = true;
+      open.delete(link);
+      clearTimeout(link.timer);
+      if (link.credentials) pace.forget(link.credentials.phoneNumberId);
+    };
+    const session: InstanceSession = {
+      ...createCloudActions({
+        graph,
+        credentials: () => (link.detached ? null : link.credentials),
+        lastReceived: (chat) => deps.lastReceived(instance.id, chat),
+        tokenExpired: () => events!.closed(instance.id, link.lease, 'token_expired'),
+      }),
+      async update(row) {
+        if (stopped || link.detached) return;
+        const run = link.chain.then(() => sync(row, link));
+        link.chain = run.catch(() => {});
+        await run;
       },
-    }),
-    async attach(instance, lease) {
-      if (stopped) return;
-      let link = links.get(instance.id);
-      if (!link) links.set(instance.id, (link = { lease, credentials: null, chain: Promise.resolve(), pausedUntil: 0, failures: 0, uploaded: new Map() }));
-      link.lease = lease;
-      const current = link;
-      const run = current.chain.then(() => sync(instance, current));
-      current.chain = run.catch(() => {});
-      await run;
-    },
-    detach(instanceId) {
-      const link = links.get(instanceId);
-      clearTimeout(link?.timer);
-      links.delete(instanceId);
-      if (link?.credentials) pace.forget(link.credentials.phoneNumberId);
-    },
-    async send(instance, messages, lease) {
-      const link = links.get(instance.id);
-      if (!link?.credentials || Date.now() < link.pausedUntil) return [];
-      link.lease = lease;
-      const credentials = link.credentials;
-      const decided = new Map<string, SendOutcome>();
-      /** Set by a limit, an outage or the token: nothing more starts; what is in flight finishes. */
-      let halted: 'retry' | 'token' | null = null;
-      // One recipient's messages go one after another, in order; different recipients' in parallel.
-      const lanes = new Map<string, EngineMessage[]>();
-      for (const message of messages) lanes.set(message.to, [...(lanes.get(message.to) ?? []), message]);
-      await Promise.all(
-        [...lanes.values()].map((lane) =>
-          inFlight(async () => {
-            for (const message of lane) {
-              if (halted || stopped || links.get(instance.id) !== link) return;
-              let answer: GraphResult<{ wamid: string }>;
-              try {
-                answer = await deliver(link, credentials, message, () => pace.take(credentials.phoneNumberId));
-              } catch (error) {
-                if (!(error instanceof NoApiBody)) throw error;
-                // The domain refuses such kinds before storing them; one queued before the engine changed fails here.
-                decided.set(message.messageId, { messageId: message.messageId, failed: { code: 'not_supported', message: `${CLOUD_INTEGRATION} cannot send a ${error.kind} message.` } });
-                continue;
+      async send(messages) {
+        if (!link.credentials || Date.now() < link.pausedUntil) return [];
+        const credentials = link.credentials;
+        const decided = new Map<string, SendOutcome>();
+        /** Set by a limit, an outage or the token: nothing more starts; what is in flight finishes. */
+        let halted: 'retry' | 'token' | null = null;
+        // One recipient's messages go one after another, in order; different recipients' in parallel.
+        const lanes = new Map<string, EngineMessage[]>();
+        for (const message of messages) lanes.set(message.to, [...(lanes.get(message.to) ?? []), message]);
+        await Promise.all(
+          [...lanes.values()].map((lane) =>
+            inFlight(async () => {
+              for (const message of lane) {
+                if (halted || stopped || link.detached) return;
+                let answer: GraphResult<{ wamid: string }>;
+                try {
+                  answer = await deliver(link, credentials, message, () => pace.take(credentials.phoneNumberId));
+                } catch (error) {
+                  if (!(error instanceof NoApiBody)) throw error;
+                  // The domain refuses such kinds before storing them; one queued before the engine changed fails here.
+                  decided.set(message.messageId, { messageId: message.messageId, failed: { code: 'not_supported', message: `${CLOUD_INTEGRATION} cannot send a ${error.kind} message.` } });
+                  continue;
+                }
+                if (answer.ok || actionOf(answer.failure) === 'fail') link.uploaded.delete(message.messageId);
+                if (answer.ok) {
+                  link.failures = 0;
+                  decided.set(message.messageId, { messageId: message.messageId, networkMessageId: answer.value.wamid });
+                  continue;
+                }
+                const action = actionOf(answer.failure);
+                if (action === 'fail') {
+                  decided.set(message.messageId, { messageId: message.messageId, failed: messageError(answer.failure) });
+                  continue;
+                }
+                if (!halted) log.warn({ instanceId: instance.id, status: answer.failure.status, code: answer.failure.code }, action === 'retry' ? 'the API is not taking messages now; the queue waits' : 'the access token no longer works; disconnected until a new one is given');
+                halted = halted === 'token' ? 'token' : action;
+                return;
               }
-              if (answer.ok || actionOf(answer.failure) === 'fail') link.uploaded.delete(message.messageId);
-              if (answer.ok) {
-                link.failures = 0;
-                decided.set(message.messageId, { messageId: message.messageId, networkMessageId: answer.value.wamid });
-                continue;
-              }
-              const action = actionOf(answer.failure);
-              if (action === 'fail') {
-                decided.set(message.messageId, { messageId: message.messageId, failed: messageError(answer.failure) });
-                continue;
-              }
-              if (!halted) log.warn({ instanceId: instance.id, status: answer.failure.status, code: answer.failure.code }, action === 'retry' ? 'the API is not taking messages now; the queue waits' : 'the access token no longer works; disconnected until a new one is given');
-              halted = halted === 'token' ? 'token' : action;
-              return;
-            }
-          }),
-        ),
-      );
-      if (halted === 'retry') later(instance.id, link);
-      if (halted === 'token') {
-        // The rest stays queued for a new token.
-        try {
-          await events!.closed(instance.id, lease, 'token_expired');
-        } catch (error) {
-          deps.report(error, `disconnecting instance ${instance.id}`);
+            }),
+          ),
+        );
+        if (halted === 'retry') later(instance.id, link);
+        if (halted === 'token') {
+          // The rest stays queued for a new token.
+          try {
+            await events!.closed(instance.id, link.lease, 'token_expired');
+          } catch (error) {
+            deps.report(error, `disconnecting instance ${instance.id}`);
+          }
         }
-      }
-      return messages.flatMap((message) => decided.get(message.messageId) ?? []);
-    },
-    // No `holding`: the API has no way to ask which messages it holds; a repeat after a takeover is not detected.
-    async forget(instanceId) {
-      engine.detach(instanceId);
-    },
-  };
+        return messages.flatMap((message) => decided.get(message.messageId) ?? []);
+      },
+      // No `holding`: the API has no way to ask which messages it holds; a repeat after a takeover is not detected.
+      detach,
+      async forget() {
+        detach();
+      },
+    };
+    await session.update(instance, terms);
+    return session;
+  }
+
+  const engine: ChatEngine = { integration: CLOUD_INTEGRATION, media, attach };
 
   return {
     engine,
@@ -247,8 +249,8 @@ export function createCloudEngine(deps: {
     },
     stop() {
       stopped = true;
-      for (const link of links.values()) clearTimeout(link.timer);
-      links.clear();
+      for (const link of open) clearTimeout(link.timer);
+      open.clear();
       void graph.close().catch(() => {});
     },
   };

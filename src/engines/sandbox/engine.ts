@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatEngine, EngineMessage, LinkTerms, MessageRef, SendOutcome } from '../../domain/network/engine.port.js';
+import type { ChatEngine, EngineMessage, InstanceSession, LinkTerms, MessageRef, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
-import { type Lease, LeaseLost } from '../../domain/ownership/ownership.js';
+import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NetworkError } from '../../domain/errors.js';
 import { GROUP_ID } from '../../domain/messages/send-kinds.input.js';
 import { digits } from '../../domain/instances/events.js';
@@ -20,7 +20,6 @@ export { SANDBOX_INTEGRATION };
 interface Pairing {
   /** The pairing it runs (the instance's pairingSince). */
   since: number;
-  lease: Lease;
   startedAt: number;
   endsAt: number;
   timer?: NodeJS.Timeout;
@@ -47,21 +46,11 @@ export function createSandboxEngine(options: {
   const reports = createSandboxReports(options.onRetry);
   const world = createSandboxWorld({ directory: options.directory, groups: options.groups, media: options.media, reports });
   const manageGroup = createSandboxGroupAdmin({ groups: options.groups, directory: options.directory, reports });
-  /** The connections this node holds, by instance, with the lease they are held under. */
-  const held = new Map<string, Lease>();
-  const pairings = new Map<string, Pairing>();
+  /** How to stop the pairing of each session open on this node (pairings stop with the engine). */
+  const pairingStops = new Set<() => void>();
   const confirm = (instanceId: string, messageId: string) =>
     reports.later(options.deliveryDelayMs, () => reports.events.receipts(instanceId, [{ networkMessageId: messageId, status: 'delivered' }]));
-
-  const isCurrent = (instanceId: string, lease: Lease) => held.get(instanceId)?.token === lease.token;
-
-  /** What the instance tells a phone beside messages, under its lease; refused when the network cannot. */
-  async function tell(instanceId: string, lease: Lease, signals: Signal[]) {
-    if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
-    const told = await options.signals.tell(instanceId, lease, signals);
-    if (told === 'lease_lost') throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
-    if (told === 'unknown_message') throw new NetworkError('The network carried no such message for this instance.');
-  }
+  const unavailable = () => new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
 
   /**
    * What the network refuses of messages to groups: a group it does not have, one the number is not
@@ -85,122 +74,137 @@ export function createSandboxEngine(options: {
     return { to: target.chat, networkMessageId: target.networkMessageId };
   }
 
-  function stopPairing(instanceId: string) {
-    const pairing = pairings.get(instanceId);
-    if (!pairing) return;
-    clearTimeout(pairing.timer);
-    pairings.delete(instanceId);
-  }
+  /** One instance's connection under one lease: its pairing's codes, hand-offs, and the reconnect of a drop. */
+  async function attach(first: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+    const instanceId = first.id;
+    let pairing: Pairing | undefined;
+    let detached = false;
 
-  /** The next code of the pairing, or its end once every code has had its time. */
-  async function nextCode(instanceId: string, pairing: Pairing, ttlMs: number) {
-    if (pairings.get(instanceId) !== pairing || !isCurrent(instanceId, pairing.lease)) return;
-    const now = Date.now();
-    if (now >= pairing.endsAt) {
-      pairings.delete(instanceId);
-      await reports.once(() => reports.events.pairingEnded(instanceId, pairing.lease));
-      return;
+    /** What the instance tells a phone beside messages; refused when the network cannot. */
+    async function tell(signals: Signal[]) {
+      if (detached) throw unavailable();
+      const told = await options.signals.tell(instanceId, lease, signals);
+      if (told === 'lease_lost') throw unavailable();
+      if (told === 'unknown_message') throw new NetworkError('The network carried no such message for this instance.');
     }
-    const expiresAt = Math.min(now + ttlMs, pairing.endsAt);
-    const stillPairing = await reports.once(() =>
-      reports.events.qrCode(instanceId, pairing.lease, { text: `sandbox:${randomBytes(24).toString('base64url')}`, expiresAt: new Date(expiresAt) }),
-    );
-    if (!stillPairing) return stopPairing(instanceId);
-    pairing.timer = setTimeout(() => void nextCode(instanceId, pairing, ttlMs).catch(reports.onRetry), expiresAt - now);
-  }
 
-  async function runPairing(instance: InstanceRecord, lease: Lease, terms: LinkTerms) {
-    const since = instance.pairingSince!.getTime();
-    const running = pairings.get(instance.id);
-    if (!running || running.since !== since || running.lease.token !== lease.token) {
-      stopPairing(instance.id);
-      const ttlMs = terms.qr.lifetimeMs;
-      const startedAt = Date.now();
-      const pairing: Pairing = { since, lease, startedAt, endsAt: startedAt + ttlMs * terms.qr.codes };
-      pairings.set(instance.id, pairing);
-      await nextCode(instance.id, pairing, ttlMs);
+    function stopPairing() {
+      clearTimeout(pairing?.timer);
+      pairing = undefined;
     }
-    // A pairing code asked for is "registered" by the network at once; it works as long as the pairing.
-    const pairing = pairings.get(instance.id);
-    if (pairing && instance.pairingCode && !instance.pairingCodeExpiresAt) {
-      await reports.once(() => reports.events.pairingCodeReady(instance.id, lease, instance.pairingCode!, new Date(pairing.endsAt)));
-    }
-  }
 
-  const engine: ChatEngine = {
-    integration: SANDBOX_INTEGRATION,
-    async send(instance, messages, lease) {
-      const refusals = await groupRefusals(digits(instance.phone), messages);
-      const carried = messages.filter((message) => !refusals.has(message.messageId));
-      const taken = await handoffs.handOff(instance, carried, lease);
-      if (taken === 0 && carried.length > 0) throw new LeaseLost(instance.id);
-      // The simulated phones have them at once; they report delivery shortly after. The network knows a
-      // message by the gateway's own id.
-      for (const message of carried) confirm(instance.id, message.messageId);
-      return messages.map((message) => refusals.get(message.messageId) ?? { messageId: message.messageId, networkMessageId: message.messageId });
-    },
-    async holding(_instanceId, messageIds) {
-      return new Map([...(await handoffs.holding(messageIds))].map((id) => [id, id]));
-    },
-    async attach(instance, lease, terms) {
-      const before = held.get(instance.id);
-      held.set(instance.id, lease);
-      if (before?.token !== lease.token) {
-        // Taken over: confirm what the phones received under the previous owner but never confirmed.
-        for (const messageId of await handoffs.unconfirmed(instance.id)) confirm(instance.id, messageId);
-      }
-      if (instance.logoutPending) {
-        // Nothing to tell a simulated network: the logout is done.
-        await reports.once(() => reports.events.closed(instance.id, lease, 'logged_out'));
+    /** The next code of the pairing, or its end once every code has had its time. */
+    async function nextCode(running: Pairing, ttlMs: number) {
+      if (pairing !== running || detached) return;
+      const now = Date.now();
+      if (now >= running.endsAt) {
+        pairing = undefined;
+        await reports.once(() => reports.events.pairingEnded(instanceId, lease));
         return;
       }
-      if (instance.pairingSince !== null) return runPairing(instance, lease, terms);
-      stopPairing(instance.id);
-      // A dropped connection comes back by itself, from whichever node holds it.
-      if (instance.state === 'disconnected' && instance.phone !== null) {
-        reports.later(options.reconnectDelayMs, async () => {
-          if (!isCurrent(instance.id, lease)) return;
-          try {
-            await reports.events.connected(instance.id, lease);
-          } catch (error) {
-            if (!(error instanceof LeaseLost) && !(error instanceof Conflict)) throw error;
-            return;
-          }
-          await world.handOverWaiting();
-        });
+      const expiresAt = Math.min(now + ttlMs, running.endsAt);
+      const stillPairing = await reports.once(() =>
+        reports.events.qrCode(instanceId, lease, { text: `sandbox:${randomBytes(24).toString('base64url')}`, expiresAt: new Date(expiresAt) }),
+      );
+      if (!stillPairing) return stopPairing();
+      running.timer = setTimeout(() => void nextCode(running, ttlMs).catch(reports.onRetry), expiresAt - now);
+    }
+
+    async function runPairing(instance: InstanceRecord, terms: LinkTerms) {
+      const since = instance.pairingSince!.getTime();
+      if (pairing?.since !== since) {
+        stopPairing();
+        const ttlMs = terms.qr.lifetimeMs;
+        const startedAt = Date.now();
+        const running: Pairing = { since, startedAt, endsAt: startedAt + ttlMs * terms.qr.codes };
+        pairing = running;
+        await nextCode(running, ttlMs);
       }
-    },
-    detach(instanceId) {
-      held.delete(instanceId);
-      stopPairing(instanceId);
-    },
-    async forget() {},
-    media: options.media.source,
-    async edit(instanceId, lease, target, text) {
-      await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'edit', text }]);
-    },
-    async deleteForEveryone(instanceId, lease, target) {
-      await tell(instanceId, lease, [{ ...ownMessage(target), kind: 'delete' }]);
-    },
-    async markRead(instanceId, lease, targets) {
-      // In a group, the read mark goes to the participant who wrote the message.
-      await tell(instanceId, lease, targets.map((target) => ({ to: target.participant ?? target.chat, kind: 'read' as const, networkMessageId: target.networkMessageId })));
-    },
-    async sendPresence(instanceId, lease, chat, state) {
-      await tell(instanceId, lease, [{ to: chat, kind: 'presence', state }]);
-    },
-    async checkNumbers(instanceId, lease, phones) {
-      if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
-      const registered = await options.directory.registered(phones);
-      return phones.map((phone) => ({ phone, exists: registered.has(phone) }));
-    },
-    async manageGroup(instanceId, lease, op) {
-      if (!isCurrent(instanceId, lease)) throw new Conflict('instance_unavailable', 'This node no longer holds the instance; retry.');
-      const phone = await options.directory.phoneOf(instanceId);
-      if (!phone) throw new Conflict('instance_unavailable', 'The instance is linked to no number.');
-      return manageGroup(phone, op);
-    },
-  };
+      // A pairing code asked for is "registered" by the network at once; it works as long as the pairing.
+      if (pairing && instance.pairingCode && !instance.pairingCodeExpiresAt) {
+        const endsAt = pairing.endsAt;
+        await reports.once(() => reports.events.pairingCodeReady(instanceId, lease, instance.pairingCode!, new Date(endsAt)));
+      }
+    }
+
+    const session: InstanceSession = {
+      async update(instance, terms) {
+        if (detached) return;
+        if (instance.logoutPending) {
+          // Nothing to tell a simulated network: the logout is done.
+          await reports.once(() => reports.events.closed(instanceId, lease, 'logged_out'));
+          return;
+        }
+        if (instance.pairingSince !== null) return runPairing(instance, terms);
+        stopPairing();
+        // A dropped connection comes back by itself, from whichever node holds it.
+        if (instance.state === 'disconnected' && instance.phone !== null) {
+          reports.later(options.reconnectDelayMs, async () => {
+            if (detached) return;
+            try {
+              await reports.events.connected(instanceId, lease);
+            } catch (error) {
+              if (!(error instanceof LeaseLost) && !(error instanceof Conflict)) throw error;
+              return;
+            }
+            await world.handOverWaiting();
+          });
+        }
+      },
+      async send(messages, phone) {
+        const refusals = await groupRefusals(digits(phone), messages);
+        const carried = messages.filter((message) => !refusals.has(message.messageId));
+        const taken = await handoffs.handOff({ id: instanceId, phone }, carried, lease);
+        if (taken === 0 && carried.length > 0) throw new LeaseLost(instanceId);
+        // The simulated phones have them at once; they report delivery shortly after. The network knows a
+        // message by the gateway's own id.
+        for (const message of carried) confirm(instanceId, message.messageId);
+        return messages.map((message) => refusals.get(message.messageId) ?? { messageId: message.messageId, networkMessageId: message.messageId });
+      },
+      async holding(messageIds) {
+        return new Map([...(await handoffs.holding(messageIds))].map((id) => [id, id]));
+      },
+      detach() {
+        detached = true;
+        pairingStops.delete(stopPairing);
+        stopPairing();
+      },
+      async forget() {
+        session.detach();
+      },
+      async edit(target, text) {
+        await tell([{ ...ownMessage(target), kind: 'edit', text }]);
+      },
+      async delete(target) {
+        await tell([{ ...ownMessage(target), kind: 'delete' }]);
+      },
+      async markRead(targets) {
+        // In a group, the read mark goes to the participant who wrote the message.
+        await tell(targets.map((target) => ({ to: target.participant ?? target.chat, kind: 'read' as const, networkMessageId: target.networkMessageId })));
+      },
+      async presence(chat, state) {
+        await tell([{ to: chat, kind: 'presence', state }]);
+      },
+      async checkNumbers(phones) {
+        if (detached) throw unavailable();
+        const registered = await options.directory.registered(phones);
+        return phones.map((phone) => ({ phone, exists: registered.has(phone) }));
+      },
+      async groups(op) {
+        if (detached) throw unavailable();
+        const phone = await options.directory.phoneOf(instanceId);
+        if (!phone) throw new Conflict('instance_unavailable', 'The instance is linked to no number.');
+        return manageGroup(phone, op);
+      },
+    };
+    pairingStops.add(stopPairing);
+    // Taken over: confirm what the phones received under the previous owner but never confirmed.
+    for (const messageId of await handoffs.unconfirmed(instanceId)) confirm(instanceId, messageId);
+    await session.update(first, terms);
+    return session;
+  }
+
+  const engine: ChatEngine = { integration: SANDBOX_INTEGRATION, media: options.media.source, attach };
 
   return {
     engine,
@@ -210,7 +214,7 @@ export function createSandboxEngine(options: {
     control: world.control,
     stop() {
       reports.stop();
-      for (const instanceId of [...pairings.keys()]) stopPairing(instanceId);
+      for (const stop of pairingStops) stop();
       world.stop();
     },
   };

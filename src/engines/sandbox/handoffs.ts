@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EngineMessage, MessageRef } from '../../domain/network/engine.port.js';
-import type { Lease } from '../../domain/ownership/ownership.js';
+import type { Lease } from '../../domain/ownership/lease.js';
 import { digits } from '../../domain/instances/events.js';
 import { type Statements, withoutNulls } from '../../infra/db/statements.js';
 

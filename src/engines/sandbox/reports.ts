@@ -1,5 +1,5 @@
 import type { EngineEvents } from '../../domain/network/engine.port.js';
-import { LeaseLost } from '../../domain/ownership/ownership.js';
+import { LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
 import { untilStored } from '../../domain/retry.js';
 import type { Owners } from '../descriptor.js';

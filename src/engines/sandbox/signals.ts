@@ -1,4 +1,4 @@
-import type { Lease } from '../../domain/ownership/ownership.js';
+import type { Lease } from '../../domain/ownership/lease.js';
 import type { Statements } from '../../infra/db/statements.js';
 import { withoutNulls } from '../../infra/db/statements.js';
 

@@ -1,4 +1,4 @@
-import type { Lease } from '../../domain/ownership/ownership.js';
+import type { Lease } from '../../domain/ownership/lease.js';
 import type { Statements } from '../db/statements.js';
 
 /** Instances that need an owner: a pairing to run, a paired connection to hold, a logout to carry out (see wantsOwner). */

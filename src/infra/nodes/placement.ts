@@ -1,6 +1,7 @@
 import type { OwnerAction } from '../../domain/network/engine.port.js';
 import { Conflict } from '../../domain/errors.js';
-import type { Lease, Ownership, OwnerWork } from '../../domain/ownership/ownership.js';
+import type { Ownership, OwnerWork } from '../../domain/ownership/ownership.js';
+import type { Lease } from '../../domain/ownership/lease.js';
 import type { OwnerDuties } from '../../domain/ownership/owner-duties.js';
 import type { InvalidationBus } from '../cache/invalidation-bus.js';
 import type { Logger } from '../logger.js';

@@ -3,9 +3,9 @@ import { Router } from '@koa/router';
 import { z } from 'zod';
 import { Invalid, NotFound } from '../../../src/domain/errors.js';
 import type { EngineCredentials } from '../../../src/domain/network/credentials.js';
-import type { ChatEngine, EngineEvents } from '../../../src/domain/network/engine.port.js';
+import type { ChatEngine, EngineEvents, InstanceSession } from '../../../src/domain/network/engine.port.js';
 import type { InstanceRecord } from '../../../src/domain/instances/instances.ports.js';
-import type { Lease } from '../../../src/domain/ownership/ownership.js';
+import type { Lease } from '../../../src/domain/ownership/lease.js';
 import { defineEngine, type EngineCredentialsLine } from '../../../src/engines/descriptor.js';
 import { type AppState, ok } from '../../../src/http/context.js';
 import { jsonBody } from '../../../src/http/json-body.js';
@@ -51,7 +51,6 @@ export const keyedEngine = defineEngine({
     const accounts = new Map<string, { token: string; phone: string; outbox: Array<{ to: string; text: string | null }> }>();
     /** The credentials each instance was given, as the schemas above validated them. */
     const kept = new Map<string, Credentials>();
-    const held = new Map<string, Lease>();
 
     const store: EngineCredentials = {
       async save(instanceId: string, given: Credentials) {
@@ -75,24 +74,27 @@ export const keyedEngine = defineEngine({
 
     const engine: ChatEngine = {
       integration: INTEGRATION,
-      async attach(instance, lease) {
-        held.set(instance.id, lease);
-        if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
-        if (instance.pairingSince !== null || instance.state === 'connecting') await check(instance, lease);
-      },
-      detach(instanceId) {
-        held.delete(instanceId);
-      },
-      async send(instance, messages) {
-        const account = accounts.get(kept.get(instance.id)?.account ?? '');
-        if (!account) return [];
-        return messages.map((message) => {
-          account.outbox.push({ to: message.to, text: message.text });
-          return { messageId: message.messageId, networkMessageId: randomUUID() };
-        });
-      },
-      async forget(instanceId) {
-        kept.delete(instanceId);
+      async attach(first, lease, terms): Promise<InstanceSession> {
+        const session: InstanceSession = {
+          async update(instance) {
+            if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
+            if (instance.pairingSince !== null || instance.state === 'connecting') await check(instance, lease);
+          },
+          async send(messages) {
+            const account = accounts.get(kept.get(first.id)?.account ?? '');
+            if (!account) return [];
+            return messages.map((message) => {
+              account.outbox.push({ to: message.to, text: message.text });
+              return { messageId: message.messageId, networkMessageId: randomUUID() };
+            });
+          },
+          detach() {},
+          async forget() {
+            kept.delete(first.id);
+          },
+        };
+        await session.update(first, terms);
+        return session;
       },
     };
 
@@ -123,9 +125,7 @@ export const keyedEngine = defineEngine({
       },
       credentials: store,
       routes: [routes],
-      stop() {
-        held.clear();
-      },
+      stop() {},
     };
   },
 });

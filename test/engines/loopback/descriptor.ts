@@ -3,8 +3,8 @@ import { Router } from '@koa/router';
 import { z } from 'zod';
 import { int } from '../../../src/config.js';
 import { Invalid, NotFound } from '../../../src/domain/errors.js';
-import type { ChatEngine, EngineEvents } from '../../../src/domain/network/engine.port.js';
-import type { Lease } from '../../../src/domain/ownership/ownership.js';
+import type { ChatEngine, EngineEvents, InstanceSession } from '../../../src/domain/network/engine.port.js';
+import type { Lease } from '../../../src/domain/ownership/lease.js';
 import { defineEngine } from '../../../src/engines/descriptor.js';
 import { type AppState, ok } from '../../../src/http/context.js';
 import { jsonBody } from '../../../src/http/json-body.js';
@@ -24,10 +24,8 @@ export const loopbackEngine = defineEngine({
   capabilities: ['text'],
   async create(_shared, settings) {
     let events: EngineEvents | undefined;
-    /** The lease each instance is held under on this node. */
-    const held = new Map<string, Lease>();
-    /** Live QR codes, by their text: the instance they link. */
-    const codes = new Map<string, string>();
+    /** Live QR codes, by their text: the instance they link, and the lease its session holds. */
+    const codes = new Map<string, { instanceId: string; lease: Lease }>();
     /** The phone each linked instance speaks as. */
     const phones = new Map<string, string>();
     /** What each phone received, in order. */
@@ -35,43 +33,46 @@ export const loopbackEngine = defineEngine({
 
     const engine: ChatEngine = {
       integration: 'CHAT-LOOPBACK',
-      async attach(instance, lease, terms) {
-        held.set(instance.id, lease);
-        if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
-        if (instance.pairingSince !== null) {
-          if ([...codes.values()].includes(instance.id)) return;
-          const text = `loopback:${randomBytes(12).toString('base64url')}`;
-          codes.set(text, instance.id);
-          while (codes.size > settings.LOOPBACK_CODES_KEPT) codes.delete(codes.keys().next().value!);
-          return events!.qrCode(instance.id, lease, { text, expiresAt: new Date(Date.now() + terms.qr.lifetimeMs * terms.qr.codes) });
-        }
-        if (instance.phone !== null && instance.state === 'disconnected') return events!.connected(instance.id, lease);
-      },
-      detach(instanceId) {
-        held.delete(instanceId);
-      },
-      async send(instance, messages) {
-        return messages.map((message) => {
-          const networkMessageId = randomUUID();
-          const inbox = inboxes.get(message.to) ?? [];
-          inbox.push({ from: instance.phone.replace('+', ''), text: message.text, networkMessageId });
-          inboxes.set(message.to, inbox);
-          return { messageId: message.messageId, networkMessageId };
-        });
-      },
-      async forget(instanceId) {
-        phones.delete(instanceId);
+      async attach(first, lease, terms): Promise<InstanceSession> {
+        const session: InstanceSession = {
+          async update(instance) {
+            if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
+            if (instance.pairingSince !== null) {
+              if ([...codes.values()].some((code) => code.instanceId === instance.id && code.lease === lease)) return;
+              const text = `loopback:${randomBytes(12).toString('base64url')}`;
+              codes.set(text, { instanceId: instance.id, lease });
+              while (codes.size > settings.LOOPBACK_CODES_KEPT) codes.delete(codes.keys().next().value!);
+              return events!.qrCode(instance.id, lease, { text, expiresAt: new Date(Date.now() + terms.qr.lifetimeMs * terms.qr.codes) });
+            }
+            if (instance.phone !== null && instance.state === 'disconnected') return events!.connected(instance.id, lease);
+          },
+          async send(messages, phone) {
+            return messages.map((message) => {
+              const networkMessageId = randomUUID();
+              const inbox = inboxes.get(message.to) ?? [];
+              inbox.push({ from: phone.replace('+', ''), text: message.text, networkMessageId });
+              inboxes.set(message.to, inbox);
+              return { messageId: message.messageId, networkMessageId };
+            });
+          },
+          detach() {},
+          async forget() {
+            phones.delete(first.id);
+          },
+        };
+        await session.update(first, terms);
+        return session;
       },
     };
 
     const routes = new Router<AppState>({ prefix: '/loopback' });
     routes.post('/scan', jsonBody, async (ctx) => {
       const { code, phone } = ctx.state.body as { code?: string; phone?: string };
-      const instanceId = code ? codes.get(code) : undefined;
-      if (!instanceId) throw Invalid.at('code', 'unknown or already used');
+      const linked = code ? codes.get(code) : undefined;
+      if (!linked) throw Invalid.at('code', 'unknown or already used');
+      const { instanceId, lease } = linked;
       if (typeof phone !== 'string') throw Invalid.at('phone', 'is required');
       codes.delete(code!);
-      const lease = held.get(instanceId);
       await events!.paired(instanceId, lease, phone);
       await events!.connected(instanceId, lease);
       phones.set(instanceId, phone);
@@ -102,7 +103,7 @@ export const loopbackEngine = defineEngine({
       },
       routes: [routes],
       stop() {
-        held.clear();
+        codes.clear();
       },
     };
   },

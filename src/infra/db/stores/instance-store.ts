@@ -6,7 +6,7 @@ import { instanceList } from '../list-scopes.js';
 import { deleteInstance, lockInstanceWrites } from './instance-delete.js';
 import type { Outbox } from '../outbox.js';
 import type { InvalidationBus } from '../../cache/invalidation-bus.js';
-import { LeaseLost } from '../../../domain/ownership/ownership.js';
+import { LeaseLost } from '../../../domain/ownership/lease.js';
 import type { Statements } from '../statements.js';
 import { createInstanceStandings } from './instance-standing.js';
 import { runAgainWhen } from '../run-again.js';

@@ -65,7 +65,7 @@ async function offerFirstAccount(services: Services, logger: Logger, baseUrl: st
 export async function startGateway(config: Config, logger: Logger, options: InfraOptions = {}): Promise<Gateway> {
   const infra = await createInfra(config, logger, options);
   const services = createServices(infra.ports, policiesOf(config));
-  infra.connectEngines(services.engineEvents, { tell: (instanceId) => infra.placement.ownership.notify(instanceId, 'sync') });
+  infra.connect(services);
 
   if (config.GATEWAY_ADMIN_EMAIL && config.GATEWAY_ADMIN_PASSWORD) {
     const admin = await services.tenants.ensureAdmin({
@@ -141,12 +141,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  await infra.placement.start(services.ownerDuties);
-  await services.resume();
-  await infra.deliveries.start();
-  infra.eventStreams.start();
-  infra.maintenance.start(() => services.tick());
-  infra.retention.start();
+  await infra.start(services);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -165,8 +160,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     async close({ drainMs = 0, graceMs = 5000 }: ShutdownOptions = {}) {
       draining = true;
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      await infra.maintenance.stop();
-      await infra.retention.stop();
+      await infra.stopSweeps();
       callers.stop();
       // WebSockets are told the server is going away (1001) before the caller watch ends what is left (SSE streams).
       await webSockets.close();
@@ -177,9 +171,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
         setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
       // Nothing new is dispatched here; what is in progress finishes, then the leases go to other nodes at once.
-      await infra.placement.stop();
-      await services.dispatcher.idle();
-      await infra.placement.release();
+      await infra.handBack(services);
       await infra.close();
     },
   };

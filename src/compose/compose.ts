@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { EmbeddedFolder } from '../infra/db/embedded-folder.js';
 import type { EngineEvents, EngineRegistry } from '../domain/network/engine.port.js';
 import type { LiveFeed } from '../domain/network/live-events.js';
-import type { Ports } from '../domain/services.js';
+import type { Ports, Services } from '../domain/services.js';
 import { type Catalogue, catalogue as builtInCatalogue } from '../engines/catalogue.js';
 import type { EngineRuntime, Owners } from '../engines/descriptor.js';
 import type { Database } from '../infra/db/database.js';
@@ -46,6 +46,14 @@ export interface Infra {
   readonly sandbox: EngineRuntime;
   /** Wires the engines to the domain's handlers, and to the owners of instances. */
   connectEngines(handlers: EngineEvents, owners: Owners): void;
+  /** Wires the engines to the services: their reports to the domain, their calls for an owner to placement. */
+  connect(services: Services): void;
+  /** Once the gateway serves: takes instances, resumes what waits, starts deliveries, brokers and sweeps. */
+  start(services: Services): Promise<void>;
+  /** Stops the sweeps (the first step of a shutdown). */
+  stopSweeps(): Promise<void>;
+  /** Hands the instances back: nothing new is dispatched, what is in progress finishes, then the leases go. */
+  handBack(services: Services): Promise<void>;
   /** Sends webhook deliveries; started by the gateway once it serves. */
   deliveries: DeliveryWorker;
   /** The safety sweeps; started by the gateway once it serves, with the domain's sweeps over queued messages. */
@@ -116,6 +124,26 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       return runtime;
     },
     connectEngines: offered.connect,
+    connect(services) {
+      offered.connect(services.engineEvents, { tell: (instanceId) => placement.ownership.notify(instanceId, 'sync') });
+    },
+    async start(services) {
+      await placement.start(services.ownerDuties);
+      await services.resume();
+      await deliveries.start();
+      eventStreams.start();
+      maintenance.start(() => services.tick());
+      retention.start();
+    },
+    async stopSweeps() {
+      await maintenance.stop();
+      await retention.stop();
+    },
+    async handBack(services) {
+      await placement.stop();
+      await services.dispatcher.idle();
+      await placement.release();
+    },
     deliveries,
     maintenance,
     retention,

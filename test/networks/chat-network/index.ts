@@ -6,17 +6,17 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { quietSignalConsole } from '../../../src/engines/baileys/quiet-signal.js';
-import { type CertificateFlaw, testRootKeyPair } from './certificates.js';
-import { createControlHandler } from './control.js';
+import { type CertificateFlaw, testRootKeyPair } from './protocol/certificates.js';
+import { createControlHandler } from './control/handler.js';
 import { notFound } from './errors.js';
-import type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
-import type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './journal.js';
-import { normalizePhone } from './jids.js';
-import type { PollVote } from './phones.js';
-import { MediaHost } from './media.js';
+import type { GroupSettings, GroupSummary, ParticipantAction } from './state/groups.js';
+import type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './state/journal.js';
+import { normalizePhone } from './protocol/jids.js';
+import type { PollVote } from './handlers/phones.js';
+import { MediaHost } from './handlers/media.js';
 import { NetworkCore } from './network.js';
-import type { ChatState, PresenceState } from './presence.js';
-import type { ProfileChange } from './profiles.js';
+import type { ChatState, PresenceState } from './handlers/presence.js';
+import type { ProfileChange } from './state/profiles.js';
 import type {
   DeviceSummary,
   InboundContent,
@@ -29,11 +29,11 @@ import type {
 } from './types.js';
 
 export { ChatNetworkError } from './errors.js';
-export type { GroupSettings, GroupSummary, ParticipantAction } from './groups.js';
-export type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './journal.js';
-export type { ChatState, PresenceState } from './presence.js';
-export type { PollVote } from './phones.js';
-export type { ProfileChange } from './profiles.js';
+export type { GroupSettings, GroupSummary, ParticipantAction } from './state/groups.js';
+export type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './state/journal.js';
+export type { ChatState, PresenceState } from './handlers/presence.js';
+export type { PollVote } from './handlers/phones.js';
+export type { ProfileChange } from './state/profiles.js';
 export type * from './types.js';
 
 export interface ChatNetworkOptions {

@@ -1,25 +1,25 @@
 import type { BinaryNode, proto } from 'baileys';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { Accounts } from './accounts.js';
-import { issueNoiseCertificate, type NoiseCertificate } from './certificates.js';
-import { Connection, type ConnectionHandlers } from './connection.js';
-import type { NetworkContext, NetworkOptions } from './context.js';
-import type { DeliveryObserver, LinkedDevice } from './devices.js';
-import { GroupMessages } from './group-messages.js';
-import { GroupQueries } from './group-queries.js';
-import { Groups } from './groups.js';
-import { Inboxes } from './inbox.js';
-import { IqAnswers } from './iq.js';
-import { Journal } from './journal.js';
-import type { MediaHost } from './media.js';
-import { DeviceMessages } from './outbound.js';
-import { Pairing } from './pairing.js';
-import { Phones } from './phones.js';
-import { Presence } from './presence.js';
-import { Profiles } from './profiles.js';
-import { DeviceReceipts } from './receipts.js';
-import { Sessions } from './sessions.js';
+import { Accounts } from './state/accounts.js';
+import { issueNoiseCertificate, type NoiseCertificate } from './protocol/certificates.js';
+import { Connection, type ConnectionHandlers } from './protocol/connection.js';
+import type { NetworkContext, NetworkOptions } from './state/context.js';
+import type { DeliveryObserver, LinkedDevice } from './state/devices.js';
+import { GroupMessages } from './handlers/group-messages.js';
+import { GroupQueries } from './handlers/group-queries.js';
+import { Groups } from './state/groups.js';
+import { Inboxes } from './state/inbox.js';
+import { IqAnswers } from './handlers/iq.js';
+import { Journal } from './state/journal.js';
+import type { MediaHost } from './handlers/media.js';
+import { DeviceMessages } from './handlers/outbound.js';
+import { Pairing } from './handlers/pairing.js';
+import { Phones } from './handlers/phones.js';
+import { Presence } from './handlers/presence.js';
+import { Profiles } from './state/profiles.js';
+import { DeviceReceipts } from './handlers/receipts.js';
+import { Sessions } from './handlers/sessions.js';
 
 /**
  * The network's core: its state, its parts, and the routing of each client stanza to the part that

@@ -1,9 +1,6 @@
 /**
- * Runs the local chat network on its own, to try a gateway against it by hand:
- *
- *   npx tsx test/networks/chat-network/cli.ts [--port 8090] [--host 127.0.0.1] [--log info]
- *
- * Prints the variables a gateway is started with and how to play the phones with curl.
+ * The chat network alone, to try a gateway against it by hand: `npx tsx test/networks/chat-network/control/cli.ts
+ * [--port 8090] [--host 127.0.0.1] [--log info]`. Prints the gateway's variables and curl lines for the phones.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

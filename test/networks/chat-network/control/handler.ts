@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ChatNetworkError } from '../errors.js';
-import type { ChatNetwork } from '../index.js';
+import type { ChatNetwork } from '../api.js';
 import { groupRoutes } from './group-routes.js';
 import { parse, phone, type Route } from './route.js';
 import type { InboundContent, PhoneMessage } from '../types.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatNetworkError } from '../errors.js';
-import type { ChatNetwork } from '../index.js';
+import type { ChatNetwork } from '../api.js';
 
 /** A phone as the control API takes it (digits, a leading + allowed; the network checks the rest). */
 export const phone = z.string().min(1);

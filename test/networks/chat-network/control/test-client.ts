@@ -14,7 +14,7 @@ import makeWASocket, {
   type WASocket,
 } from 'baileys';
 import pino from 'pino';
-import type { ChatNetwork } from '../index.js';
+import type { ChatNetwork } from '../api.js';
 
 /**
  * What tests (the network's, and the gateway's) need to drive a real client against the network:

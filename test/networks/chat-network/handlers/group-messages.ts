@@ -1,7 +1,6 @@
 import { getBinaryNodeChild, getBinaryNodeChildren, proto, unpadRandomMax16, type BinaryNode } from 'baileys';
-import type { Account } from '../state/accounts.js';
+import type { Account, LinkedDevice } from '../state/accounts.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
 import type { Groups } from '../state/groups.js';
 import { unixSeconds } from '../protocol/jids.js';
 import type { DeviceMessages, GroupMessageHandler } from './outbound.js';
@@ -12,10 +11,9 @@ interface Copy {
 }
 
 /**
- * Messages linked devices send to groups: one `skmsg` (encrypted once with the sender's sender key)
- * plus, for members that lack that key, a pairwise copy carrying it. Each member's phone takes the
- * key and reads the message into its inbox; members' linked devices get the stanza relayed, each
- * with its own pairwise copy if it had one.
+ * Messages linked devices send to groups: one `skmsg` under the sender key, plus a pairwise copy of
+ * that key for members lacking it. Phones read it into their inboxes, devices get it relayed
+ * (test/networks/README.md, "How the chat network is built").
  */
 export class GroupMessages implements GroupMessageHandler {
   constructor(

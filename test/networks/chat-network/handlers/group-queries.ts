@@ -1,6 +1,6 @@
 import { getAllBinaryNodeChildren, getBinaryNodeChild, getBinaryNodeChildren, type BinaryNode } from 'baileys';
 import type { Account } from '../state/accounts.js';
-import type { Connection } from '../protocol/connection.js';
+import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
 import { ChatNetworkError } from '../errors.js';
 import type { Groups, ParticipantAction } from '../state/groups.js';
@@ -34,7 +34,7 @@ export class GroupQueries {
     private readonly groups: Groups,
   ) {}
 
-  answer(iq: BinaryNode, connection: Connection): BinaryNode | BinaryNode[] | undefined {
+  answer(iq: BinaryNode, connection: ClientConnection): BinaryNode | BinaryNode[] | undefined {
     const account = connection.device!.account;
     const [request] = getAllBinaryNodeChildren(iq);
     if (!request) return error(400, 'bad-request');

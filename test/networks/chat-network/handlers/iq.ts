@@ -11,15 +11,14 @@ import {
   proto,
   type BinaryNode,
 } from 'baileys';
-import type { Account } from '../state/accounts.js';
-import type { Connection } from '../protocol/connection.js';
+import type { Account, LinkedDevice } from '../state/accounts.js';
+import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
 import { SERVER_JID, unixSeconds } from '../protocol/jids.js';
 import type { Pairing } from './pairing.js';
 import type { PreKeyBundle } from '../protocol/signal.js';
 
-type IqHandler = (iq: BinaryNode, connection: Connection) => BinaryNode | BinaryNode[] | undefined | Promise<BinaryNode | BinaryNode[] | undefined>;
+type IqHandler = (iq: BinaryNode, connection: ClientConnection) => BinaryNode | BinaryNode[] | undefined | Promise<BinaryNode | BinaryNode[] | undefined>;
 
 const buffer = (node: BinaryNode | undefined, tag: string) => {
   const value = getBinaryNodeChildBuffer(node, tag);
@@ -91,7 +90,7 @@ export class IqAnswers {
   }
 
   /** The answer to send, or undefined when the query gets none (it was handled otherwise). */
-  async answer(iq: BinaryNode, connection: Connection): Promise<BinaryNode | undefined> {
+  async answer(iq: BinaryNode, connection: ClientConnection): Promise<BinaryNode | undefined> {
     const handler = this.handlers[iq.attrs.xmlns ?? ''];
     if (!handler) {
       this.ctx.logger.warn({ xmlns: iq.attrs.xmlns, type: iq.attrs.type, child: getAllBinaryNodeChildren(iq)[0]?.tag }, 'unanswered iq');
@@ -113,7 +112,7 @@ export class IqAnswers {
     return { tag: 'error', attrs: { code: `${code}`, text } };
   }
 
-  private md(iq: BinaryNode, connection: Connection): BinaryNode | BinaryNode[] | undefined {
+  private md(iq: BinaryNode, connection: ClientConnection): BinaryNode | BinaryNode[] | undefined {
     const request = getBinaryNodeChild(iq, 'link_code_companion_reg');
     if (request?.attrs.stage === 'companion_hello') return this.unwrap(this.pairing.companionHello(connection, iq, request));
     if (request?.attrs.stage === 'companion_finish') return this.unwrap(this.pairing.companionFinish(connection, iq, request));
@@ -132,7 +131,7 @@ export class IqAnswers {
     return Array.isArray(content) ? content : undefined;
   }
 
-  private encrypt(iq: BinaryNode, connection: Connection): BinaryNode | BinaryNode[] | undefined {
+  private encrypt(iq: BinaryNode, connection: ClientConnection): BinaryNode | BinaryNode[] | undefined {
     const device = connection.device!;
     if (getBinaryNodeChild(iq, 'count')) return { tag: 'count', attrs: { value: `${device.preKeys.size}` } };
     if (getBinaryNodeChild(iq, 'registration')) return this.upload(iq, device);

@@ -9,10 +9,9 @@ import {
   unpadRandomMax16,
   type BinaryNode,
 } from 'baileys';
-import type { Account, ResolvedJid } from '../state/accounts.js';
-import type { Connection } from '../protocol/connection.js';
+import type { Account, ResolvedJid, LinkedDevice } from '../state/accounts.js';
+import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
 import { unixSeconds } from '../protocol/jids.js';
 import type { Phones } from './phones.js';
 
@@ -46,7 +45,7 @@ export class DeviceMessages {
     private readonly phones: Phones,
   ) {}
 
-  async handle(connection: Connection, device: LinkedDevice, node: BinaryNode): Promise<void> {
+  async handle(connection: ClientConnection, device: LinkedDevice, node: BinaryNode): Promise<void> {
     const { id, to } = node.attrs;
     if (!id || !to) {
       connection.send({ tag: 'ack', attrs: { class: 'message', id: id ?? '', error: '400' } });

@@ -13,57 +13,13 @@ import {
   WA_ADV_ACCOUNT_SIG_PREFIX,
   WA_ADV_DEVICE_SIG_PREFIX,
   type BinaryNode,
-  type KeyPair,
 } from 'baileys';
-import type { Account } from '../state/accounts.js';
-import type { Connection } from '../protocol/connection.js';
+import { LinkedDevice } from '../state/accounts.js';
+import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
-import { LinkedDevice } from '../state/devices.js';
 import { badRequest, ChatNetworkError, notFound } from '../errors.js';
 import { normalizePhone, parseUserJid, SERVER_JID, unixSeconds } from '../protocol/jids.js';
-
-/** A QR ref the network handed out, and when a phone may scan it. */
-interface QrRef {
-  ref: string;
-  from: number;
-  until: number;
-}
-
-/** A pairing-code request (`companion_hello`) and, once the phone entered a code, the attempt in progress. */
-interface CodeRequest {
-  phone: string;
-  ref: Buffer;
-  wrappedCompanionEphemeral: Buffer;
-  attempt?: {
-    companionSharedKey: Buffer;
-    primaryIdentity: KeyPair;
-    resolve(advSecret: Buffer): void;
-    reject(error: Error): void;
-  };
-}
-
-/** A pair-success sent and waiting for the companion's countersignature (`pair-device-sign`). */
-interface PendingLink {
-  iqId: string;
-  account: Account;
-  deviceId: number;
-  keyIndex: number;
-  deviceDetails: Uint8Array;
-  resolve(): void;
-  reject(error: Error): void;
-}
-
-/** A client connected without credentials, asking to become a linked device. */
-export interface Registration {
-  connection: Connection;
-  noiseKey: Buffer;
-  identityKey: Buffer;
-  platform: string;
-  refs: QrRef[];
-  codeRequest?: CodeRequest;
-  link?: PendingLink;
-  linked: boolean;
-}
+import type { PendingLink, QrRef, Registration } from '../state/registration.js';
 
 /** How long the phone waits for the companion's side of a step before giving up. */
 const STEP_TIMEOUT_MS = 30_000;
@@ -84,10 +40,9 @@ const child = (node: BinaryNode, tag: string) => {
 };
 
 /**
- * Linking devices to phone accounts, both ways the phone can do it: scanning a QR code the client
- * shows, or typing the 8-character code the client asked for. Either way ends with `pair-success`
- * (the account's signature over the device's identity), the device's countersignature, and a 515
- * stream error that makes the client log in with its new credentials.
+ * Linking devices to phone accounts by QR code or by an 8-character code; either way ends with
+ * `pair-success`, the device's countersignature and a 515 restart into a login
+ * (test/networks/README.md, "How the chat network is built").
  */
 export class Pairing {
   private readonly byRef = new Map<string, Registration>();
@@ -96,7 +51,7 @@ export class Pairing {
   constructor(private readonly ctx: NetworkContext) {}
 
   /** A registering client gets `qrRefs` refs; it shows one QR code per ref (60 s, then 20 s each). */
-  register(connection: Connection, payload: proto.ClientPayload): void {
+  register(connection: ClientConnection, payload: proto.ClientPayload): void {
     const pairing = payload.devicePairingData!;
     let platform = 'unknown';
     try {
@@ -128,7 +83,7 @@ export class Pairing {
     });
   }
 
-  closed(connection: Connection): void {
+  closed(connection: ClientConnection): void {
     const registration = connection.registration;
     if (!registration) return;
     for (const { ref } of registration.refs) this.byRef.delete(ref);
@@ -162,7 +117,7 @@ export class Pairing {
   }
 
   /** `link_code_companion_reg` stage `companion_hello`: the client asks to pair with a phone number by code. */
-  companionHello(connection: Connection, iq: BinaryNode, request: BinaryNode): BinaryNode {
+  companionHello(connection: ClientConnection, iq: BinaryNode, request: BinaryNode): BinaryNode {
     const registration = connection.registration;
     const phone = parseUserJid(request.attrs.jid)?.user;
     const wrapped = child(request, 'link_code_pairing_wrapped_companion_ephemeral_pub');
@@ -244,7 +199,7 @@ export class Pairing {
   }
 
   /** `companion_finish`: the client's identity, wrapped with the key both sides derived from the code. */
-  companionFinish(connection: Connection, iq: BinaryNode, request: BinaryNode): BinaryNode {
+  companionFinish(connection: ClientConnection, iq: BinaryNode, request: BinaryNode): BinaryNode {
     const attempt = connection.registration?.codeRequest?.attempt;
     const registration = connection.registration;
     const bundle = child(request, 'link_code_pairing_wrapped_key_bundle');
@@ -270,7 +225,7 @@ export class Pairing {
   }
 
   /** An `<iq type="result">` from a registering client; true when it was the answer to our pair-success. */
-  iqResult(connection: Connection, iq: BinaryNode): boolean {
+  iqResult(connection: ClientConnection, iq: BinaryNode): boolean {
     const link = connection.registration?.link;
     if (!link || iq.attrs.id !== link.iqId) return false;
     this.completeLink(connection.registration!, link, iq);

@@ -9,9 +9,8 @@ import {
   proto,
   type BinaryNode,
 } from 'baileys';
-import type { Account, DeliveryOptions, SentMessage } from '../state/accounts.js';
+import type { Account, DeliveryOptions, SentMessage, LinkedDevice } from '../state/accounts.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Group, Groups } from '../state/groups.js';
 import { normalizePhone, unixSeconds } from '../protocol/jids.js';
@@ -104,10 +103,8 @@ export class Phones {
   }
 
   /**
-   * `phone` votes on a poll in its chat with `toInput` (one it received or sent): `options` are option
-   * names (none withdraws the vote). The vote is encrypted with the poll's secret and bound to the
-   * poll author's and the voter's jids: phone jids in a chat addressed by phone number (the default),
-   * LIDs with `addressing: 'lid'` and in groups. Returns the vote's id and the jids it is bound to.
+   * `phone` votes by option names on a poll in its chat with `toInput` (none withdraws the vote),
+   * bound to phone jids or LIDs as the README's `vote` says. Returns the id and the jids bound.
    */
   async vote(phoneInput: string, pollMessageId: string, toInput: string, options: string[], voteOptions: { addressing?: 'pn' | 'lid'; id?: string } = {}): Promise<PollVote> {
     const sender = this.ctx.accounts.get(normalizePhone(phoneInput));

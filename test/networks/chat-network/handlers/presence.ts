@@ -1,7 +1,6 @@
 import { getAllBinaryNodeChildren, isJidGroup, type BinaryNode } from 'baileys';
-import type { Account } from '../state/accounts.js';
+import type { Account, LinkedDevice } from '../state/accounts.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
 import { badRequest } from '../errors.js';
 import { normalizePhone, unixSeconds } from '../protocol/jids.js';
 import type { PresenceType } from '../types.js';

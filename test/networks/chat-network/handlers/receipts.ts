@@ -1,8 +1,7 @@
 import { getBinaryNodeChild, getBinaryNodeChildren, isJidGroup, type BinaryNode } from 'baileys';
-import type { ResolvedJid } from '../state/accounts.js';
-import type { Connection } from '../protocol/connection.js';
+import type { ResolvedJid, LinkedDevice } from '../state/accounts.js';
+import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
 import { unixSeconds } from '../protocol/jids.js';
 import type { PhoneReceipt } from '../state/journal.js';
 import type { Phones } from './phones.js';
@@ -11,10 +10,9 @@ import type { Phones } from './phones.js';
 const SENDER_FACING: Record<string, PhoneReceipt['type']> = { '': 'delivered', inactive: 'delivered', read: 'read', played: 'played' };
 
 /**
- * Receipts and acks from linked devices. Any receipt for a message settles it in the device's
- * offline queue (the device has it); delivery, read and played then travel to the sender: to the
- * phone's record, and to the sender's linked devices. In a group the receipt names the chat (the
- * group) and, as `participant`, whose message it was.
+ * Receipts and acks from linked devices: any receipt settles the message in the device's queue;
+ * delivered, read and played travel on to the sender's phone and linked devices
+ * (test/networks/README.md, "How the chat network is built").
  */
 export class DeviceReceipts {
   constructor(
@@ -22,7 +20,7 @@ export class DeviceReceipts {
     private readonly phones: Phones,
   ) {}
 
-  async receipt(connection: Connection, device: LinkedDevice, node: BinaryNode): Promise<void> {
+  async receipt(connection: ClientConnection, device: LinkedDevice, node: BinaryNode): Promise<void> {
     const { id, to, type, participant } = node.attrs;
     if (!id) return;
     connection.send({

@@ -1,7 +1,7 @@
 import type { proto } from 'baileys';
-import type { Connection } from '../protocol/connection.js';
+import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
-import type { LinkedDevice } from '../state/devices.js';
+import type { LinkedDevice } from '../state/accounts.js';
 import { badRequest, notFound } from '../errors.js';
 import { normalizePhone, unixSeconds } from '../protocol/jids.js';
 import type { Pairing } from './pairing.js';
@@ -23,19 +23,19 @@ export class Sessions {
     private readonly pairing: Pairing,
   ) {}
 
-  authenticated(connection: Connection, payload: proto.ClientPayload): void {
+  authenticated(connection: ClientConnection, payload: proto.ClientPayload): void {
     if (payload.username != null) this.login(connection, payload);
     else if (payload.devicePairingData) this.pairing.register(connection, payload);
     else connection.endWith(failure(400));
   }
 
-  closed(connection: Connection): void {
+  closed(connection: ClientConnection): void {
     connection.device?.detach(connection);
     this.pairing.closed(connection);
     this.ctx.journal.changed();
   }
 
-  private login(connection: Connection, payload: proto.ClientPayload) {
+  private login(connection: ClientConnection, payload: proto.ClientPayload) {
     const phone = payload.username!.toString();
     const deviceId = payload.device ?? 0;
     this.ctx.journal.recordLoginAttempt(phone);
@@ -68,10 +68,8 @@ export class Sessions {
   }
 
   /**
-   * Ends the sessions of `phone`'s linked devices (or one of them) the way the real network does for
-   * each code, so the client reports exactly that code: 515 restart, 408/500/503 stream errors, 428
-   * a dropped connection, 440 replaced, 401 the device removed by the phone (it stays logged out),
-   * 403 the account banned (every later login fails with 403). Returns how many connections it ended.
+   * Ends the sessions of `phone`'s linked devices (or one) as the real network does for `code`, so the
+   * client reports that code (README, "How the chat network is built"). Returns how many it ended.
    */
   streamError(phoneInput: string, code: StreamErrorCode, deviceId?: number): number {
     if (!STREAM_ERROR_CODES.includes(code)) throw badRequest('invalid_code', `code must be one of ${STREAM_ERROR_CODES.join(', ')}`);

@@ -3,8 +3,6 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { NoiseCertificate } from './certificates.js';
 import { NoiseHandshake, type NoiseTransport } from './noise.js';
-import type { LinkedDevice } from '../state/devices.js';
-import type { Registration } from '../handlers/pairing.js';
 
 /** What a connection tells the network about; the network decides what each stanza means. */
 export interface ConnectionHandlers {
@@ -35,10 +33,6 @@ export class Connection {
   readonly id = nextConnectionId++;
   readonly openedAt = Date.now();
   clientStaticKey?: Buffer;
-  /** Set once the client logged in as a linked device. */
-  device?: LinkedDevice;
-  /** Set while the client registers (shows QR codes or asks for a pairing code). */
-  registration?: Registration;
 
   private phase: Phase = 'intro';
   private inBytes: Buffer = EMPTY;

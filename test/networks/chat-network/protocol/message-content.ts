@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeMessageContent, proto, type MediaType } from 'baileys';
 import { badRequest } from '../errors.js';
-import { encryptMedia, type MediaHost } from '../handlers/media.js';
+import { encryptMedia } from './media-crypto.js';
 import type { InboundContent, PhoneMedia, PhoneMessage, PhoneMessageType } from '../types.js';
 
 /** The fields of a phone message that come from its content alone (no download yet). */
@@ -171,10 +171,16 @@ const MEDIA_SEND_TYPES = {
   sticker: ['stickerMessage', 'sticker'],
 } as const;
 
+/** Where a phone's media goes before its message is sent: the network's media host. */
+export interface MediaUploads {
+  put(encrypted: Buffer): { directPath: string; url: string };
+  expire(urlOrPath: string): boolean;
+}
+
 /** The message a phone sends for `content`; media is encrypted and put on the media host first. */
 export async function buildMessage(
   content: InboundContent,
-  media: MediaHost,
+  media: MediaUploads,
   extras: { quoted?: QuotedMessage; reactionKey?: proto.IMessageKey; mentionedJids?: string[] },
 ): Promise<{ message: proto.IMessage; mediaUrl?: string }> {
   const mentions = extras.mentionedJids?.length ? { mentionedJid: extras.mentionedJids } : undefined;

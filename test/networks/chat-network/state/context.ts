@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
-import type { Accounts } from './accounts.js';
+import type { Accounts, DeliveryObserver, LinkedDevice } from './accounts.js';
 import type { CertificateFlaw } from '../protocol/certificates.js';
-import type { DeliveryObserver, LinkedDevice } from './devices.js';
 import type { Inboxes } from './inbox.js';
 import type { Journal } from './journal.js';
-import type { MediaHost } from '../handlers/media.js';
+import type { MediaHost } from './media-host.js';
 
 export interface NetworkOptions {
   /** Refs in each `pair-device` (one QR code per ref), 6 like the real network. */

@@ -1,6 +1,7 @@
 import type { proto } from 'baileys';
 import type { Journal } from './journal.js';
-import { decryptMedia, type MediaHost } from '../handlers/media.js';
+import { decryptMedia } from '../protocol/media-crypto.js';
+import type { MediaHost } from './media-host.js';
 import { changeOf, describeContent, isVisible, type MediaReference } from '../protocol/message-content.js';
 import type { PhoneMessage } from '../types.js';
 

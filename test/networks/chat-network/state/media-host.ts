@@ -1,8 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { getMediaKeys, type MediaType } from 'baileys';
 import type { Logger } from 'pino';
 import { generate } from 'selfsigned';
 
@@ -12,59 +11,13 @@ interface MediaBlob {
   expired: boolean;
 }
 
-export interface EncryptedMedia {
-  mediaKey: Buffer;
-  encrypted: Buffer;
-  fileSha256: Buffer;
-  fileEncSha256: Buffer;
-  fileLength: number;
-}
-
 /** The largest upload the host takes (the real limit is larger, but tests never need it). */
 const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-const MAC_LENGTH = 10;
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+
 /** Base64url without padding: how clients put a file's hash into the upload URL. */
 const uploadToken = (hash: Buffer) => hash.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-async function mediaKeys(mediaKey: Uint8Array, mediaType: MediaType) {
-  const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, mediaType);
-  return { iv, cipherKey, macKey: macKey! };
-}
-
-/** Media as the network's apps send it: AES-CBC with keys derived from a fresh media key, a 10-byte HMAC appended. */
-export async function encryptMedia(bytes: Buffer, mediaType: MediaType): Promise<EncryptedMedia> {
-  const mediaKey = randomBytes(32);
-  const { iv, cipherKey, macKey } = await mediaKeys(mediaKey, mediaType);
-  const aes = createCipheriv('aes-256-cbc', cipherKey, iv);
-  const ciphertext = Buffer.concat([aes.update(bytes), aes.final()]);
-  const mac = createHmac('sha256', macKey).update(iv).update(ciphertext).digest().subarray(0, MAC_LENGTH);
-  const encrypted = Buffer.concat([ciphertext, mac]);
-  return { mediaKey, encrypted, fileSha256: sha256(bytes), fileEncSha256: sha256(encrypted), fileLength: bytes.length };
-}
-
-/** The receiving side: checks the MAC before decrypting, as a phone does, and the hashes when given. */
-export async function decryptMedia(
-  encrypted: Buffer,
-  mediaKey: Uint8Array,
-  mediaType: MediaType,
-  expected: { fileSha256?: Uint8Array | null; fileEncSha256?: Uint8Array | null } = {},
-): Promise<Buffer> {
-  if (expected.fileEncSha256?.length && !sha256(encrypted).equals(Buffer.from(expected.fileEncSha256))) {
-    throw new Error('encrypted media does not match fileEncSha256');
-  }
-  const { iv, cipherKey, macKey } = await mediaKeys(mediaKey, mediaType);
-  const ciphertext = encrypted.subarray(0, encrypted.length - MAC_LENGTH);
-  const mac = createHmac('sha256', macKey).update(iv).update(ciphertext).digest().subarray(0, MAC_LENGTH);
-  if (!mac.equals(encrypted.subarray(encrypted.length - MAC_LENGTH))) throw new Error('media MAC mismatch');
-  const aes = createDecipheriv('aes-256-cbc', cipherKey, iv);
-  const plaintext = Buffer.concat([aes.update(ciphertext), aes.final()]);
-  if (expected.fileSha256?.length && !sha256(plaintext).equals(Buffer.from(expected.fileSha256))) {
-    throw new Error('decrypted media does not match fileSha256');
-  }
-  return plaintext;
-}
 
 async function issueTlsCertificate() {
   const ca = await generate([{ name: 'commonName', value: 'Chat Network Test CA' }], {

@@ -187,7 +187,7 @@ describe('command line', () => {
   it('starts the network and prints what a gateway is started with', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'chat-network-cli-'));
     const caFile = join(dir, 'ca.pem');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/networks/chat-network/cli.ts', '--port', '0', '--ca-file', caFile], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/networks/chat-network/control/cli.ts', '--port', '0', '--ca-file', caFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

@@ -4,7 +4,7 @@
  * sending what the bench asks, as many at a time. `engine.ts` starts it and drives it over IPC; the
  * network (in the bench's process) says when each message was decrypted.
  */
-import { connectClient, memoryAuth, trustNetwork, type TestClient } from '../networks/chat-network/test-client.js';
+import { connectClient, memoryAuth, trustNetwork, type TestClient } from '../networks/chat-network/control/test-client.js';
 import type { ChatNetwork } from '../networks/chat-network/index.js';
 
 export type ToLibrary =

@@ -1,8 +1,8 @@
 import { Curve, makeNoiseHandler, NOISE_WA_HEADER, proto, WA_CERT_DETAILS } from 'baileys';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { issueNoiseCertificate, type NoiseCertificate, testRootKeyPair } from '../networks/chat-network/certificates.js';
-import { NoiseHandshake } from '../networks/chat-network/noise.js';
+import { issueNoiseCertificate, type NoiseCertificate, testRootKeyPair } from '../networks/chat-network/protocol/certificates.js';
+import { NoiseHandshake } from '../networks/chat-network/protocol/noise.js';
 
 // scripts/patches/baileys+*.patch: a certificate chain that verified once is not verified again (the
 // server shows every connection the same chain; each check is ~20 ms of pure-JS curve arithmetic).

@@ -1,29 +1,29 @@
 import type { BinaryNode, proto } from 'baileys';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import { Accounts } from './accounts.js';
-import { issueNoiseCertificate, type NoiseCertificate } from './certificates.js';
-import { Connection, type ConnectionHandlers } from './connection.js';
-import type { NetworkContext, NetworkOptions } from './context.js';
-import type { DeliveryObserver, LinkedDevice } from './devices.js';
-import { GroupMessages } from './group-messages.js';
-import { GroupQueries } from './group-queries.js';
-import { Groups } from './groups.js';
-import { Inboxes } from './inbox.js';
-import { IqAnswers } from './iq.js';
-import { Journal } from './journal.js';
-import type { MediaHost } from './media.js';
-import { DeviceMessages } from './outbound.js';
-import { Pairing } from './pairing.js';
-import { Phones } from './phones.js';
-import { Presence } from './presence.js';
-import { Profiles } from './profiles.js';
-import { DeviceReceipts } from './receipts.js';
-import { Sessions } from './sessions.js';
+import { Accounts, type DeliveryObserver, type LinkedDevice } from './state/accounts.js';
+import { issueNoiseCertificate, type NoiseCertificate } from './protocol/certificates.js';
+import type { ConnectionHandlers } from './protocol/connection.js';
+import { ClientConnection } from './state/client-connection.js';
+import type { NetworkContext, NetworkOptions } from './state/context.js';
+import { GroupMessages } from './handlers/group-messages.js';
+import { GroupQueries } from './handlers/group-queries.js';
+import { Groups } from './state/groups.js';
+import { Inboxes } from './state/inbox.js';
+import { IqAnswers } from './handlers/iq.js';
+import { Journal } from './state/journal.js';
+import type { MediaHost } from './state/media-host.js';
+import { DeviceMessages } from './handlers/outbound.js';
+import { Pairing } from './handlers/pairing.js';
+import { Phones } from './handlers/phones.js';
+import { Presence } from './handlers/presence.js';
+import { Profiles } from './state/profiles.js';
+import { DeviceReceipts } from './handlers/receipts.js';
+import { Sessions } from './handlers/sessions.js';
 
 /**
  * The network's core: its state, its parts, and the routing of each client stanza to the part that
- * answers it. Transport (HTTP, WebSocket) and the public API live in index.ts.
+ * answers it. Transport (HTTP, WebSocket) lives in index.ts, the public API's types in api.ts.
  */
 export class NetworkCore implements ConnectionHandlers {
   readonly ctx: NetworkContext;
@@ -39,7 +39,7 @@ export class NetworkCore implements ConnectionHandlers {
   readonly groups: Groups;
   readonly presence: Presence;
   readonly profiles: Profiles;
-  readonly connections = new Set<Connection>();
+  readonly connections = new Set<ClientConnection>();
   private readonly certificate: NoiseCertificate;
 
   constructor(
@@ -98,7 +98,7 @@ export class NetworkCore implements ConnectionHandlers {
   }
 
   accept(ws: WebSocket): void {
-    const connection = new Connection(ws, this.certificate, this, this.logger);
+    const connection = new ClientConnection(ws, this.certificate, this, this.logger);
     this.connections.add(connection);
     this.journal.changed();
   }
@@ -111,19 +111,19 @@ export class NetworkCore implements ConnectionHandlers {
     this.journal.maxHandshakesInFlight = Math.max(this.journal.maxHandshakesInFlight, inFlight);
   }
 
-  async authenticated(connection: Connection, payload: proto.ClientPayload): Promise<void> {
+  async authenticated(connection: ClientConnection, payload: proto.ClientPayload): Promise<void> {
     this.journal.handshakesFinished++;
     this.journal.handshakesInFlight = [...this.connections].filter((item) => item.inHandshake).length;
     this.sessions.authenticated(connection, payload);
   }
 
-  closed(connection: Connection): void {
+  closed(connection: ClientConnection): void {
     this.connections.delete(connection);
     this.journal.handshakesInFlight = [...this.connections].filter((item) => item.inHandshake).length;
     this.sessions.closed(connection);
   }
 
-  async node(connection: Connection, node: BinaryNode): Promise<void> {
+  async node(connection: ClientConnection, node: BinaryNode): Promise<void> {
     const device = connection.device;
     switch (node.tag) {
       case 'iq': {

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { BodyTooLarge, readBody, writeAnswer } from './http.js';
-import type { CloudApi } from './index.js';
+import type { CloudApi } from './api.js';
 import { UnknownNumber, type BusinessNumber } from './numbers.js';
 import type { InboundMessage } from './types.js';
 

@@ -1,5 +1,5 @@
 // Test helper: a file uploaded to the local API as a client would.
-import type { CloudApi } from './index.js';
+import type { CloudApi } from './api.js';
 
 /** `POST /<phone-number-id>/media` as a client uploads: multipart `file`, `type`, `messaging_product`. */
 export async function upload(cloud: CloudApi, number: { phoneNumberId: string; accessToken: string }, bytes: Uint8Array, type: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
 import { Invalid, NotFound } from '../../../src/domain/errors.js';
 import type { EngineCredentials } from '../../../src/domain/instances/credentials.js';
@@ -9,6 +9,7 @@ import type { Lease } from '../../../src/domain/instances/ownership.js';
 import { defineEngine, type EngineCredentialsLine } from '../../../src/engines/descriptor.js';
 import { type AppState, ok } from '../../../src/http/context.js';
 import { jsonBody } from '../../../src/http/json-body.js';
+import { type HttpSurface, type Operation, okEnvelope } from '../../../src/http/operation.js';
 
 const INTEGRATION = 'CHAT-KEYED';
 
@@ -37,6 +38,15 @@ const credentials: EngineCredentialsLine<typeof keyedCredentials, typeof keyedTo
  * (GET /keyed/accounts/:account/outbox), and a text to the account (POST /keyed/inbound) reaches the
  * instance found by its external id, as a business API's webhook finds its instance.
  */
+const tag = 'Keyed network';
+/** The keyed network's side of the wire, documented from here like any engine's routes. */
+const operations = {
+  open: { method: 'post', path: '/keyed/accounts', tag, summary: 'The network opens an account with a token', auth: [], body: z.object({ account: z.string(), token: z.string(), phone: z.string() }), success: { status: 200, schema: okEnvelope(z.object({ account: z.string() })), description: 'opened' }, errors: [] },
+  outbox: { method: 'get', path: '/keyed/accounts/:account/outbox', tag, summary: "What an account's instance sent", auth: [], success: { status: 200, schema: okEnvelope(z.array(z.unknown())), description: 'oldest first' }, errors: [404] },
+  inbound: { method: 'post', path: '/keyed/inbound', tag, summary: 'A text to the account, for the instance it was given to', auth: [], body: z.object({ account: z.string(), from: z.string(), text: z.string() }), success: { status: 200, schema: okEnvelope(z.record(z.string(), z.unknown())), description: 'received' }, errors: [404] },
+} satisfies Record<string, Operation>;
+const surface: HttpSurface = { tags: [{ name: tag, description: 'The keyed network, a test engine.' }], operations: Object.values(operations) };
+
 export const keyedEngine = defineEngine({
   name: 'keyed',
   integration: INTEGRATION,
@@ -45,6 +55,7 @@ export const keyedEngine = defineEngine({
   loginFlows: ['credentials'],
   capabilities: ['text'],
   credentials,
+  http: surface,
   async create({ db }) {
     let events: EngineEvents | undefined;
     /** The network's accounts: their token and phone. */
@@ -96,25 +107,24 @@ export const keyedEngine = defineEngine({
       },
     };
 
-    const routes = new Router<AppState>({ prefix: '/keyed' });
-    routes.post('/accounts', jsonBody, (ctx) => {
+    const open: RouterMiddleware<AppState> = (ctx) => {
       const { account, token: issued, phone } = ctx.state.body as { account: string; token: string; phone: string };
       accounts.set(account, { token: issued, phone, outbox: accounts.get(account)?.outbox ?? [] });
       ctx.body = ok({ account });
-    });
-    routes.get('/accounts/:account/outbox', (ctx) => {
+    };
+    const outbox: RouterMiddleware<AppState> = (ctx) => {
       const account = accounts.get(ctx.params.account!);
       if (!account) throw new NotFound('Account');
       ctx.body = ok(account.outbox);
-    });
-    routes.post('/inbound', jsonBody, async (ctx) => {
+    };
+    const inbound: RouterMiddleware<AppState> = async (ctx) => {
       const { account, from, text } = ctx.state.body as { account?: string; from: string; text: string };
       if (typeof account !== 'string') throw Invalid.at('account', 'is required');
       // The instance the account's credentials were given to, by the id the engine named for it.
       const [row] = await db.statements.run<{ id: string }>(`SELECT id::text AS id FROM "Instance" WHERE "externalId" = $1 AND engine = $2`, [account, INTEGRATION]);
       if (!row) throw new NotFound('Instance with that account');
       ctx.body = ok(await events!.inbound(row.id, { networkMessageId: randomUUID(), from, type: 'text', text, location: null, pushName: null }));
-    });
+    };
 
     return {
       engine,
@@ -122,7 +132,11 @@ export const keyedEngine = defineEngine({
         events = handlers;
       },
       credentials: store,
-      routes: [routes],
+      routes: [
+        { operation: operations.open, handlers: [jsonBody, open] },
+        { operation: operations.outbox, handlers: [outbox] },
+        { operation: operations.inbound, handlers: [jsonBody, inbound] },
+      ],
       stop() {
         held.clear();
       },

@@ -30,14 +30,6 @@ const credentials: EngineCredentialsLine<typeof keyedCredentials, typeof keyedTo
   graphql: { create: 'KeyedCredentialsInput', replace: 'KeyedTokenInput' },
 };
 
-/**
- * CHAT-KEYED: an engine whose instances link with credentials of its own shape, kept outside src to
- * show that such an engine is one folder and one catalogue line too. Its "network" lives in this
- * process: accounts are opened with a token (POST /keyed/accounts), an instance given the account
- * and its token is connected as the account's phone, what it sends lands in the account's outbox
- * (GET /keyed/accounts/:account/outbox), and a text to the account (POST /keyed/inbound) reaches the
- * instance found by its external id, as a business API's webhook finds its instance.
- */
 const tag = 'Keyed network';
 /** The keyed network's side of the wire, documented from here like any engine's routes. */
 const operations = {
@@ -47,6 +39,11 @@ const operations = {
 } satisfies Record<string, Operation>;
 const surface: HttpSurface = { tags: [{ name: tag, description: 'The keyed network, a test engine.' }], operations: Object.values(operations) };
 
+/**
+ * CHAT-KEYED: an engine whose instances link with credentials of its own shape, one folder and one catalogue
+ * line too. Its "network" lives in this process: accounts opened with a token, an outbox per account, and texts
+ * to an account reaching the instance found by its external id, as a business API's webhook finds its instance.
+ */
 export const keyedEngine = defineEngine({
   name: 'keyed',
   integration: INTEGRATION,

@@ -1,6 +1,5 @@
 import { Router } from '@koa/router';
 import Koa from 'koa';
-import type { KnownEngine } from './domain/network/credentials.js';
 import type { Services } from './domain/services.js';
 import type { RequestLimiter } from './infra/rate-limit/request-limiter.js';
 import type { GraphQLLoader } from './graphql/lazy.js';
@@ -22,6 +21,9 @@ import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
 import { openApiRoutes } from './rest/routes/openapi.js';
+import { engineRoutes } from './rest/routes/engine-routes.js';
+import type { DocumentedEngine } from './rest/openapi/document.js';
+import type { HttpRoute } from './http/operation.js';
 import type { Metrics } from './infra/metrics.js';
 import { httpMetrics } from './rest/middleware/http-metrics.js';
 import { metricsRoutes } from './rest/routes/metrics.js';
@@ -36,8 +38,8 @@ export interface AppDeps {
   limiter: RequestLimiter;
   logger: Logger;
   checkReady: () => Promise<Record<string, unknown>>;
-  /** What the offered engines serve (the sandbox's controls, the business API's webhooks), the OpenAPI parts that describe it, and every engine known (their credentials fields). */
-  engines: { routes: Router<AppState>[]; documents: ReadonlySet<string>; known: readonly KnownEngine[] };
+  /** The routes the offered engines serve, their integrations, and every engine known (credentials fields, tags). */
+  engines: { routes: HttpRoute[]; offered: readonly string[]; known: readonly DocumentedEngine[] };
   trustProxy: boolean;
   /** Behind trusted proxies: how many of them append to X-Forwarded-For (the client is that far from the right). */
   proxyHops: number;
@@ -89,7 +91,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     healthRoutes(deps.checkReady),
     metricsRoutes(deps.metrics, deps.metricsToken),
     adminRoutes(deps.services.tenants, deps.adminToken),
-    openApiRoutes({ sandbox: deps.engines.documents.has('sandbox'), cloud: deps.engines.documents.has('cloud'), engines: deps.engines.known }),
+    openApiRoutes({ engines: deps.engines.known, offered: deps.engines.offered }),
     authRoutes(deps.services.auth, deps.origins),
     setupRoutes(deps.services.setup, deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
@@ -98,7 +100,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, authenticated),
     ...instanceGroupRoutes(deps.services.groups, authenticated),
-    ...deps.engines.routes,
+    engineRoutes(deps.engines.routes),
   ]) {
     rest.use(router.routes());
   }

@@ -40,7 +40,7 @@ export interface Infra {
   ports: Ports;
   /** The engines ENGINES offers. */
   engines: EngineRegistry;
-  /** The offered engines as built: their routes, the OpenAPI parts those need, and each runtime by name. */
+  /** The offered engines as built: their routes, their integrations, and each runtime by name. */
   offered: OfferedEngines;
   /** The simulated network as built, for suites that drive its engine directly; only when ENGINES offers it. */
   readonly sandbox: EngineRuntime;

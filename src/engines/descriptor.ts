@@ -1,10 +1,9 @@
-import type { Router } from '@koa/router';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Capability, LoginFlow } from '../domain/network/capabilities.js';
 import type { ChatEngine, EngineEvents } from '../domain/network/engine.port.js';
 import type { CredentialsInput, EngineCredentials } from '../domain/network/credentials.js';
-import type { AppState } from '../http/context.js';
+import type { HttpRoute, HttpSurface } from '../http/operation.js';
 import type { Database } from '../infra/db/database.js';
 import type { Logger } from '../infra/logger.js';
 import type { Metrics } from '../infra/metrics.js';
@@ -35,8 +34,8 @@ export interface EngineRuntime {
   engine: ChatEngine;
   /** Wires the engine to the domain's handlers and to the owners of instances (once the domain exists). */
   connect(handlers: EngineEvents, owners: Owners): void;
-  /** HTTP routes the engine serves (the sandbox's controls, the business API's webhooks). */
-  routes?: Router<AppState>[];
+  /** Its HTTP routes, one for each operation of its descriptor's `http` (docs/architecture.md, "Adding an engine"). */
+  routes?: HttpRoute[];
   /** Where its instances' credentials are kept: required when its descriptor has `credentials`. */
   credentials?: EngineCredentials;
   /** Connections of this node, for GET /metrics. */
@@ -75,8 +74,8 @@ export interface EngineDescriptor<Settings extends z.ZodObject = z.ZodObject> {
   readonly credentials?: EngineCredentialsLine;
   /** What it really does (docs/architecture.md, "Capabilities"); each one past text and media is an optional member of ChatEngine. */
   readonly capabilities: readonly Capability[];
-  /** The parts of the OpenAPI document that describe its routes. */
-  readonly documents?: readonly ('sandbox' | 'cloud')[];
+  /** Its HTTP surface: the operations its runtime's routes serve, and the tags the OpenAPI document groups them under. */
+  readonly http?: HttpSurface;
   /** Builds the engine (only when ENGINES offers it). */
   create(shared: EngineShared, settings: z.output<Settings>): Promise<EngineRuntime>;
 }

@@ -8,9 +8,9 @@ type Json = Record<string, any>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
 let documentCache: Json | undefined;
-/** The gateway's OpenAPI document, as GET /openapi.json serves it (with the sandbox operations). */
+/** The gateway's OpenAPI document, as GET /openapi.json serves it (with every known engine's operations). */
 export function openApiDocument(): Json {
-  return (documentCache ??= JSON.parse(JSON.stringify(buildOpenApiDocument({ sandbox: true, cloud: true, engines: catalogue.descriptors() }))) as Json);
+  return (documentCache ??= JSON.parse(JSON.stringify(buildOpenApiDocument({ engines: catalogue.descriptors(), offered: catalogue.descriptors().map((engine) => engine.integration) }))) as Json);
 }
 
 let routes: Array<{ template: string; pattern: RegExp; params: number }> | undefined;

@@ -50,10 +50,46 @@ describe('a fourth engine, registered from outside src through the catalogue', (
     ]);
   }, 60_000);
 
+  it('serves and documents the routes its descriptor declares, as REST does its own', async () => {
+    const { api, gw } = suite;
+    const echo = await api.get('/loopback/echo?text=ping');
+    expect(echo.status).toBe(200);
+    expect(echo.body).toEqual({ success: true, data: { integration: 'CHAT-LOOPBACK', text: 'ping' } });
+
+    const document = (await api.get('/openapi.json')).body;
+    expect(document.paths['/loopback/echo'].get).toMatchObject({ tags: ['Loopback network'], operationId: 'getLoopbackEcho', summary: expect.any(String) });
+    expect(document.paths['/loopback/echo'].get.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'text' }));
+    expect(document.paths['/loopback/phones/{phone}'].get.tags).toEqual(['Loopback network']);
+    expect(document.tags.map((tag: { name: string }) => tag.name)).toContain('Loopback network');
+    // Every route served is documented, the engine's as much as the gateway's own, and nothing else.
+    const served = gw.gateway.routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`))
+      .sort();
+    expect(documented).toEqual(served);
+    expect(served).toContain('get /loopback/echo');
+  });
+
   it('is validated with the rest of the configuration: its settings, and its name in ENGINES', async () => {
     const { loadConfig } = await import('../../src/compose/config.js');
     expect(() => loadConfig({ ENGINES: 'loopback', LOOPBACK_CODES_KEPT: '0' })).toThrow(/LOOPBACK_CODES_KEPT/);
     expect(loadConfig({ ENGINES: 'loopback' }).ENGINES).toEqual(['loopback']);
     expect(() => loadConfig({ ENGINES: 'carrier-pigeon' })).toThrow(/known: sandbox, baileys, cloud, loopback/);
+  });
+});
+
+describe('an engine known to the catalogue but not offered by ENGINES', () => {
+  const suite = gatewaySuite(MODES[0]!, { env: { ENGINES: 'sandbox' } });
+
+  it('has its routes neither mounted nor documented', async () => {
+    const { api, gw } = suite;
+    // Plain fetch: the test client checks answers against a document with every known engine's routes.
+    expect((await fetch(`${gw.url}/loopback/echo?text=ping`)).status).toBe(404);
+    const scan = await fetch(`${gw.url}/loopback/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'loopback:x', phone: newPhone() }) });
+    expect(scan.status).toBe(404);
+    expect(gw.gateway.routes.filter((r) => r.path.startsWith('/loopback'))).toEqual([]);
+    const document = (await api.get('/openapi.json')).body;
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/loopback'))).toEqual([]);
+    expect(document.paths['/sandbox/scan']).toBeDefined();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { shapeOf } from '../../src/domain/network/credentials.js';
 import { instanceInputs } from '../../src/domain/instances/instances.input.js';
+import { buildEngines } from '../../src/compose/engines.js';
 import { createCatalogue } from '../../src/engines/catalogue.js';
 import type { EngineDescriptor } from '../../src/engines/descriptor.js';
 import { keyedEngine } from '../engines/keyed/descriptor.js';
@@ -34,5 +35,22 @@ describe('the catalogue and credentials fields', () => {
   it('says how a value looks from its schema, optional keys marked', () => {
     expect(shapeOf(z.object({ id: z.string(), token: z.string(), account: z.string().nullish() }))).toBe('{id, token, account?}');
     expect(shapeOf(z.string())).toBe('an object');
+  });
+});
+
+describe("an engine's routes", () => {
+  // Only what building a runtime without routes to the database or metrics reads.
+  const build = (descriptor: EngineDescriptor) =>
+    buildEngines(createCatalogue([descriptor]), { config: { ENGINES: [descriptor.name] }, db: { kind: 'pglite' } } as unknown as Parameters<typeof buildEngines>[1]);
+
+  it('are one for each operation its descriptor declares, and no other', async () => {
+    const offered = await build(loopbackEngine);
+    expect(offered.routes.map((route) => route.operation)).toEqual(loopbackEngine.http!.operations);
+    expect(offered.offered).toEqual(['CHAT-LOOPBACK']);
+    offered.stop();
+    const undeclared = variant(loopbackEngine, { http: { ...loopbackEngine.http!, operations: loopbackEngine.http!.operations.slice(1) } });
+    await expect(build(undeclared)).rejects.toThrow(/must serve one route for each operation its descriptor's http declares/);
+    const unserved = variant(loopbackEngine, { http: { ...loopbackEngine.http!, operations: [...loopbackEngine.http!.operations, { ...loopbackEngine.http!.operations[0]!, path: '/loopback/other' }] } });
+    await expect(build(unserved)).rejects.toThrow(/must serve one route for each operation/);
   });
 });

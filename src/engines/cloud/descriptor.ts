@@ -8,6 +8,7 @@ import { createCloudCredentialStore } from './credentials.js';
 import { cloudCredentials } from './credentials-input.js';
 import { CLOUD_INTEGRATION, createCloudEngine } from './index.js';
 import { createCloudWebhookReceiver } from './webhook-receiver.js';
+import { webhookSurface } from './webhook-operations.js';
 import { cloudWebhookRoutes } from './webhook-routes.js';
 
 /** CHAT-CLOUD: the official business API, linked with credentials; the network reports by webhook. */
@@ -29,7 +30,7 @@ export const cloudEngine = defineEngine({
   credentials: cloudCredentials,
   // What the API documents (docs/messaging.md): no polls, edits, deletes, groups, mentions or number checks.
   capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'read', 'typing', 'template'],
-  documents: ['cloud'],
+  http: webhookSurface,
   async create({ db, logger, limiters, stateKey }, settings) {
     const store = createCloudCredentialStore({ statements: db.statements, cipher: await stateKey() });
     const cloud = createCloudEngine({
@@ -56,13 +57,11 @@ export const cloudEngine = defineEngine({
         cloud.connect(events, owners);
       },
       credentials: store,
-      routes: [
-        cloudWebhookRoutes({
-          receiver,
-          verifyToken: settings.CLOUD_VERIFY_TOKEN!,
-          perSource: limiters({ keyPrefix: 'cloud-webhooks', points: settings.CLOUD_WEBHOOK_PER_MINUTE, durationSeconds: 60 }),
-        }),
-      ],
+      routes: cloudWebhookRoutes({
+        receiver,
+        verifyToken: settings.CLOUD_VERIFY_TOKEN!,
+        perSource: limiters({ keyPrefix: 'cloud-webhooks', points: settings.CLOUD_WEBHOOK_PER_MINUTE, durationSeconds: 60 }),
+      }),
       stop: cloud.stop,
     };
   },

@@ -1,11 +1,10 @@
-import { Router } from '@koa/router';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import getRawBody from 'raw-body';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Forbidden, RateLimited } from '../../domain/errors.js';
-import { type AppContext, type AppState, ok } from '../../http/context.js';
-
-export const CLOUD_WEBHOOK_PATH = '/webhooks/cloud';
+import { type AppContext, ok } from '../../http/context.js';
+import type { HttpRoute } from '../../http/operation.js';
+import { webhookOperations } from './webhook-operations.js';
 
 /** The network sends up to 3 MB (the API's webhook reference); a little room above it. */
 export const CLOUD_WEBHOOK_MAX_BYTES = 4 * 1024 * 1024;
@@ -26,9 +25,7 @@ const sameToken = (given: string, expected: string) => timingSafeEqual(digest(gi
  * (the challenge back as text when the verify token matches); POST carries messages and statuses,
  * signed with the app secret. Every answer but the challenge is in the error envelope.
  */
-export function cloudWebhookRoutes(deps: CloudWebhookDeps) {
-  const router = new Router<AppState>();
-
+export function cloudWebhookRoutes(deps: CloudWebhookDeps): HttpRoute[] {
   const perSource = async (ctx: AppContext, next: () => Promise<unknown>) => {
     try {
       await deps.perSource.consume(ctx.ip);
@@ -40,7 +37,7 @@ export function cloudWebhookRoutes(deps: CloudWebhookDeps) {
     await next();
   };
 
-  router.get(CLOUD_WEBHOOK_PATH, perSource, (ctx) => {
+  const verify = (ctx: AppContext) => {
     const value = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : '');
     const challenge = value('hub.challenge');
     if (value('hub.mode') !== 'subscribe' || !challenge || !sameToken(value('hub.verify_token'), deps.verifyToken)) {
@@ -48,14 +45,17 @@ export function cloudWebhookRoutes(deps: CloudWebhookDeps) {
     }
     ctx.type = 'text/plain';
     ctx.body = challenge;
-  });
+  };
 
-  router.post(CLOUD_WEBHOOK_PATH, perSource, async (ctx) => {
+  const receive = async (ctx: AppContext) => {
     // The signature covers these exact bytes: they are hashed as received, never re-serialised.
     const raw = await getRawBody(ctx.req, { length: ctx.get('Content-Length') || undefined, limit: CLOUD_WEBHOOK_MAX_BYTES });
     const header = ctx.get('X-Hub-Signature-256');
     ctx.body = ok(await deps.receiver.receive(raw, header === '' ? undefined : header));
-  });
+  };
 
-  return router;
+  return [
+    { operation: webhookOperations.verify, handlers: [perSource, verify] },
+    { operation: webhookOperations.receive, handlers: [perSource, receive] },
+  ];
 }

@@ -9,6 +9,7 @@ import { createSandboxHandoffs } from './handoffs.js';
 import { createPhoneInbox } from './inbox.js';
 import { createSandboxMedia } from './media.js';
 import { createSandboxSignals } from './signals.js';
+import { controlSurface } from './control-operations.js';
 import { sandboxRoutes } from './routes.js';
 
 /** CHAT-SANDBOX: the simulated network, with its control API under /sandbox (the phones' side). */
@@ -23,7 +24,7 @@ export const sandboxEngine = defineEngine({
   loginFlows: ['qr', 'pairing_code'],
   // Everything the network offers but templates, a business API's own (docs/messaging.md).
   capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll'],
-  documents: ['sandbox'],
+  http: controlSurface,
   async create({ db, logger }, settings) {
     const network = createSandboxEngine({
       handoffs: createSandboxHandoffs(db.statements),
@@ -38,7 +39,7 @@ export const sandboxEngine = defineEngine({
     return {
       engine: network.engine,
       connect: network.connect,
-      routes: [sandboxRoutes(network, createPhoneInbox(db.prisma))],
+      routes: sandboxRoutes(network, createPhoneInbox(db.prisma)),
       stop: network.stop,
     };
   },

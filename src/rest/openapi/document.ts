@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { KnownEngine } from '../../domain/network/credentials.js';
-import { type Credential, type Operation, operations, pathParams, toOpenApiPath } from './operations.js';
+import type { Credential, HttpSurface, Operation } from '../../http/operation.js';
+import { operations, pathParams, toOpenApiPath } from './operations.js';
 import { ErrorEnvelope } from './schemas.js';
 
 const ERROR_WORDS: Record<number, string> = {
@@ -60,19 +61,24 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   };
 }
 
-/** What the document describes: the engines' routes it shows, and every engine the gateway knows (their credentials fields). */
+/** An engine as the document sees it: its credentials field, and the HTTP surface it declares. */
+export interface DocumentedEngine extends KnownEngine {
+  readonly http?: HttpSurface;
+}
+
+/** What the document describes: every engine the gateway knows, and which of them are offered. */
 export interface DocumentOptions {
-  sandbox: boolean;
-  cloud?: boolean;
-  engines: readonly KnownEngine[];
+  /** In catalogue order: their credentials fields and tags always, their operations when offered. */
+  engines: readonly DocumentedEngine[];
+  /** The integrations of the offered engines. */
+  offered: readonly string[];
 }
 
 /** The OpenAPI 3.1 document of the REST API, built from the schemas the routes validate with. */
 export function buildOpenApiDocument(options: DocumentOptions) {
+  const surfaces = options.engines.flatMap((engine) => (engine.http ? [{ ...engine.http, offered: options.offered.includes(engine.integration) }] : []));
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of operations(options.engines)) {
-    if (op.tag === 'Sandbox network' && !options.sandbox) continue;
-    if (op.tag === 'Business API network' && !options.cloud) continue;
+  for (const op of [...operations(options.engines), ...surfaces.flatMap((surface) => (surface.offered ? surface.operations : []))]) {
     const path = toOpenApiPath(op.path);
     paths[path] = { ...paths[path], [op.method]: operationObject(op) };
   }
@@ -85,10 +91,10 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       description:
         'Tenants send messages to phone numbers, link phones to instances by QR code, and receive signed webhooks. ' +
         'Every answer is `{success: true, data}` or `{success: false, error: {code, message}}`. ' +
-        'The same operations exist in GraphQL at `/graphql` (HTTP, SSE and graphql-ws). ' +
-        'The `Sandbox network` operations are the control API of the simulated chat network (ENGINE=sandbox only): they stand for phones, not for tenants.',
+        'The same operations exist in GraphQL at `/graphql` (HTTP, SSE and graphql-ws).' +
+        surfaces.map((surface) => (surface.overview ? ` ${surface.overview}` : '')).join(''),
     },
-    // In the order a reader needs them; the simulated network last.
+    // In the order a reader needs them; the engines' own last, whether offered or not.
     tags: [
       { name: 'Messages', description: 'Send and read messages.' },
       { name: 'Instances (v1)', description: 'Instances through the API-key API (`/v1/chat/instances`).' },
@@ -100,8 +106,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       { name: 'Health', description: 'Liveness and readiness for load balancers.' },
       { name: 'Operations', description: 'Metrics and this document.' },
       { name: 'Administration', description: "The operator's API: tenants' plans and limits, behind ADMIN_TOKEN (off without it)." },
-      { name: 'Sandbox network', description: 'The simulated outside world; only with ENGINE=sandbox.' },
-      { name: 'Business API network', description: "The network's callbacks for CHAT-CLOUD instances (ENGINES with cloud): signed by the network, not called with an API key." },
+      ...surfaces.flatMap((surface) => surface.tags),
     ],
     paths,
     components: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createGroupInput, participantsInput, updateGroupInput } from '../../domain/groups/group-ops.js';
-import type { Credential, Operation } from './operations.js';
+import type { Credential, Operation } from '../../http/operation.js';
 import * as s from './schemas.js';
 
 export const Group = z

@@ -10,36 +10,18 @@ import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/messages/med
 import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
 import { changeTenantInput } from '../../domain/tenants/tenants.input.js';
-import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from '../../engines/sandbox/routes.js';
 import { pairingCodeInput } from '../../domain/network/pairing-code.js';
 import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
+import type { Credential, Operation } from '../../http/operation.js';
 
-/** Who may call an operation: any one of these. */
-export type Credential = 'bearerKey' | 'xApiKey' | 'sessionCookie' | 'metricsToken' | 'adminToken';
-
-export interface Operation {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** As the router writes it: `/v1/chat/instances/:instanceId`. */
-  path: string;
-  tag: 'Health' | 'Administration' | 'Sessions' | 'API keys' | 'Messages' | 'Instances (v1)' | 'Instances (session)' | 'Webhooks' | 'Sandbox network' | 'Business API network' | 'Operations' | 'Groups';
-  summary: string;
-  auth: Credential[];
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  /** Takes an Idempotency-Key header. */
-  idempotent?: boolean;
-  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string | string[] };
-  /** Error statuses besides the ones every operation of its kind can answer. */
-  errors: number[];
-}
 
 const key: Credential[] = ['bearerKey'];
 const keyOrHeader: Credential[] = ['bearerKey', 'xApiKey'];
 const cookie: Credential[] = ['sessionCookie'];
 const ok = s.okEnvelope;
 
-/** Every operation, with the instance bodies of the engines the gateway knows (each credentials engine's field). */
+/** The gateway's own operations (engines bring theirs), with the instance bodies of the engines the gateway knows (each credentials engine's field). */
 export function operations(known: readonly KnownEngine[]): Operation[] {
   const { createV1: createV1Input, updateV1: updateV1Input, createSession: createSessionInput, updateSession: updateSessionInput } = instanceInputs(known);
   return [
@@ -98,29 +80,10 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     { method: 'post', path: '/chat/instances/:instanceId/disconnect', tag: 'Instances (session)', summary: 'Log the phone out', auth: cookie, success: { status: 200, schema: ok(s.SessionDisconnected), description: 'disconnected' }, errors: [403, 404, 409] },
     { method: 'post', path: '/chat/instances/:instanceId/send-text', tag: 'Messages', summary: 'Send a text through this instance', auth: cookie, body: sendTextInput, idempotent: true, success: { status: 200, schema: ok(s.SessionSendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409] },
     { method: 'post', path: '/chat/instances/:instanceId/send-media', tag: 'Messages', summary: 'Send an image, video, audio or document by URL through this instance', auth: cookie, body: sendMediaInput, idempotent: true, success: { status: 200, schema: ok(s.SessionSendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409] },
-
-    { method: 'post', path: '/sandbox/scan', tag: 'Sandbox network', summary: 'A phone scans a QR code (its text)', auth: [], body: scanInput, success: { status: 200, schema: ok(s.Paired), description: 'paired' }, errors: [400, 404] },
-    { method: 'post', path: '/sandbox/pair', tag: 'Sandbox network', summary: 'A phone enters a pairing code', auth: [], body: pairInput, success: { status: 200, schema: ok(s.Paired), description: 'paired' }, errors: [400, 404, 409] },
-    { method: 'post', path: '/sandbox/messages', tag: 'Sandbox network', summary: "A phone sends a message to an instance's number (or into a group they are in), edits one it sent, or votes on a poll", auth: [], body: inboundInput, success: { status: 200, schema: ok(s.InboundAnswer), description: 'received, held while the instance is offline, edited, or voted' }, errors: [400, 404, 409] },
-    { method: 'get', path: '/sandbox/phones/:number/messages', tag: 'Sandbox network', summary: 'What a phone received: one entry per hand-off', auth: [], success: { status: 200, schema: ok(z.array(s.PhoneMessage)), description: 'oldest first' }, errors: [400] },
-    { method: 'get', path: '/sandbox/phones/:number/presence', tag: 'Sandbox network', summary: 'The presence states instances told a phone (typing, recording, online)', auth: [], success: { status: 200, schema: ok(z.array(s.PhonePresence)), description: 'oldest first' }, errors: [400] },
-    { method: 'get', path: '/sandbox/phones/:number/reads', tag: 'Sandbox network', summary: 'The read marks instances put on messages a phone sent them', auth: [], success: { status: 200, schema: ok(z.array(s.PhoneRead)), description: 'oldest first' }, errors: [400] },
-    { method: 'post', path: '/sandbox/phones/:number/read', tag: 'Sandbox network', summary: 'The phone reads a message (read receipt)', auth: [], body: readInput, success: { status: 200, schema: ok(s.ReadAnswer), description: 'read' }, errors: [400, 404] },
-    { method: 'post', path: '/sandbox/messages/:messageId/delete', tag: 'Sandbox network', summary: 'A phone deletes a message', auth: [], body: deleteInput, success: { status: 200, schema: ok(s.DeletedAnswer), description: 'deleted' }, errors: [400, 404] },
-    { method: 'post', path: '/sandbox/messages/:messageId/media-expiry', tag: 'Sandbox network', summary: 'The network lets the file of a received media message expire (its media answers 410 from then on)', auth: [], success: { status: 200, schema: ok(s.MediaExpiredAnswer), description: 'expired' }, errors: [404] },
-    { method: 'post', path: '/sandbox/instances/:instanceId/groups', tag: 'Sandbox network', summary: "A phone makes a group with the instance's number in it: groups.upsert (session instances)", auth: [], body: groupInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
-    { method: 'post', path: '/sandbox/instances/:instanceId/groups/:groupId', tag: 'Sandbox network', summary: 'A group the instance is in changes: groups.update (session instances)', auth: [], body: groupChangeInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
-    { method: 'post', path: '/sandbox/instances/:instanceId/contacts', tag: 'Sandbox network', summary: "A contact's push name or picture changes: contacts.update (session instances)", auth: [], body: contactChangeInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
-    { method: 'post', path: '/sandbox/instances/:instanceId/presence', tag: 'Sandbox network', summary: 'A contact comes online, goes offline or types: presence.update (session instances)', auth: [], body: presenceInput, success: { status: 200, schema: ok(s.RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
-    { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag: 'Sandbox network', summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
-    { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag: 'Sandbox network', summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: ok(s.NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
-
-    { method: 'get', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's verification of the webhook subscription: hub.challenge back as text when hub.verify_token is CLOUD_VERIFY_TOKEN", auth: [], query: s.CloudVerification, success: { status: 200, description: 'the challenge', contentType: 'text/plain' }, errors: [403, 429] },
-    { method: 'post', path: '/webhooks/cloud', tag: 'Business API network', summary: "The network's messages and statuses for CHAT-CLOUD instances, signed (X-Hub-Signature-256) with the app secret of the number they name; 200 once stored", auth: [], body: s.CloudWebhookBody, success: { status: 200, schema: ok(s.CloudWebhookAnswer), description: 'stored' }, errors: [400, 401, 403, 404, 413, 429] },
   ];
 }
 
-/** Path parameters a route path names; a sandbox phone's number is written as the gateway's own inputs take it. */
+/** Path parameters a route path names; a phone's number is written as the gateway's own inputs take it. */
 export function pathParams(path: string) {
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   return names.length ? z.object(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name] ?? z.string()]))) : undefined;

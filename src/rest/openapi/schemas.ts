@@ -13,7 +13,7 @@ import { LIMIT_NAMES, PLAN_NAME } from '../../domain/tenants/plans.js';
 const instant = z.iso.datetime({ offset: true }).meta({ description: 'an instant, ISO 8601 in UTC' });
 const uuid = z.uuid();
 
-export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export { okEnvelope } from '../../http/operation.js';
 export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'Confirmation' });
 
 export const ErrorEnvelope = z
@@ -322,56 +322,4 @@ export const Ready = z.object({
     .object({ amqp: z.enum(['ok', 'down']).optional(), nats: z.enum(['ok', 'down']).optional() })
     .optional()
     .meta({ description: 'the event-stream brokers configured (EVENTS_AMQP_URL, EVENTS_NATS_URL) and whether this node reaches them; a broker down delays events and does not make the gateway unready' }),
-});
-
-const PhoneRef = z.object({ messageId: uuid.nullable(), text: z.string().nullable() });
-export const PhoneMessage = z.object({
-  id: uuid,
-  from: z.string(),
-  type: z.string(),
-  text: z.string().nullable().meta({ description: 'as received (an edit shows in `edited`)' }),
-  mediaUrl: z.string().optional(),
-  caption: z.string().optional(),
-  media: z
-    .object({ mimetype: z.string().nullable(), fileName: z.string().nullable(), voice: z.boolean(), size: z.number().int().optional(), sha256: z.string().optional() })
-    .optional()
-    .meta({ description: 'a media message: its type, name, whether it is a voice note; size and SHA-256 of an uploaded file' }),
-  mentions: z.array(z.string()).optional(),
-  quoted: PhoneRef.optional().meta({ description: "a reply: the gateway's id and text of the message it quotes" }),
-  reaction: PhoneRef.extend({ emoji: z.string() }).optional().meta({ description: "a reaction: the message reacted to, and the emoji ('' takes it back)" }),
-  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional(), address: z.string().optional() }).optional(),
-  contacts: z.array(z.object({ displayName: z.string(), vcard: z.string() })).optional(),
-  poll: z.object({ name: z.string(), options: z.array(z.string()), selectableCount: z.number().int() }).optional().meta({ description: 'a poll: its question, options and how many a voter may pick (0: any number)' }),
-  group: z.object({ id: z.string(), subject: z.string().nullable() }).optional().meta({ description: 'a message the phone received in a sandbox group: the group and its subject now' }),
-  edited: z.object({ text: z.string(), at: instant }).optional().meta({ description: 'the sender edited it: the latest text' }),
-  deleted: z.object({ at: instant }).optional().meta({ description: 'the sender deleted it for everyone' }),
-  receivedAt: instant,
-});
-export const PhoneRead = z.object({ messageId: uuid.nullable(), from: z.string().meta({ description: "the instance's phone digits" }), at: instant });
-export const PhonePresence = z.object({ from: z.string().meta({ description: "the instance's phone digits" }), state: z.string().meta({ description: 'composing, recording, paused, available or unavailable' }), at: instant });
-
-export const Paired = z.object({ instanceId: uuid });
-export const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() }), z.object({ messageId: uuid, edited: z.literal(true) }), z.object({ messageId: uuid, options: z.array(z.string()).meta({ description: "the phone's vote now" }) })]);
-export const RaisedAnswer = z.object({ event: z.string() }).catchall(z.unknown()).meta({ description: 'the event raised and what it carries' });
-export const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.literal(true) });
-export const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
-export const DeletedAnswer = z.object({ messageId: z.string(), forEveryone: z.boolean() });
-export const NetworkEventAnswer = (status: string) => z.object({ instanceId: z.string(), status: z.literal(status) });
-
-export const CloudVerification = z.object({
-  'hub.mode': z.string().meta({ description: 'subscribe' }),
-  'hub.challenge': z.string().meta({ description: 'answered back as text' }),
-  'hub.verify_token': z.string().meta({ description: 'must be CLOUD_VERIFY_TOKEN' }),
-});
-
-export const CloudWebhookBody = z
-  .object({
-    object: z.string().meta({ description: 'whatsapp_business_account' }),
-    entry: z.array(z.record(z.string(), z.unknown())).meta({ description: 'every entry, change, message and status is processed' }),
-  })
-  .meta({ id: 'CloudWebhookBody', description: "the network's envelope (at most 4 MiB), signed over its exact bytes" });
-
-export const CloudWebhookAnswer = z.object({
-  messages: z.number().int().meta({ description: 'inbound messages processed (each stored once)' }),
-  statuses: z.number().int().meta({ description: 'statuses processed' }),
 });

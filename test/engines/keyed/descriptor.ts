@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
 import { Invalid, NotFound } from '../../../src/domain/errors.js';
 import type { EngineCredentials } from '../../../src/domain/network/credentials.js';
@@ -9,6 +9,7 @@ import type { Lease } from '../../../src/domain/ownership/lease.js';
 import { defineEngine, type EngineCredentialsLine } from '../../../src/engines/descriptor.js';
 import { type AppState, ok } from '../../../src/http/context.js';
 import { jsonBody } from '../../../src/http/json-body.js';
+import { type HttpSurface, type Operation, okEnvelope } from '../../../src/http/operation.js';
 
 const INTEGRATION = 'CHAT-KEYED';
 
@@ -29,13 +30,19 @@ const credentials: EngineCredentialsLine<typeof keyedCredentials, typeof keyedTo
   graphql: { create: 'KeyedCredentialsInput', replace: 'KeyedTokenInput' },
 };
 
+const tag = 'Keyed network';
+/** The keyed network's side of the wire, documented from here like any engine's routes. */
+const operations = {
+  open: { method: 'post', path: '/keyed/accounts', tag, summary: 'The network opens an account with a token', auth: [], body: z.object({ account: z.string(), token: z.string(), phone: z.string() }), success: { status: 200, schema: okEnvelope(z.object({ account: z.string() })), description: 'opened' }, errors: [] },
+  outbox: { method: 'get', path: '/keyed/accounts/:account/outbox', tag, summary: "What an account's instance sent", auth: [], success: { status: 200, schema: okEnvelope(z.array(z.unknown())), description: 'oldest first' }, errors: [404] },
+  inbound: { method: 'post', path: '/keyed/inbound', tag, summary: 'A text to the account, for the instance it was given to', auth: [], body: z.object({ account: z.string(), from: z.string(), text: z.string() }), success: { status: 200, schema: okEnvelope(z.record(z.string(), z.unknown())), description: 'received' }, errors: [404] },
+} satisfies Record<string, Operation>;
+const surface: HttpSurface = { tags: [{ name: tag, description: 'The keyed network, a test engine.' }], operations: Object.values(operations) };
+
 /**
- * CHAT-KEYED: an engine whose instances link with credentials of its own shape, kept outside src to
- * show that such an engine is one folder and one catalogue line too. Its "network" lives in this
- * process: accounts are opened with a token (POST /keyed/accounts), an instance given the account
- * and its token is connected as the account's phone, what it sends lands in the account's outbox
- * (GET /keyed/accounts/:account/outbox), and a text to the account (POST /keyed/inbound) reaches the
- * instance found by its external id, as a business API's webhook finds its instance.
+ * CHAT-KEYED: an engine whose instances link with credentials of its own shape, one folder and one catalogue
+ * line too. Its "network" lives in this process: accounts opened with a token, an outbox per account, and texts
+ * to an account reaching the instance found by its external id, as a business API's webhook finds its instance.
  */
 export const keyedEngine = defineEngine({
   name: 'keyed',
@@ -45,6 +52,7 @@ export const keyedEngine = defineEngine({
   loginFlows: ['credentials'],
   capabilities: ['text'],
   credentials,
+  http: surface,
   async create({ db }) {
     let events: EngineEvents | undefined;
     /** The network's accounts: their token and phone. */
@@ -98,25 +106,24 @@ export const keyedEngine = defineEngine({
       },
     };
 
-    const routes = new Router<AppState>({ prefix: '/keyed' });
-    routes.post('/accounts', jsonBody, (ctx) => {
+    const open: RouterMiddleware<AppState> = (ctx) => {
       const { account, token: issued, phone } = ctx.state.body as { account: string; token: string; phone: string };
       accounts.set(account, { token: issued, phone, outbox: accounts.get(account)?.outbox ?? [] });
       ctx.body = ok({ account });
-    });
-    routes.get('/accounts/:account/outbox', (ctx) => {
+    };
+    const outbox: RouterMiddleware<AppState> = (ctx) => {
       const account = accounts.get(ctx.params.account!);
       if (!account) throw new NotFound('Account');
       ctx.body = ok(account.outbox);
-    });
-    routes.post('/inbound', jsonBody, async (ctx) => {
+    };
+    const inbound: RouterMiddleware<AppState> = async (ctx) => {
       const { account, from, text } = ctx.state.body as { account?: string; from: string; text: string };
       if (typeof account !== 'string') throw Invalid.at('account', 'is required');
       // The instance the account's credentials were given to, by the id the engine named for it.
       const [row] = await db.statements.run<{ id: string }>(`SELECT id::text AS id FROM "Instance" WHERE "externalId" = $1 AND engine = $2`, [account, INTEGRATION]);
       if (!row) throw new NotFound('Instance with that account');
       ctx.body = ok(await events!.inbound(row.id, { networkMessageId: randomUUID(), from, type: 'text', text, location: null, pushName: null }));
-    });
+    };
 
     return {
       engine,
@@ -124,7 +131,11 @@ export const keyedEngine = defineEngine({
         events = handlers;
       },
       credentials: store,
-      routes: [routes],
+      routes: [
+        { operation: operations.open, handlers: [jsonBody, open] },
+        { operation: operations.outbox, handlers: [outbox] },
+        { operation: operations.inbound, handlers: [jsonBody, inbound] },
+      ],
       stop() {},
     };
   },

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Router } from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
 import { int } from '../../../src/config.js';
 import { Invalid, NotFound } from '../../../src/domain/errors.js';
@@ -8,12 +8,12 @@ import type { Lease } from '../../../src/domain/ownership/lease.js';
 import { defineEngine } from '../../../src/engines/descriptor.js';
 import { type AppState, ok } from '../../../src/http/context.js';
 import { jsonBody } from '../../../src/http/json-body.js';
+import { loopbackOperations as op, loopbackSurface } from './operations.js';
 
 /**
- * CHAT-LOOPBACK: the smallest engine there is, kept outside src to show that an engine is one
- * folder and one catalogue line. Its "network" lives in this process: it issues QR codes, a phone
- * scans one (POST /loopback/scan), phones receive what instances send (GET /loopback/phones/:phone)
- * and send them text (POST /loopback/send).
+ * CHAT-LOOPBACK: the smallest engine there is, kept outside src to show that an engine, its routes and
+ * their document included, is one folder and one catalogue line. Its "network" lives in this process:
+ * QR codes, a phone's scan, inboxes, texts and an echo, each a route it declares (operations.ts).
  */
 export const loopbackEngine = defineEngine({
   name: 'loopback',
@@ -22,6 +22,7 @@ export const loopbackEngine = defineEngine({
   settings: z.object({ LOOPBACK_CODES_KEPT: int(1, 1000).default(10) }),
   loginFlows: ['qr'],
   capabilities: ['text'],
+  http: loopbackSurface,
   async create(_shared, settings) {
     let events: EngineEvents | undefined;
     /** Live QR codes, by their text: the instance they link, and the lease its session holds. */
@@ -65,8 +66,7 @@ export const loopbackEngine = defineEngine({
       },
     };
 
-    const routes = new Router<AppState>({ prefix: '/loopback' });
-    routes.post('/scan', jsonBody, async (ctx) => {
+    const scan: RouterMiddleware<AppState> = async (ctx) => {
       const { code, phone } = ctx.state.body as { code?: string; phone?: string };
       const linked = code ? codes.get(code) : undefined;
       if (!linked) throw Invalid.at('code', 'unknown or already used');
@@ -77,8 +77,8 @@ export const loopbackEngine = defineEngine({
       await events!.connected(instanceId, lease);
       phones.set(instanceId, phone);
       ctx.body = ok({ instanceId });
-    });
-    routes.post('/send', jsonBody, async (ctx) => {
+    };
+    const send: RouterMiddleware<AppState> = async (ctx) => {
       const { from, to, text } = ctx.state.body as { from: string; to: string; text: string };
       const instanceId = [...phones].find(([, phone]) => phone === to)?.[0];
       if (!instanceId) throw new NotFound('Instance with that phone');
@@ -91,17 +91,25 @@ export const loopbackEngine = defineEngine({
         pushName: null,
       });
       ctx.body = ok(stored);
-    });
-    routes.get('/phones/:phone', (ctx) => {
+    };
+    const inbox: RouterMiddleware<AppState> = (ctx) => {
       ctx.body = ok(inboxes.get(ctx.params.phone!) ?? []);
-    });
+    };
+    const echo: RouterMiddleware<AppState> = (ctx) => {
+      ctx.body = ok({ integration: 'CHAT-LOOPBACK', text: String(ctx.query.text ?? '') });
+    };
 
     return {
       engine,
       connect(handlers) {
         events = handlers;
       },
-      routes: [routes],
+      routes: [
+        { operation: op.scan, handlers: [jsonBody, scan] },
+        { operation: op.send, handlers: [jsonBody, send] },
+        { operation: op.inbox, handlers: [inbox] },
+        { operation: op.echo, handlers: [echo] },
+      ],
       stop() {
         codes.clear();
       },

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { connect as amqpConnect } from 'amqplib';
-import { webhookPayload } from '../../src/domain/webhooks/envelopes.js';
+import { webhookPayload } from '../../src/domain/events/envelopes.js';
 import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
 import { AMQP_URL, brokerEnv, brokerNames, dropBrokerNames } from '../helpers/brokers.js';

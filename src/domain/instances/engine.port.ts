@@ -1,5 +1,5 @@
 import type { InstanceRecord } from './instances.ports.js';
-import type { MediaDescriptor, MediaSource } from '../messages/media.js';
+import type { MediaDescriptor, MediaSource } from '../media/media-source.js';
 import type { InboundContact, InboundType } from '../messages/messages.ports.js';
 import type { Lease } from './ownership.js';
 import type { NetworkEvent } from './network-events.js';

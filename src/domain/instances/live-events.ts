@@ -1,4 +1,4 @@
-import { digits } from './events.js';
+import { digits } from '../phone.js';
 import type { InstanceRecord } from './instances.ports.js';
 import { statusIn } from './state-machine.js';
 /**

@@ -1,10 +1,10 @@
 import type { EngineMessage, EngineRegistry, MessageRef, MessageTemplate, SendOutcome } from '../instances/engine.port.js';
 import { can } from '../instances/capabilities.js';
 import { GATEWAY_ERRORS } from './message-error.js';
-import { digits } from '../instances/events.js';
+import { digits } from '../phone.js';
 import { LeaseLost, type Ownership } from '../instances/ownership.js';
 import type { Clock } from '../ports.js';
-import { statusEvent, upsertEvent } from './message-events.js';
+import { statusEvent, upsertEvent } from '../events/message-payloads.js';
 import type { MessageRecord, MessageStore, SendingInstance } from './messages.ports.js';
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -5,7 +5,7 @@ import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { JsonValue, MessageDirection, MessageStatus } from './message-values.js';
 import type { OutboundKind } from '../instances/engine.port.js';
-import type { InboundMediaType, MediaDescriptor } from './media.js';
+import type { InboundMediaType, MediaDescriptor } from '../media/media-source.js';
 
 /** The kinds of message the network hands the gateway. */
 export type InboundType = 'text' | 'location' | 'contact' | 'reaction' | InboundMediaType;

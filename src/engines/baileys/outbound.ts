@@ -1,6 +1,6 @@
 import type { EngineMessage } from '../../domain/instances/engine.port.js';
-import { MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
-import { bytesMismatch, mediaTypeAllows } from '../../domain/messages/media-types.js';
+import { MAX_MEDIA_BYTES } from '../../domain/media/limits.js';
+import { bytesMismatch, mediaTypeAllows } from '../../domain/media/content-types.js';
 import { sniffMediaType } from '../../infra/media-sniff.js';
 import { describeFailure, type OutboundHttp } from '../../infra/outbound-http.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EngineMessage, MessageRef } from '../../domain/instances/engine.port.js';
 import type { Lease } from '../../domain/instances/ownership.js';
-import { digits } from '../../domain/instances/events.js';
+import { digits } from '../../domain/phone.js';
 import { type Statements, withoutNulls } from '../../infra/db/statements.js';
 
 /**

@@ -4,7 +4,7 @@ import { PRESENCES } from '../../domain/instances/network-events.js';
 import { z } from 'zod';
 import { NotFound } from '../../domain/errors.js';
 import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';
-import { INBOUND_MEDIA_TYPES, type InboundMediaType, type MediaDescriptor } from '../../domain/messages/media.js';
+import { INBOUND_MEDIA_TYPES, type InboundMediaType, type MediaDescriptor } from '../../domain/media/media-source.js';
 import { parseInput } from '../../domain/validation.js';
 import { GROUP_ID as ANY_GROUP_ID } from '../../domain/messages/send-kinds.input.js';
 import type { SandboxNetwork } from './engine.js';

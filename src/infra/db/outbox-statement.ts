@@ -1,6 +1,6 @@
 import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
-import { type EnvelopeInstance, webhookPayload } from '../../domain/webhooks/envelopes.js';
+import { type EnvelopeInstance, webhookPayload } from '../../domain/events/envelopes.js';
 
 /** What the outbox needs to know of the instance an event belongs to. */
 export interface EventInstance extends EnvelopeInstance {

@@ -1,5 +1,6 @@
 import type { GroupInfo, GroupOp, GroupOpResult } from '../../domain/groups/group-ops.js';
 import type { NetworkEvent } from '../../domain/instances/network-events.js';
+import { groupsUpsertEvent, groupUpdateEvent } from '../../domain/events/network-payloads.js';
 import { NetworkError, NotFound } from '../../domain/errors.js';
 import type { SandboxDirectory } from './directory.js';
 import { isAdmin, isMember, type SandboxGroup, type SandboxGroups } from './groups.js';
@@ -49,7 +50,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
         return { groups: (await groups.of(phone)).map(groupInfo) };
       case 'create': {
         const group = await groups.create(phone, op.subject, op.participants, op.description ?? null);
-        await tell(phonesOf(group), { event: 'groups.upsert', data: { groups: [groupSummary(group)] } });
+        await tell(phonesOf(group), groupsUpsertEvent([groupSummary(group)]));
         return { group: groupInfo(group) };
       }
       case 'get':
@@ -62,7 +63,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
         const group = await groups.update(groupId, change);
         if (!group) throw new NotFound('Group');
         const told = { ...change, ...(change.description !== undefined ? { description: change.description || null } : {}) };
-        await tell(phonesOf(group), { event: 'groups.update', data: { id: group.id, author, ...told } });
+        await tell(phonesOf(group), groupUpdateEvent({ id: group.id, author, ...told }));
         return { group: groupInfo(group) };
       }
       case 'participants': {
@@ -71,7 +72,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
         if (!result) throw new NotFound('Group');
         if (result.refused) throw refused("only the group's admins change its participants");
         if (result.changed.length) {
-          const event: NetworkEvent = { event: 'groups.update', data: { id: op.group, author, participants: { action: op.action, members: result.changed.map((p) => ({ phone: p })) } } };
+          const event = groupUpdateEvent({ id: op.group, author, participants: { action: op.action, members: result.changed.map((p) => ({ phone: p })) } });
           await tell(phonesOf(result.before, result.group), event);
         }
         return { participants: result.statuses };
@@ -84,7 +85,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
       case 'leave': {
         const group = await memberOf(op.group, phone);
         if (!(await groups.leave(group.id, phone))) throw new NotFound('Group');
-        await tell(phonesOf(group), { event: 'groups.update', data: { id: group.id, author, participants: { action: 'remove', members: [author] } } });
+        await tell(phonesOf(group), groupUpdateEvent({ id: group.id, author, participants: { action: 'remove', members: [author] } }));
         return {};
       }
     }

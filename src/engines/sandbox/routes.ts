@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Router } from '@koa/router';
 import { PRESENCES } from '../../domain/instances/network-events.js';
+import { contactsUpdateEvent, groupsUpsertEvent, groupUpdateEvent, presenceUpdateEvent } from '../../domain/events/network-payloads.js';
 import { z } from 'zod';
 import { NotFound } from '../../domain/errors.js';
 import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';
@@ -221,8 +222,9 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       participants: members.map((phone) => ({ phone, admin: phone === owner ? ('superadmin' as const) : null })),
       createdAt: new Date().toISOString(),
     };
-    await control.raise(ctx.params.instanceId!, { event: 'groups.upsert', data: { groups: [group] } });
-    ctx.body = ok({ event: 'groups.upsert', group });
+    const raised = groupsUpsertEvent([group]);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, group });
   });
   router.post('/instances/:instanceId/groups/:groupId', jsonBody, async (ctx) => {
     const groupId = parseInput(z.string().regex(GROUP_ID, 'must be a group id like 120363012345678901@g.us'), ctx.params.groupId);
@@ -233,19 +235,22 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox) {
       ...fields,
       ...(participants ? { participants: { action: participants.action, members: participants.phones.map((phone) => ({ phone })) } } : {}),
     };
-    await control.raise(ctx.params.instanceId!, { event: 'groups.update', data: change });
-    ctx.body = ok({ event: 'groups.update', change });
+    const raised = groupUpdateEvent(change);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, change });
   });
   router.post('/instances/:instanceId/contacts', jsonBody, async (ctx) => {
     const contact = parseInput(contactChangeInput, ctx.state.body);
-    await control.raise(ctx.params.instanceId!, { event: 'contacts.update', data: { contacts: [contact] } });
-    ctx.body = ok({ event: 'contacts.update', contact });
+    const raised = contactsUpdateEvent([contact]);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, contact });
   });
   router.post('/instances/:instanceId/presence', jsonBody, async (ctx) => {
     const { lastSeen, ...rest } = parseInput(presenceInput, ctx.state.body);
     const presence = { ...rest, lastSeen: lastSeen ?? null };
-    await control.raise(ctx.params.instanceId!, { event: 'presence.update', data: presence });
-    ctx.body = ok({ event: 'presence.update', presence });
+    const raised = presenceUpdateEvent(presence);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, presence });
   });
   router.post('/instances/:instanceId/drop', async (ctx) => {
     await control.drop(ctx.params.instanceId!);

@@ -1,3 +1,4 @@
+import { HISTORY_EVENTS } from '../../domain/events/catalogue.js';
 import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
 import { type EnvelopeInstance, webhookPayload } from '../../domain/events/envelopes.js';
@@ -40,11 +41,8 @@ export function orderKeyOf(event: string, data: Record<string, unknown>): string
   return event.startsWith('messages.') && typeof data.messageId === 'string' ? data.messageId : null;
 }
 
-/*
- * An instance's connection history is kept whatever reads it: the API shows only the last disconnect,
- * and these few rows per pairing are how an operator reads the ones before.
- */
-const HISTORY = new Set(['connection.update', 'qr.update']);
+/** Connection history is kept whatever reads it: the API shows only the last disconnect, these rows the ones before. */
+const HISTORY = new Set<string>(HISTORY_EVENTS);
 
 /**
  * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it

@@ -45,10 +45,8 @@ export function orderKeyOf(event: string, data: Record<string, unknown>): string
 const HISTORY = new Set<string>(HISTORY_EVENTS);
 
 /**
- * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it
- * is connection history. Any other event (a message's, above all) would be a row nothing reads and
- * nothing deletes: three for every message sent, saying what the message's own row already says.
- * The one place both outbox writers decide it.
+ * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it is
+ * connection history. Any other would be a row nothing reads, saying what the message's own row says.
  */
 export function storesEvent(event: string, delivery: { deliveryId: string } | null): boolean {
   return delivery !== null || HISTORY.has(event);
@@ -103,10 +101,9 @@ export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number):
 }
 
 /**
- * The common table expressions that write the events of `outboxParams` (at `$param`, `$param+1`,
- * `$param+2`) whose subject message is among the ids `gate` returns (those marked `stored`), and their
- * webhook deliveries. The statement's result can read `outbox_input (id)`, the events whose change
- * was written, and `outbox_deliveries (id, "nextAttemptAt")`.
+ * The CTEs that write the events of `outboxParams` (at `$param`..`$param+2`) whose subject is among the
+ * ids `gate` returns, and their deliveries; the result can read `outbox_input (id)`, the events written,
+ * and `outbox_deliveries (id, "nextAttemptAt")`.
  */
 export function outboxWrites(param: number, gate: string): string {
   return `

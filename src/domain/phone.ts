@@ -23,3 +23,6 @@ export const writtenPhone = z
 
 /** The same, as the instance's stored phone (+ and digits). */
 export const writtenPhoneE164 = writtenPhone.transform((digits) => `+${digits}`);
+
+/** A stored phone as bare digits ('' for none), as events and the network's ids write it. */
+export const digits = (phone: string | null) => (phone ?? '').replace(/\D/g, '');

@@ -13,12 +13,13 @@ import { createOwnerDuties } from './ownership/owner-duties.js';
 import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
-import { statusEvent } from './messages/message-events.js';
+import { statusEvent } from './events/message-payloads.js';
 import { QUEUED_MESSAGE_LIFETIME_MS } from './messages/message-status.js';
 import { GATEWAY_ERRORS } from './messages/message-error.js';
 import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
-import { createMessagesService, type MediaProbe } from './messages/messages.service.js';
-import { createMediaDownloads } from './messages/media-downloads.js';
+import type { MediaProbe } from './media/media-probe.js';
+import { createMessagesService } from './messages/messages.service.js';
+import { createMediaDownloads } from './media/downloads.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
@@ -157,12 +158,9 @@ export function createServices(ports: Ports, policies: Policies) {
     },
 
     /**
-     * The sweeps over queued messages, run by every node while some are queued (see infra's
-     * maintenance), each step safe to race: route messages that wait without an instance while one is
-     * usable (a send that raced a connect is never stranded), resume dispatches of owned instances that
-     * failed or whose notification was lost, fail messages queued too long. Says whether this node
-     * found messages it can move now (the sweep comes back soon) or only ones that wait for a
-     * connection, another node or nothing (their announcements will come; the sweep backs off).
+     * The sweeps over queued messages, each step safe to race: route waiting messages, resume lost
+     * dispatches, fail messages queued too long. Says whether this node found messages it can move now
+     * (the sweep comes back soon) or only ones that wait for something else (it backs off).
      */
     async tick(): Promise<boolean> {
       const routed = await handOverWaiting();

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { Invalid } from '../domain/errors.js';
-import { MAX_MEDIA_BODY_BYTES } from '../domain/messages/media.js';
+import { MAX_MEDIA_BODY_BYTES } from '../domain/media/limits.js';
 import type { AppState } from './context.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

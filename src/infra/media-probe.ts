@@ -1,6 +1,6 @@
 import { Invalid, Unavailable } from '../domain/errors.js';
-import { MediaExpired } from '../domain/messages/media.js';
-import type { MediaProbe } from '../domain/messages/messages.service.js';
+import { MediaExpired } from '../domain/media/media-source.js';
+import type { MediaProbe } from '../domain/media/media-probe.js';
 import { sniffMediaType } from './media-sniff.js';
 import { describeFailure, type OutboundHttp } from './outbound-http.js';
 

@@ -1,13 +1,7 @@
 /**
- * Event streams, in both running modes, against the machine's RabbitMQ and NATS JetStream:
- * - publication: a backlog of outbox events waiting for one broker (each broker alone), published
- *   with confirms / acks and marked in the outbox; events/s from the wake-up to the last mark;
- * - send-path cost: POST /v1/messages/send under load (autocannon, its own process) on a gateway with
- *   both brokers configured and on one with none, alternating rounds in the same run; the ratio of
- *   accepted sends/s (goal: at least 0.95).
- * `--detail` also measures one broker alone and both configured but unreachable (the cost of keeping events apart from publishing them),
- * the gateway's CPU per send and the CPU the machine's broker servers used meanwhile.
- * Usage: npm run bench:events [-- --backlog 20000 --duration 10 --connections 50 --rounds 2 --mode PostgreSQL --detail]
+ * Event streams against RabbitMQ and NATS JetStream: a backlog's publication rate, and the send path's
+ * cost with brokers configured (docs/benchmarks.md). Usage: npm run bench:events [-- --backlog 20000
+ * --duration 10 --connections 50 --rounds 2 --mode PostgreSQL --detail]
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { connect as amqpConnect } from 'amqplib';
-import { webhookPayload } from '../../src/domain/webhooks/envelopes.js';
+import { webhookPayload } from '../../src/domain/events/envelopes.js';
 import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
 import { AMQP_URL, brokerEnv, brokerNames, dropBrokerNames } from '../helpers/brokers.js';

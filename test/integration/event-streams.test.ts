@@ -3,7 +3,7 @@ import { connect as natsConnect } from '@nats-io/transport-node';
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V1_EVENTS } from '../../src/domain/instances/events.js';
+import { V1_EVENTS } from '../../src/domain/events/catalogue.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox, sleep } from '../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../factories/tenants.js';

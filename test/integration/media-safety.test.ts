@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../src/domain/messages/media.js';
+import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../src/domain/media/limits.js';
 import { connectedV1Instance, eventually, newPhone, phoneInbox } from '../factories/sandbox.js';
 import { failure } from '../helpers/http.js';
 import { MODES } from '../helpers/modes.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pollVoteEvent, type StoredPoll, tallyOf, withVote } from '../../src/domain/messages/poll-tally.js';
+import { pollVoteEvent } from '../../src/domain/events/message-payloads.js';
+import { type StoredPoll, tallyOf, withVote } from '../../src/domain/messages/poll-tally.js';
 import type { MessageRecord } from '../../src/domain/messages/messages.ports.js';
 
 const poll: StoredPoll = {

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { isForbiddenAddress } from '../../src/domain/webhooks/address-policy.js';
-import { webhookPayload } from '../../src/domain/webhooks/envelopes.js';
+import { webhookPayload } from '../../src/domain/events/envelopes.js';
 import { isDelivered, nextAttemptAfterFailure } from '../../src/domain/webhooks/retry-policy.js';
 import { hubSignature, signedHeaders } from '../../src/domain/webhooks/signature.js';
 import { createUrlPolicy } from '../../src/domain/webhooks/url-policy.js';

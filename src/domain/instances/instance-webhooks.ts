@@ -4,7 +4,7 @@ import { Invalid, NotFound } from '../errors.js';
 import type { Clock } from '../ports.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
-import { eventsOf } from './events.js';
+import { eventsOf } from '../events/catalogue.js';
 import { setWebhookInput } from './instances.input.js';
 import type { InstanceRecord, InstanceStore } from './instances.ports.js';
 

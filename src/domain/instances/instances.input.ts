@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { urlText } from '../messages/messages.input.js';
 import type { KnownEngine } from '../network/credentials.js';
-import { SESSION_EVENTS, V1_EVENTS } from './events.js';
+import { SESSION_EVENTS, V1_EVENTS } from '../events/catalogue.js';
 
 const name = (max: number) =>
   z

@@ -6,7 +6,7 @@ import { limitSource } from '../tenants/plans.js';
 import { allValid, parseInput, textField } from '../validation.js';
 import type { UrlPolicy } from '../webhooks/url-policy.js';
 import type { EngineRegistry } from '../network/engine.port.js';
-import { eventsOf } from './events.js';
+import { eventsOf } from '../events/catalogue.js';
 import { createPairing, PAIRING_WAIT_MS } from './instance-pairing.js';
 import { checkedWebhookUrl, createWebhookSettings, newWebhookSecret } from './instance-webhooks.js';
 import { instanceInputs } from './instances.input.js';

@@ -1,21 +1,9 @@
 import { Conflict } from '../errors.js';
 import type { DisconnectReason } from '../network/engine.port.js';
-import { digits } from './events.js';
 import type { Lease } from '../ownership/lease.js';
+import { connectionEvent } from '../events/instance-payloads.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, OutboxEvent, QrRecord } from './instances.ports.js';
-import { type InstanceState, type InstanceTransition, statusIn, transition } from './state-machine.js';
-
-/**
- * The connection.update event of a state change, in the instance's own status words, with the
- * reason of the close that caused it (null for any other change).
- */
-export function connectionEvent(instance: Pick<InstanceRecord, 'variant' | 'phone'>, state: InstanceState, reason: DisconnectReason | null = null): OutboxEvent {
-  // An unknown phone is null, in webhooks as in REST answers.
-  return {
-    event: 'connection.update',
-    data: { status: statusIn(instance.variant, state), phoneNumber: instance.phone ? digits(instance.phone) : null, reason },
-  };
-}
+import { type InstanceTransition, transition } from './state-machine.js';
 
 export type Transitions = ReturnType<typeof createTransitions>;
 

@@ -2,11 +2,11 @@ import type { EngineRegistry, InstanceSession } from '../network/engine.port.js'
 import type { EngineMessage, MessageRef, MessageTemplate, SendOutcome } from '../network/engine-messages.js';
 import { can } from '../network/capabilities.js';
 import { GATEWAY_ERRORS } from './message-error.js';
-import { digits } from '../instances/events.js';
+import { digits } from '../phone.js';
 import { type Ownership } from '../ownership/ownership.js';
 import { LeaseLost } from '../ownership/lease.js';
 import type { Clock } from '../ports.js';
-import { statusEvent, upsertEvent } from './message-events.js';
+import { statusEvent, upsertEvent } from '../events/message-payloads.js';
 import type { MessageRecord, MessageStore, SendingInstance } from './messages.ports.js';
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -8,7 +8,7 @@ import type { Ownership } from '../ownership/ownership.js';
 import type { Clock } from '../ports.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import { parseInput } from '../validation.js';
-import { editEvent } from './message-events.js';
+import { deleteEvent, editEvent } from '../events/message-payloads.js';
 import { editInput, numberCheckInput, presenceInput } from './message-actions.input.js';
 import type { MessageRecord, MessageStore } from './messages.ports.js';
 import { outboundText } from './messages.service.js';
@@ -101,7 +101,7 @@ export function createMessageActionsService(deps: {
       if (message.deletedAt) return;
       await perform(instance, { kind: 'delete', target: refOf(message) });
       // Two deletes at once: the first recorded announces it, the other nothing.
-      await messages.recordDelete(message.id, clock.now(), [{ event: 'messages.delete', data: { messageId: message.id, deletedBy: message.from ?? '', forEveryone: true } }]);
+      await messages.recordDelete(message.id, clock.now(), [deleteEvent(message, message.from ?? '', true)]);
     },
 
     async markRead(actor: Actor, instanceId: string, messageId: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { InstanceVariant } from '../instances/state-machine.js';
 
 import type { JsonValue, MessageDirection, MessageStatus } from './message-values.js';
 import type { InboundContact, InboundType, OutboundKind } from '../network/engine-messages.js';
-import type { InboundMediaType, MediaDescriptor } from './media.js';
+import type { InboundMediaType, MediaDescriptor } from '../media/media-source.js';
 
 export type { InboundContact, InboundType, MessageDirection, MessageStatus };
 

@@ -14,8 +14,8 @@ import type { Capability } from '../network/capabilities.js';
 import type { InstanceStanding } from '../instances/instances.ports.js';
 import { capabilitiesNeeded, newPoll, requireCapabilities, targetOf } from './outbound-content.js';
 import { sendKindsInput, type SendKindsInput } from './send-kinds.input.js';
-import { MAX_MEDIA_BYTES } from './media.js';
-import { bytesMismatch, isOggOpus, mediaTypeAllows } from './media-types.js';
+import { acceptMediaUpload, acceptMediaUrl, acceptVoiceNote } from '../media/accept.js';
+import type { MediaProbe } from '../media/media-probe.js';
 
 export const TEST_PREFIX = '[TEST] ';
 
@@ -26,16 +26,6 @@ export function outboundText(text: string, mode: 'test' | 'production'): string 
 
 export function toSendResult(message: MessageRecord): SendResult {
   return { id: message.id, status: message.status, timestamp: message.createdAt.toISOString(), mode: message.mode };
-}
-
-/** Looks at a media URL, or uploaded bytes, before a message carrying them is accepted. */
-export interface MediaProbe {
-  /** Content type, size and the type the bytes show, reading at most `maxBytes`; throws Invalid naming `field` (the request's own name for the URL) when it cannot. */
-  probe(url: string, maxBytes: number, field: string): Promise<{ contentType: string; bytes: number; sniffed: string | null }>;
-  /** The content type the bytes show (their magic numbers), or null when they show none known. */
-  sniff(bytes: Uint8Array): Promise<string | null>;
-  /** The file again (a sent message's media, downloaded): MediaExpired when the URL no longer serves it. */
-  fetch(url: string, maxBytes: number): Promise<{ contentType: string; bytes: Buffer }>;
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
@@ -66,9 +56,8 @@ export function createMessagesService(deps: {
 
   /**
    * The one path every send takes: idempotency, routing, daily quota, storing the message as queued.
-   * `route` runs only for a request that is not a replay, and once more (told its first pick went
-   * stale) when the picked instance could no longer carry the message by the time it was stored;
-   * `scope` keeps idempotency keys of different endpoints apart.
+   * `route` runs for a request that is not a replay, and once more when its first pick went stale
+   * before the message was stored; `scope` keeps idempotency keys of different endpoints apart.
    */
   async function accept({ actor, scope, request, idempotencyKey: rawIdempotencyKey, route, message }: {
     actor: Actor;
@@ -168,19 +157,12 @@ export function createMessagesService(deps: {
     const kind = data.mediaType!;
     if ('url' in media) {
       const mediaUrl = await deps.urls.check(media.url, 'media.url');
-      const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES, 'media.url');
-      if (!mediaTypeAllows(kind, contentType)) throw Invalid.at('media.url', `serves ${contentType || 'no content type'}, which is not a supported ${kind}`);
-      const mismatch = bytesMismatch(kind, contentType, sniffed);
-      if (mismatch) throw Invalid.at('media.url', `serves ${contentType}, but ${mismatch}`);
+      const { contentType, bytes, sniffed } = await acceptMediaUrl(deps.media, mediaUrl, kind, 'media.url');
       const fileName = decodeURIComponent(new URL(mediaUrl).pathname.split('/').pop() ?? '') || null;
       return { mediaUrl, mediaType: contentType, mediaBytes: bytes, fileName, fileBytes: null, sniffed };
     }
     const fileBytes = Buffer.from(media.data, 'base64');
-    if (fileBytes.length > MAX_MEDIA_BYTES) throw Invalid.at('media.data', `must be at most ${MAX_MEDIA_BYTES} bytes once decoded`);
-    if (!mediaTypeAllows(kind, media.mimetype)) throw Invalid.at('media.mimetype', `${media.mimetype} is not a supported ${kind}`);
-    const sniffed = await deps.media.sniff(fileBytes);
-    const mismatch = bytesMismatch(kind, media.mimetype, sniffed);
-    if (mismatch) throw Invalid.at('media.data', `is declared ${media.mimetype}, but ${mismatch}`);
+    const { sniffed } = await acceptMediaUpload(deps.media, fileBytes, kind, media.mimetype);
     return { mediaUrl: null, mediaType: media.mimetype.toLowerCase(), mediaBytes: fileBytes.length, fileName: media.fileName ?? null, fileBytes, sniffed };
   }
 
@@ -200,10 +182,7 @@ export function createMessagesService(deps: {
       return { ...base, type: 'reaction' as const, reaction: { emoji: data.reaction.emoji, ...target } };
     }
     const { sniffed, ...media } = await mediaOf(data);
-    // A voice note is Ogg/Opus on the network: other audio would arrive as a voice note no app can play.
-    if (data.voice && !isOggOpus(sniffed)) {
-      throw Invalid.at('voice', `needs an Ogg/Opus file (audio/ogg; codecs=opus); this one is ${sniffed ?? media.mediaType}`);
-    }
+    if (data.voice) acceptVoiceNote(sniffed, media.mediaType);
     return { ...base, type: data.mediaType!, caption: data.caption ?? null, voice: data.voice === true, ...media };
   }
 
@@ -285,12 +264,7 @@ export function createMessagesService(deps: {
         async () => { const raw = textField(input, 'mediaUrl'); return raw === undefined ? '' : deps.urls.check(raw, 'mediaUrl'); },
       );
       return acceptThrough(actor, instanceId, data, rawIdempotencyKey, async () => {
-        const { contentType, bytes, sniffed } = await deps.media.probe(mediaUrl, MAX_MEDIA_BYTES, 'mediaUrl');
-        if (!mediaTypeAllows(data.mediaType, contentType)) {
-          throw Invalid.at('mediaUrl', `serves ${contentType || 'no content type'}, which is not a supported ${data.mediaType}`);
-        }
-        const mismatch = bytesMismatch(data.mediaType, contentType, sniffed);
-        if (mismatch) throw Invalid.at('mediaUrl', `serves ${contentType}, but ${mismatch}`);
+        const { contentType, bytes } = await acceptMediaUrl(deps.media, mediaUrl, data.mediaType, 'mediaUrl');
         return { to: data.to, type: data.mediaType, text: null, mediaUrl, mediaType: contentType, caption: data.caption ?? null, mediaBytes: bytes };
       });
     },

@@ -1,5 +1,3 @@
-import type { JsonValue, MessageRecord, OutboxEventInput } from './messages.ports.js';
-
 /** A poll as stored: its question, how many options a voter may pick, and each option's votes. */
 export interface StoredPoll {
   name: string;
@@ -27,9 +25,4 @@ export function withVote(poll: StoredPoll, voter: string, choices: string[]): St
 /** The tally events and answers show: the question and each option's votes and voters (phone digits). */
 export function tallyOf(poll: StoredPoll): { name: string; options: StoredPoll['options'] } {
   return { name: poll.name, options: poll.options.map(({ name, votes, voters }) => ({ name, votes, voters: [...voters] })) };
-}
-
-/** messages.update for a vote on a poll: the poll's message and its tally now. */
-export function pollVoteEvent(message: MessageRecord): OutboxEventInput {
-  return { event: 'messages.update', data: { messageId: message.id, poll: tallyOf(message.poll as unknown as StoredPoll) as unknown as JsonValue } };
 }

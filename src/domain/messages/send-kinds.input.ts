@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from './media.js';
+import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../media/limits.js';
 import { messageText, phoneNumber, PHONE_DIGITS, templateInput, urlText } from './messages.input.js';
 
 /**

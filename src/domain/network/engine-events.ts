@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, Invalid, NotFound } from '../errors.js';
-import { editEvent, statusEvent, upsertEvent } from '../messages/message-events.js';
+import { qrEvent } from '../events/instance-payloads.js';
+import { deleteEvent, editEvent, pollVoteEvent, statusEvent, upsertEvent } from '../events/message-payloads.js';
 import type { JsonValue, MessageRecord, MessageStore } from '../messages/messages.ports.js';
-import { pollVoteEvent, type StoredPoll, withVote } from '../messages/poll-tally.js';
+import { type StoredPoll, withVote } from '../messages/poll-tally.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
 import type { Clock } from '../ports.js';
 import { CLOSE_OUTCOMES, type DisconnectReason, type EngineEvents } from './engine.port.js';
 import { keepsNetworkEvents } from './link-terms.js';
-import { digits } from '../instances/events.js';
+import { digits } from '../phone.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from '../instances/instances.ports.js';
 import type { Transitions } from '../instances/transitions.js';
 import type { Lease } from '../ownership/lease.js';
@@ -99,7 +100,7 @@ export function createEngineEvents(deps: {
       if (instance.pairingSince === null) throw new Conflict('instance_unavailable', 'The instance is not pairing.');
       const record = { attemptId: randomUUID(), code: code.text, expiresAt: code.expiresAt };
       const dataUrl = await deps.qrImages.toDataUrl(code.text);
-      const event = { event: 'qr.update', data: { qrCode: dataUrl, expiresAt: record.expiresAt.toISOString(), attemptId: record.attemptId } };
+      const event = qrEvent(dataUrl, record.expiresAt, record.attemptId);
       // A fresh v1 instance shows "initializing" until its code is asked for (GET …/qr); every other pairing shows its code.
       if (instance.state === 'created' && instance.variant === 'v1') {
         const changed = await instances.change(instanceId, {}, [event], { ifState: ['created'], ifPairingSince: instance.pairingSince, qr: record, fence: lease });
@@ -244,7 +245,7 @@ export function createEngineEvents(deps: {
     async deleted(instanceId, networkMessageId, deletedBy, forEveryone) {
       const message = await messages.findByNetworkId(instanceId, networkMessageId);
       if (!message) throw new NotFound('Message');
-      const event = { event: 'messages.delete', data: { messageId: message.id, deletedBy, forEveryone } };
+      const event = deleteEvent(message, deletedBy, forEveryone);
       // A delete for oneself changes only the deleting side's copy: told as it comes.
       if (!forEveryone) return messages.emit(message, [event]);
       // Only a message's author deletes it for everyone (docs/messaging.md): a peer naming ours, or another

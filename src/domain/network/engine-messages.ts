@@ -1,4 +1,4 @@
-import type { InboundMediaType, MediaDescriptor } from '../messages/media.js';
+import type { InboundMediaType, MediaDescriptor } from '../media/media-source.js';
 
 /** The kinds of message the network hands the gateway. */
 export type InboundType = 'text' | 'location' | 'contact' | 'reaction' | InboundMediaType;

@@ -1,4 +1,4 @@
-import { digits } from '../instances/events.js';
+import { digits } from '../phone.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
 import { statusIn } from '../instances/state-machine.js';
 /**

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor.js';
 import { Invalid } from '../errors.js';
+import { TEST_EVENT } from '../events/catalogue.js';
+import { testPayload } from '../events/envelopes.js';
 import type { InstancesService } from '../instances/instances.service.js';
 import type { Clock } from '../ports.js';
 import { signedHeaders } from './signature.js';
@@ -21,8 +23,8 @@ export function createWebhookTester(deps: { instances: Pick<InstancesService, 'o
       const instance = await deps.instances.ownedInstance(actor, instanceId);
       if (!instance.webhookUrl) throw new Invalid('The instance has no webhook URL; set one first.');
       const now = deps.clock.now();
-      const body = JSON.stringify({ event: 'webhook.test', instanceId: instance.id, timestamp: now.toISOString(), data: {} });
-      const answer = await deps.sender.post(instance.webhookUrl, signedHeaders(instance, randomUUID(), 'webhook.test', body, now), body);
+      const body = testPayload(instance.id, now);
+      const answer = await deps.sender.post(instance.webhookUrl, signedHeaders(instance, randomUUID(), TEST_EVENT, body, now), body);
       if ('error' in answer) return { status: 'failed' as const, error: answer.error };
       return { status: 'sent' as const, response: { statusCode: answer.statusCode, body: answer.body.slice(0, TEST_RESPONSE_BODY_LIMIT) } };
     },

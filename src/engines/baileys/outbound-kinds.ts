@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { AnyMessageContent, MiscMessageGenerationOptions } from 'baileys';
 import type { EngineMessage } from '../../domain/network/engine.port.js';
-import { mediaTypeAllows } from '../../domain/messages/media-types.js';
+import { mediaTypeAllows } from '../../domain/media/content-types.js';
 import { chatJid, keyOf, phoneJid, quotedOf } from './message-refs.js';
 import { type mediaFetcher, MediaUnavailable } from './outbound.js';
 

@@ -1,6 +1,6 @@
 import type { EngineMessage } from '../../domain/network/engine.port.js';
-import { MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
-import { bytesMismatch, mediaTypeAllows } from '../../domain/messages/media-types.js';
+import { MAX_MEDIA_BYTES } from '../../domain/media/limits.js';
+import { bytesMismatch, mediaTypeAllows } from '../../domain/media/content-types.js';
 import { sniffMediaType } from '../../infra/media-sniff.js';
 import { describeFailure, type OutboundHttp } from '../../infra/outbound-http.js';
 
@@ -15,10 +15,9 @@ export class MediaUnavailable extends Error {
 }
 
 /**
- * The media of a message, fetched by the gateway itself through its guarded client (https, no
- * private addresses unless allowed, no redirects, 16 MiB), its type checked again: the library is
- * only ever handed bytes, never a URL or a path it would open on its own. The bytes are checked
- * against the type again too: the URL may serve another file since the send was accepted.
+ * The media of a message, fetched through the gateway's guarded client: the library is only ever
+ * handed bytes, never a URL it would open on its own. Type and bytes are checked again, since the URL
+ * may serve another file than when the send was accepted.
  */
 export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
   return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {

@@ -1,6 +1,7 @@
 import { type BaileysEventMap, type Contact, type GroupMetadata, type GroupParticipant, isJidGroup, jidDecode } from 'baileys';
 import type { ContactChange, GroupChange, GroupSummary, NetworkEvent, Person, PresenceChange } from '../../domain/network/network-events.js';
 import { PRESENCES } from '../../domain/network/network-events.js';
+import { contactsUpdateEvent, groupsUpsertEvent, groupUpdateEvent, presenceUpdateEvent } from '../../domain/events/network-payloads.js';
 
 /** The library's LID ↔ phone mapping (kept with the engine state): what it knows, and what the network just told. */
 export interface PhoneOfLid {
@@ -43,7 +44,7 @@ async function groupOf(group: GroupMetadata, phoneOfLid: PhoneOfLid): Promise<Gr
 
 export async function groupsUpserted(groups: GroupMetadata[], phoneOfLid: PhoneOfLid): Promise<NetworkEvent[]> {
   if (!groups.length) return [];
-  return [{ event: 'groups.upsert', data: { groups: await Promise.all(groups.map((group) => groupOf(group, phoneOfLid))) } }];
+  return [groupsUpsertEvent(await Promise.all(groups.map((group) => groupOf(group, phoneOfLid))))];
 }
 
 export async function groupsUpdated(updates: Partial<GroupMetadata>[], phoneOfLid: PhoneOfLid): Promise<NetworkEvent[]> {
@@ -56,7 +57,7 @@ export async function groupsUpdated(updates: Partial<GroupMetadata>[], phoneOfLi
     if (update.announce !== undefined) change.announce = update.announce;
     if (update.restrict !== undefined) change.restrict = update.restrict;
     // Only what the gateway shows: an update that changed nothing of it is no event.
-    if (Object.keys(change).length > 2) events.push({ event: 'groups.update', data: change });
+    if (Object.keys(change).length > 2) events.push(groupUpdateEvent(change));
   }
   return events;
 }
@@ -64,7 +65,7 @@ export async function groupsUpdated(updates: Partial<GroupMetadata>[], phoneOfLi
 export async function participantsChanged(update: BaileysEventMap['group-participants.update'], phoneOfLid: PhoneOfLid): Promise<NetworkEvent[]> {
   if (update.action === 'modify') return [];
   const members = await Promise.all(update.participants.map(async (participant) => (await personOf(participant.id, participant.phoneNumber, phoneOfLid)) ?? { phone: null }));
-  return [{ event: 'groups.update', data: { id: update.id, author: await personOf(update.author, update.authorPn, phoneOfLid), participants: { action: update.action, members } } }];
+  return [groupUpdateEvent({ id: update.id, author: await personOf(update.author, update.authorPn, phoneOfLid), participants: { action: update.action, members } })];
 }
 
 /**
@@ -106,7 +107,7 @@ export async function contactsUpdated(
     if (update.imgUrl === 'changed' || update.imgUrl === 'removed') change.picture = update.imgUrl;
     if (change.pushName !== undefined || change.picture !== undefined) contacts.push(change);
   }
-  return contacts.length ? [{ event: 'contacts.update', data: { contacts } }] : [];
+  return contacts.length ? [contactsUpdateEvent(contacts)] : [];
 }
 
 export async function presenceUpdated(update: BaileysEventMap['presence.update'], phoneOfLid: PhoneOfLid): Promise<NetworkEvent[]> {
@@ -116,15 +117,14 @@ export async function presenceUpdated(update: BaileysEventMap['presence.update']
     if (!PRESENCES.includes(presence)) continue;
     const person = await personOf(jid, null, phoneOfLid);
     if (!person) continue;
-    events.push({
-      event: 'presence.update',
-      data: {
+    events.push(
+      presenceUpdateEvent({
         ...person,
         presence,
         lastSeen: data.lastSeen ? new Date(data.lastSeen * 1000).toISOString() : null,
         ...(isJidGroup(update.id) ? { group: update.id } : {}),
-      },
-    });
+      }),
+    );
   }
   return events;
 }

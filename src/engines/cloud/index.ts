@@ -4,7 +4,7 @@ import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { CloudCredentials } from './credentials-input.js';
 import type { Lease } from '../../domain/ownership/lease.js';
 import type { Logger } from '../../infra/logger.js';
-import { MediaExpired, type MediaSource } from '../../domain/messages/media.js';
+import { MediaExpired, type MediaSource } from '../../domain/media/media-source.js';
 import { Unavailable } from '../../domain/errors.js';
 import { actionOf, messageError } from './api-errors.js';
 import type { CloudCredentialStore } from './credentials.js';

@@ -1,5 +1,5 @@
 import type { InboundMessage, Receipt } from '../../domain/network/engine.port.js';
-import type { MediaDescriptor } from '../../domain/messages/media.js';
+import type { MediaDescriptor } from '../../domain/media/media-source.js';
 import type { InboundContact } from '../../domain/messages/messages.ports.js';
 
 type Obj = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRESENCES } from '../../domain/network/network-events.js';
-import { INBOUND_MEDIA_TYPES } from '../../domain/messages/media.js';
+import { INBOUND_MEDIA_TYPES } from '../../domain/media/media-source.js';
 import { GROUP_ID as ANY_GROUP_ID } from '../../domain/messages/send-kinds.input.js';
 import { writtenPhone, writtenPhoneE164 } from '../../domain/phone.js';
 

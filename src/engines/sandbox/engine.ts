@@ -4,7 +4,7 @@ import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NetworkError } from '../../domain/errors.js';
 import { GROUP_ID } from '../../domain/messages/send-kinds.input.js';
-import { digits } from '../../domain/instances/events.js';
+import { digits } from '../../domain/phone.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
 import { createSandboxGroupAdmin } from './group-admin.js';
 import { isAdmin, isMember, type SandboxGroups } from './groups.js';

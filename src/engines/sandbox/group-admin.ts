@@ -1,5 +1,6 @@
 import type { GroupInfo, GroupOp, GroupOpResult } from '../../domain/groups/group-ops.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
+import { groupsUpsertEvent, groupUpdateEvent } from '../../domain/events/network-payloads.js';
 import { NetworkError, NotFound } from '../../domain/errors.js';
 import type { SandboxDirectory } from './directory.js';
 import { isAdmin, isMember, type SandboxGroup, type SandboxGroups } from './groups.js';
@@ -21,10 +22,9 @@ export const groupSummary = (group: SandboxGroup) => ({
 const refused = (reason: string) => new NetworkError(`The network refused: not_authorized (${reason}).`);
 
 /**
- * `group_admin` on the sandbox: what a real network does with an instance's group requests, on the
- * sandbox's own groups. Every change comes back to the instances of the group's members (and of the
- * phones it removed) as the network's own groups.upsert / groups.update; the domain keeps them for
- * the instances whose variant has group events and refuses them for the others.
+ * `group_admin` on the sandbox's own groups: every change comes back to the instances of the group's
+ * members (and of the phones it removed) as the network's own groups.upsert / groups.update, which
+ * the domain keeps for the variants that have group events.
  */
 export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory: SandboxDirectory; reports: SandboxReports }) {
   const { groups, directory, reports } = deps;
@@ -49,7 +49,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
         return { groups: (await groups.of(phone)).map(groupInfo) };
       case 'create': {
         const group = await groups.create(phone, op.subject, op.participants, op.description ?? null);
-        await tell(phonesOf(group), { event: 'groups.upsert', data: { groups: [groupSummary(group)] } });
+        await tell(phonesOf(group), groupsUpsertEvent([groupSummary(group)]));
         return { group: groupInfo(group) };
       }
       case 'get':
@@ -62,7 +62,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
         const group = await groups.update(groupId, change);
         if (!group) throw new NotFound('Group');
         const told = { ...change, ...(change.description !== undefined ? { description: change.description || null } : {}) };
-        await tell(phonesOf(group), { event: 'groups.update', data: { id: group.id, author, ...told } });
+        await tell(phonesOf(group), groupUpdateEvent({ id: group.id, author, ...told }));
         return { group: groupInfo(group) };
       }
       case 'participants': {
@@ -71,7 +71,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
         if (!result) throw new NotFound('Group');
         if (result.refused) throw refused("only the group's admins change its participants");
         if (result.changed.length) {
-          const event: NetworkEvent = { event: 'groups.update', data: { id: op.group, author, participants: { action: op.action, members: result.changed.map((p) => ({ phone: p })) } } };
+          const event = groupUpdateEvent({ id: op.group, author, participants: { action: op.action, members: result.changed.map((p) => ({ phone: p })) } });
           await tell(phonesOf(result.before, result.group), event);
         }
         return { participants: result.statuses };
@@ -84,7 +84,7 @@ export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory
       case 'leave': {
         const group = await memberOf(op.group, phone);
         if (!(await groups.leave(group.id, phone))) throw new NotFound('Group');
-        await tell(phonesOf(group), { event: 'groups.update', data: { id: group.id, author, participants: { action: 'remove', members: [author] } } });
+        await tell(phonesOf(group), groupUpdateEvent({ id: group.id, author, participants: { action: 'remove', members: [author] } }));
         return {};
       }
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../infra/db/database.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
-import { type MediaContent, MediaExpired, type MediaSource } from '../../domain/messages/media.js';
+import { type MediaContent, MediaExpired, type MediaSource } from '../../domain/media/media-source.js';
 
 /**
  * The simulated network's media host: files its phones send are kept in the gateway's database (so

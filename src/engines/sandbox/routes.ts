@@ -3,7 +3,8 @@ import type { RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
 import { NotFound } from '../../domain/errors.js';
 import { writtenPhone } from '../../domain/phone.js';
-import type { InboundMediaType, MediaDescriptor } from '../../domain/messages/media.js';
+import type { InboundMediaType, MediaDescriptor } from '../../domain/media/media-source.js';
+import { contactsUpdateEvent, groupsUpsertEvent, groupUpdateEvent, presenceUpdateEvent } from '../../domain/events/network-payloads.js';
 import { parseInput } from '../../domain/validation.js';
 import type { SandboxNetwork } from './engine.js';
 import type { PhoneInbox } from './inbox.js';
@@ -113,8 +114,9 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox): HttpR
       participants: members.map((phone) => ({ phone, admin: phone === owner ? ('superadmin' as const) : null })),
       createdAt: new Date().toISOString(),
     };
-    await control.raise(ctx.params.instanceId!, { event: 'groups.upsert', data: { groups: [group] } });
-    ctx.body = ok({ event: 'groups.upsert', group });
+    const raised = groupsUpsertEvent([group]);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, group });
   });
   on(op.changeGroup, jsonBody, async (ctx) => {
     const groupId = parseInput(z.string().regex(GROUP_ID, 'must be a group id like 120363012345678901@g.us'), ctx.params.groupId);
@@ -125,19 +127,22 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox): HttpR
       ...fields,
       ...(participants ? { participants: { action: participants.action, members: participants.phones.map((phone) => ({ phone })) } } : {}),
     };
-    await control.raise(ctx.params.instanceId!, { event: 'groups.update', data: change });
-    ctx.body = ok({ event: 'groups.update', change });
+    const raised = groupUpdateEvent(change);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, change });
   });
   on(op.changeContact, jsonBody, async (ctx) => {
     const contact = parseInput(contactChangeInput, ctx.state.body);
-    await control.raise(ctx.params.instanceId!, { event: 'contacts.update', data: { contacts: [contact] } });
-    ctx.body = ok({ event: 'contacts.update', contact });
+    const raised = contactsUpdateEvent([contact]);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, contact });
   });
   on(op.raisePresence, jsonBody, async (ctx) => {
     const { lastSeen, ...rest } = parseInput(presenceInput, ctx.state.body);
     const presence = { ...rest, lastSeen: lastSeen ?? null };
-    await control.raise(ctx.params.instanceId!, { event: 'presence.update', data: presence });
-    ctx.body = ok({ event: 'presence.update', presence });
+    const raised = presenceUpdateEvent(presence);
+    await control.raise(ctx.params.instanceId!, raised);
+    ctx.body = ok({ event: raised.event, presence });
   });
   on(op.drop, async (ctx) => {
     await control.drop(ctx.params.instanceId!);

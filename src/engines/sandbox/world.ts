@@ -3,7 +3,7 @@ import type { InboundMessage } from '../../domain/network/engine.port.js';
 import { normalPairingCode } from '../../domain/network/pairing-code.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';
-import { digits } from '../../domain/instances/events.js';
+import { digits } from '../../domain/phone.js';
 import type { SandboxDirectory } from './directory.js';
 import { isAdmin, isMember, type SandboxGroups } from './groups.js';
 import type { SandboxMedia } from './media.js';

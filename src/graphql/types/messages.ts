@@ -2,7 +2,7 @@ import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSA
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { InboundContact, JsonValue, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
 import { type MessageError, messageErrorOf } from '../../domain/messages/message-error.js';
-import { kindFields, messageMedia } from '../../domain/messages/message-events.js';
+import { kindFields, messageMedia } from '../../domain/messages/message-fields.js';
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';

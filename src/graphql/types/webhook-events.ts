@@ -1,4 +1,4 @@
-import { SESSION_EVENTS, V1_EVENTS } from '../../domain/instances/events.js';
+import { SESSION_EVENTS, V1_EVENTS } from '../../domain/events/catalogue.js';
 import { builder } from '../builder.js';
 
 /** Event names have dots, which GraphQL enum names cannot: MESSAGES_UPSERT is messages.upsert. */

@@ -1,6 +1,7 @@
+import { HISTORY_EVENTS } from '../../domain/events/catalogue.js';
 import { newRowId } from './row-id.js';
 import type { OutboxEvent } from '../../domain/instances/instances.ports.js';
-import { type EnvelopeInstance, webhookPayload } from '../../domain/webhooks/envelopes.js';
+import { type EnvelopeInstance, webhookPayload } from '../../domain/events/envelopes.js';
 
 /** What the outbox needs to know of the instance an event belongs to. */
 export interface EventInstance extends EnvelopeInstance {
@@ -40,17 +41,12 @@ export function orderKeyOf(event: string, data: Record<string, unknown>): string
   return event.startsWith('messages.') && typeof data.messageId === 'string' ? data.messageId : null;
 }
 
-/*
- * An instance's connection history is kept whatever reads it: the API shows only the last disconnect,
- * and these few rows per pairing are how an operator reads the ones before.
- */
-const HISTORY = new Set(['connection.update', 'qr.update']);
+/** Connection history is kept whatever reads it: the API shows only the last disconnect, these rows the ones before. */
+const HISTORY = new Set<string>(HISTORY_EVENTS);
 
 /**
- * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it
- * is connection history. Any other event (a message's, above all) would be a row nothing reads and
- * nothing deletes: three for every message sent, saying what the message's own row already says.
- * The one place both outbox writers decide it.
+ * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it is
+ * connection history. Any other would be a row nothing reads, saying what the message's own row says.
  */
 export function storesEvent(event: string, delivery: { deliveryId: string } | null): boolean {
   return delivery !== null || HISTORY.has(event);
@@ -105,10 +101,9 @@ export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number):
 }
 
 /**
- * The common table expressions that write the events of `outboxParams` (at `$param`, `$param+1`,
- * `$param+2`) whose subject message is among the ids `gate` returns (those marked `stored`), and their
- * webhook deliveries. The statement's result can read `outbox_input (id)`, the events whose change
- * was written, and `outbox_deliveries (id, "nextAttemptAt")`.
+ * The CTEs that write the events of `outboxParams` (at `$param`..`$param+2`) whose subject is among the
+ * ids `gate` returns, and their deliveries; the result can read `outbox_input (id)`, the events written,
+ * and `outbox_deliveries (id, "nextAttemptAt")`.
  */
 export function outboxWrites(param: number, gate: string): string {
   return `

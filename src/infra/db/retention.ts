@@ -1,5 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { HISTORY_EVENTS } from '../../domain/events/catalogue.js';
 import { IDEMPOTENCY_TTL_MS } from '../../domain/idempotency/idempotency.js';
+import { sqlList } from './sql-list.js';
 import type { Logger } from '../logger.js';
 import type { Statements } from './statements.js';
 
@@ -27,8 +29,8 @@ const MAX_INTERVAL_MS = 60_000;
  * shorter): a short window to see what just happened, then the sweep's next pass takes it.
  */
 const OUTBOX_GRACE_MS = 10 * 60_000;
-/** Connection history: what an instance's connection did, kept as RETENTION_CONNECTIONS says. */
-const HISTORY_EVENTS = `('connection.update', 'qr.update')`;
+/** Connection history (the catalogue's set, as an SQL list): kept as RETENTION_CONNECTIONS says. */
+export const HISTORY_EVENTS_SQL = sqlList(HISTORY_EVENTS);
 
 /** The smallest UUID v7 of a moment: every time-ordered id minted before it sorts below it. */
 export function firstIdAt(ms: number): string {
@@ -58,10 +60,9 @@ SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS dele
 const outboxGraceOf = (settings: RetentionSettings) => Math.min(OUTBOX_GRACE_MS, settings.deliveries ?? OUTBOX_GRACE_MS);
 
 /**
- * The sweep's pace: every `busyMs` while passes find rows to delete; a pass that finds none doubles
- * the wait, up to `idleMs`. Both are at most half the shortest time anything is kept (the outbox's
- * grace included), so nothing outlives its time by more than half of it; a busy pass comes at least
- * once a minute and at most once a second.
+ * The sweep's pace: every `busyMs` while passes find rows; an empty pass doubles the wait, up to
+ * `idleMs`. Both are at most half the shortest retention, so nothing outlives its time by more than
+ * half; a busy pass comes between once a second and once a minute.
  */
 export function retentionPace(settings: RetentionSettings): { busyMs: number; idleMs: number } {
   // The outbox's grace is never longer than the delivery logs' retention, so it stands for both.
@@ -103,14 +104,14 @@ function rules(settings: RetentionSettings): Rule[] {
       table: 'OutboxEvent',
       cutoff: before(settings.connections),
       byId: true,
-      select: `SELECT e.id FROM "OutboxEvent" e WHERE e.id < $3::uuid AND e."createdAt" < $2 AND e.event IN ${HISTORY_EVENTS} AND e.streams = '{}' AND ${unread} LIMIT $1`,
+      select: `SELECT e.id FROM "OutboxEvent" e WHERE e.id < $3::uuid AND e."createdAt" < $2 AND e.event IN ${HISTORY_EVENTS_SQL} AND e.streams = '{}' AND ${unread} LIMIT $1`,
     },
     // Every other event goes once every reader has it: its webhook delivered or given up, every broker published it.
     {
       table: 'OutboxEvent',
       cutoff: (now) => now - outboxGrace,
       byId: true,
-      select: `SELECT e.id FROM "OutboxEvent" e WHERE e.id < $3::uuid AND e."createdAt" < $2 AND e.event NOT IN ${HISTORY_EVENTS} AND e.streams = '{}' AND ${unread} LIMIT $1`,
+      select: `SELECT e.id FROM "OutboxEvent" e WHERE e.id < $3::uuid AND e."createdAt" < $2 AND e.event NOT IN ${HISTORY_EVENTS_SQL} AND e.streams = '{}' AND ${unread} LIMIT $1`,
     },
     // An event of a deleted instance, as soon as every broker has it (or it cannot be signed: written
     // in the moment of the delete, after its secrets were kept).

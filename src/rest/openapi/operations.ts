@@ -6,7 +6,7 @@ import type { KnownEngine } from '../../domain/network/credentials.js';
 import { instanceInputs, setWebhookInput } from '../../domain/instances/instances.input.js';
 import { listMessagesInput, sendMediaInput, sendMessageInput, sendTextInput } from '../../domain/messages/messages.input.js';
 import { sendKindsInput } from '../../domain/messages/send-kinds.input.js';
-import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/messages/media.js';
+import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/media/limits.js';
 import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
 import { changeTenantInput } from '../../domain/tenants/tenants.input.js';

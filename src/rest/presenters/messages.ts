@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
-import { kindFields, messageMedia } from '../../domain/messages/message-events.js';
+import { kindFields, messageMedia } from '../../domain/messages/message-fields.js';
 import { messageErrorOf } from '../../domain/messages/message-error.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

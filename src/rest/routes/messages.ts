@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
-import type { MediaDownloads } from '../../domain/messages/media-downloads.js';
+import type { MediaDownloads } from '../../domain/media/downloads.js';
 import type { MessagesService } from '../../domain/messages/messages.service.js';
 import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';

@@ -1,5 +1,5 @@
 import type { MessageRecord, MessageStore, SendingInstance } from '../../../domain/messages/messages.ports.js';
-import { digits } from '../../../domain/instances/events.js';
+import { digits } from '../../../domain/phone.js';
 import type { Outbox } from '../outbox.js';
 import { OUTBOX_RESULT, type OutboxResult, outboxWrites } from '../outbox-statement.js';
 import type { Statements } from '../statements.js';

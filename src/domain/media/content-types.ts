@@ -1,4 +1,4 @@
-import type { MediaType } from './message-values.js';
+import type { MediaType } from '../messages/message-values.js';
 
 /** The kinds of file a message carries. */
 export type MediaKind = MediaType | 'sticker';
@@ -30,8 +30,7 @@ export function mediaTypeAllows(kind: MediaKind, contentType: string): boolean {
 
 /**
  * Why a file's bytes do not match its declared type, or null when they do (docs/messaging.md, "Media
- * checks"). Images, stickers, audio and video are read by apps that trust the type; documents are
- * any bytes, and are served so that no browser runs them (servedAs).
+ * checks"). Documents are any bytes, and are served so that no browser runs them (servedAs).
  */
 export function bytesMismatch(kind: MediaKind, declared: string, sniffed: string | null): string | null {
   if (kind === 'document') return null;
@@ -75,9 +74,8 @@ const SERVED_TYPES: Record<string, string[]> = {
 export const OCTET_STREAM = 'application/octet-stream';
 
 /**
- * The type and name a file is downloaded with: its own type when on the list above (parameters kept
- * when well-formed), else octet-stream; a name whose extension is one of that type's (`.bin` for
- * octet-stream), added when the given name has another, so no saved file opens as something else.
+ * The type and name a file is downloaded with: a type on the list above, else octet-stream, and a
+ * name ending in one of that type's extensions, so no saved file opens as something else.
  */
 export function servedAs(declared: string, name: string): { mimetype: string; fileName: string } {
   const essence = essenceOf(declared);

@@ -1,15 +1,5 @@
 import { DomainError } from '../errors.js';
-import type { JsonValue } from './message-values.js';
-import { servedAs } from './media-types.js';
-
-/** The largest file a message carries, sent (by URL or base64) or received (docs/messaging.md). */
-export const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
-
-/**
- * The largest JSON body of a send that may carry a file as base64 (docs/rest.md, "Limits"): that file's
- * base64 (4 bytes per 3), plus 1 MiB for the other fields and JSON escapes (`\/`) inside the base64.
- */
-export const MAX_MEDIA_BODY_BYTES = Math.ceil(MAX_MEDIA_BYTES / 3) * 4 + 1024 * 1024;
+import type { JsonValue } from '../messages/message-values.js';
 
 export const INBOUND_MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 export type InboundMediaType = (typeof INBOUND_MEDIA_TYPES)[number];
@@ -60,14 +50,6 @@ export class MediaInvalid extends DomainError {
   constructor(why: string) {
     super('media_invalid', `The network's copy of this media cannot be trusted (${why}); nothing of it was served.`);
   }
-}
-
-/**
- * The type and name a file is downloaded with (servedAs): the sender's name, else `<type>-<message id>`,
- * with an extension of the type it is served as.
- */
-export function downloadAs(messageId: string, file: { fileName: string | null; mimetype: string; type: string }) {
-  return servedAs(file.mimetype, file.fileName || `${file.type}-${messageId}`);
 }
 
 /** A descriptor as stored (JSON), or null when the value is not one. */

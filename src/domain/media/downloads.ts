@@ -3,12 +3,19 @@ import { assertSameTenant } from '../actor.js';
 import { NotFound, Unavailable } from '../errors.js';
 import type { EngineRegistry } from '../network/engine.port.js';
 import type { InstanceStore } from '../instances/instances.ports.js';
-import { asDescriptor, downloadAs, MAX_MEDIA_BYTES, type MediaContent } from './media.js';
-import type { MediaProbe } from './messages.service.js';
-import type { MessageStore } from './messages.ports.js';
+import type { MessageStore } from '../messages/messages.ports.js';
+import { servedAs } from './content-types.js';
+import { MAX_MEDIA_BYTES } from './limits.js';
+import { asDescriptor, type MediaContent } from './media-source.js';
+import type { MediaProbe } from './media-probe.js';
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
+}
+
+/** The type and name a file is downloaded with (servedAs): the sender's name, else `<type>-<message id>`. */
+function downloadAs(messageId: string, file: { fileName: string | null; mimetype: string; type: string }) {
+  return servedAs(file.mimetype, file.fileName || `${file.type}-${messageId}`);
 }
 
 /** A message's media ready to stream: its bytes, and the type and name it is served with (docs/messaging.md, "Serving media"). */

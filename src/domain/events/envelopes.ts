@@ -1,4 +1,5 @@
 import type { InstanceVariant } from '../instances/state-machine.js';
+import { type EventData, type EventName, type MessageUpsertData, TEST_EVENT } from './catalogue.js';
 
 export interface EnvelopeInstance {
   id: string;
@@ -18,10 +19,24 @@ const MESSAGE_TYPES: Record<string, string> = {
   reaction: 'reactionMessage',
 };
 
+/** A v1 delivery's `data` (spec 6.2): the event's own, a message without the fields only other consumers read. */
+export type V1Data = { [E in EventName]: E extends 'messages.upsert' ? Omit<MessageUpsertData, (typeof NOT_IN_V1_UPSERT)[number]> : EventData[E] };
+
+/** A session delivery's `data` (spec 6.3): a message keyed as the network keys it, its updates by `key.id`. */
+export type SessionData = {
+  [E in EventName]: E extends 'messages.upsert'
+    ? { key: { remoteJid: string; fromMe: boolean; id: string; participant?: string }; message: Record<string, unknown>; messageType: string; pushName: string; fromLid?: string }
+    : E extends 'messages.update' | 'messages.delete'
+      ? { key: { id: string } } & Record<string, unknown>
+      : EventData[E];
+};
+
+export type V1Envelope<E extends EventName = EventName> = { event: E; instanceId: string; timestamp: string; data: V1Data[E] };
+export type SessionEnvelope<E extends EventName = EventName> = { event: E; instance: { instanceName: string; instanceId: string }; data: SessionData[E] };
+
 /**
- * The exact body of a webhook delivery, built once and stored: every retry sends these bytes.
- * v1 (spec 6.2): {event, instanceId, timestamp, data}. Session (spec 6.3): {event, instance:
- * {instanceName, instanceId}, data}, where message events carry key/message/messageType/pushName.
+ * The exact body of a webhook delivery (V1Envelope or SessionEnvelope), built once and stored: every
+ * retry sends these bytes.
  */
 export function webhookPayload(instance: EnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string, publicUrl = ''): string {
   data = withAbsoluteMediaUrl(data, publicUrl);
@@ -39,11 +54,11 @@ function withAbsoluteMediaUrl(data: Record<string, unknown>, publicUrl: string):
 }
 
 /** Fields events carry for other consumers (the session envelope's pushName, the media URL) that spec 6.2 does not list. */
-const NOT_IN_V1_UPSERT = ['pushName', 'mediaUrl'];
+const NOT_IN_V1_UPSERT = ['pushName', 'mediaUrl'] as const;
 
 function v1Data(event: string, data: Record<string, unknown>): Record<string, unknown> {
   if (event !== 'messages.upsert') return data;
-  return Object.fromEntries(Object.entries(data).filter(([key]) => !NOT_IN_V1_UPSERT.includes(key)));
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !(NOT_IN_V1_UPSERT as readonly string[]).includes(key)));
 }
 
 /** What a received message carries beyond its text, inside the session envelope's `message`. */
@@ -77,4 +92,9 @@ function sessionData(event: string, data: Record<string, unknown>, jidDomain: st
     return { key: { id: messageId }, ...rest };
   }
   return data;
+}
+
+/** The body of a webhook.test, in the v1 envelope whatever the instance's variant. */
+export function testPayload(instanceId: string, at: Date): string {
+  return JSON.stringify({ event: TEST_EVENT, instanceId, timestamp: at.toISOString(), data: {} });
 }

@@ -1,0 +1,80 @@
+import type { DisconnectReason } from '../network/engine.port.js';
+import type { ContactChange, GroupChange, GroupSummary, PresenceChange } from '../network/network-events.js';
+import type { InstanceVariant } from '../instances/state-machine.js';
+import type { KindFields, MessageMedia } from '../messages/message-fields.js';
+import type { MessageError } from '../messages/message-error.js';
+import type { JsonValue } from '../messages/message-values.js';
+
+/** messages.upsert (spec 6.2): a message as it enters the network or arrives; the optional fields only on messages that have them. */
+export type MessageUpsertData = {
+  messageId: string;
+  from: string | null;
+  to: string;
+  fromMe: boolean;
+  type: string;
+  text: string;
+  timestamp: string;
+  mediaUrl?: string;
+  content?: JsonValue;
+  media?: MessageMedia;
+  fromLid?: string;
+  pushName?: string;
+} & KindFields;
+
+/** messages.update: a status with the time of each step, an edit, or a poll's tally. */
+export type MessageUpdateData =
+  | { messageId: string; status: string; timestamps: Record<string, string>; error?: MessageError }
+  | { messageId: string; edited: { text: string; at: string } }
+  | { messageId: string; poll: JsonValue };
+
+/** The data each event carries, as stored and as v1 deliveries send it (docs/webhooks.md). */
+export type EventData = {
+  'messages.upsert': MessageUpsertData;
+  'messages.update': MessageUpdateData;
+  'messages.delete': { messageId: string; deletedBy: string; forEveryone: boolean };
+  'connection.update': { status: string; phoneNumber: string | null; reason: DisconnectReason | null };
+  'qr.update': { qrCode: string; expiresAt: string; attemptId: string };
+  'groups.update': GroupChange;
+  'groups.upsert': { groups: GroupSummary[] };
+  'contacts.update': { contacts: ContactChange[] };
+  'presence.update': PresenceChange;
+};
+
+export type EventName = keyof EventData;
+
+/** One event as the domain raises it, before an envelope wraps it for a variant. */
+export type CatalogueEvent<E extends EventName = EventName> = { [K in E]: { event: K; data: EventData[K] } }[E];
+
+/**
+ * Every event, the variants whose webhooks subscribe to it, and whether it is connection history (kept
+ * in the outbox whatever reads it). The order is that of the default subscriptions and the GraphQL enum.
+ */
+export const CATALOGUE: { readonly [E in EventName]: { variants: readonly InstanceVariant[]; history: boolean } } = {
+  'messages.upsert': { variants: ['v1', 'session'], history: false },
+  'messages.update': { variants: ['v1', 'session'], history: false },
+  'messages.delete': { variants: ['v1', 'session'], history: false },
+  'connection.update': { variants: ['v1', 'session'], history: true },
+  'qr.update': { variants: ['v1'], history: true },
+  'groups.update': { variants: ['session'], history: false },
+  'groups.upsert': { variants: ['session'], history: false },
+  'contacts.update': { variants: ['session'], history: false },
+  'presence.update': { variants: ['session'], history: false },
+};
+
+export const EVENT_NAMES = Object.keys(CATALOGUE) as EventName[];
+
+/** The signed event POST …/webhook/test sends on request: never stored, never subscribed to. */
+export const TEST_EVENT = 'webhook.test';
+
+const subscribedBy = (variant: InstanceVariant) => EVENT_NAMES.filter((name) => CATALOGUE[name].variants.includes(variant));
+
+/** The events each variant's webhook may subscribe to, and does by default. */
+export const V1_EVENTS: readonly EventName[] = subscribedBy('v1');
+export const SESSION_EVENTS: readonly EventName[] = subscribedBy('session');
+
+export function eventsOf(variant: InstanceVariant): readonly EventName[] {
+  return variant === 'v1' ? V1_EVENTS : SESSION_EVENTS;
+}
+
+/** Connection history: what an instance's connection did, kept as RETENTION_CONNECTIONS says. */
+export const HISTORY_EVENTS: readonly EventName[] = EVENT_NAMES.filter((name) => CATALOGUE[name].history);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // Comments say why in at most three lines; longer reasoning goes to docs/ (docs/architecture.md, "Checks").
 const MAX_LINES = 3;
 const root = join(import.meta.dirname, '..', '..');
-const GENERATED = ['src/dashboard/generated/', 'src/infra/db/generated/'];
+const GENERATED = ['src/dashboard/generated/', 'src/infra/db/generated/', 'test/graphql/generated/'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -30,10 +30,11 @@ function commentsOf(file: ts.SourceFile): { comments: Comment[]; overNoCode: Com
   const visit = (node: ts.Node) => {
     const leading = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
     for (const range of leading) seen.set(range.pos, range);
+    // A comment alone in its block says why the block is empty (a `catch {}`, JSX's `{/* … */}`).
     const closes = node.kind === ts.SyntaxKind.CloseBraceToken || node.kind === ts.SyntaxKind.EndOfFileToken;
-    // A `{/* … */}` in JSX is the comment syntax JSX has; it stands where it is meant to.
-    const inJsx = node.parent?.kind === ts.SyntaxKind.JsxExpression;
-    if (closes && !inJsx) overNoCode.push(...leading);
+    const siblings = node.parent?.getChildren(file) ?? [];
+    const holdsCode = siblings.some((sibling) => sibling.kind === ts.SyntaxKind.SyntaxList && sibling.getChildCount(file) > 0);
+    if (closes && holdsCode) overNoCode.push(...leading);
     for (const range of ts.getTrailingCommentRanges(text, node.getEnd()) ?? []) seen.set(range.pos, range);
     for (const child of node.getChildren(file)) visit(child);
   };
@@ -83,15 +84,16 @@ function blocksOf(file: ts.SourceFile, comments: Comment[]): Block[] {
   return blocks;
 }
 
-const files = sourceFiles('src').map((path) => {
+const parse = (path: string) => {
   const text = readFileSync(join(root, path), 'utf8');
   const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
   return { path: relative(root, join(root, path)), file, ...commentsOf(file) };
-});
+};
+const files = sourceFiles('src').map(parse);
 
-describe('comments in src/', () => {
-  it(`say why in at most ${MAX_LINES} lines a block`, () => {
+describe('comments', () => {
+  it(`in src/ say why in at most ${MAX_LINES} lines a block`, () => {
     const long = files.flatMap(({ path, file, comments }) =>
       blocksOf(file, comments)
         .filter((block) => block.lines > MAX_LINES)
@@ -100,8 +102,8 @@ describe('comments in src/', () => {
     expect(long, `comment blocks over ${MAX_LINES} lines (move the reasoning to docs/ and cite it):\n${long.join('\n')}\n`).toEqual([]);
   });
 
-  it('each sit over the code they speak of', () => {
-    const stray = files.flatMap(({ path, file, overNoCode }) =>
+  it('each sit over the code they speak of (in test/ too)', () => {
+    const stray = [...files, ...sourceFiles('test').map(parse)].flatMap(({ path, file, overNoCode }) =>
       overNoCode.map((comment) => `${path}:${file.getLineAndCharacterOfPosition(comment.pos).line + 1}`),
     );
     expect(stray, `comments with no code after them in their block or file:\n${stray.join('\n')}\n`).toEqual([]);

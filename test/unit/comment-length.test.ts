@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Comments say why in at most three lines; longer reasoning goes to docs/ (docs/architecture.md, "Checks").
+// Comments say why in at most three lines; longer reasoning goes to docs/ (docs/architecture.md, "Comments").
 const MAX_LINES = 3;
 const root = join(import.meta.dirname, '..', '..');
 const GENERATED = ['src/dashboard/generated/', 'src/infra/db/generated/', 'test/graphql/generated/'];

@@ -47,10 +47,9 @@ export function orderKeyOf(event: string, data: Record<string, unknown>): string
 const HISTORY = new Set(['connection.update', 'qr.update']);
 
 /**
- * Whether an event is written to the outbox: when a webhook delivery or a broker will read it, or it
- * is connection history. Any other event (a message's, above all) would be a row nothing reads and
- * nothing deletes: three for every message sent, saying what the message's own row already says.
- * The one place both outbox writers decide it.
+ * An event gets an outbox row only when a webhook delivery or a broker will read it, or it is connection
+ * history: any other (a message's, above all) would be a row nothing reads or deletes. The one place both
+ * outbox writers ask.
  */
 export function storesEvent(event: string, delivery: { deliveryId: string } | null): boolean {
   return delivery !== null || HISTORY.has(event);
@@ -105,10 +104,9 @@ export function outboxParams(rows: EventRow[], now: Date, firstDelayMs: number):
 }
 
 /**
- * The common table expressions that write the events of `outboxParams` (at `$param`, `$param+1`,
- * `$param+2`) whose subject message is among the ids `gate` returns (those marked `stored`), and their
- * webhook deliveries. The statement's result can read `outbox_input (id)`, the events whose change
- * was written, and `outbox_deliveries (id, "nextAttemptAt")`.
+ * CTEs writing the events of `outboxParams` (at `$param` to `$param+2`) whose message is among the ids
+ * `gate` returns, and their webhook deliveries; the statement can read `outbox_input (id)` (the events
+ * written) and `outbox_deliveries (id, "nextAttemptAt")`.
  */
 export function outboxWrites(param: number, gate: string): string {
   return `

@@ -58,10 +58,9 @@ SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS dele
 const outboxGraceOf = (settings: RetentionSettings) => Math.min(OUTBOX_GRACE_MS, settings.deliveries ?? OUTBOX_GRACE_MS);
 
 /**
- * The sweep's pace: every `busyMs` while passes find rows to delete; a pass that finds none doubles
- * the wait, up to `idleMs`. Both are at most half the shortest time anything is kept (the outbox's
- * grace included), so nothing outlives its time by more than half of it; a busy pass comes at least
- * once a minute and at most once a second.
+ * The sweep's pace: every `busyMs` while passes delete rows, each empty pass doubling the wait up to
+ * `idleMs`. Both are at most half the shortest keep time (outbox grace included), so nothing outlives its
+ * time by more than half of it; a busy pass comes at most once a second and at least once a minute.
  */
 export function retentionPace(settings: RetentionSettings): { busyMs: number; idleMs: number } {
   // The outbox's grace is never longer than the delivery logs' retention, so it stands for both.

@@ -24,7 +24,7 @@ beforeAll(async () => {
   } finally {
     process.chdir(cwd);
   }
-}, 60_000);
+}, 120_000);
 
 describe('the import graph of src/', () => {
   it('reads every layer, type-only imports included', () => {

@@ -117,7 +117,7 @@ describe('comments', () => {
         .map((block) => `${path}:${block.line} (${block.lines} lines)`),
     );
     expect(long, `comment blocks over ${MAX_LINES} lines (move the reasoning to docs/ and cite it):\n${long.join('\n')}\n`).toEqual([]);
-  });
+   }, 60_000);
 
   it('each sit over the code they speak of (in test/ too)', () => {
     const stray = [...files, ...sourceFiles('test').map(parse)].flatMap(({ path, file }) =>

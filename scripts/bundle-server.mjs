@@ -1,10 +1,6 @@
-// The server's entry point as one bundle (dist/main.js, what first requests need; what loads on first
-// use in chunks beside it, dist/chunks/): Node then reads, resolves and compiles a handful of files
-// at start instead of ~1,300 (docs/benchmarks.md, "Start"). The admin CLI (dist/cli.js) likewise, with
-// the code both use in shared chunks. tsc's dist/ stays as it is beside them: the worker threads run
-// from it. Packages that find files of their own next to their code
-// (WebAssembly, worker scripts, static assets) and the engine library loaded on first use stay
-// outside, imported from node_modules as before.
+// The server (dist/main.js, chunks loaded on first use beside it) and the admin CLI as bundles, so a start
+// compiles a handful of files instead of ~1,300 (docs/architecture.md, "The plumbing, why"). tsc's dist/
+// stays for the worker threads; packages with files of their own beside their code stay in node_modules.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -48,15 +44,9 @@ const fileUrls = {
   },
 };
 
-// graphql 16 ships its ES modules as `.mjs` beside each CommonJS file, but names only the CommonJS
-// build in `main`, so the bundle took that one: every call into it (thousands per GraphQL request:
-// type checks, the executor, the value coercion) went through the getters of a CommonJS namespace,
-// about 4 µs of each request (docs/benchmarks.md, "GraphQL's calls into graphql-js"). Bundled from the
-// `.mjs` files, they are plain calls. One copy still serves every importer, `require` included.
-// That one copy also makes graphql's development-mode `instanceOf` pointless: on a miss it reads class
-// names to tell a second copy of graphql from another type (about 3.5 µs of each request), and the
-// bundle cannot hold a second copy. It takes the production branch, as under NODE_ENV=production;
-// everything else keeps reading NODE_ENV. Tests run the sources, where the check stays.
+// graphql bundled from its `.mjs` files, whose calls are plain, not through a CommonJS namespace's getters;
+// one copy for every importer, so `instanceOf` takes its production branch (docs/architecture.md,
+// "The plumbing, why"). Tests run the sources, where the check stays.
 const graphqlDir = join(root, 'node_modules', 'graphql');
 const graphqlAsModules = {
   name: 'graphql-as-modules',

@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
-# The image and compose.yaml tested for real with podman (docs/development.md, "The container test"):
-# build the image, start the compose file, take the README's tour with curl, stop the gateway with
-# SIGTERM (exit 0, a clean shutdown), recreate the containers on the same volumes with a second node
-# (the tenant, its key and the linked instance are still there, and a send through the other node
-# works), and run the image alone on its data
-# volume (embedded database, unprivileged user). No registry is needed: node:20-bookworm-slim,
-# postgres:15 and redis:7 are stood in for by images made here from Debian's packages, cached in
-# CONTAINER_CACHE_DIR (podman save) and made again when missing.
-#
-#   scripts/container-test.sh          everything
-#   scripts/container-test.sh bases    only make sure the stand-in base images exist
+# The image and compose.yaml tested for real with podman, with no registry: the base images are stood
+# in for by images made from Debian's packages (docs/development.md, "The container test").
+# Usage: scripts/container-test.sh [bases]   (bases: only make sure the stand-in base images exist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -27,8 +19,7 @@ fail() { log "FAILED: $*"; exit 1; }
 
 # --- podman's settings, in a file of its own (the machine's /etc/containers is left alone) ---------
 # The ulimits within the runtime's hard limits, runc (crun refuses hybrid cgroups), and the host's CA
-# bundle mounted read-only into every container, builds included (a TLS-intercepting proxy): never
-# baked into an image.
+# bundle mounted into every container for a TLS-intercepting proxy, never baked into an image.
 mkdir -p "$CACHE_DIR"
 export CONTAINERS_CONF=$CACHE_DIR/containers.conf
 nofile=$(ulimit -Hn); nproc=$(ulimit -Hu)

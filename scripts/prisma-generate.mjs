@@ -1,8 +1,6 @@
-// Runs `prisma generate` without network access.
-// The Prisma CLI refuses to start unless a native schema-engine binary exists, and downloads one
-// when it is missing. `generate` never executes that binary (it uses the bundled WASM tools), so
-// pointing PRISMA_SCHEMA_ENGINE_BINARY at any existing file skips the download. Only `generate`
-// runs this way; migrations go through the WASM schema engine (src/infra/db/migrate.ts).
+// `prisma generate` with no network: the CLI downloads a native schema engine that `generate` never runs
+// (the bundled WASM tools do the work), so PRISMA_SCHEMA_ENGINE_BINARY names any existing file instead.
+// Migrations go through the WASM schema engine (src/infra/db/migrate.ts).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { delimiter, join } from 'node:path';

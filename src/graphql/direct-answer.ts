@@ -4,13 +4,9 @@ import { type Plugin, processRegularResult, type YogaServerInstance } from 'grap
 import { LRUCache } from 'lru-cache';
 
 /**
- * The plain case of GraphQL over HTTP, answered without yoga's fetch-API layer: a POST whose JSON body
- * is one operation yoga has already parsed and validated before (its text is remembered), asking for
- * one JSON media type. It runs through the same enveloped pipeline as every request — the same
- * plugins, parse cache, error masking and metrics — so only the Request and Response objects (and
- * their headers, abort signals and streams) and the validation it passed already are skipped.
- * Everything else (a batch, an unknown parameter, a new or invalid document, a stream) is left to
- * yoga, untouched.
+ * GraphQL over HTTP's plain case (one JSON POST of a document yoga already validated) answered without
+ * yoga's fetch-API layer but through the same plugins; anything else goes to yoga (docs/architecture.md,
+ * "The plumbing, why").
  */
 export interface DirectAnswers {
   /** Remembers each operation text that parsed and validated, so its next request can be answered directly. */

@@ -13,10 +13,9 @@ export interface GraphQLLimits {
 }
 
 /**
- * Validation rules that refuse abusive documents before anything runs (GraphQL Armor): depth,
- * aliases, tokens and directives; field suggestions are not leaked. Introspection can be turned off.
- * The cost and node limits need the variables, so they are checked as each operation starts
- * (costGuard). All run for every transport: HTTP, SSE and WebSocket.
+ * GraphQL Armor's rules refuse abusive documents before anything runs, on HTTP, SSE and WebSocket alike
+ * (no field suggestions leak; introspection can be off). The cost and node limits need the variables,
+ * so costGuard checks them as each operation starts.
  */
 export function guardPlugins(limits: GraphQLLimits): Plugin[] {
   const plugins: Plugin[] = [

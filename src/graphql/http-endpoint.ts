@@ -19,10 +19,9 @@ import { crossOriginRefusal, type OriginPolicy, requestOrigin } from '../http/or
 const BODY_TYPES = ['application/json', 'application/graphql-response+json'];
 
 /**
- * `/graphql` over HTTP and SSE, mounted in the Koa app. An authenticated caller counts against the
- * same rate limits as on REST; an unauthenticated one gets coded errors from yoga (a subscription
- * stream needs a caller before it opens). The body is read here with a size limit, and yoga answers
- * on the raw Node response.
+ * `/graphql` over HTTP and SSE in the Koa app. A caller counts against REST's rate limits; without one,
+ * yoga answers coded errors (a subscription stream needs a caller before it opens). The body is read
+ * here with a size limit, and yoga answers on the raw Node response.
  */
 export function graphqlEndpoint(deps: {
   graphql: GraphQLLoader;
@@ -95,10 +94,9 @@ function forbid(ctx: Parameters<Middleware>[0]) {
 }
 
 /**
- * A caller refused before anything ran (credentials, rate limit, outage), answered as a GraphQL
- * response with the error's code, so GraphQL clients show it as a GraphQL error. The HTTP status is
- * the refusal's (401, 429, 503) where GraphQL over HTTP allows it: for `application/graphql-response+json`
- * and streams; a plain `application/json` answer stays 200.
+ * A caller refused before anything ran (credentials, rate limit, outage) gets a GraphQL error with its
+ * code, and the refusal's status (401, 429, 503) where GraphQL over HTTP allows one: for
+ * `application/graphql-response+json` and streams; plain `application/json` stays 200.
  */
 function refuse(ctx: Parameters<Middleware>[0], error: DomainError, streaming: boolean) {
   const { message, extensions } = asGraphQLError(error).toJSON();

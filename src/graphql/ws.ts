@@ -42,12 +42,9 @@ function hostOf(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /**
- * graphql-ws at /graphql on the gateway's HTTP server. A connection authenticates once, with
- * `connectionParams.authorization = "Bearer <key>"` or the session cookie of the upgrade request, or
- * is closed (4401 without valid credentials, 4403 otherwise). The credentials are checked again for
- * every operation, and by the caller watch while the connection stays open (closed with 4401 as soon
- * as the key is revoked or the session ends, on whichever node). Every operation runs through
- * yoga's plugins (the same guards as over HTTP) and counts against the caller's rate limits.
+ * graphql-ws at /graphql: a connection authenticates once (a Bearer key in connectionParams or the
+ * upgrade's session cookie) or is closed 4401/4403, and the caller watch closes it once the key or session
+ * ends; each operation runs yoga's plugins and the rate limits (docs/graphql.md).
  */
 export function serveGraphQLOverWebSocket(
   server: Server,

@@ -12,10 +12,9 @@ export interface RequestOrigin {
 export type OriginPolicy = ReturnType<typeof createOriginPolicy>;
 
 /**
- * Which browser pages may use the API with the session cookie: the gateway's own, and the exact
- * origins of CORS_ORIGINS. The same check Go's net/http CrossOriginProtection makes: Sec-Fetch-Site
- * first, then Origin against Host; a request with neither comes from no browser (curl, a server)
- * and cannot carry a victim's cookie against their will.
+ * Which pages may use the session cookie: the gateway's own and CORS_ORIGINS', checked as Go's
+ * CrossOriginProtection does (Sec-Fetch-Site, then Origin against Host). A request with neither comes
+ * from no browser, so it cannot carry a victim's cookie.
  */
 export function createOriginPolicy(listed: readonly string[]) {
   const allowed = new Set(listed);

@@ -12,12 +12,9 @@ const STATISTICS = ['min', 'max', 'mean', 'stddev', 'p50', 'p90', 'p99'] as cons
 type Statistic = (typeof STATISTICS)[number];
 
 /**
- * The event-loop lag gauges (`<prefix>nodejs_eventloop_lag_p99_seconds` and the rest), in place of
- * prom-client's. Node's sampler records the time between its timer's ticks, so prom-client's gauges
- * read the sampling period plus the lag: 0.1 s on an idle gateway sampled ten times a second, 1 s
- * once a second. These take the period out, so they read the lag itself (0 when there is none) and an
- * alert on them keeps its meaning whatever the period. `nodejs_eventloop_lag_seconds`, measured at
- * each scrape, stays prom-client's.
+ * Event-loop lag gauges in place of prom-client's, which read Node's sampling period plus the lag (0.1 s
+ * on an idle gateway sampled ten times a second); these take the period out, so an alert keeps its
+ * meaning (docs/operating.md, "Metrics"). `nodejs_eventloop_lag_seconds` (at each scrape) stays theirs.
  */
 export function replaceEventLoopLagGauges(registry: Registry, prefix: string) {
   const name = (statistic: Statistic) => `${prefix}nodejs_eventloop_lag_${statistic}_seconds`;

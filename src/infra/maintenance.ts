@@ -31,11 +31,9 @@ export const MAINTENANCE: MaintenanceOptions = { busyMs: 500, idleMs: 30_000, de
 export type Maintenance = ReturnType<typeof createMaintenance>;
 
 /**
- * The safety sweeps that catch what an announcement missed (a send whose notification was lost, a
- * dispatch that failed, a message queued for a day, deliveries Redis forgot). Work is announced, so
- * these only look: every `busyMs` while the domain's sweep finds messages this node can move, soon
- * after work arrives here, and otherwise once every `idleMs` (one statement when nothing is queued).
- * Embedded, the same look also says which tables are due for the vacuum PGlite does not run itself.
+ * Safety sweeps for what an announcement missed (a lost notification, a failed dispatch, a day-old queued
+ * message, deliveries Redis forgot): every `busyMs` while they find work, else every `idleMs`. Embedded,
+ * the same look says which tables are due for the vacuum PGlite does not run.
  */
 export function createMaintenance(deps: {
   statements: Statements;

@@ -130,8 +130,7 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     const download = await fetch(`${world.gw.url}/v1/messages/${invoice}/media`, { headers: { authorization: `Bearer ${key}` } });
     expect(download.status).toBe(200);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(PDF));
-    // Fourteen messages, five of them files the library encrypts and uploads, each waited for in turn.
-  }, 90_000);
+  }, 90_000); // fourteen messages, five of them files the library encrypts and uploads, each waited for in turn
 
   it('refuses audio as a voice note unless it is Ogg, with nothing stored', async () => {
     const to = newNetworkPhone().slice(1);

@@ -4,10 +4,9 @@ import type { EngineCredentialsLine } from '../../engines/descriptor.js';
 import { builder } from '../builder.js';
 
 /**
- * Each credentials engine's field of CreateInstanceInput and UpdateInstanceInput, as its descriptor
- * names it, with input types built from its schemas (docs/architecture.md, "Credentials"). The schema
- * is made once per process, from the catalogue as it is then (the built-in engines, and any an
- * embedding registered before the first GraphQL request).
+ * Each credentials engine's field of CreateInstanceInput and UpdateInstanceInput, its input types built
+ * from its descriptor's schemas, once per process from the catalogue as it is then (docs/architecture.md,
+ * "Credentials").
  */
 type Which = 'create' | 'replace';
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

@@ -3,14 +3,9 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * The embedded database is PostgreSQL in single-user mode inside this process: two processes on one
- * folder would each believe they own every file, and corrupt them. PGlite leaves no usable guard of
- * its own (its postmaster.pid always names pid -42), so the folder gets a lock file naming its holder.
- *
- * A pid file rather than a lock library: a holder killed with SIGKILL is recognised at once (its pid
- * is gone, or now belongs to a process started later), where an mtime-refreshed lock
- * (proper-lockfile) can only be taken over after its staleness period, and needs a timer that a busy
- * event loop can starve.
+ * Two processes on one embedded database would each believe they own every file and corrupt them, and
+ * PGlite's own postmaster.pid always names pid -42: a lock file names the holder's pid, which a SIGKILL
+ * leaves recognisable at once (docs/architecture.md, "The plumbing, why").
  */
 export const LOCK_FILE = 'gateway.lock';
 

@@ -13,12 +13,9 @@ export interface EmbeddedFolder {
 }
 
 /**
- * Locks `dataDir` (one process at a time on a folder, docs/operating.md: refused here, before PGlite
- * touches a file) and starts the thread that opens PGlite in it. It imports nothing of Prisma or the
- * server, so `main` can call it before it loads the rest of the gateway: PGlite then opens its files
- * on its own thread while the main thread loads the server's code (docs/benchmarks.md, "Start").
- * `threadModule`: the thread's code, when not this build's own (startEmbeddedThread); `warn`: hears of
- * a folder whose group or others could enter it (made private).
+ * Locks `dataDir` and starts PGlite's thread; it imports nothing of Prisma or the server, so `main` calls it
+ * first (docs/architecture.md, "The embedded database's thread"). `threadModule`: the thread's code when
+ * not this build's own; `warn`: hears of a folder others could enter (made private).
  */
 export function openEmbeddedFolder(dataDir: string, options: { threadModule?: URL; warn?: (message: string) => void } = {}): EmbeddedFolder {
   const folder = dataDir.startsWith('memory://') ? undefined : resolve(dataDir);

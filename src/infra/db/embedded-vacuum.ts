@@ -2,11 +2,9 @@ import type { Logger } from '../logger.js';
 import type { Statements } from './statements.js';
 
 /**
- * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs: every update leaves its
- * old row version and that version's index entries behind for good, so the message tables and their
- * indexes only grow and every send gets slower (measured: after 36,000 sends, 72,000 dead row versions
- * in "Message" and sends at 60 % of their starting rate). This does autovacuum's job, with its default
- * thresholds read from the same statistics its launcher reads.
+ * PGlite is single-user PostgreSQL, with no autovacuum: dead row versions stayed for good (after 36,000
+ * sends, 72,000 in "Message", and sends at 60 % of their first rate). This does autovacuum's job, with its
+ * default thresholds, from the statistics its launcher reads.
  */
 
 /** A table past a threshold: vacuum (and analyze) it, or only analyze it. */

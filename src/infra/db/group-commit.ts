@@ -7,10 +7,9 @@ export interface GroupCommit<In, Out> {
 }
 
 /**
- * Group commit: items that arrive while earlier groups are being written wait and go together in
- * the next group, so the database sees one statement for many callers under load and no added wait
- * when idle (a group starts on the next turn of the event loop). Each caller gets its own outcome;
- * a group that fails as a whole fails every caller in it.
+ * Group commit: what arrives while earlier groups are written goes in the next group, so under load the
+ * database sees one statement for many callers, and idle no added wait (a group starts on the next turn
+ * of the event loop). Each caller gets its own outcome; a group that fails whole fails every caller.
  */
 export function groupCommit<In, Out>(
   write: (items: In[]) => Promise<Array<Outcome<Out>>>,

@@ -23,12 +23,9 @@ export type EmitEvents = (owner: { tenantId: string; instanceId: string | null }
 export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
- * The transactional outbox. Events are rows written in the same transaction as the change they
- * report (those something will read: `storesEvent`), and so is one webhook delivery per event the
- * instance subscribes to, with its exact body.
- * Once the transaction commits, the new deliveries are handed to the schedule. With event streams
- * configured, each instance event also keeps that body and delivery id, and the brokers still to
- * publish it (see infra/events).
+ * The transactional outbox: events something reads (`storesEvent`) and one webhook delivery per
+ * subscribed event are rows of the change's own transaction, scheduled once it commits; with event streams,
+ * each also keeps its body and the brokers still to publish it (docs/architecture.md, "Event streams").
  */
 export function createOutbox(
   prisma: PrismaClient,

@@ -14,10 +14,9 @@ function randomBytes16(): Uint8Array {
 }
 
 /**
- * The id of a row the message path writes at a high rate (messages, outbox events, webhook
- * deliveries): a UUID whose leading bits are the time it was made (RFC 9562 version 7). New rows'
- * index entries land at the right edge of each b-tree instead of on a random leaf, so the pages being
- * written stay few however large the table grows, instead of every leaf of every such index.
+ * Ids of the rows the message path writes fast (messages, outbox events, deliveries): UUID v7, time
+ * first (RFC 9562), so new index entries land at each b-tree's right edge and the pages being written
+ * stay few however large the table grows.
  */
 export function newRowId(): string {
   return v7({ random: randomBytes16() });

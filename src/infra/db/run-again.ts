@@ -1,10 +1,9 @@
 import pRetry from 'p-retry';
 
 /**
- * Runs `work` again when it failed in a way that wrote nothing and that a later run can get past
- * (`wroteNothing`: a lock cycle PostgreSQL broke, a row deleted under the statement), up to `attempts`
- * runs in all, each after a short random wait that grows (from `firstWaitMs`) so two sides that collided
- * do not collide again. Any other failure, or the last run's, is the caller's.
+ * Runs `work` again, up to `attempts` runs, when it failed having written nothing in a way a later run
+ * gets past (`wroteNothing`: a lock cycle broken, a row deleted under it), after a growing random wait so
+ * the sides do not collide again. Any other failure, or the last run's, is the caller's.
  */
 export async function runAgainWhen<T>(wroteNothing: (error: unknown) => boolean, options: { attempts: number; firstWaitMs: number }, work: () => Promise<T>): Promise<T> {
   // The first run outside p-retry: it sets up its retry state on every call (about 25 µs, measured),

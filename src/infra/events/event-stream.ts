@@ -52,12 +52,9 @@ interface BrokerState {
 }
 
 /**
- * Feeds the configured brokers from the outbox, all from one reader: a batch is read once, signed
- * once, and each broker that is up gets the events still waiting for it, in commit order. It works
- * only when told: events committed on this node, a broker coming back, and one idle look every
- * `idleMs`; a broker that is down or refused part of a batch is left out of the reads until it is
- * back or its pause is over, while the others go on. What a broker confirmed is marked published
- * for it; the rest stays in the outbox and goes out, in order, on a later pass.
+ * Feeds the brokers from the outbox with one reader: a batch is read and signed once, each broker that is
+ * up gets what waits for it in commit order, one down or paused is left out until it is back, and only
+ * what a broker confirmed is marked (docs/architecture.md, "Event streams").
  */
 export function createEventStream(deps: {
   brokers: readonly Broker[];
@@ -130,11 +127,9 @@ export function createEventStream(deps: {
   }
 
   /**
-   * How soon a broker that is up and was left out of a pass's reads (`read`: those it read for) may
-   * take events: when its pause ends, or at once if it ended meanwhile (null: none waits). A pause can
-   * end during a pass that started a moment before it did (a timer fires up to a millisecond early, an
-   * announcement starts a pass): that broker was not read, and without this it would wait for the
-   * idle look.
+   * When a broker left out of a pass's reads may take events: at its pause's end, or at once if that came
+   * during a pass that started a moment before (a timer fires up to a millisecond early); null: none waits.
+   * Without it such a broker would wait for the idle look.
    */
   function resumeIn(now: number, read: readonly BrokerState[]): number | null {
     let soonest: number | null = null;

@@ -11,10 +11,9 @@ import { createPublisherThread } from './publisher-thread.js';
 export type EventStreams = ReturnType<typeof createEventStreams>;
 
 /**
- * The brokers EVENTS_AMQP_URL and EVENTS_NATS_URL configure, fed from the outbox by one stream. On
- * PostgreSQL the stream runs in a thread of its own (its own connections), so publishing costs the
- * request loop one message per batch of commits; embedded, the database lives in this thread and so
- * does the stream.
+ * The brokers EVENTS_AMQP_URL and EVENTS_NATS_URL configure, fed by one stream: on PostgreSQL in a thread
+ * of its own, so the request loop pays one message per batch of commits; embedded, in this thread, where
+ * the database lives.
  */
 export function createEventStreams(deps: {
   config: Config;

@@ -80,13 +80,9 @@ export type PendingEvents = ReturnType<typeof pendingEvents>;
 const untouched = (brokers: readonly BrokerName[]): BatchOutcome['brokers'] => new Map(brokers.map((b) => [b, { events: 0, published: 0 }]));
 
 /**
- * The outbox as the brokers' queue. A batch for every broker that can publish is read once, in commit
- * order, published, and what each broker confirmed (a prefix of its events) marked in one statement.
- * On PostgreSQL the step holds a lock per broker in a transaction, so of several nodes exactly one
- * publishes to a broker at a time and an instance's events leave in order; a node that dies
- * mid-batch loses its locks with its connection and the batch (not marked) is published again by
- * the next one. PGlite is one process: no lock needed, and no transaction (it would hold every other
- * statement while the brokers confirm).
+ * The outbox as the brokers' queue: a batch read once in commit order, published, and each broker's
+ * confirmed prefix marked in one statement. On PostgreSQL a lock per broker lets one node publish to it at
+ * a time; PGlite needs no lock nor transaction (docs/architecture.md, "Event streams").
  */
 export function pendingEvents(db: Pick<Database, 'kind' | 'statements'>) {
   const toEvent = (row: Row): PendingEvent => ({

@@ -12,10 +12,9 @@ const STOP_GRACE_MS = 10_000;
 const RESTART_MS = 1000;
 
 /**
- * The main thread's side of the publisher thread (publisher-worker.ts): it starts the thread,
- * announces commits (one message until the thread has taken it, however many commits happen
- * meanwhile), counts what the thread reports into the metrics, writes its log lines where this
- * process logs, and answers for each broker's state from memory the thread writes.
+ * The main thread's side of the publisher thread (publisher-worker.ts): starts it, announces commits (one
+ * message until the thread took it), counts its reports into the metrics, writes its log lines, and
+ * answers each broker's state from memory the thread writes.
  */
 export function createPublisherThread(deps: {
   names: readonly BrokerName[];

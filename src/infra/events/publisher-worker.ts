@@ -1,8 +1,7 @@
 /**
- * The publisher thread (PostgreSQL mode): the event stream with its own pool of two connections and
- * its own broker clients, so reading, signing and publishing events never take the request loop's
- * time. It tells the main thread what the metrics and logs need, and keeps each broker's state where
- * the main thread reads it without asking (publisher-thread.ts has the other side).
+ * The publisher thread (PostgreSQL): the event stream with its own pool of two connections and its own
+ * broker clients, off the request loop. It reports what metrics and logs need, and writes each broker's
+ * state where the main thread reads it unasked (publisher-thread.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Writable } from 'node:stream';

@@ -5,12 +5,9 @@ import type { Statements } from '../db/statements.js';
 const WANTS_OWNER = `(i."pairingSince" IS NOT NULL OR i."logoutPending" OR i.state IN ('connecting', 'connected') OR (i.state = 'disconnected' AND i.phone IS NOT NULL))`;
 
 /**
- * A node's round, in one statement: it announces itself until `$3` ms from now (past its next
- * round), renews its unexpired leases while their instance needs an owner and hands back (expired
- * now, token kept) those that no longer do, and reads the live nodes and every instance that needs an
- * owner, with its current owner, or for how long it has had none (a never-owned instance counts from
- * its last change). Lease rows are locked in id order, as acquisitions lock them. Every part reads
- * the same snapshot: this node's own leases are unexpired in it, and this node counts as live.
+ * A node's round in one statement and one snapshot: it announces itself, renews or hands back its leases,
+ * and reads the live nodes and the instances that need an owner, lease rows locked in id order as
+ * acquisitions lock them (docs/architecture.md, "The plumbing, why").
  */
 const ROUND = `
 WITH beat AS (

@@ -33,13 +33,9 @@ export interface Placement {
 }
 
 /**
- * One owner per instance across the nodes sharing a database. In each round (one statement) a node
- * announces itself, renews its leases, and takes the instances without an owner that rendezvous
- * hashing over the live nodes gives it (or any left without an owner for a whole renewal interval).
- * Rounds come every renewal interval (a third of the lease) while any instance needs an owner (to
- * renew, to place, or to take over from a node that stops), every IDLE_ROUND_MS while none does,
- * and at once after a change. A node that stops renewing (killed, frozen, cut off) loses its leases
- * when they expire; a stopping node hands them back.
+ * One owner per instance across the nodes of a database: each round a node renews its leases and takes
+ * the unowned instances rendezvous hashing gives it; one that stops renewing loses them as they expire
+ * (docs/operating.md, "Running several nodes"; the rounds' pace: docs/architecture.md, "The plumbing, why").
  */
 export function createPlacement(options: {
   node: string;

@@ -53,10 +53,9 @@ export function memoryCounts(windows: CountedWindow[], slotTtlMs: number): Reque
 }
 
 /*
- * One round trip per request: every window's counter (started with its expiry on first use) and the
- * in-flight slot, taken only when every window still admits the request. Slot scores are expiry times
- * in Redis's own clock, so nodes with skewed clocks agree. Keys: the windows in order, then the slots.
- * Arguments: each window's length in ms and limit, then the burst, the slot's lifetime and its id.
+ * One round trip a request: each window's counter and the in-flight slot, taken only if every window
+ * admits it; slot scores are expiry times in Redis's clock, so skewed nodes agree. KEYS: the windows, then
+ * the slots. ARGV: each window's length (ms) and limit, the burst, the slot's lifetime and its id.
  */
 const COUNT = `
 local n = #KEYS - 1

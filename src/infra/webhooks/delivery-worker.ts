@@ -28,14 +28,9 @@ const CLAIM_BATCH = 500;
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 /**
- * Sends webhook deliveries when they are due. Each attempt first takes a lease in the database
- * (only one node can), so an entry scheduled twice is still attempted once; every attempt is
- * recorded; a failure is rescheduled by WEBHOOK_RETRY_DELAYS, and after the last one the delivery
- * is failed. A crash loses nothing: the sweep puts pending deliveries back on the schedule.
- *
- * Deliveries with one order key (a message's events) leave one at a time, in the order of their
- * events: one waits while an earlier one is pending (in flight or waiting for a retry), and is put
- * back on the schedule when that one is delivered or has failed for good.
+ * Sends due webhook deliveries: each attempt takes a database lease first (one node), is recorded, and a
+ * failure is rescheduled by WEBHOOK_RETRY_DELAYS; a crash loses nothing. Deliveries of one order key
+ * leave one at a time, in order (docs/architecture.md, "The message path").
  */
 export function createDeliveryWorker(deps: {
   prisma: PrismaClient;

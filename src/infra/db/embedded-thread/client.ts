@@ -25,9 +25,8 @@ export interface EmbeddedThread {
 const RESTART_MS = { first: 100, max: 5000 };
 
 /**
- * Starts the thread that runs PGlite on `data`. When it dies (a crash in the database, memory
- * exhausted), every request it had not answered fails as "database not reachable" (a 503 to the
- * caller) and a new thread opens the same folder; a transaction open on the old one is gone.
+ * Starts PGlite's thread on `data`; when it dies, its unanswered requests fail as "database not
+ * reachable" and a new thread opens the folder (docs/architecture.md, "The embedded database's thread").
  * An in-memory database (tests) cannot be opened again: it stays unreachable.
  */
 export function startEmbeddedThread(data: ThreadData, onDeath: (error: Error) => void, module?: URL): EmbeddedThread {

@@ -1,10 +1,7 @@
 /**
- * The hot statements (statements.ts) as named prepared statements on PGlite. `PGlite.query` parses,
- * plans and describes every statement on every run, in six protocol steps; a profile of the
- * database's thread under the send load put planning alone at 17 % of its work and parsing and
- * describing at several more (docs/benchmarks.md). Here each text is parsed and described once, and
- * a run is a bind, an execute and a sync in one call: PostgreSQL keeps the plan (a generic one after
- * five runs, when it costs no more), as it does for the pool's named statements on PostgreSQL.
+ * The hot statements (statements.ts) as named prepared statements on PGlite: parsed and described once,
+ * then one bind-execute-sync call a run, where `PGlite.query` plans every run (docs/architecture.md,
+ * "The embedded database's thread").
  */
 import { type PGlite, parse as results, protocol } from '@electric-sql/pglite';
 

@@ -1,8 +1,7 @@
 /**
- * The embedded database's thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, so its
- * statements take none of the gateway's event loop, which only parses, validates and answers.
- * It serves `Request`s from the gateway's thread one port message at a time; PGlite itself runs one
- * statement or transaction at a time, so a request outside a transaction waits for the open one.
+ * The embedded database's thread: PGlite runs here, so its statements take none of the gateway's event
+ * loop. Requests come one port message at a time; one outside a transaction waits for the open one, as
+ * PGlite runs one at a time (docs/architecture.md, "The embedded database's thread").
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -22,10 +22,9 @@ type Accepted = Awaited<ReturnType<MessageStore['createOutbound']>>;
 type RowOutcome = 'stored' | 'unusable' | 'taken';
 
 /**
- * One statement stores a group of accepted messages and the answers of those that carry an
- * idempotency key. A row is stored only if its instance can still carry it (routed: active and
- * connected; named: active and not banned or in error), and, with a key, only if the key holds no
- * live answer (an expired one is replaced). Nothing is half-written: the statement is atomic.
+ * One atomic statement stores a group of accepted messages and their idempotency answers: a row only if
+ * its instance can still carry it (routed: active and connected; named: active, not banned or in error)
+ * and its key holds no live answer (an expired one is replaced).
  */
 const ACCEPT = `
 WITH input AS (

@@ -1,12 +1,9 @@
 import { Prisma } from '../generated/client.js';
 
 /**
- * Waits for every write about the instance already in flight, and holds off new ones, for the rest of
- * the transaction: a status mark holds its message's row and writes its events in the same statement,
- * and a new message or delivery holds a key-share lock on the instance. The delete that follows in the
- * same transaction then reads a snapshot that has every event those writes committed. Without this,
- * a mark that committed while the delete waited for its message's row left its event behind (the
- * delete's snapshot predated it). Messages first, then the instance, the order the writers take them.
+ * Waits for the writes about the instance in flight and holds off new ones for the rest of the
+ * transaction, so the delete that follows reads every event they committed; messages first, then the
+ * instance, the writers' order (docs/architecture.md, "The plumbing, why").
  */
 export function lockInstanceWrites(id: string): Prisma.Sql[] {
   return [
@@ -16,12 +13,9 @@ export function lockInstanceWrites(id: string): Prisma.Sql[] {
 }
 
 /**
- * Deletes an instance and everything of it in one statement, run after `lockInstanceWrites` (docs/operating.md, "Data over time"):
- * what has a foreign key to it goes by ON DELETE CASCADE (messages, QR codes, webhook deliveries, its
- * lease, its engine state); its outbox events, idempotency answers, sandbox hand-offs and signals and sandbox files
- * are deleted here.
- * Events a broker has yet to publish stay, with the secrets that sign them, until every broker has
- * them (the retention sweep then removes them). Every part reads the statement's one snapshot.
+ * Deletes an instance and all of it in one snapshot, after `lockInstanceWrites`: foreign keys cascade,
+ * the rest (outbox events, idempotency answers, sandbox rows) goes here, and events a broker has yet to
+ * publish stay until every broker has them (docs/operating.md, "Data over time").
  */
 export function deleteInstance(id: string): Prisma.Sql {
   return Prisma.sql`

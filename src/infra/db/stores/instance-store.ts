@@ -117,12 +117,9 @@ export function createInstanceStore(
 
     async delete(id) {
       if (!isUuid(id)) return;
-      // Messages, QR codes, deliveries, leases and engine state go with it (ON DELETE CASCADE); its outbox
-      // events, sandbox hand-offs and sandbox files in the same statement (deleteInstance), once the writes
-      // in flight about it have committed (lockInstanceWrites). The cascade
-      // locks rows of many tables; a write about the instance in flight at that moment (its engine
-      // closing, a receipt) can form a lock cycle with it, which PostgreSQL breaks by failing one side:
-      // nothing was deleted then, so it is tried again.
+      // Everything of it goes in one statement (instance-delete.ts). A write in flight can form a lock cycle
+      // with the cascade, which PostgreSQL breaks by failing one side: nothing was deleted then, so it is
+      // tried again.
       const gone = await runAgainWhen(isLockConflict, { attempts: DELETE_ATTEMPTS, firstWaitMs: 20 }, () =>
         prisma.$transaction(async (tx) => {
           for (const lock of lockInstanceWrites(id)) await tx.$queryRaw(lock);

@@ -12,10 +12,9 @@ import type { InvalidationBus } from '../../cache/invalidation-bus.js';
 export const ROUTING_CACHE_MS = 2000;
 
 /**
- * Least recently used among the tenant's active, connected instances spreads the load. Each node
- * routes from memory (the usable instances of a tenant, with when this node last used each), loaded
- * once per tenant and dropped when an instance of the tenant changes. A tenant without a usable
- * instance in memory is routed by the database.
+ * Least recently used among the tenant's active, connected instances spreads the load. Each node routes
+ * from memory (loaded once per tenant, dropped when one of its instances changes); a tenant with no
+ * usable instance in memory is routed by the database.
  */
 export function createMessageRouter(prisma: PrismaClient, statements: Statements, bus: InvalidationBus): MessageRouter {
   const lastUsed = new Map<string, number>();
@@ -57,10 +56,9 @@ export function createMessageRouter(prisma: PrismaClient, statements: Statements
 }
 
 /**
- * Picking and stamping happen in one statement. SKIP LOCKED lets concurrent sends take different
- * instances; when every usable instance is locked by a concurrent send, the second pick waits for the
- * least recently used one instead of reporting "none": contention must never leave a message without
- * an instance.
+ * Picking and stamping in one statement: SKIP LOCKED lets concurrent sends take different instances,
+ * and when all are locked the second pick waits for the least recently used one instead of answering
+ * "none", so contention never leaves a message without an instance.
  */
 async function routeByDatabase(prisma: PrismaClient, tenantId: string): Promise<Route> {
   const picked = await prisma.$queryRaw<Array<{ id: string }>>`

@@ -20,10 +20,9 @@ interface Report {
 }
 
 /*
- * The messages the reports are about, by their own ids ($1) and by the network's ids within an
- * instance ($2), with their instance. Each is one lookup of a unique index (the subqueries with LIMIT
- * are not flattened into a join, so however stale the planner's idea of the table's size, this never
- * reads the whole table).
+ * The reports' messages by their own ids ($1) and by the network's ids within an instance ($2), each one
+ * unique-index lookup: the subqueries with LIMIT are not flattened into a join, so however stale the
+ * planner's size estimate, this never reads the whole table.
  */
 const READ = `
 WITH wanted AS (

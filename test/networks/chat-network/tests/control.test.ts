@@ -233,10 +233,10 @@ describe('command line', () => {
     `;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'inherit' });
     const code = await new Promise<number | null>((resolve, reject) => {
+      // Generous: on a loaded machine loading the client library under tsx alone takes seconds.
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         reject(new Error('the process did not exit: something was left open'));
-        // Generous: on a loaded machine loading the client library under tsx alone takes seconds.
       }, 50_000);
       child.once('exit', (exitCode) => {
         clearTimeout(timer);

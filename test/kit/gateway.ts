@@ -9,6 +9,7 @@ import { waitUntilReady } from '../../src/infra/redis.js';
 import { LogCapture } from './log-capture.js';
 import { type Mode, REDIS_URL } from './modes.js';
 import { createTestDatabase } from './postgres.js';
+import { type ChildGateway, startChildGateway } from './process.js';
 import { seedPgliteDataDir, TEMPLATE_ENV, testDataDir } from './templates.js';
 
 export interface TestGateway {
@@ -30,6 +31,12 @@ export interface TestGatewayOptions {
   expectedErrors?: RegExp[];
 }
 
+/** The built gateway as a process of its own; close() stops it with SIGTERM and removes its data. */
+export interface ProcessGateway extends ChildGateway {
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
 /** Functional suites are not about limits; the rate-limit suite sets exact ones. */
 export const FUNCTIONAL_LIMITS = {
   RATE_LIMIT_PER_MINUTE: '100000',
@@ -38,8 +45,13 @@ export const FUNCTIONAL_LIMITS = {
   TEST_KEY_DAILY_MESSAGES: '100000',
 };
 
-/** A real gateway on an ephemeral port, in the given mode, with a database of its own (a copy of the migrated template). */
-export async function startTestGateway(mode: Mode, options: TestGatewayOptions = {}): Promise<TestGateway> {
+/**
+ * A real gateway on an ephemeral port, in the given mode, with a database of its own (a copy of the
+ * migrated template): in this process, or with `process: true` the build as a child process.
+ */
+export async function startTestGateway(mode: Mode, options: Omit<TestGatewayOptions, 'infra'> & { process: true }): Promise<ProcessGateway>;
+export async function startTestGateway(mode: Mode, options?: TestGatewayOptions): Promise<TestGateway>;
+export async function startTestGateway(mode: Mode, options: TestGatewayOptions & { process?: boolean } = {}): Promise<TestGateway | ProcessGateway> {
   const cleanups: Array<() => Promise<void> | void> = [];
   let storage: Record<string, string>;
   if (options.reuse) {
@@ -57,13 +69,18 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
+    // A process's log is read only when it fails to start.
+    LOG_LEVEL: options.process ? 'warn' : 'info',
     ...FUNCTIONAL_LIMITS,
     // A prefix of its own: test files run in parallel against one Redis.
     ...(mode.redis ? { REDIS_URL, REDIS_PREFIX: `mgwtest:${randomBytes(4).toString('hex')}:` } : {}),
     ...storage,
     ...options.env,
   };
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  if (options.process) return startProcess(env, storage, cleanUp);
   const logs = new LogCapture();
   const config = loadConfig(env);
   const opened = options.infra?.embedded || config.DATABASE_URL ? undefined : openBuiltEmbeddedFolder(config.DATA_DIR);
@@ -86,11 +103,32 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions =
       try {
         await gateway.close();
       } finally {
-        for (const cleanup of cleanups.reverse()) await cleanup();
+        await cleanUp();
       }
       // A server-side error nobody expected fails the suite: a 500 a test did not look at is still a bug.
       const errors = logs.lines.filter((line) => /"level":(50|60)/.test(line) && !options.expectedErrors?.some((pattern) => pattern.test(line)));
       if (errors.length) throw new Error(`the gateway logged unexpected errors (${mode.name}):\n${errors.join('\n')}`);
+    },
+  };
+}
+
+async function startProcess(env: Record<string, string>, storage: Record<string, string>, cleanUp: () => Promise<void>): Promise<ProcessGateway> {
+  let child: ChildGateway;
+  try {
+    child = await startChildGateway(env);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return {
+    ...child,
+    env: storage,
+    async close() {
+      try {
+        await child.kill('SIGTERM');
+      } finally {
+        await cleanUp();
+      }
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNetworkPhone, pairedV1 } from '../../factories/chat-network.js';
 import { eventually, sleep } from '../../factories/sandbox.js';
 import { createKey, login } from '../../factories/tenants.js';
-import { baileysNodesEnv, type GatewayNode, startNode as startGatewayNode } from '../../kit/worlds/baileys-nodes.js';
+import { baileysNodesEnv, type GatewayNode, startNode as startGatewayNode } from '../../kit/worlds/cluster.js';
 import { client } from '../../helpers/http.js';
 import { createTestDatabase } from '../../kit/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../../networks/chat-network/index.js';

@@ -5,7 +5,7 @@ import { newNetworkPhone, pairedV1, sentPoll } from '../../factories/chat-networ
 import { eventually } from '../../factories/sandbox.js';
 import { createKey, login } from '../../factories/tenants.js';
 import { MessageGroupAndPoll } from '../../graphql/operations.js';
-import { baileysNodesEnv, type GatewayNode, startNode } from '../../kit/worlds/baileys-nodes.js';
+import { baileysNodesEnv, type GatewayNode, startNode } from '../../kit/worlds/cluster.js';
 import { client } from '../../helpers/http.js';
 import { createTestDatabase } from '../../kit/postgres.js';
 import { type ChatNetwork, startChatNetwork } from '../../networks/chat-network/index.js';

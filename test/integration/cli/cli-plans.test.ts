@@ -1,26 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { distEntry, startChildGateway } from '../../kit/process.js';
+import { describe, expect, it } from 'vitest';
+import { runCli as cli, suiteDataFolder } from '../../kit/cli.js';
+import { startChildGateway } from '../../kit/process.js';
 import { client } from '../../helpers/http.js';
-import { seedPgliteDataDir, testDataDir } from '../../kit/templates.js';
-
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, [...distEntry('cli'), ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (c) => (stdout += c));
-    child.stderr!.on('data', (c) => (stderr += c));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("the CLI changes a tenant's plan and limits: in the database, or through a running gateway's admin API", () => {
-  const dataDir = testDataDir();
-  seedPgliteDataDir(dataDir);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = suiteDataFolder();
   const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
   it('writes the database while no gateway runs, and goes through the admin API while one does', async () => {

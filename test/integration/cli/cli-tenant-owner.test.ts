@@ -1,27 +1,10 @@
-import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { distEntry, startChildGateway } from '../../kit/process.js';
+import { describe, expect, it } from 'vitest';
+import { runCli as cli, suiteDataFolder } from '../../kit/cli.js';
+import { startChildGateway } from '../../kit/process.js';
 import { client } from '../../helpers/http.js';
-import { seedPgliteDataDir, testDataDir } from '../../kit/templates.js';
-
-function cli(args: string[], env: Record<string, string>, input?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, [...distEntry('cli'), ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (c) => (stdout += c));
-    child.stderr!.on('data', (c) => (stderr += c));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin!.end(input ?? '');
-  });
-}
 
 describe('the CLI creates a tenant with its owner in one command', () => {
-  // A migrated folder: the CLI's first run on an empty one (initdb, migrations) is processes.test.ts's.
-  const dataDir = testDataDir();
-  seedPgliteDataDir(dataDir);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = suiteDataFolder();
 
   it('creates both, refuses bad input naming the options, and the owner signs in to the gateway', async () => {
     const env = { DATA_DIR: dataDir };

@@ -1,11 +1,10 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQr } from '../../../src/infra/qr-decode.js';
 import { eventually, newPhone, phoneInbox } from '../../factories/sandbox.js';
 import { MODES } from '../../kit/modes.js';
 import { sseClient, subscribe, wsClient } from '../../helpers/subscriptions.js';
-import { sandboxWorld } from '../../kit/worlds/sandbox.js';
+import { connectedInstance, sandboxWorld } from '../../kit/worlds/sandbox.js';
 
 interface Received {
   messageReceived: { messageId: string; instanceId: string; timestamp: string; message: { id: string; text: string; from: string; direction: string } };
@@ -21,21 +20,11 @@ describe.each(MODES)('GraphQL messaging: sendMessage of every kind, actions, mes
   let instance: { id: string; phone: string };
   let other: { id: string; phone: string };
 
-  async function connected(name: string) {
-    const phone = newPhone();
-    const created = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name } });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.data.id as string;
-    const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key: world.tenant.liveKey });
-    expect((await world.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } })).status).toBe(200);
-    await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'connected');
-    return { id, phone };
-  }
   const gql = (query: string, variables: Record<string, unknown>) => world.api.graphql(query, variables, { key: world.tenant.liveKey });
 
   beforeAll(async () => {
-    instance = await connected(`gql-msg-${Date.now()}`);
-    other = await connected(`gql-msg-other-${Date.now()}`);
+    instance = await connectedInstance(world, `gql-msg-${Date.now()}`);
+    other = await connectedInstance(world, `gql-msg-other-${Date.now()}`);
   }, 60_000);
 
   it('sends every kind the engine carries through sendMessage, refuses what it lacks as a user error, and lists integrations with capabilities', async () => {

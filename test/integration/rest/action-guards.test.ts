@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeQr } from '../../../src/infra/qr-decode.js';
 import { createKey } from '../../factories/tenants.js';
 import { eventually, newPhone, phoneInbox } from '../../factories/sandbox.js';
 import { failure, type HttpResponse } from '../../helpers/http.js';
 import { MODES } from '../../kit/modes.js';
-import { sandboxWorld } from '../../kit/worlds/sandbox.js';
+import { connectedInstance, sandboxWorld } from '../../kit/worlds/sandbox.js';
 
 const digitsOf = (phone: string) => phone.slice(1);
 /** A group id of the right shape: the inactive check comes before the network is asked about it. */
@@ -17,16 +16,6 @@ describe.each(MODES)('What a test key and an inactive instance may not do — $n
   const world = sandboxWorld(mode, { env: { TEST_KEY_DAILY_MESSAGES: String(TEST_KEY_DAILY) } });
   let instance: { id: string; phone: string };
 
-  async function connected(name: string) {
-    const phone = newPhone();
-    const created = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name } });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.data.id as string;
-    const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key: world.tenant.liveKey });
-    expect((await world.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } })).status).toBe(200);
-    await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'connected');
-    return { id, phone };
-  }
   /** A text sent through the instance with `key`, once the network has it. */
   async function sent(key: string, to: string, text: string) {
     const answer = await world.api.post(`/v1/chat/instances/${instance.id}/messages`, { key, body: { to: digitsOf(to), text } });
@@ -40,7 +29,7 @@ describe.each(MODES)('What a test key and an inactive instance may not do — $n
   const edit = (key: string, messageId: string, text: string) => world.api.request('PATCH', `/v1/chat/instances/${instance.id}/messages/${messageId}`, { key, body: { text } });
 
   beforeAll(async () => {
-    instance = await connected(`guards-${Date.now()}`);
+    instance = await connectedInstance(world, `guards-${Date.now()}`);
   }, 60_000);
 
   describe('a test key and production messages', () => {
@@ -149,7 +138,7 @@ describe.each(MODES)('What a test key and an inactive instance may not do — $n
     }
 
     it('refuses every action, REST and GraphQL, with 409 instance_inactive; managing it stays possible, and activated again it acts', async () => {
-      const own = await connected(`inactive-${Date.now()}`);
+      const own = await connectedInstance(world, `inactive-${Date.now()}`);
       const peer = newPhone();
       const received = await world.api.post('/sandbox/messages', { body: { from: digitsOf(peer), to: own.phone, text: 'are you there?' } });
       expect(received.status, received.text).toBe(200);
@@ -220,7 +209,7 @@ describe.each(MODES)('What a test key and an inactive instance may not do — $n
     it('refuses for an unknown or foreign instance as before (404), and checks the input first (400)', async () => {
       const other = await world.api.post(`/v1/chat/instances/00000000-0000-4000-8000-000000000000/chats/5511999990000/presence`, { key: world.tenant.liveKey, body: { state: 'composing' } });
       expect(other.status).toBe(404);
-      const own = await connected(`inactive-input-${Date.now()}`);
+      const own = await connectedInstance(world, `inactive-input-${Date.now()}`);
       await world.api.post(`/v1/chat/instances/${own.id}/toggle`, { key: world.tenant.liveKey });
       const bad = await world.api.post(`/v1/chat/instances/${own.id}/chats/5511999990000/presence`, { key: world.tenant.liveKey, body: { state: 'dancing' } });
       expect(bad.status, bad.text).toBe(400);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeQr } from '../../../src/infra/qr-decode.js';
 import { eventually, newPhone, phoneInbox } from '../../factories/sandbox.js';
 import { failure } from '../../helpers/http.js';
 import { MODES } from '../../kit/modes.js';
 import { oggOpus, PNG_1PX } from '../../kit/files.js';
-import { sandboxWorld } from '../../kit/worlds/sandbox.js';
+import { connectedInstance, sandboxWorld } from '../../kit/worlds/sandbox.js';
 
 const VCARD = (name: string, phone: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;waid=${phone}:+${phone}\nEND:VCARD`;
 const OGG = oggOpus();
@@ -21,18 +20,8 @@ describe.each(MODES)('Messaging surface on the sandbox: every kind and action th
   let a: { id: string; phone: string; secret: string };
   let b: { id: string; phone: string; secret: string };
 
-  async function connected(name: string) {
-    const phone = newPhone();
-    const created = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name, webhookUrl: `${world.receiver.url}/${name}` } });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.data.id as string;
-    const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key: world.tenant.liveKey });
-    const scan = await world.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
-    expect(scan.status, scan.text).toBe(200);
-    await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'connected');
-    return { id, phone, secret: created.body.data.webhookSecret as string };
-  }
 
+  const connected = (name: string) => connectedInstance(world, name, { webhookUrl: `${world.receiver.url}/${name}` });
   const prisma = () => world.gw.gateway.infra.db.prisma;
   const storedCount = () => prisma().message.count({ where: { tenantId: world.tenant.tenantId } });
   const send = (instanceId: string, body: unknown, options: { key?: string; headers?: Record<string, string> } = {}) =>

@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import { decodeQr } from '../../../src/infra/qr-decode.js';
+import { eventually, newPhone } from '../../factories/sandbox.js';
 import type { Mode } from '../modes.js';
 import { defineWorld, type World, type WorldOptions } from '../world.js';
 
@@ -14,4 +17,21 @@ export function sandboxWorld(mode: Mode, options: WorldOptions = {}): SandboxWor
     stop: async () => {},
     fields: () => ({}),
   });
+}
+
+/**
+ * A v1 instance of the world's first tenant, its QR code scanned by a new sandbox phone, once it
+ * reports connected; `webhookUrl` is given at creation when set.
+ */
+export async function connectedInstance(world: World, name: string, options: { webhookUrl?: string } = {}) {
+  const phone = newPhone();
+  const key = world.tenant.liveKey;
+  const created = await world.api.post('/v1/chat/instances', { key, body: { name, ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}) } });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.data.id as string;
+  const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key });
+  const scan = await world.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
+  expect(scan.status, scan.text).toBe(200);
+  await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key }), (r) => r.body.data.status === 'connected');
+  return { id, phone, secret: created.body.data.webhookSecret as string };
 }

@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../kit/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNetworkPhone, pairedV1, sentPoll } from '../../factories/chat-network.js';
 import { eventually } from '../../factories/sandbox.js';
 import { MODES } from '../../kit/modes.js';
 import { baileysWorld } from '../../kit/worlds/baileys.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * The dashboard's message list in a real browser, with what CHAT-BAILEYS carried through the local chat
@@ -20,7 +18,7 @@ describe('the dashboard shows group messages and poll tallies', () => {
   let instance: { id: string; phone: string };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
     instance = await pairedV1(world.api, world.tenant.liveKey, world.network, `dashboard groups ${Date.now()}`);
   }, 120_000);

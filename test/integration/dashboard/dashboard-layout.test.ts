@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshotOnFailure as failureScreenshot } from '../../kit/browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, newPhone } from '../../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../../factories/tenants.js';
 import { startTestGateway, type TestGateway } from '../../kit/gateway.js';
 import { type Client, client } from '../../helpers/http.js';
 import { MODES } from '../../kit/modes.js';
 import { startReceiver } from '../../helpers/receiver.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * Every cell of the page's tables, every control in them and the header's items that is not wholly
@@ -53,7 +51,7 @@ describe('the dashboard at 375 and 1280 px: every column in reach, and what a fi
     [gw, receiver, browser] = await Promise.all([
       startTestGateway(MODES[0]!, { env: { WEBHOOK_ALLOW_INSECURE: 'true' } }),
       startReceiver(),
-      chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+      launchBrowser(),
     ]);
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api);
@@ -101,11 +99,7 @@ describe('the dashboard at 375 and 1280 px: every column in reach, and what a fi
     await gw?.close();
   });
 
-  const screenshotOnFailure = (name: string) =>
-    onTestFailed(async () => {
-      mkdirSync('test-results', { recursive: true });
-      await page.screenshot({ path: `test-results/dashboard-layout-${name}.png`, fullPage: true });
-    });
+  const screenshotOnFailure = (name: string) => failureScreenshot(() => page, `dashboard-layout-${name}`);
 
   it("names the tenant in the header, the user and the plan beside it", async () => {
     screenshotOnFailure('header');

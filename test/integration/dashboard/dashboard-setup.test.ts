@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../kit/browser.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startTestGateway, type TestGateway } from '../../kit/gateway.js';
 import { MODES } from '../../kit/modes.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The first account's setup page, in a real browser against a gateway with no user. */
 describe('the dashboard setup page', () => {
@@ -14,7 +12,7 @@ describe('the dashboard setup page', () => {
   let link: string;
 
   beforeAll(async () => {
-    [gw, browser] = await Promise.all([startTestGateway(MODES[0]!), chromium.launch({ executablePath: CHROMIUM, args: ARGS })]);
+    [gw, browser] = await Promise.all([startTestGateway(MODES[0]!), launchBrowser()]);
     link = gw.logs.text().match(/create the first account at (\S+)/)![1]!;
   }, 90_000);
   afterAll(async () => {

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshotOnFailure as failureScreenshot } from '../../../kit/browser.js';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQr } from '../../../../src/infra/qr-decode.js';
 import { newPhone } from '../../../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../../../factories/tenants.js';
@@ -17,10 +18,6 @@ import { startReceiver } from '../../../helpers/receiver.js';
  * gateway, found by the accessible names clients and outside tools rely on. A failing test leaves a
  * screenshot in test-results/.
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// As root in a container; and without background networking, chromium does not call out of a closed network.
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe('the dashboard build', () => {
   it('fails when the first page loads more JavaScript than its budget', async () => {
@@ -48,7 +45,7 @@ describe('the dashboard in a browser', () => {
     [gw, receiver, browser] = await Promise.all([
       startTestGateway(MODES[0]!, { env: { WEBHOOK_ALLOW_INSECURE: 'true', WEBHOOK_RETRY_DELAYS: '0,1' } }),
       startReceiver(),
-      chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+      launchBrowser(),
     ]);
     api = client(gw.url);
     tenant = await createTenant(gw.gateway, api);
@@ -63,11 +60,7 @@ describe('the dashboard in a browser', () => {
     await gw?.close();
   });
 
-  const screenshotOnFailure = (name: string) =>
-    onTestFailed(async () => {
-      mkdirSync('test-results', { recursive: true });
-      await page.screenshot({ path: `test-results/dashboard-${name}.png`, fullPage: true });
-    });
+  const screenshotOnFailure = (name: string) => failureScreenshot(() => page, `dashboard-${name}`);
 
   it('refuses a wrong password in words, then signs in, and the session survives a reload', async () => {
     screenshotOnFailure('sign-in');

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../../src/domain/messages/media.js';
-import { connectedV1Instance, eventually, newPhone, phoneInbox } from '../../factories/sandbox.js';
+import { eventually, newPhone, phoneInbox } from '../../factories/sandbox.js';
 import { failure } from '../../helpers/http.js';
 import { MODES } from '../../kit/modes.js';
 import { HTML_PAGE, mp3, oggOpus, PNG_1PX } from '../../kit/files.js';
-import { sandboxWorld } from '../../kit/worlds/sandbox.js';
+import { connectedInstance, sandboxWorld } from '../../kit/worlds/sandbox.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const b64 = (bytes: Buffer) => bytes.toString('base64');
@@ -21,8 +21,7 @@ describe.each(MODES)('Media: types checked against the bytes, downloads served s
   let instance: { id: string; phone: string };
 
   beforeAll(async () => {
-    instance = await connectedV1Instance(world.api, world.tenant.liveKey, `media safety ${Date.now()}`);
-    await eventually(() => world.api.get(`/v1/chat/instances/${instance.id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'connected');
+    instance = await connectedInstance(world, `media safety ${Date.now()}`);
   }, 60_000);
 
   const send = (body: Record<string, unknown>) => world.api.post(`/v1/chat/instances/${instance.id}/messages`, { key: world.tenant.liveKey, body: { to: newPhone().slice(1), ...body } });

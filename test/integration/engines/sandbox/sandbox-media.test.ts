@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectedSessionInstance, connectedV1Instance, eventually, newPhone } from '../../../factories/sandbox.js';
+import { connectedSessionInstance, eventually, newPhone } from '../../../factories/sandbox.js';
 import { failure } from '../../../helpers/http.js';
 import { MODES } from '../../../kit/modes.js';
 import { PNG_1PX } from '../../../kit/files.js';
-import { sandboxWorld } from '../../../kit/worlds/sandbox.js';
+import { connectedInstance, sandboxWorld } from '../../../kit/worlds/sandbox.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
@@ -19,8 +19,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
   let instance: { id: string; phone: string };
 
   beforeAll(async () => {
-    instance = await connectedV1Instance(world.api, world.tenant.liveKey, `sandbox media ${Date.now()}`);
-    await eventually(() => world.api.get(`/v1/chat/instances/${instance.id}`, { key: world.tenant.liveKey }), (r) => r.body.data.status === 'connected');
+    instance = await connectedInstance(world, `sandbox media ${Date.now()}`);
     const hooked = await world.api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: world.tenant.liveKey, body: { url: `${world.receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
   }, 60_000);

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distEntry, freePort } from '../../kit/process.js';
+import { type ChildGateway, startChildGateway } from '../../kit/process.js';
 import { seedPgliteDataDir } from '../../kit/templates.js';
 
 /** Every path under `root` (itself included) whose group or others have any bit, with its mode. */
@@ -21,39 +20,16 @@ function shared(root: string): string[] {
 
 const modeOf = (path: string) => (lstatSync(path).mode & 0o777).toString(8);
 
-/** The gateway as `npm start` runs it, with an admin account to create, once it answers /readyz; what it logged. */
-async function startGateway(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, distEntry('main'), {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      GATEWAY_ADMIN_EMAIL: 'owner@example.com',
-      GATEWAY_ADMIN_PASSWORD: 'a-long-enough-password',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${url}/readyz`).catch(() => undefined))?.ok) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the gateway did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
+/** The gateway as `npm start` runs it, with an admin account to create, once it answers /readyz. */
+function startGateway(dataDir: string) {
+  const env = { DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: 'owner@example.com', GATEWAY_ADMIN_PASSWORD: 'a-long-enough-password' };
+  return startChildGateway(env, { readyWithinMs: 90_000 });
+}
+
+/** Stops it with SIGTERM; its exit code. */
+async function stop(gateway: ChildGateway) {
+  await gateway.kill('SIGTERM');
+  return gateway.exited;
 }
 
 /** Writes to the database over HTTP: a login stores a session. */
@@ -79,7 +55,7 @@ describe('the embedded data folder is private to its user', () => {
       await signIn(gateway.url);
       expect(shared(dataDir)).toEqual([]);
     } finally {
-      expect(await gateway.stop()).toBe(0);
+      expect(await stop(gateway)).toBe(0);
     }
     expect(shared(dataDir)).toEqual([]);
   }, 120_000);
@@ -106,7 +82,7 @@ describe('the embedded data folder is private to its user', () => {
       await signIn(gateway.url);
       expect(shared(dataDir)).toEqual([]);
     } finally {
-      expect(await gateway.stop()).toBe(0);
+      expect(await stop(gateway)).toBe(0);
     }
     expect(shared(dataDir)).toEqual([]);
   }, 120_000);

@@ -1,8 +1,6 @@
-// npm test: the type check (server and tests, then the dashboard) runs beside the tests instead of
-// before them, at the lowest CPU priority: the tests spend part of their time waiting on sockets and
-// timers, and the type checker takes the cores they leave idle instead of competing with them (at the
-// start above all, where the migrations and the first files' imports are on every test's path). Its
-// output is shown after the tests'; either failing fails the run.
+// npm test: the type check runs beside the tests at the lowest CPU priority, filling the time they
+// wait on sockets and timers (docs/development.md, "Tests"). Its output follows the tests'; either
+// failing fails the run.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';

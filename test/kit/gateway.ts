@@ -134,10 +134,8 @@ async function startProcess(env: Record<string, string>, storage: Record<string,
 }
 
 /**
- * The embedded folder opened as `main` opens it, with the database's thread from the build the test
- * run made of this source at its start (test/setup/global.ts): from source, tsx compiled the thread
- * in every new thread, about half a second of CPU at each embedded start. Outside a test run (the
- * benchmarks) the build may be older than the source: the gateway opens the folder itself.
+ * The embedded folder opened as `main` opens it, with the database's thread from the run's build;
+ * outside a test run the build may be stale and the gateway opens it itself (docs/development.md, "Tests").
  */
 function openBuiltEmbeddedFolder(dataDir: string): EmbeddedFolder | undefined {
   if (!process.env[TEMPLATE_ENV.pglite]) return undefined;

@@ -4,11 +4,8 @@ import { POSTGRES_ADMIN_URL } from './modes.js';
 import { postgresTemplate } from './templates.js';
 
 /**
- * A fresh database for one gateway; dropped again by the returned function. Empty, or with
- * `migrated`, a copy of the suite's migrated template (when the suite made one), which a gateway
- * starts on without running the schema engine. `name` when something else drops it (a shared gateway's).
- * Within a run its name starts with the template's, so the global teardown drops it too when nothing
- * else did (a gateway closed only through `gateway.close()`, or one a later start reused).
+ * A fresh database for one gateway, dropped by the returned function: empty, or with `migrated` a copy
+ * of the run's template. `name` when something else drops it; the global teardown drops leftovers.
  */
 export async function createTestDatabase(options: { migrated?: boolean; name?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = options.name ?? `${postgresTemplate() ?? 'mgw_test'}_t_${randomBytes(6).toString('hex')}`;

@@ -12,13 +12,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Node's arguments to run an entry point of the build (`main` for the gateway, `cli` for the admin
- * CLI) as `npm start` and `npm run cli` do. The suite's global setup builds dist/ before any test.
- * The gateway runs with one flag `npm start` does not give it, `--liftoff-only` (as `npm run cli`
- * runs): V8 then compiles the embedded database's WebAssembly once, with its baseline compiler, and
- * never again with its optimising one. A long-running gateway gains from the second compile; a test's
- * process, which lives seconds, paid about 1 s of CPU for it at each embedded start (1.4 s against
- * 2.4 s from the spawn to a second after ready), in a run that is CPU-bound. Nothing else differs.
+ * Node's arguments to run `main` or `cli` of the build as `npm start` and `npm run cli` do, plus
+ * `--liftoff-only`, which saves a short-lived process a second WebAssembly compile (docs/development.md, "Tests").
  */
 export const distEntry = (entry: 'main' | 'cli') => ['--enable-source-maps', '--liftoff-only', `dist/${entry}.js`];
 

@@ -7,14 +7,8 @@ import { createTestDatabase } from './postgres.js';
 import { postgresTemplate, seedPgliteDataDir, TEMPLATE_ENV } from './templates.js';
 
 /**
- * One gateway per storage mode per test worker, for suites that need nothing of a gateway but its
- * tenants: each suite makes tenants of its own and counts only what they did. The files that use it
- * run in the `shared` project (vitest.config.ts), whose workers are not restarted between files, so
- * the next file finds the gateway already up; in an isolated worker it lives for its one file.
- *
- * It is never closed: the worker process ends with it. Its database lives under this run's template
- * (a PGlite folder inside the template's, a PostgreSQL database named after the template), which
- * the global teardown removes, or the next run if this one was killed.
+ * One gateway per storage mode per test worker, for suites isolated by their tenants; never closed
+ * (the worker ends with it), its data under the run's template (docs/development.md, "The test kit, folders and projects").
  */
 export const SHARED_ENV: Record<string, string> = {
   // Suites serve webhooks and media from this machine over plain http.

@@ -42,12 +42,8 @@ const MEMORY_FOLDER = '/dev/shm';
 const MEMORY_ROOM = 4 * 1024 ** 3;
 
 /**
- * Where the run's PGlite template and the test gateways' copies of it go: a memory-backed folder
- * (`/dev/shm`) when it has 4 GiB free, the system's temporary folder otherwise (or with
- * TEST_DATA_ON_DISK=1). Each embedded test gateway copies and later removes 40 MB in 1,100 files: on
- * an ext4 disk its start and close took about three times as long, and half as much CPU again, as in
- * memory (docs/development.md). The files and what PGlite does with them are the same; only the
- * flush to a disk, which no test looks at, is gone.
+ * Where the run's PGlite template and its copies go: `/dev/shm` when it has 4 GiB free, else the
+ * system's temporary folder (or with TEST_DATA_ON_DISK=1); why: docs/development.md, "Tests".
  */
 export function testDataRoots(): { chosen: string; all: string[] } {
   const disk = tmpdir();

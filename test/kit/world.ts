@@ -36,10 +36,8 @@ export interface WorldOptions extends Omit<TestGatewayOptions, 'reuse'> {
 }
 
 /**
- * Registers the hooks that start a world before the suite's tests and stop it after them. `network`
- * starts the outside world first and says how the gateway reaches it; `stopNetwork` ends it last.
- * A world whose gateway needs nothing of its own (`shareable`, and no `env`, `infra` or expected
- * errors) gets the worker's shared gateway of the mode (test/kit/shared-gateway.ts).
+ * Registers the hooks that start a world before the suite's tests and stop it after: the network
+ * first, then the gateway. A `shareable` world with no settings of its own borrows the shared gateway.
  */
 export function defineWorld<Net, W extends World>(
   mode: Mode,

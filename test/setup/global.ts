@@ -9,11 +9,8 @@ import { withAdmin } from '../kit/postgres.js';
 import { TEMPLATE_ENV, testDataRoots } from '../kit/templates.js';
 
 /**
- * Once per `vitest run`, before any test file: the server and the dashboard are built into dist/
- * (process tests start `node dist/main.js`, as `npm start` does, instead of transpiling src/ at every
- * start; browser tests load the page `npm run build` makes), and one database per storage mode is
- * migrated, by the built CLI's `migrate`, for test gateways to copy. No test file builds into dist/:
- * a build empties dist/dashboard while other files' gateways read it.
+ * Once per `vitest run`: the server and dashboard built into dist/ and one database per storage mode
+ * migrated for gateways to copy (docs/development.md, "Tests"). No test file builds: others read dist/.
  */
 export default function setup(): Promise<(() => Promise<void>) | undefined> {
   // Each project of vitest.config.ts inherits this file, and vitest runs it once per project (and once

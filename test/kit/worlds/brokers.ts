@@ -160,10 +160,8 @@ async function waitForPort(port: number, open: boolean) {
 }
 
 /**
- * A nats-server with JetStream of a test's own (its own port and storage folder), to stop and start
- * at will without touching the machine's server other suites use. While it is stopped its port stays
- * taken by a listener that hangs up on every connection: a port let go is soon another file's (a child
- * gateway, another suite's NATS), and the gateway would reconnect to that one.
+ * A nats-server with JetStream of a test's own, to stop and start at will. While stopped, a listener
+ * that hangs up keeps its port, so the gateway never reconnects to another file's server there.
  */
 export async function privateNats(port: number) {
   const dir = mkdtempSync(join(tmpdir(), 'mgw-nats-'));
@@ -208,10 +206,8 @@ export async function privateNats(port: number) {
 }
 
 /**
- * Event brokers a suite can take away from its gateway without disturbing other suites: a NATS
- * server of its own (`nats.stop()`/`start()`) and the machine's RabbitMQ behind a proxy that can cut
- * the gateway off (`rabbit.cut()`/`restore()`), under names of the suite's own. `env` points a
- * gateway at them; `close` ends both and drops the names.
+ * Brokers a suite can take away from its gateway alone: a NATS of its own (`nats.stop()`/`start()`)
+ * and RabbitMQ behind a proxy (`rabbit.cut()`/`restore()`). `env` points a gateway at them; `close` ends both.
  */
 export async function brokersToCut() {
   const names = brokerNames();

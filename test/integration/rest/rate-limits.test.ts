@@ -184,11 +184,9 @@ describe.each(MODES)('rate limits — $name', (mode) => {
       return h.status.catch(() => 0);
     });
     await Promise.all(dropped);
-    // The key comes back to its whole burst. On a busy machine the gateway can take a dropped request
-    // up after its client gave up (the connection still waiting to be accepted), and holds its slot
-    // until it sees the close, so the burst is tried a second time a second later. A slot that leaked
-    // would be held for its whole lifetime (60 s). Two bursts of 10 and the 30 dropped stay within the
-    // minute's 60.
+    // The key comes back to its whole burst. A busy gateway may take up a dropped request late and hold
+    // its slot until it sees the close, so the burst is tried again a second later; a leaked slot would
+    // stay 60 s. Two bursts of 10 and the 30 dropped stay within the minute's 60.
     let statuses: number[] = [];
     for (let burst = 0; burst < 2; burst++) {
       if (burst > 0) await sleep(1000);

@@ -121,10 +121,8 @@ describe.each(MODES)('data over time: retention and deleting an instance — $na
 });
 
 /**
- * On PostgreSQL a status write, a send and an instance's delete run on different connections. A write
- * that holds a message's row when the delete starts commits its events while the delete waits for that
- * row: the delete must still take them with it. A send that read the instance before the delete
- * committed fails its foreign key after: it must be refused, not answered 500.
+ * On PostgreSQL a write, a send and a delete run on different connections: events a write commits while
+ * the delete waits for its row go with the delete; a send that read the instance before it is refused, not 500.
  */
 describe('deleting an instance while a write about it is in flight — PostgreSQL + Redis', () => {
   const postgres = MODES.find((mode) => mode.database === 'postgres')!;

@@ -11,10 +11,8 @@ const postgres = MODES.find((mode) => mode.database === 'postgres')!;
 const isLeaseCheck = (sql: string) => sql === LEASE_CHECK;
 
 /**
- * A lease can lapse for a moment and be renewed with the same token: a renewal whose transaction began
- * before the lease ended, and waited for the lease's row, commits after it (a late round on a loaded
- * machine). A hand-off that looked at the lease in that moment must hand nothing over and leave the
- * connection as it was, not let the instance go for good.
+ * A renewal that began before the lease ended and waited for its row commits after it, with the same
+ * token. A hand-off that looked in that moment must hand nothing over and leave the connection as it was.
  */
 describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${postgres.name}`, () => {
   const queries: string[] = [];
@@ -81,10 +79,9 @@ describe(`CHAT-BAILEYS: a lease that lapsed for a moment and was renewed — ${p
   it('a reconnect that found the lease lapsed logs nothing in and tries again; once the lease is renewed it logs in, without pairing again', { timeout: 60_000 }, async () => {
     const key = world.tenant.liveKey;
     const instance = await pairedV1(world.api, key, world.network, `lapse on reconnect ${Date.now()}`);
-    // The lease row is held (a key-share lock: the link's own fenced writes, such as the close it
-    // records, share it and go through) while the lease is current, and a new instance makes the node
-    // run a round at once: that round, which renews the lease, waits for the row. The lease then ends
-    // while it waits, the moment a late renewal leaves.
+    // The row is held with a key-share lock (the link's fenced writes still go through) while the lease
+    // is current; a new instance makes the node run a round at once, whose renewal waits for the row.
+    // The lease ends while it waits: the moment a late renewal leaves.
     const { outside, lease, token } = await holdLease(instance.id, '1 minute', 'KEY SHARE');
     const ender = new pg.Client({ connectionString: world.gw.env.DATABASE_URL });
     await ender.connect();

@@ -17,10 +17,8 @@ import { type ChatNetwork, ChatNetworkError, startChatNetwork } from '../../../n
 import { decodeQr } from '../../../../src/infra/qr-decode.js';
 
 /**
- * How long one step of a pairing (the codes running out, a scan, the link showing as connected) may
- * take, and a test of a pairing or two. Conditions are waited for, so a quiet machine takes seconds;
- * the link's crypto and round trips (scan, 515, login, pre-keys) stretch on a machine shared with
- * other CPU-heavy jobs.
+ * How long one step of a pairing (codes running out, a scan, connected) may take. Conditions are
+ * waited for: a quiet machine takes seconds, a loaded one stretches the link's crypto and round trips.
  */
 const PAIRING_STEP_MS = 60_000;
 const PAIRING_TEST_MS = 150_000;

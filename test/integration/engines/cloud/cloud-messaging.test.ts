@@ -1,6 +1,5 @@
-// CHAT-CLOUD's messaging surface (docs/messaging.md): each kind its API documents, sent through a named
-// instance with an API key, reaches the local business API with the documented body (checked there);
-// read marks and the typing indicator reach it too; what the API lacks is 422 not_supported with
+// CHAT-CLOUD's messaging surface (docs/messaging.md): each documented kind, read marks and typing reach
+// the local business API with the documented body; what the API lacks is 422 not_supported, with
 // nothing stored and nothing asked of the API.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

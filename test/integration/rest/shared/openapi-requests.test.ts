@@ -17,10 +17,8 @@ const SAMPLES = 6;
 const fieldsNamed = (message: string) => [...message.matchAll(/(?:^|; )([A-Za-z][\w.]*): /g)].map((match) => match[1]!.split('.')[0]!);
 
 /**
- * A client generated from the OpenAPI document sends what the document allows: every request body
- * generated from an operation's schema is accepted. Only refusals about state the document cannot
- * know are allowed (an unknown QR code, an engine this deployment does not offer, what a media URL
- * serves); an answer of 400 naming any other field fails.
+ * Every request body generated from an operation's schema is accepted. Only refusals about state the
+ * document cannot know pass (an unknown QR code, an engine not offered, what a media URL serves).
  */
 describe.each(MODES)('requests generated from the OpenAPI document are accepted — $name', (mode) => {
   const world = sandboxWorld(mode, { files: { '/file': { type: 'image/png', body: PNG_1PX } } });

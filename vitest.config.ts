@@ -5,43 +5,11 @@ import { SlowFirstSequencer } from './test/setup/sequencer.js';
 const require = createRequire(import.meta.url);
 
 /**
- * Suites isolated by their tenants, on the worker's shared gateway of each mode
- * (test/helpers/shared-gateway.ts): their workers run one file after another without restarting,
- * so the gateways (and the loaded server code) outlive a file.
+ * A file's folder picks its project (docs/development.md, "Tests"): `shared/` files use the worker's
+ * shared gateways, `isolated/` files change process-wide state and get a fresh worker each.
  */
-const SHARED = [
-  'api-keys',
-  'cross-origin',
-  'graphql',
-  'graphql-client-cache',
-  'graphql-live-lists',
-  'graphql-subscriptions',
-  'graphql-viewer',
-  'message-errors',
-  'messages',
-  'openapi',
-  'openapi-requests',
-  'phone-formats',
-  'sandbox-delete',
-  'sandbox-events',
-  'unstorable-text',
-].map((name) => `test/integration/${name}.test.ts`);
-
-/**
- * Files that change what a module holds for the whole process (an engine registered in the catalogue,
- * which the GraphQL schema is built from once; the console patched against the signal library; a
- * replaced global fetch; a budget read from the environment): each runs in a fresh worker. Every other
- * file starts gateways of its own but reuses the worker, and so the server code already loaded,
- * instead of importing it again (about 1 s of CPU per file).
- */
-const ISOLATED = [
-  'integration/credentials-engine',
-  'integration/fourth-engine',
-  'integration/dashboard',
-  'integration/baileys-untrusted-input',
-  'unit/engine-catalogue',
-  'unit/quiet-signal',
-].map((name) => `test/${name}.test.ts`);
+const SHARED = ['test/**/shared/**/*.test.ts'];
+const ISOLATED = ['test/**/isolated/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -58,7 +26,7 @@ export default defineConfig({
     // Under CI a JSON report as well, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/report.json' }]] : ['default'],
     pool: 'forks',
-    // As the process tests' gateways run (distEntry, test/helpers/child-gateway.ts): each worker compiles
+    // As the process tests' gateways run (distEntry, test/kit/process.ts): each worker compiles
     // PGlite's WebAssembly with V8's baseline compiler only. The optimising compiler's second pass cost
     // a worker 1–2 s more CPU in all than its statements gained from it (docs/development.md, "Tests").
     execArgv: ['--liftoff-only'],

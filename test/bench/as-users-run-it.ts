@@ -14,7 +14,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freePort } from '../helpers/child-gateway.js';
+import { freePort } from '../kit/process.js';
 
 const PROFILER = fileURLToPath(new URL('./cpu-profile.mjs', import.meta.url));
 

@@ -12,10 +12,10 @@ import { connect as amqpConnect } from 'amqplib';
 import { webhookPayload } from '../../src/domain/events/envelopes.js';
 import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
-import { AMQP_URL, brokerEnv, brokerNames, dropBrokerNames } from '../helpers/brokers.js';
-import { startTestGateway } from '../helpers/gateway.js';
+import { AMQP_URL, brokerEnv, brokerNames, dropBrokerNames } from '../kit/worlds/brokers.js';
+import { startTestGateway } from '../kit/gateway.js';
 import { client } from '../helpers/http.js';
-import { MODES } from '../helpers/modes.js';
+import { MODES } from '../kit/modes.js';
 
 const { values } = parseArgs({
   options: {

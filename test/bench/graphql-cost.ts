@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { connectedV1Instance } from '../factories/sandbox.js';
 import { client } from '../helpers/http.js';
-import { REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
 import { buildIfChanged, cpuSeconds, npmStart, rssMb } from './as-users-run-it.js';
 
 const { values } = parseArgs({

@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { connectedV1Instance } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
-import { REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
 import { buildIfChanged, cpuSeconds, metricOf, npmStart, scrape, threadCpuSeconds } from './as-users-run-it.js';
 
 const { values } = parseArgs({

@@ -16,8 +16,8 @@ import { decodeQr } from '../../src/infra/qr-decode.js';
 import { eventually, sleep } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
-import { REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
 import { buildIfChanged, cpuSeconds, npmStart, type StartedGateway } from './as-users-run-it.js';
 
 const { values } = parseArgs({

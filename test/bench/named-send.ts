@@ -20,9 +20,9 @@ import pg from 'pg';
 import { connectedV1Instance, eventually } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
 import { client } from '../helpers/http.js';
-import { REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
-import { PNG_1PX } from '../worlds/files.js';
+import { REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
+import { PNG_1PX } from '../kit/files.js';
 import { buildIfChanged, metricOf, npmStart, scrape } from './as-users-run-it.js';
 
 const { values } = parseArgs({

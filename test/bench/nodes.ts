@@ -15,11 +15,11 @@ import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
-import { freePort } from '../helpers/child-gateway.js';
-import { startTestGateway } from '../helpers/gateway.js';
+import { freePort } from '../kit/process.js';
+import { startTestGateway } from '../kit/gateway.js';
 import { client } from '../helpers/http.js';
-import { MODES, REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { MODES, REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { createTestDatabase } from '../kit/postgres.js';
 
 const run = promisify(execFile);
 

@@ -6,9 +6,9 @@
  */
 import { Agent, request } from 'node:http';
 import { createTenant } from '../factories/tenants.js';
-import { startTestGateway } from '../helpers/gateway.js';
+import { startTestGateway } from '../kit/gateway.js';
 import { client } from '../helpers/http.js';
-import { MODES } from '../helpers/modes.js';
+import { MODES } from '../kit/modes.js';
 
 const ROUNDS = 10;
 const PER_ROUND = 300;

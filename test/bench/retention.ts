@@ -12,10 +12,10 @@ import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { connectedV1Instance, sleep } from '../factories/sandbox.js';
 import { createKey, login } from '../factories/tenants.js';
-import { freePort } from '../helpers/child-gateway.js';
+import { freePort } from '../kit/process.js';
 import { client } from '../helpers/http.js';
-import { REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
 
 const { values } = parseArgs({
   options: {

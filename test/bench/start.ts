@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { execFile } from 'node:child_process';
-import { REDIS_URL } from '../helpers/modes.js';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { REDIS_URL } from '../kit/modes.js';
+import { createTestDatabase } from '../kit/postgres.js';
 import { buildIfChanged, npmStart } from './as-users-run-it.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, baseline: { type: 'string' }, mode: { type: 'string', default: '' } } });

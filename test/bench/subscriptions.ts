@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createTestDatabase } from '../helpers/postgres.js';
+import { createTestDatabase } from '../kit/postgres.js';
 import { client } from '../helpers/http.js';
-import { REDIS_URL } from '../helpers/modes.js';
+import { REDIS_URL } from '../kit/modes.js';
 import { login } from '../factories/tenants.js';
 
 const { values } = parseArgs({

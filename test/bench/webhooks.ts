@@ -9,9 +9,9 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { connectedV1Instance } from '../factories/sandbox.js';
 import { createTenant } from '../factories/tenants.js';
-import { startTestGateway } from '../helpers/gateway.js';
+import { startTestGateway } from '../kit/gateway.js';
 import { client } from '../helpers/http.js';
-import { MODES } from '../helpers/modes.js';
+import { MODES } from '../kit/modes.js';
 
 const { values } = parseArgs({
   options: { backlog: { type: 'string', default: '5000' }, rate: { type: 'string', default: '100' }, seconds: { type: 'string', default: '10' } },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChatNetwork } from '../networks/chat-network/index.js';
 import { decodeQr } from '../../src/infra/qr-decode.js';
 import type { Client } from '../helpers/http.js';
-import type { Mode } from '../helpers/modes.js';
+import type { Mode } from '../kit/modes.js';
 import { eventually } from './sandbox.js';
 
 let nextNumber = 15550000000 + Math.floor(Math.random() * 1_000_000) * 10;

@@ -3,17 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { distEntry } from '../helpers/child-gateway.js';
-import { POSTGRES_ADMIN_URL } from '../helpers/modes.js';
-import { withAdmin } from '../helpers/postgres.js';
-import { TEMPLATE_ENV, testDataRoots } from '../helpers/templates.js';
+import { distEntry } from '../kit/process.js';
+import { POSTGRES_ADMIN_URL } from '../kit/modes.js';
+import { withAdmin } from '../kit/postgres.js';
+import { TEMPLATE_ENV, testDataRoots } from '../kit/templates.js';
 
 /**
- * Once per `vitest run`, before any test file: the server and the dashboard are built into dist/
- * (process tests start `node dist/main.js`, as `npm start` does, instead of transpiling src/ at every
- * start; browser tests load the page `npm run build` makes), and one database per storage mode is
- * migrated, by the built CLI's `migrate`, for test gateways to copy. No test file builds into dist/:
- * a build empties dist/dashboard while other files' gateways read it.
+ * Once per `vitest run`: the server and dashboard built into dist/ and one database per storage mode
+ * migrated for gateways to copy (docs/development.md, "Tests"). No test file builds: others read dist/.
  */
 export default function setup(): Promise<(() => Promise<void>) | undefined> {
   // Each project of vitest.config.ts inherits this file, and vitest runs it once per project (and once
@@ -31,14 +28,14 @@ async function prepare(): Promise<() => Promise<void>> {
   await run(['scripts/build-if-changed.mjs'], {});
   await dropTemplatesOfEndedRuns();
   removeFoldersOfEndedRuns();
-  // Test gateways' data folders are made inside it (test/helpers/templates.ts), and go with it.
+  // Test gateways' data folders are made inside it (test/kit/templates.ts), and go with it.
   const pgliteDir = mkdtempSync(join(testDataRoots().chosen, `${FOLDER_PREFIX}${process.pid}-`));
   // A name of this run's own: other checkouts may run their suites against the same server.
   const postgresName = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const teardown = async () => {
     rmSync(pgliteDir, { recursive: true, force: true });
     await withAdmin(async (client) => {
-      // Test gateways' databases (test/helpers/postgres.ts), the shared ones' included, are named after the
+      // Test gateways' databases (test/kit/postgres.ts), the shared ones' included, are named after the
       // template: those a test left behind go here.
       const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${postgresName}_`]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);

@@ -6,20 +6,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files by size: a small slow file started last would keep the run going alone at the end.
  */
 const SLOW_FIRST = [
-  'integration/baileys-scale.test.ts',
-  'integration/processes.test.ts',
-  'integration/baileys-engine.test.ts',
-  'integration/nodes.test.ts',
-  'integration/shutdown-and-slow-clients.test.ts',
-  'integration/webhook-durability.test.ts',
-  'integration/baileys-pairing.test.ts',
-  'integration/graphql-subscriptions.test.ts',
-  'integration/baileys-nodes.test.ts',
-  'integration/engine-state-rekey.test.ts',
-  'integration/baileys-untrusted-input.test.ts',
+  'integration/engines/baileys/baileys-scale.test.ts',
+  'integration/cluster/processes.test.ts',
+  'integration/engines/baileys/baileys-engine.test.ts',
+  'integration/cluster/nodes.test.ts',
+  'integration/cluster/shutdown-and-slow-clients.test.ts',
+  'integration/rest/webhook-durability.test.ts',
+  'integration/engines/baileys/baileys-pairing.test.ts',
+  'integration/graphql/shared/graphql-subscriptions.test.ts',
+  'integration/cluster/baileys-nodes.test.ts',
+  'integration/engines/engine-state-rekey.test.ts',
+  'integration/engines/baileys/isolated/baileys-untrusted-input.test.ts',
   // Half a minute each, and they came last: vitest orders by project name, so the shared suites run at the end.
-  'integration/cli-tenant-owner.test.ts',
-  'integration/graphql-live-lists.test.ts',
+  'integration/cli/cli-tenant-owner.test.ts',
+  'integration/graphql/shared/graphql-live-lists.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

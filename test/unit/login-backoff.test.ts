@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimited } from '../../src/domain/errors.js';
 import { createLimiterFactory } from '../../src/infra/rate-limit/limiter-factory.js';
 import { createLoginBackoff } from '../../src/infra/rate-limit/login-backoff.js';
-import { REDIS_URL } from '../helpers/modes.js';
+import { REDIS_URL } from '../kit/modes.js';
 
 const redis = new Redis(REDIS_URL, { lazyConnect: true });
 afterAll(() => redis.quit().catch(() => undefined));

@@ -157,12 +157,9 @@ export function createServices(ports: Ports, policies: Policies) {
     },
 
     /**
-     * The sweeps over queued messages, run by every node while some are queued (see infra's
-     * maintenance), each step safe to race: route messages that wait without an instance while one is
-     * usable (a send that raced a connect is never stranded), resume dispatches of owned instances that
-     * failed or whose notification was lost, fail messages queued too long. Says whether this node
-     * found messages it can move now (the sweep comes back soon) or only ones that wait for a
-     * connection, another node or nothing (their announcements will come; the sweep backs off).
+     * The sweeps over queued messages (every node, safe to race): route what waits without an instance,
+     * resume owned dispatches that failed, fail what was queued too long. True when this node found messages
+     * it can move now (the sweep comes back soon), false when they wait for something else (it backs off).
      */
     async tick(): Promise<boolean> {
       const routed = await handOverWaiting();

@@ -15,10 +15,9 @@ export class MediaUnavailable extends Error {
 }
 
 /**
- * The media of a message, fetched by the gateway itself through its guarded client (https, no
- * private addresses unless allowed, no redirects, 16 MiB), its type checked again: the library is
- * only ever handed bytes, never a URL or a path it would open on its own. The bytes are checked
- * against the type again too: the URL may serve another file since the send was accepted.
+ * A message's media, fetched by the gateway through its guarded client (https, no private addresses
+ * unless allowed, no redirects, 16 MiB): the library only gets bytes, never a URL or path. The bytes are
+ * checked against the type again (the URL may serve another file since the send was accepted).
  */
 export function mediaFetcher(http: OutboundHttp, timeoutMs: number) {
   return async (message: EngineMessage): Promise<{ bytes: Buffer; contentType: string }> => {

@@ -38,10 +38,9 @@ interface Link {
 }
 
 /**
- * CHAT-CLOUD: the network's official business HTTP API. No connection to hold: an owned instance's
- * credentials are checked with the API (`GET /<version>/<phone-number-id>`) when given, and its
- * messages are POSTed by its owning node at most CLOUD_MPS a second. What the network reports comes
- * by webhook (see webhook-receiver.ts), on any node.
+ * CHAT-CLOUD: the official business HTTP API. No connection to hold: the owner checks an instance's
+ * credentials with the API when given and POSTs its messages at most CLOUD_MPS a second; what the
+ * network reports comes by webhook, on any node (webhook-receiver.ts).
  */
 export function createCloudEngine(deps: {
   credentials: CloudCredentialStore;

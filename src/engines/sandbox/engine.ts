@@ -26,11 +26,9 @@ interface Pairing {
 }
 
 /**
- * The sandbox chat network: pairs phones by QR code or pairing code, carries messages both ways,
- * sends receipts, drops connections and bans numbers. Its state lives in the gateway's database
- * (pairings are instance rows, every hand-off is a row), so a restart keeps it and every node sees the
- * same network. The node owning an instance holds its "connection": it issues the pairing's codes,
- * hands messages over, reports receipts and brings a dropped connection back.
+ * The sandbox chat network: pairs phones, carries messages both ways, sends receipts, drops connections,
+ * bans numbers. Its state lives in the database, so a restart keeps it and every node sees one network;
+ * the owner's session issues the pairing's codes, hands messages over and brings a dropped connection back.
  */
 export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;

@@ -21,10 +21,9 @@ export const groupSummary = (group: SandboxGroup) => ({
 const refused = (reason: string) => new NetworkError(`The network refused: not_authorized (${reason}).`);
 
 /**
- * `group_admin` on the sandbox: what a real network does with an instance's group requests, on the
- * sandbox's own groups. Every change comes back to the instances of the group's members (and of the
- * phones it removed) as the network's own groups.upsert / groups.update; the domain keeps them for
- * the instances whose variant has group events and refuses them for the others.
+ * `group_admin` on the sandbox's own groups. Every change comes back to the instances of the members (and
+ * of removed phones) as the network's groups.upsert / groups.update, which the domain keeps for the
+ * instances whose variant has group events.
  */
 export function createSandboxGroupAdmin(deps: { groups: SandboxGroups; directory: SandboxDirectory; reports: SandboxReports }) {
   const { groups, directory, reports } = deps;

@@ -5,10 +5,9 @@ import { digits } from '../../domain/instances/events.js';
 import { type Statements, withoutNulls } from '../../infra/db/statements.js';
 
 /**
- * Hands messages to the sandbox network: one row per message per hand-off and receiving phone (a
- * group message one per member but its sender), written only while the owner's lease is current and
- * unexpired. The lease row is share-locked, so a takeover waits for a hand-off in progress, and a
- * hand-off after a takeover finds the new token and writes nothing. Answers whether the lease held.
+ * Hands messages to the sandbox network: a row per message and receiving phone (a group message, one per
+ * member but its sender), written only under the owner's current lease, whose row is share-locked so a
+ * takeover waits for a hand-off in progress. Answers whether the lease held.
  */
 const HAND_OFF = `
 WITH lease AS (

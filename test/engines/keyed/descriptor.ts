@@ -30,12 +30,9 @@ const credentials: EngineCredentialsLine<typeof keyedCredentials, typeof keyedTo
 };
 
 /**
- * CHAT-KEYED: an engine whose instances link with credentials of its own shape, kept outside src to
- * show that such an engine is one folder and one catalogue line too. Its "network" lives in this
- * process: accounts are opened with a token (POST /keyed/accounts), an instance given the account
- * and its token is connected as the account's phone, what it sends lands in the account's outbox
- * (GET /keyed/accounts/:account/outbox), and a text to the account (POST /keyed/inbound) reaches the
- * instance found by its external id, as a business API's webhook finds its instance.
+ * CHAT-KEYED: an engine linking with credentials of its own shape, kept outside src (one folder, one
+ * catalogue line). Its in-process network: accounts with a token (POST /keyed/accounts), an outbox per
+ * account, and texts to an account (POST /keyed/inbound) reach the instance by its external id.
  */
 export const keyedEngine = defineEngine({
   name: 'keyed',

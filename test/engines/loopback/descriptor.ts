@@ -10,10 +10,9 @@ import { type AppState, ok } from '../../../src/http/context.js';
 import { jsonBody } from '../../../src/http/json-body.js';
 
 /**
- * CHAT-LOOPBACK: the smallest engine there is, kept outside src to show that an engine is one
- * folder and one catalogue line. Its "network" lives in this process: it issues QR codes, a phone
- * scans one (POST /loopback/scan), phones receive what instances send (GET /loopback/phones/:phone)
- * and send them text (POST /loopback/send).
+ * CHAT-LOOPBACK: the smallest engine, kept outside src (one folder, one catalogue line). Its in-process
+ * network issues QR codes, a phone scans one (POST /loopback/scan), phones receive what instances send
+ * (GET /loopback/phones/:phone) and send them text (POST /loopback/send).
  */
 export const loopbackEngine = defineEngine({
   name: 'loopback',

@@ -111,7 +111,6 @@ export function createBaileysEngine(deps: {
         pushNames.forget(instance.id);
       },
     };
-    await session.update(instance, terms);
     return session;
   }
 

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { ChatEngine, EngineEvents, EngineMessage, InstanceSession, LinkTerms, SendOutcome } from '../../domain/network/engine.port.js';
+import type { ChatEngine, EngineEvents, EngineMessage, InstanceSession, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { CloudCredentials } from './credentials-input.js';
 import type { Lease } from '../../domain/ownership/lease.js';
@@ -154,7 +154,7 @@ export function createCloudEngine(deps: {
   }
 
   /** One instance's link under one lease: its credentials checked, its messages POSTed. */
-  async function attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+  async function attach(instance: InstanceRecord, lease: Lease): Promise<InstanceSession> {
     const link: Link = { lease, detached: false, credentials: null, chain: Promise.resolve(), pausedUntil: 0, failures: 0, uploaded: new Map() };
     open.add(link);
     const detach = () => {
@@ -234,7 +234,6 @@ export function createCloudEngine(deps: {
         detach();
       },
     };
-    await session.update(instance, terms);
     return session;
   }
 

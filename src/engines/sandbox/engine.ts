@@ -73,7 +73,7 @@ export function createSandboxEngine(options: {
   }
 
   /** One instance's connection under one lease: its pairing's codes, hand-offs, and the reconnect of a drop. */
-  async function attach(first: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+  async function attach(first: InstanceRecord, lease: Lease): Promise<InstanceSession> {
     const instanceId = first.id;
     let pairing: Pairing | undefined;
     let detached = false;
@@ -198,7 +198,6 @@ export function createSandboxEngine(options: {
     pairingStops.add(stopPairing);
     // Taken over: confirm what the phones received under the previous owner but never confirmed.
     for (const messageId of await handoffs.unconfirmed(instanceId)) confirm(instanceId, messageId);
-    await session.update(first, terms);
     return session;
   }
 

@@ -72,7 +72,7 @@ export interface EngineDescriptor<Settings extends z.ZodObject = z.ZodObject> {
   readonly loginFlows: readonly LoginFlow[];
   /** Present exactly when `loginFlows` has `credentials`: the field its instances take them in, and its schemas. */
   readonly credentials?: EngineCredentialsLine;
-  /** What it really does (docs/architecture.md, "Capabilities"); each one past text and media is an optional member of ChatEngine. */
+  /** What it really does (docs/architecture.md, "Capabilities"); each action past text and media is an optional method of its InstanceSession. */
   readonly capabilities: readonly Capability[];
   /** Its HTTP surface: the operations its runtime's routes serve, and the tags the OpenAPI document groups them under. */
   readonly http?: HttpSurface;

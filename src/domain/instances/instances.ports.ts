@@ -109,10 +109,9 @@ export interface InstanceStore {
   standing(id: string, options?: { fresh?: boolean }): Promise<InstanceStanding | null>;
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
   /**
-   * Applies the patch (only if the state is still `ifState`, and the pairing still the one that
-   * started at `ifPairingSince`, when given), stores the new QR and the events, atomically; with
-   * `retireQr`, every live code of the instance stops working. With `fence`, only while that lease
-   * is current (else throws LeaseLost).
+   * Applies the patch, stores the new QR and the events, atomically: only while the state is `ifState`, the
+   * pairing the one of `ifPairingSince` and `fence` the current lease (else LeaseLost), when given;
+   * `retireQr` stops every live code of the instance.
    */
   change(
     id: string,

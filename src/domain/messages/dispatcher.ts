@@ -52,10 +52,9 @@ function pollAsSent(value: unknown): EngineMessage['poll'] {
 /** What a template sent through an engine that has none fails with. */
 
 /**
- * Hands queued messages of a connected instance to its engine, oldest first, a batch at a time: one
- * read of the queue and one write of the `sent` marks per batch. Only the instance's owning node
- * dispatches, under its lease: a kick anywhere else goes to the owner. The database is the queue:
- * whatever is still queued after a restart or a takeover goes out from the next owner.
+ * Hands an owned instance's queued messages to its session, oldest first, a batch per read of the queue
+ * and per write of the `sent` marks. Only the owner dispatches (a kick elsewhere goes to it); whatever is
+ * still queued after a restart or a takeover goes out from the next owner.
  */
 export function createDispatcher(deps: {
   messages: MessageStore;

@@ -168,10 +168,9 @@ export interface NewInboundMessage {
 
 export interface MessageStore {
   /**
-   * Stores the message and, when a claim is given, its answer under the idempotency key in the same
-   * transaction. Returns `{ replay }` instead when another request claimed the key first, and
-   * `{ unusable }` when the message's instance can no longer carry it (deleted, deactivated,
-   * disconnected since it was picked).
+   * Stores the message, and a claim's answer under its idempotency key in the same transaction. Answers
+   * `{ replay }` when another request claimed the key first, `{ unusable }` when the instance can no longer
+   * carry it (deleted, deactivated, disconnected since it was picked).
    */
   createOutbound(
     message: NewOutboundMessage,

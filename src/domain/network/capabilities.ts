@@ -1,7 +1,6 @@
 /**
- * What an engine can do, by name: its descriptor lists them, each an optional member of ChatEngine, and
- * a request needing one its engine lacks is 422 `not_supported` before anything is stored
- * (docs/architecture.md, "Chat engines"; docs/messaging.md).
+ * What an engine can do, by name, as its descriptor lists them (each action beyond sending an optional
+ * session method, session-actions.ts); a request needing one its engine lacks is 422 `not_supported`.
  */
 export const CAPABILITIES = [
   'text',

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /**
- * How an engine whose instances link with credentials takes them (docs/architecture.md,
- * "Credentials"): a field of the create and update bodies, named and validated by the engine's own
- * schemas. The domain never reads the value: it hands what the schema gave to the engine's
- * EngineCredentials, and stores the engine's own id of what it links (`externalId`).
+ * How an engine whose instances link with credentials takes them: a body field validated by the
+ * engine's own schemas. The domain never reads the value; it hands it to the engine's EngineCredentials
+ * and stores `externalId` (docs/architecture.md, "Credentials").
  */
 export interface CredentialsInput<Create extends z.ZodType = z.ZodType, Replace extends z.ZodType = z.ZodType> {
   /** The body field, the same in REST and GraphQL. */

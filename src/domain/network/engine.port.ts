@@ -78,7 +78,7 @@ export interface ChatEngine {
   readonly capabilities?: readonly Capability[];
   /** How its instances link, as its descriptor lists it; by QR code or pairing code when absent. */
   readonly loginFlows?: readonly LoginFlow[];
-  /** This node owns the instance under `lease`: open its session and hold the connection as the row says. */
+  /** This node owns the instance under `lease`: opens its session, which the owner then updates with the row. */
   attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession>;
   /** Present when the network keeps received files: opens the bytes of a stored media descriptor (any node can). */
   readonly media?: MediaSource;

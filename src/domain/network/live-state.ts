@@ -1,10 +1,9 @@
 import { Repeater } from '@repeaterjs/repeater';
 
 /**
- * A live stream that starts with the current state: it attaches to `feed` first, then reads the
- * state, so a change committed in between is not lost; a value equal (by `keyOf`) to the one sent
- * last is not sent again, so nothing the snapshot covered comes twice. Whenever the feed resumes
- * after an interruption the state is read and sent again, so a subscriber never keeps a stale value.
+ * A live stream that starts with the current state: attached to `feed` before the state is read (no
+ * change is lost), a value equal by `keyOf` to the last one is not sent again, and the state is read
+ * again whenever the feed resumes, so a subscriber never keeps a stale value.
  */
 export function startingWithState<E>(options: {
   feed: AsyncIterableIterator<E>;

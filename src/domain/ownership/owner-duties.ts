@@ -67,6 +67,7 @@ export function createOwnerDuties(deps: {
     // Lost while it opened: the session lets go at once.
     if (!isCurrent(lease)) return session.detach();
     sessions.set(instance.id, { integration: engine.integration, lease, session });
+    await session.update(instance, terms);
   }
 
   function inTurn(instanceId: string, work: () => Promise<void>): Promise<void> {

@@ -12,20 +12,17 @@ const CREDS = { type: 'creds', id: '' } as const;
 const READ = `SELECT id, value FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = $2 AND id = ANY($3::text[])`;
 
 /**
- * The library keeps, under this id of its trusted-contact tokens, a list of every contact that has one
- * (for pruning across restarts), and writes the whole list again whenever a contact is added: a
- * tenant sending to 10,000 new contacts would rewrite a list growing to ~350 KB 10,000 times. The
- * list is the ids of the rows themselves, so it is never stored: a read answers it from them.
+ * The library's list of contacts holding a trusted-contact token, rewritten whole on every new contact
+ * (~350 KB 10,000 times for 10,000 new contacts), is never stored: a read answers it from the token
+ * rows themselves (docs/architecture.md, "The engines").
  */
 const TOKEN_INDEX = { type: 'tctoken', id: '__index' } as const;
 const TOKEN_IDS = `SELECT id FROM "EngineKey" WHERE "instanceId" = $1::uuid AND type = $2 AND id <> $3 ORDER BY id`;
 
 /**
- * The library's set() calls that arrived together, of any instances of this node, in one statement:
- * each row is written or deleted only while its own lease (instance, owner, token) is the instance's
- * current one. The lease rows are share-locked in instance order (as placement's round locks them),
- * so a takeover waits for a write in progress, and a write after a takeover finds the new token and
- * writes nothing under the old one. Answers the leases that held, as instance/owner/token.
+ * The library's set() calls that arrived together, of any of this node's instances, in one statement:
+ * each row is written only while its own lease is current, the lease rows share-locked in instance
+ * order (as placement locks them), so a takeover waits for it. Answers the leases that held.
  */
 const WRITE = `
 WITH input AS (
@@ -82,12 +79,9 @@ const ABSENT = '';
 export type EngineStateStore = ReturnType<typeof createEngineStateStore>;
 
 /**
- * A linked device's state (the library's creds and signal keys) in the gateway's database, every value
- * sealed with the engine state key and bound to its row. Only the instance's lease owner writes it,
- * fenced by the lease's token. Reads go through one cache for every instance of the node (bounded by
- * bytes, so a thousand connections share it), written through on every write: the owner is the only
- * writer, and an instance's entries are left behind whenever it is taken (another node may have
- * written since).
+ * A linked device's state (creds and signal keys) in the database, sealed with the engine state key and
+ * written only by the lease owner, fenced by its token. One byte-bounded cache for the node, written
+ * through; an instance's entries are dropped whenever it is taken (another node may have written since).
  */
 export function createEngineStateStore(deps: {
   statements: Statements;

@@ -56,11 +56,9 @@ export interface LinkDeps {
 }
 
 /**
- * One instance's link to the network on its owning node: the socket that pairs it (QR codes, a
- * pairing code) or carries its session, and the connection policy of docs/operating.md (restart at once,
- * reconnect with backoff, few and slow tries after "replaced", stop when logged out or banned).
- * Everything it does is under the owner's lease: a write or a hand-off after the lease moved is
- * refused, and the socket is closed at once.
+ * One instance's link on its owning node: the socket that pairs it or carries its session, under the
+ * connection policy of docs/operating.md. Everything is under the owner's lease: a write or a hand-off
+ * after the lease moved is refused, and the socket is closed at once.
  */
 export class InstanceLink {
   private lease: Lease;
@@ -196,10 +194,9 @@ export class InstanceLink {
   }
 
   /**
-   * The lease was not current when looked at: nothing is handed to the network under it, but the link
-   * is not given up. A lease can lapse for a moment and be renewed with the same token (a renewal
-   * whose transaction began before the end commits after it); one that another node took ends this
-   * link through placement (detach). So the connection is tried again later.
+   * The lease was not current when looked at: nothing is handed over under it, but the link stays and
+   * tries again later (a lease can lapse for a moment and be renewed with the same token; one another
+   * node took ends this link through placement).
    */
   private notHeldNow() {
     this.log.warn('the lease was not current; connecting again later');

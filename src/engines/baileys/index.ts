@@ -18,10 +18,9 @@ import { quietSignalConsole } from './quiet-signal.js';
 export const BAILEYS_INTEGRATION = 'CHAT-BAILEYS';
 
 /**
- * CHAT-BAILEYS: the network's multi-device web protocol through the `baileys` library, one linked
- * device per instance. Loaded only when ENGINES offers it (the library is large, and its signal
- * dependency is GPL-3.0). Each owned instance has a link (see connection.ts); the engine is the
- * port's face of them.
+ * CHAT-BAILEYS: the multi-device web protocol through `baileys`, one linked device per instance, loaded
+ * only when ENGINES offers it (the library is large; its signal dependency is GPL-3.0). Each session
+ * holds a link (connection.ts).
  */
 export function createBaileysEngine(deps: {
   store: EngineStateStore;
@@ -112,7 +111,6 @@ export function createBaileysEngine(deps: {
         pushNames.forget(instance.id);
       },
     };
-    await session.update(instance, terms);
     return session;
   }
 

@@ -37,10 +37,9 @@ export function sealedVotes(messages: WAMessage[]): SealedVote[] {
 }
 
 /**
- * Opens a vote with the poll's secret. The key is drawn from the poll's id and the two jids the
- * voter's app bound it to: phone jids, or LIDs when the chat is addressed by LID (always in groups),
- * so each pair the instance and the voter are known by is tried; the cipher's tag tells the right
- * one. Null when none opens it, or the voter has no phone number the gateway knows.
+ * Opens a vote with the poll's secret. The key comes from the poll's id and the two jids the voter's app
+ * bound it to (phone jids, or LIDs), so each pair is tried and the cipher's tag tells the right one. Null
+ * when none opens it, or the voter has no phone number the gateway knows.
  */
 export function openVote(
   sealed: SealedVote,

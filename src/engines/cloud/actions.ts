@@ -41,13 +41,9 @@ export function createCloudActions(deps: {
     },
 
     /**
-     * The API's only presence is the typing indicator (`typing_indicator: {type: "text"}`), and only
-     * on a read mark of a received message: it shows "typing…" until the reply or 25 seconds, and it
-     * marks that message read too. So `composing` marks the chat's last received message read with the
-     * indicator. The rest would answer success and change nothing on the network, and are refused:
-     * `recording` (no voice indicator), `paused` (the indicator cannot be taken down: it ends with the
-     * reply or by itself), `available`/`unavailable` (no online state). A chat that never wrote to the
-     * number has no message to carry the indicator: refused as well, before anything is asked.
+     * The API's only presence is a typing indicator riding on a read mark of a received message, so only
+     * `composing` is carried (marking the chat's last received message read); the other states, and a chat
+     * that never wrote to the number, are refused (docs/messaging.md, the `typing` row).
      */
     async presence(chat: string, state: PresenceState) {
       if (state !== 'composing') {

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { ChatEngine, EngineEvents, EngineMessage, InstanceSession, LinkTerms, SendOutcome } from '../../domain/network/engine.port.js';
+import type { ChatEngine, EngineEvents, EngineMessage, InstanceSession, SendOutcome } from '../../domain/network/engine.port.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { CloudCredentials } from './credentials-input.js';
 import type { Lease } from '../../domain/ownership/lease.js';
@@ -38,10 +38,9 @@ interface Link {
 }
 
 /**
- * CHAT-CLOUD: the network's official business HTTP API. No connection to hold: an owned instance's
- * credentials are checked with the API (`GET /<version>/<phone-number-id>`) when given, and its
- * messages are POSTed by its owning node at most CLOUD_MPS a second. What the network reports comes
- * by webhook (see webhook-receiver.ts), on any node.
+ * CHAT-CLOUD: the official business HTTP API. No connection to hold: the owner checks an instance's
+ * credentials with the API when given and POSTs its messages at most CLOUD_MPS a second; what the
+ * network reports comes by webhook, on any node (webhook-receiver.ts).
  */
 export function createCloudEngine(deps: {
   credentials: CloudCredentialStore;
@@ -155,7 +154,7 @@ export function createCloudEngine(deps: {
   }
 
   /** One instance's link under one lease: its credentials checked, its messages POSTed. */
-  async function attach(instance: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+  async function attach(instance: InstanceRecord, lease: Lease): Promise<InstanceSession> {
     const link: Link = { lease, detached: false, credentials: null, chain: Promise.resolve(), pausedUntil: 0, failures: 0, uploaded: new Map() };
     open.add(link);
     const detach = () => {
@@ -235,7 +234,6 @@ export function createCloudEngine(deps: {
         detach();
       },
     };
-    await session.update(instance, terms);
     return session;
   }
 

@@ -26,11 +26,9 @@ interface Pairing {
 }
 
 /**
- * The sandbox chat network: pairs phones by QR code or pairing code, carries messages both ways,
- * sends receipts, drops connections and bans numbers. Its state lives in the gateway's database
- * (pairings are instance rows, every hand-off is a row), so a restart keeps it and every node sees the
- * same network. The node owning an instance holds its "connection": it issues the pairing's codes,
- * hands messages over, reports receipts and brings a dropped connection back.
+ * The sandbox chat network: pairs phones, carries messages both ways, sends receipts, drops connections,
+ * bans numbers. Its state lives in the database, so a restart keeps it and every node sees one network;
+ * the owner's session issues the pairing's codes, hands messages over and brings a dropped connection back.
  */
 export function createSandboxEngine(options: {
   handoffs: SandboxHandoffs;
@@ -75,7 +73,7 @@ export function createSandboxEngine(options: {
   }
 
   /** One instance's connection under one lease: its pairing's codes, hand-offs, and the reconnect of a drop. */
-  async function attach(first: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+  async function attach(first: InstanceRecord, lease: Lease): Promise<InstanceSession> {
     const instanceId = first.id;
     let pairing: Pairing | undefined;
     let detached = false;
@@ -200,7 +198,6 @@ export function createSandboxEngine(options: {
     pairingStops.add(stopPairing);
     // Taken over: confirm what the phones received under the previous owner but never confirmed.
     for (const messageId of await handoffs.unconfirmed(instanceId)) confirm(instanceId, messageId);
-    await session.update(first, terms);
     return session;
   }
 

@@ -5,10 +5,9 @@ import { untilStored } from '../../domain/retry.js';
 import type { Owners } from '../descriptor.js';
 
 /**
- * How the simulated network reports to the gateway, shared by its engine and its world: what it
- * reports on its own (receipts, reconnects, codes) is reported until the gateway stores it, so a
- * database outage delays it, never drops it. A report refused for good (the instance or message was
- * deleted meanwhile, the lease moved, the instance moved on) is dropped.
+ * How the simulated network reports, for its engine and its world: what it reports on its own is
+ * retried until the gateway stores it (an outage delays it, never drops it); a report refused for good
+ * (deleted meanwhile, lease moved, instance moved on) is dropped.
  */
 export function createSandboxReports(onRetry?: (error: unknown) => void) {
   let handlers: EngineEvents | undefined;

@@ -82,7 +82,7 @@ export const keyedEngine = defineEngine({
 
     const engine: ChatEngine = {
       integration: INTEGRATION,
-      async attach(first, lease, terms): Promise<InstanceSession> {
+      async attach(first, lease): Promise<InstanceSession> {
         const session: InstanceSession = {
           async update(instance) {
             if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
@@ -101,7 +101,6 @@ export const keyedEngine = defineEngine({
             kept.delete(first.id);
           },
         };
-        await session.update(first, terms);
         return session;
       },
     };

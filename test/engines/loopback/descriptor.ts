@@ -34,9 +34,9 @@ export const loopbackEngine = defineEngine({
 
     const engine: ChatEngine = {
       integration: 'CHAT-LOOPBACK',
-      async attach(first, lease, terms): Promise<InstanceSession> {
+      async attach(first, lease): Promise<InstanceSession> {
         const session: InstanceSession = {
-          async update(instance) {
+          async update(instance, terms) {
             if (instance.logoutPending) return events!.closed(instance.id, lease, 'logged_out');
             if (instance.pairingSince !== null) {
               if ([...codes.values()].some((code) => code.instanceId === instance.id && code.lease === lease)) return;
@@ -61,7 +61,6 @@ export const loopbackEngine = defineEngine({
             phones.delete(first.id);
           },
         };
-        await session.update(first, terms);
         return session;
       },
     };

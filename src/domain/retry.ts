@@ -1,10 +1,8 @@
 import { Unavailable } from './errors.js';
 
 /**
- * Runs `work` until it stops failing because a dependency is unavailable, waiting longer between
- * tries (up to `maxDelayMs`). Other failures are final and thrown at once. Used for what the gateway
- * must store but nobody waits for, such as an engine's delivery receipt: it is kept until the
- * database takes it. `stopped` ends the waiting at shutdown.
+ * Runs `work` until a dependency that was unavailable takes it, backing off up to `maxDelayMs`; other
+ * failures are thrown at once. For what must be stored though nobody waits (a delivery receipt).
  */
 export async function untilStored<T>(
   work: () => Promise<T>,

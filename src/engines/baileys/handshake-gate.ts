@@ -25,10 +25,8 @@ export function eventLoopBusy(threshold = BUSY_UTILIZATION, windowMs = BUSY_WIND
 }
 
 /**
- * A bound on connection handshakes in flight on this node, and no new one while the event loop is
- * busy. A node starting (or taking over) many paired instances opens their connections through it,
- * so the network sees a steady trickle instead of a burst and requests keep their share of the loop.
- * A slot is held from the socket's creation until it is open or closed.
+ * Bounds the handshakes in flight on this node, and starts none while the event loop is busy: a start
+ * or takeover of many instances reaches the network as a trickle, and requests keep their share.
  */
 export class HandshakeGate {
   private inFlight = 0;

@@ -1,10 +1,8 @@
 import type { Logger } from '../../infra/logger.js';
 
 /**
- * What the signal library (libsignal, under baileys) writes to the console on its own: session
- * records, with their private keys and chain keys, as sessions open and close. A gateway's output
- * is its log, and secrets never go there: these lines become a short debug line without their
- * arguments. Anything else written to the console passes as before.
+ * The signal library prints session records, private keys included, to the console; secrets never
+ * reach the log, so those lines become a short debug line without arguments. Anything else passes.
  */
 const SIGNAL_LINES = [
   'Closing session',

@@ -1,11 +1,8 @@
 import type { PrismaClient } from '../../infra/db/database.js';
 
 /**
- * The text of a text message an instance sent, by the network's id of it: what a retry receipt asks
- * to be sent again once the library's own cache of the connection's recent sends no longer has it (a
- * reconnect or a restart, or more than 512 sends since). Nothing for any other kind: a photo's caption
- * sent again would arrive as a text in its place, and the library sends nothing rather than that.
- * Nothing for a message deleted for everyone either: its text must not reach the phone again.
+ * The text a retry receipt asks for once the library's own cache lost it (docs/engines.md, "Retries of
+ * sent texts"): only texts, and never a message deleted for everyone.
  */
 export function sentTextReader(prisma: PrismaClient) {
   return async (instanceId: string, networkMessageId: string): Promise<string | null> => {

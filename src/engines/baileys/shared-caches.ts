@@ -2,10 +2,8 @@ import type { CacheStore } from 'baileys';
 import { LRUCache } from 'lru-cache';
 
 /**
- * One cache for every socket of the node instead of one per socket: the library would make each of
- * these per connection, each with a sweep timer of its own. Entries expire lazily (no timer) and the
- * size is bounded. Only caches keyed by ids unique across the network (message and call ids) are
- * shared; what one device sees of a contact stays its own.
+ * One bounded, lazily expiring cache for every socket of the node (the library makes one per socket,
+ * each with a timer); only caches keyed by network-wide ids (message and call ids) are shared.
  */
 function sharedCache(ttlMs: number, max: number): CacheStore {
   const cache = new LRUCache<string, NonNullable<unknown>>({ max, ttl: ttlMs });

@@ -9,11 +9,8 @@ interface Slot {
 }
 
 /**
- * At most `perSecond` messages per number arrive at the API in any second (CLOUD_MPS, the API's
- * throughput: 80 by default, the API's throughput limits). A request arrives somewhere between being started and being
- * answered, so a send starts only a full second after the answer to the send `perSecond` places
- * before it: however the network delays requests, no second holds more. Only an instance's owning
- * node sends for it, so one node's count is the number's.
+ * At most `perSecond` (CLOUD_MPS) messages per number reach the API in any second: a send starts a full
+ * second after the answer to the one `perSecond` places before it (docs/engines.md, "Pace").
  */
 export function createPace(perSecond: number) {
   const recent = new Map<string, Slot[]>();

@@ -1,8 +1,6 @@
 /**
- * A contact card as the business API takes it (its `contacts[]` object: name, phones, emails, org,
- * urls, addresses, birthday), read from the vCard a send carries. The API has no field for a raw
- * vCard, so the card's own properties are carried one by one; what it has no field for is left out.
- * The reverse of webhook-payload.ts `contactOf`, with the same escaping rules (RFC 6350 §3.4).
+ * A vCard as the business API's `contacts[]` object: the API takes no raw vCard, so its properties go one
+ * by one and the rest is left out. The reverse of webhook-payload.ts `contactOf` (RFC 6350 §3.4).
  */
 
 type Obj = Record<string, unknown>;

@@ -11,10 +11,8 @@ const CHECK_PLAINTEXT = Buffer.from('engine state key check');
 const CHECK_PLACE = 'engine-state-key-check';
 
 /**
- * The ENGINE_STATE_KEY a real engine seals its state with. Embedded, a key is made once in DATA_DIR
- * when none is set (one process owns that folder); with PostgreSQL every node must share one, so
- * it has to be set. The database remembers which key its state was sealed with: a start with
- * another key is refused, naming the variable, before anything is read with it.
+ * The ENGINE_STATE_KEY engines seal state with: made once in DATA_DIR when embedded, required with
+ * PostgreSQL; a start with another key than the state's is refused before anything is read.
  */
 export async function openStateKey(options: {
   configured: string | undefined;
@@ -113,10 +111,8 @@ export const REKEY_STEPS = ['new-key-written', 'state-resealed', 'key-file-repla
 export type RekeyStep = (typeof REKEY_STEPS)[number];
 
 /**
- * Seals everything kept with `next` instead: every engine state value and the key check, in one
- * transaction, so the database is either all old key or all new. Run with every node stopped.
- * Embedded, the new key is written beside the key file before the transaction and replaces it after:
- * a stop at any point leaves a folder whose next start opens the state (see openStateKey).
+ * Reseals all engine state and the key check with `next` in one transaction (every node stopped); the
+ * embedded key file is replaced around it so a stop at any point still opens (see openStateKey).
  */
 export async function rekeyEngineState(options: {
   db: Database;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_STATES } from '../../src/domain/network/engine.port.js';
@@ -20,5 +20,18 @@ describe('the docs state what the code does', () => {
   it('no page cites sections of a document its readers do not have', () => {
     const cited = pages.flatMap((page) => [...read(page).matchAll(/\bspec(?:'s)? (?:§\s*)?\d+\.\d+/gi)].map((match) => `${page}: ${match[0]}`));
     expect(cited).toEqual([]);
+  });
+
+  it('every file of the repository a page or a source comment names exists', () => {
+    const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.tsx?$/.test(name) && !name.includes('generated'))
+      .map((name) => join('src', name));
+    const texts = [...pages, 'test/networks/README.md', ...sources].map((page) => ({ page, text: read(page) }));
+    const named = texts.flatMap(({ page, text }) =>
+      [...text.matchAll(/\b((?:src|test|scripts|docs)\/[\w./-]+\.(?:ts|tsx|mjs|md|sh))\b/g)].map((match) => ({ page, path: match[1]! })),
+    );
+    expect(named.length, 'paths found').toBeGreaterThan(50);
+    const missing = named.filter(({ path }) => !existsSync(join(root, path))).map(({ page, path }) => `${page}: ${path}`);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,14 +1,6 @@
 /**
- * The gateway as users run it, for every benchmark: `npm start` (the build check, then the built
- * dist/ with the flags package.json gives it), in a process group of its own, timed from the spawn
- * until `/readyz` answers 200. The gateway's own process (npm's shell `exec`s node) is found under
- * it, for CPU and memory readings.
- *
- * To profile it, pass `cpuProfileDir` (or set BENCH_GATEWAY_CPU_PROFILE=<dir>): node 20 refuses
- * `--cpu-prof` in NODE_OPTIONS, so a preload (`cpu-profile.mjs`, through NODE_OPTIONS as a user's
- * would go) profiles the gateway's process alone and writes `<pid>.cpuprofile` there when it stops
- * (and `<pid>-thread<id>.cpuprofile` for each worker thread it closed, the embedded database's).
- * Its log (stdout, LOG_LEVEL warn) is dropped unless BENCH_GATEWAY_LOG=<file> says where to append it.
+ * The gateway as users run it: `npm start` in a process group of its own, timed until `/readyz` answers;
+ * BENCH_GATEWAY_CPU_PROFILE=<dir> profiles it, BENCH_GATEWAY_LOG=<file> keeps its log (docs/benchmarks.md, "Each benchmark in detail").
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,9 +1,6 @@
 /**
- * Where the machine's CPU went while a round ran, from Linux's /proc: the server under test, the
- * PostgreSQL and Redis servers, and everything else (the load generator, mostly, and the kernel's own
- * work: it is the machine's busy time less the three, since the load generator has exited when the
- * round is read). The send path's ratio to bare Koa is only meaningful next to this: bare Koa has the
- * machine to itself and its load generator, the gateway shares it with its database.
+ * Where the machine's CPU went in a round (server, PostgreSQL, Redis, the rest), from /proc: a ratio to bare
+ * Koa means little without it, since the gateway shares the machine with its database (docs/benchmarks.md, "Each benchmark in detail").
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,28 +1,7 @@
 /**
- * CHAT-BAILEYS against the local chat network (in this process), the gateway as `npm start` runs it
- * (`npm start`, its own process, `as-users-run-it.ts`):
- * - messages/s through one instance, from the send request to the message decrypted by the
- *   recipient's phone on the network, and the p99 of that time;
- * - the gateway's resident memory with 1, 10 and 50 connected instances (and per instance beyond
- *   the first);
- * - database bytes of engine state per instance after pairing.
- * CHAT-CLOUD against the local business API server (in this process), CLOUD_MPS unbounded:
- * - messages/s through one instance, from the send request to the API receiving the POST, and p99;
- * - webhook statuses processed per second (signed POSTs of 50 `delivered` statuses each, answered
- *   200 once stored).
- * Both running modes: PostgreSQL + Redis, and embedded.
- * Then, PostgreSQL + Redis only, the node at scale (issue 24's goals):
- * - resident memory per connected instance beyond the first, at `--scale-memory` (500) instances;
- * - idle CPU with those instances connected (keep-alives only), as % of one core;
- * - messages/s routed through `--spread` (50) instances at once, accept → decrypted on the network, to
- *   recipients most of whom are new to the instance; then with sessions in place (instance n to its
- *   own recipient);
- * - engine state growth per message to a known contact, and per new contact;
- * - a restart of the node with `--scale-restart` (1,000) paired instances: time until all are
- *   connected, and the p99 of API requests answered meanwhile.
- * Profile the gateway with BENCH_GATEWAY_CPU_PROFILE=<dir> (`as-users-run-it.ts`).
- * Usage: npm run bench:engine [-- --messages 500 --concurrency 20 --instances 1,10,50
- *   --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
+ * CHAT-BAILEYS against the local chat network and CHAT-CLOUD against the local business API, then the node
+ * at scale (docs/benchmarks.md, "Each benchmark in detail"). Usage: npm run bench:engine [-- --messages 500
+ *   --concurrency 20 --instances 1,10,50 --engines baileys,cloud --scale-memory 500 --scale-restart 1000 --spread 50 --spread-messages 5000 --skip-basic]
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -423,14 +402,8 @@ async function measureScale() {
 }
 
 /**
- * The gateway against its own library, same network, same send pattern, in the same run: `count`
- * routed texts through `instances` linked phones to `recipients` contacts, `concurrency` at a time,
- * message n to recipient n % recipients; timed from the first send (the library's call, the gateway's
- * request) until the network decrypted the last. The gateway goes first and its routing picks each
- * message's phone; the library then sends message n from the phone of the same index, so both sides
- * carry the same conversations (phone → contact) in the same order. Twice: first messages (each
- * conversation sets a Signal session up), then with sessions in place. The library runs in a process
- * of its own (`library-alone.ts`), keys in memory, as the gateway runs in its own.
+ * The gateway against its own library, same network, same conversations in the same order, first messages
+ * and then with sessions in place (docs/benchmarks.md, "The gateway against the library alone").
  */
 async function measureAgainstLibrary() {
   const instances = Number(values['library-instances']);

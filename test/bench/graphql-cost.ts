@@ -1,12 +1,6 @@
 /**
- * One caller cannot hurt the others: tenant A fires, from as many connections as its key may hold
- * requests in flight, the GraphQL query the cost guard refuses (15 aliases of messages → instance →
- * messages with `first: $n`, `{"n": 100}`), while tenant B lists its instances (`GET /v1/chat/instances`).
- * Prints B's latency alone, under A's refused queries and, for reference, under as many of A's
- * cheapest queries (`{ __typename }`, the floor of any request), in alternating rounds (alone,
- * refused, cheap, cheap, refused, alone), with the gateway's CPU per request of each. The gateway runs as users run it (`npm start`, `as-users-run-it.ts`); both
- * tenants are made with the CLI before it starts; A's tenant holds 100 messages, so its query would be
- * heavy if it ran. The load generators (autocannon) are processes of their own.
+ * One caller cannot hurt the others: a bystander tenant's latency while another fires queries the cost guard
+ * refuses (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:graphql-cost [-- --duration 10 --rounds 2 --connections 10 --mode embedded|PostgreSQL]
  */
 import { execFile } from 'node:child_process';

@@ -1,12 +1,6 @@
 /**
- * GraphQL `sendMessage` against REST `POST /v1/messages/send` on the same gateway, in the same run
- * (goal: GraphQL at least 85 % of REST). Each round runs REST, GraphQL, GraphQL, REST, after a warm-up; the
- * gateway runs as users run it (`npm start`, its own process, `as-users-run-it.ts`), its tenant sending
- * through a sandbox instance paired by QR; the load generator (autocannon) is its own process.
- * Beside the rates it prints the gateway's CPU per request of each side (from /proc): on a shared
- * machine the rates swing with the neighbours' load, while the CPU a request costs moves far less. It
- * is split by thread: the main thread, the busiest other one (embedded, the database's thread) and
- * the rest (V8's garbage collection and compilation helpers).
+ * GraphQL `sendMessage` against REST send on the same gateway, in the same run (goal: GraphQL at least 85 % of
+ * REST), with the CPU a request costs (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:graphql [-- --duration 10 --connections 50 --rounds 1 --mode embedded|PostgreSQL]
  */
 import { execFile } from 'node:child_process';

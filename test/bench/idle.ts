@@ -1,9 +1,6 @@
 /**
- * What an idle gateway costs, as `npm start` runs it, in both modes: time from `npm start` to
- * `/readyz` 200 on an existing data directory; then CPU (share of one core, from /proc) and database
- * round trips over a quiet window with no instances at all, and again with 50 connected sandbox
- * instances and nothing to send. Round trips are read from GET /metrics (the scrape's own are taken
- * out); with PostgreSQL the server's own count of transactions is shown beside them.
+ * What an idle gateway costs in both modes: start time, then CPU and database round trips with no instances and
+ * with connected ones (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:idle [-- --seconds 60 --settle 30 --instances 50 --mode PostgreSQL|embedded]
  */
 import { randomBytes } from 'node:crypto';

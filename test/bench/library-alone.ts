@@ -1,8 +1,6 @@
 /**
- * The engine's library alone, in a process of its own (as the gateway is): `baileys` clients with
- * their keys in memory, linked by QR to phones of the same local chat network the gateway uses, then
- * sending what the bench asks, as many at a time. `engine.ts` starts it and drives it over IPC; the
- * network (in the bench's process) says when each message was decrypted.
+ * The engine's library alone, in a process of its own as the gateway is, sending on the same local chat network;
+ * `engine.ts` drives it over IPC (docs/benchmarks.md, "Each benchmark in detail").
  */
 import { connectClient, memoryAuth, trustNetwork, type TestClient } from '../networks/chat-network/control/test-client.js';
 import type { ChatNetwork } from '../networks/chat-network/index.js';

@@ -1,13 +1,6 @@
 /**
- * Sends through a named instance (`POST /v1/chat/instances/<id>/messages`) against the spec's routed
- * send (`POST /v1/messages/send`) on the same gateway, in the same run (goal: the named path at least
- * 95 % of the routed one), in both modes; then, on PostgreSQL, the median stored size of a message
- * row of each kind. The gateway runs as users run it (`npm start`, its own process,
- * `as-users-run-it.ts`), its tenant sending through one sandbox instance paired by QR (the routed
- * send picks that same instance); the load generator (autocannon) is another process. After a
- * warm-up of each side, every round runs both, the first of a round alternating (routed, named |
- * named, routed | …), so a drift over the run weighs on both alike; each round's ratio is printed,
- * and the ratio of the sums. To profile the gateway, set BENCH_GATEWAY_CPU_PROFILE=<dir>.
+ * Sends through a named instance against the routed send on the same gateway, in the same run (goal: at least
+ * 95 % of the routed one), then stored row sizes (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:named [-- --duration 10 --connections 50 --rounds 4 --mode embedded|PostgreSQL]
  */
 import { execFile } from 'node:child_process';

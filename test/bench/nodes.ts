@@ -1,10 +1,6 @@
 /**
- * Several nodes on one PostgreSQL and one Redis: send throughput with 1, 2 and 3 nodes (load split
- * evenly over the nodes, every message dispatched by its instance's owner), against bare Koa in the
- * same run, rounds alternating; then the takeover time after kill -9 of the node owning the most
- * instances (median and max of 5 runs). Nodes run as `npm start` runs them (`node dist/main.js`).
- * On one machine the nodes share its cores with the database, Redis and the load generator, so the
- * figures show the cost of coordination, not a speed-up.
+ * Several nodes on one PostgreSQL and one Redis: throughput with 1, 2 and 3 nodes, and takeover time after
+ * kill -9 (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:nodes [-- --duration 6 --connections 60 --rounds 2 --takeovers 5]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';

@@ -1,8 +1,6 @@
 /**
- * What the rate limiter adds to a request, with Redis: latency of a cheap authenticated GET on two
- * gateways sharing one PostgreSQL database and Redis, one with the limiter and one without,
- * measured in alternating rounds of sequential requests; and the cost of one limiter admission
- * (two window counters and an in-flight slot) on its own. Usage: npm run bench:rate-limit
+ * What the rate limiter adds to a request, with Redis: two gateways, with and without it, in alternating rounds,
+ * and one admission's own cost (docs/benchmarks.md, "Each benchmark in detail"). Usage: npm run bench:rate-limit
  */
 import { Agent, request } from 'node:http';
 import { createTenant } from '../factories/tenants.js';

@@ -1,9 +1,6 @@
 /**
- * Does the retention sweep hold requests? The gateway as `npm start` runs it (its own process, the
- * built dist/, PostgreSQL + Redis), sends at a fixed concurrency (autocannon, its own process), in
- * alternating rounds: without a sweep, and while the sweep deletes `--rows` messages past their
- * retention (seeded two days old just before the round). Prints each round's req/s, p50 and p99, and
- * the sweep's own duration and rows from /metrics.
+ * Does the retention sweep hold requests? Sends in alternating rounds, without a sweep and during one
+ * (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:retention [-- --rows 100000 --duration 15 --connections 20 --rounds 2]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';

@@ -1,19 +1,6 @@
 /**
- * The message path against the framework it runs on: POST /v1/messages/send on bare Koa (same body
- * parsing and validation, no storage) and on the gateway in both running modes, in the same run,
- * alternating rounds so a noisy neighbour hurts every server alike. The gateway sends through a
- * sandbox instance that was paired by QR, so every accepted message is also dispatched, marked sent
- * and delivered with its events and webhooks; the database round trips per message count that whole life
- * (at the driver, BEGIN and COMMIT included). Each round also says where the machine's CPU went (the
- * server, PostgreSQL, Redis, the rest: the load generator and the kernel), since bare Koa has the
- * machine to itself and the gateway shares it with its database (`cpu-split.ts`). Each round also runs
- * PostgreSQL's own floor (`postgres-floor.ts`: pgbench, each message's life as three single-row commits,
- * as many clients) and prints the PostgreSQL gateway's ratio to it.
- * First prints, for `npm start` in both modes on existing data, the time from the spawn to /readyz 200
- * and the resident memory after 100 requests (alternating, three starts each). Every server runs as a
- * process of its own: the gateways as `npm start` runs them (`as-users-run-it.ts`), bare Koa, and the
- * load generator (autocannon); the gateway's figures (round trips, messages) come from its /metrics.
- * With `--baseline <checkout>` (another checkout, built) its gateways run in the same rounds too.
+ * The message path against the framework it runs on: bare Koa, the gateway in both modes and PostgreSQL's floor,
+ * in alternating rounds of one run (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench [-- --duration 10 --connections 50 --rounds 2 --mode PostgreSQL --baseline <checkout>]
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -165,10 +152,9 @@ try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     const baseline = await load(bare.url, 'bench', bare.child.pid!);
     rows.push({ round, server: 'bare Koa', 'req/s': Math.round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'of bare Koa': '100 %', 'of PostgreSQL floor': '-', 'non-2xx': baseline.other, 'round trips / message': '-', [CPU]: formatSplit(baseline.split) });
-    // PostgreSQL alone doing each message's life as three single-row commits, with as many clients: the floor a
-    // gateway on PostgreSQL should beat by committing in groups.
-    // A floor that cannot run (on a server another job shares, its connections may all be taken) is said
-    // in its row, and the round's gateways are measured all the same.
+    // PostgreSQL's floor: each message's life as three single-row commits, which grouped commits should beat.
+    // One that cannot run (a shared server's connections all taken) is said in its row; the gateways still run
+    // (docs/benchmarks.md, "PostgreSQL's floor").
     const floor = await postgresFloor(Number(values.duration), Number(values.connections)).catch((error: Error) => error);
     const measuredFloor = typeof floor === 'number';
     rows.push({

@@ -1,8 +1,7 @@
 /**
- * `npm start` → `/readyz` 200 on existing data, from the spawn, both modes, as users run it
- * (`as-users-run-it.ts`). With `--baseline <checkout>` (another checkout, built, its node_modules
- * in place) the two builds alternate in the same run and the ratio is printed, so a loaded machine
- * weighs on both alike. Usage: npm run bench:start [-- --rounds 5 --baseline /path/to/checkout --mode embedded|PostgreSQL]
+ * `npm start` → `/readyz` 200 on existing data, both modes; `--baseline <checkout>` alternates another build
+ * in the same run (docs/benchmarks.md, "Each benchmark in detail").
+ * Usage: npm run bench:start [-- --rounds 5 --baseline /path/to/checkout --mode embedded|PostgreSQL]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

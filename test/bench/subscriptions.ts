@@ -1,8 +1,6 @@
 /**
- * Subscription fan-out: N graphql-ws subscribers (default 10,000) on one gateway process, each on
- * `qrUpdated` of the same instance; then one event at a time (a QR regenerated over HTTP) and the time
- * until every subscriber has it. Memory per subscriber is the gateway process's resident-set growth
- * divided by N (after a full garbage collection). The gateway runs as its own process; the clients run here.
+ * Subscription fan-out: N graphql-ws subscribers on one gateway process, the time one event takes to reach all
+ * and the memory each costs (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:subscriptions [-- --subscribers 10000 --events 5 --redis]
  */
 import { type ChildProcess, fork } from 'node:child_process';

@@ -1,8 +1,6 @@
 /**
- * Webhook delivery, in both running modes:
- * - throughput: a backlog of deliveries due at once, sent to a local receiver (deliveries/s);
- * - latency: events produced at a steady rate through the real path (an inbound message: message,
- *   outbox event and delivery in one transaction), time from the event to its first attempt.
+ * Webhook delivery in both modes: throughput from a backlog, and latency from event to first attempt
+ * (docs/benchmarks.md, "Each benchmark in detail").
  * Usage: npm run bench:webhooks [-- --backlog 5000 --rate 100 --seconds 10]
  */
 import { spawn } from 'node:child_process';

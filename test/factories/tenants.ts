@@ -14,10 +14,8 @@ export interface TestTenant {
 }
 
 /**
- * Every user this process makes has the same password, hashed once. The gateway's password hash is
- * slow on purpose (scrypt, about 250 ms of CPU), and a tenant made through the API paid it twice, to
- * create its user and to sign in, in a suite that is CPU-bound. Signing in, and what the hash
- * refuses, are the auth suites' subject; they sign in through the API.
+ * Every user this process makes has the same password, hashed once: the hash is slow on purpose, and the
+ * auth suites, whose subject it is, sign in through the API (docs/development.md, "Tests": "Test tenants").
  */
 const password = `pw-${randomBytes(8).toString('hex')}`;
 let hashed: Promise<string> | undefined;

@@ -1,8 +1,6 @@
 /**
- * `npm run network`: the local networks a gateway can be tried against by hand, without a phone or an
- * account: the chat network (the multi-device web protocol, for CHAT-BAILEYS) and the official
- * business API (for CHAT-CLOUD). Prints the variables to start the gateway with. docs/engines.md,
- * "Linking a real phone", documents the options and the control APIs.
+ * `npm run network`: the local chat network and business API, to try a gateway by hand without a phone or an
+ * account; prints the variables to start it with (options and control APIs: docs/engines.md, "Linking a real phone").
  */
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';

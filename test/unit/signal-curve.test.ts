@@ -3,12 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The signal library's X25519 keys cross into node's crypto as JWK rather than DER, a new pair's public
-// key is computed as the agreement with the base point, and its XEdDSA signatures are made with
-// @noble/curves and checked by node's Ed25519 (scripts/patches/libsignal+6.0.0.patch: OpenSSL 3's DER
-// decoders made every agreement ~0.6 ms, and the pure-JS curve took ~13 ms a signature). The keys,
-// secrets and signatures must be the ones the library made before: checked here against its own pure-JS
-// curve, which shares no code with node's or noble's.
+// The patched signal library's keys, secrets and signatures must be the ones it made before: checked against
+// its own pure-JS curve, which shares no code with node's or noble's (scripts/patches/libsignal+6.0.0.patch;
+// why the patch: docs/architecture.md, "Dependencies and why", patch-package).
 const require = createRequire(import.meta.url);
 const curve = require('libsignal/src/curve.js') as {
   generateKeyPair(): { pubKey: Buffer; privKey: Buffer };

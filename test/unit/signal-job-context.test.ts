@@ -2,10 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 
-// The signal library serializes the work on one contact's session through a queue per contact, shared
-// by every linked device of the process. The key stores' transactions live in the async context of
-// their caller (baileys' addTransactionCapability), so each job must run in the context of the call
-// that queued it, not in that of whichever call started the queue (scripts/patches/libsignal+6.0.0.patch).
+// The signal library queues the work on a contact's session per contact, for every device of the process; key
+// store transactions live in their caller's async context, so each job must run in that of the call that
+// queued it (scripts/patches/libsignal+6.0.0.patch; docs/architecture.md, "Dependencies and why").
 const queueJob = createRequire(import.meta.url)('libsignal/src/queue_job.js') as (bucket: string, work: () => Promise<void>) => Promise<void>;
 
 it('runs each job of a contact\'s queue in the async context of the call that queued it', async () => {

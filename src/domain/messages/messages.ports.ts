@@ -7,7 +7,7 @@ import type { JsonValue, MessageDirection, MessageStatus } from './message-value
 import type { InboundContact, InboundType, OutboundKind } from '../network/engine-messages.js';
 import type { InboundMediaType, MediaDescriptor } from '../media/media-source.js';
 
-export type { InboundContact, InboundType, MessageDirection, MessageStatus };
+export type { MessageDirection, MessageStatus };
 
 export type { JsonValue };
 

@@ -1,5 +1,5 @@
 import type { Capability } from '../network/capabilities.js';
-import type { MessageRef } from '../network/engine.port.js';
+import type { MessageRef } from '../network/engine-messages.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
 import { Conflict, Invalid, NotFound, NotSupported } from '../errors.js';
 import type { JsonValue, MessageRecord, NewOutboundMessage } from './messages.ports.js';

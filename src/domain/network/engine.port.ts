@@ -2,13 +2,11 @@ import type { InstanceRecord } from '../instances/instances.ports.js';
 import type { MediaSource, MediaDescriptor } from '../media/media-source.js';
 import type { EngineMessage, InboundMessage, MessageRef, Receipt, SendOutcome } from './engine-messages.js';
 import type { Lease } from '../ownership/lease.js';
-import type { InboundContact, InboundType } from '../messages/messages.ports.js';
 import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
 import type { EngineCredentials, KnownEngine } from './credentials.js';
 import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
 
-export type { EngineMessage, InboundContact, InboundMessage, InboundType, MessageRef, MessageTemplate, OutboundKind, Receipt, SendOutcome } from './engine-messages.js';
 
 /** Why a connection closed (docs/operating.md); each one decides what happens next. */
 export const DISCONNECT_REASONS = [

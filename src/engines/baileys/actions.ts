@@ -1,5 +1,6 @@
 import { type AnyMessageContent, jidDecode, USyncQuery, USyncUser, type WASocket } from 'baileys';
-import type { MessageRef, NumberCheck, PresenceState, SessionActions } from '../../domain/network/engine.port.js';
+import type { NumberCheck, PresenceState, SessionActions } from '../../domain/network/engine.port.js';
+import type { MessageRef } from '../../domain/network/engine-messages.js';
 import { NetworkError } from '../../domain/errors.js';
 import { chatJid, keyOf, userJidDigits } from './message-refs.js';
 import { onTheNetwork } from './on-the-network.js';

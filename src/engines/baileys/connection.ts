@@ -1,7 +1,8 @@
 import { type AuthenticationCreds, initAuthCreds, jidDecode, type WAMessage, type WASocket } from 'baileys';
 import { GroupSubjects } from './group-subjects.js';
 import { type OpenedVote, openVote, sealedVotes } from './poll-votes.js';
-import type { DisconnectReason, EngineEvents, EngineMessage, LinkTerms, SendOutcome } from '../../domain/network/engine.port.js';
+import type { DisconnectReason, EngineEvents, LinkTerms } from '../../domain/network/engine.port.js';
+import type { EngineMessage, SendOutcome } from '../../domain/network/engine-messages.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NotFound } from '../../domain/errors.js';

@@ -1,5 +1,5 @@
 import { isJidGroup, isJidStatusBroadcast, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageKey, type WAMessageUpdate } from 'baileys';
-import type { InboundMessage, Receipt } from '../../domain/network/engine.port.js';
+import type { InboundMessage, Receipt } from '../../domain/network/engine-messages.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../domain/media/media-source.js';
 import type { BaileysMediaSource } from './media-source.js';

@@ -1,4 +1,4 @@
-import type { EngineMessage, SendOutcome } from '../../domain/network/engine.port.js';
+import type { EngineMessage, SendOutcome } from '../../domain/network/engine-messages.js';
 import type { Logger } from '../../infra/logger.js';
 import type { Live } from './link-socket.js';
 import { networkMessageIdOf } from './network-id.js';

@@ -1,5 +1,5 @@
 import { isJidGroup, jidDecode, type proto, type WAMessage, type WAMessageKey } from 'baileys';
-import type { MessageRef } from '../../domain/network/engine.port.js';
+import type { MessageRef } from '../../domain/network/engine-messages.js';
 
 /** A phone's user jid. */
 export const phoneJid = (digits: string) => `${digits}@s.whatsapp.net`;

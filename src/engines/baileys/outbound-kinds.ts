@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { AnyMessageContent, MiscMessageGenerationOptions } from 'baileys';
-import type { EngineMessage } from '../../domain/network/engine.port.js';
+import type { EngineMessage } from '../../domain/network/engine-messages.js';
 import { mediaTypeAllows } from '../../domain/media/content-types.js';
 import { chatJid, keyOf, phoneJid, quotedOf } from './message-refs.js';
 import { type mediaFetcher, MediaUnavailable } from './outbound.js';

@@ -1,4 +1,4 @@
-import type { EngineMessage } from '../../domain/network/engine.port.js';
+import type { EngineMessage } from '../../domain/network/engine-messages.js';
 import { MAX_MEDIA_BYTES } from '../../domain/media/limits.js';
 import { bytesMismatch, mediaTypeAllows } from '../../domain/media/content-types.js';
 import { sniffMediaType } from '../../infra/media-sniff.js';

@@ -1,4 +1,5 @@
-import type { MessageRef, PresenceState, SessionActions } from '../../domain/network/engine.port.js';
+import type { PresenceState, SessionActions } from '../../domain/network/engine.port.js';
+import type { MessageRef } from '../../domain/network/engine-messages.js';
 import type { CloudCredentials } from './credentials-input.js';
 import { Conflict, NetworkError, NotSupported } from '../../domain/errors.js';
 import type { GraphApi } from './graph-api.js';

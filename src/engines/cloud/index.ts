@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
-import type { ChatEngine, EngineEvents, EngineMessage, InstanceSession, SendOutcome } from '../../domain/network/engine.port.js';
+import type { ChatEngine, EngineEvents, InstanceSession } from '../../domain/network/engine.port.js';
+import type { EngineMessage, SendOutcome } from '../../domain/network/engine-messages.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { CloudCredentials } from './credentials-input.js';
 import type { Lease } from '../../domain/ownership/lease.js';

@@ -1,4 +1,4 @@
-import type { EngineMessage } from '../../domain/network/engine.port.js';
+import type { EngineMessage } from '../../domain/network/engine-messages.js';
 import { contactOfVcard } from './vcard-contact.js';
 
 /** A kind the API documents no body for (polls, and what the domain should have refused already). */

@@ -1,6 +1,5 @@
-import type { InboundMessage, Receipt } from '../../domain/network/engine.port.js';
+import type { InboundContact, InboundMessage, Receipt } from '../../domain/network/engine-messages.js';
 import type { MediaDescriptor } from '../../domain/media/media-source.js';
-import type { InboundContact } from '../../domain/messages/messages.ports.js';
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);

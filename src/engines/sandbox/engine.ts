@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatEngine, EngineMessage, InstanceSession, LinkTerms, MessageRef, SendOutcome } from '../../domain/network/engine.port.js';
+import type { ChatEngine, InstanceSession, LinkTerms } from '../../domain/network/engine.port.js';
+import type { EngineMessage, MessageRef, SendOutcome } from '../../domain/network/engine-messages.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NetworkError } from '../../domain/errors.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EngineMessage, MessageRef } from '../../domain/network/engine.port.js';
+import type { EngineMessage, MessageRef } from '../../domain/network/engine-messages.js';
 import type { Lease } from '../../domain/ownership/lease.js';
 import { digits } from '../../domain/phone.js';
 import { type Statements, withoutNulls } from '../../infra/db/statements.js';

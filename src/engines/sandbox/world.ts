@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InboundMessage } from '../../domain/network/engine.port.js';
+import type { InboundMessage } from '../../domain/network/engine-messages.js';
 import { normalPairingCode } from '../../domain/network/pairing-code.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { Conflict, Invalid, NotFound } from '../../domain/errors.js';

@@ -1,6 +1,7 @@
 import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_MODES, MESSAGE_STATUSES, MESSAGE_TYPES } from '../../domain/messages/message-values.js';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import type { InboundContact, JsonValue, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import type { JsonValue, MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
+import type { InboundContact } from '../../domain/network/engine-messages.js';
 import { type MessageError, messageErrorOf } from '../../domain/messages/message-error.js';
 import { kindFields, messageMedia } from '../../domain/messages/message-fields.js';
 import { Invalid } from '../../domain/errors.js';

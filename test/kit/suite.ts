@@ -13,6 +13,17 @@ export interface GatewaySuite {
   api: Client;
   /** The tenants asked for, in order (one `pro` tenant by default). */
   tenants: TestTenant[];
+  /** The first tenant asked for. */
+  readonly tenant: TestTenant;
+  /** The second tenant asked for, in suites with two. */
+  readonly other: TestTenant;
+}
+
+function emptySuite(): GatewaySuite {
+  return {
+    get tenant() { return this.tenants[0]!; },
+    get other() { return this.tenants[1]!; },
+  } as GatewaySuite;
 }
 
 /**
@@ -21,7 +32,7 @@ export interface GatewaySuite {
  * hooks: they are filled in before the first test runs.
  */
 export function gatewaySuite(mode: Mode, options: TestGatewayOptions & { tenants?: Plan[] } = {}): GatewaySuite {
-  const suite = {} as GatewaySuite;
+  const suite = emptySuite();
   beforeAll(async () => {
     suite.gw = await startTestGateway(mode, options);
     suite.api = client(suite.gw.url);
@@ -37,7 +48,7 @@ export function gatewaySuite(mode: Mode, options: TestGatewayOptions & { tenants
  * what the gateway logged while the suite ran and leaves the gateway up for the next one.
  */
 export function sharedGatewaySuite(mode: Mode, options: { tenants?: Plan[] } = {}): GatewaySuite {
-  const suite = {} as GatewaySuite;
+  const suite = emptySuite();
   beforeAll(async () => {
     suite.gw = borrow(await sharedGateway(mode));
     suite.api = client(suite.gw.url);

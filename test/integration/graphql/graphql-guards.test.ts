@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestTenant } from '../../factories/tenants.js';
 import { InstancesWithRelations } from '../../graphql/operations.js';
 import { startTestGateway, type TestGateway } from '../../kit/gateway.js';
-import { type Client, client } from '../../helpers/http.js';
+import { client } from '../../helpers/http.js';
 import { codesOf } from '../../helpers/http.js';
 import { gatewaySuite } from '../../kit/suite.js';
 import { MODES } from '../../kit/modes.js';
 
 describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — $name', (mode) => {
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
   let recording: string[] | undefined;
 
   const suite = gatewaySuite(mode, { infra: { onQuery: (sql) => recording?.push(sql) }, tenants: ['enterprise'] });
-  beforeAll(async () => {
-    ({ gw, api } = suite);
-    tenant = suite.tenants[0]!;
-  });
 
   it('passes every MUST audit of the GraphQL over HTTP spec (graphql-http)', async () => {
     const failed: string[] = [];
-    for (const audit of serverAudits({ url: `${gw.url}/graphql` })) {
+    for (const audit of serverAudits({ url: `${suite.gw.url}/graphql` })) {
       const result = await audit.fn();
       if (audit.name.startsWith('MUST') && result.status !== 'ok') failed.push(`${audit.name}: ${result.reason}`);
     }
@@ -31,10 +23,10 @@ describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — 
   });
 
   it('reads 50 instances with their messages, deliveries and attempts in at most 3 SQL queries', async () => {
-    const prisma = gw.gateway.infra.db.prisma;
+    const prisma = suite.gw.gateway.infra.db.prisma;
     const instances = Array.from({ length: 50 }, (_, n) => ({
       id: randomUUID(),
-      tenantId: tenant.tenantId,
+      tenantId: suite.tenant.tenantId,
       name: `bulk ${n}`,
       variant: 'v1' as const,
       // Not paired: 50 instances needing an owner would have this node place and attach them while the reads are counted.
@@ -43,20 +35,20 @@ describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — 
       webhookUrl: 'https://example.com/hook',
     }));
     await prisma.instance.createMany({ data: instances });
-    const events = instances.map((i) => ({ id: randomUUID(), tenantId: tenant.tenantId, instanceId: i.id, event: 'connection.update', data: {} }));
+    const events = instances.map((i) => ({ id: randomUUID(), tenantId: suite.tenant.tenantId, instanceId: i.id, event: 'connection.update', data: {} }));
     await prisma.outboxEvent.createMany({ data: events });
     const deliveries = events.map((e) => ({ id: randomUUID(), instanceId: e.instanceId!, eventId: e.id, event: e.event, url: 'https://example.com/hook', payload: '{}', status: 'delivered' as const, attemptCount: 1 }));
     await prisma.webhookDelivery.createMany({ data: deliveries });
     await prisma.webhookAttempt.createMany({ data: deliveries.map((d) => ({ deliveryId: d.id, number: 1, startedAt: new Date(), statusCode: 200, durationMs: 12 })) });
     await prisma.message.createMany({
-      data: instances.flatMap((i) => [1, 2].map((n) => ({ tenantId: tenant.tenantId, instanceId: i.id, direction: 'out' as const, to: '5511999999999', text: `m${n}`, mode: 'production' as const, status: 'sent' as const }))),
+      data: instances.flatMap((i) => [1, 2].map((n) => ({ tenantId: suite.tenant.tenantId, instanceId: i.id, direction: 'out' as const, to: '5511999999999', text: `m${n}`, mode: 'production' as const, status: 'sent' as const }))),
     });
 
     // Background clocks (QR rotation, delivery sweeps) share the client; the quietest of three runs is the request's own count.
     const counts: number[] = [];
     for (let run = 0; run < 3; run++) {
       recording = [];
-      const answer = await api.operation(InstancesWithRelations, { first: 50 }, { key: tenant.liveKey });
+      const answer = await suite.api.operation(InstancesWithRelations, { first: 50 }, { key: suite.tenant.liveKey });
       counts.push(recording.length);
       recording = undefined;
       const list = answer.body.data!.instances;
@@ -72,43 +64,43 @@ describe.each(MODES)('GraphQL over HTTP: conformance, guards and query cost — 
   });
 
   it('rejects documents that are too deep, alias too much, cost too much or are too long, before running them', async () => {
-    const deep = await api.graphql(
+    const deep = await suite.api.graphql(
       '{ instances { edges { node { messages { edges { node { instance { messages { edges { node { instance { messages { edges { node { id } } } } } } } } } } } } } } }',
       {},
-      { key: tenant.liveKey },
+      { key: suite.tenant.liveKey },
     );
     expect(deep.status).toBe(200);
     expect(deep.body.data).toBeUndefined();
     expect(deep.body.errors?.[0]?.message).toMatch(/depth limit of 12/);
 
     const aliases = Array.from({ length: 16 }, (_, n) => `a${n}: me { __typename }`).join(' ');
-    const aliased = await api.graphql(`{ ${aliases} }`, {}, { key: tenant.liveKey });
+    const aliased = await suite.api.graphql(`{ ${aliases} }`, {}, { key: suite.tenant.liveKey });
     expect(aliased.body.data).toBeUndefined();
     expect(aliased.body.errors?.[0]?.message).toMatch(/aliases/i);
 
-    const costly = await api.graphql(
+    const costly = await suite.api.graphql(
       '{ instances(first: 100) { edges { node { id messages(first: 100) { edges { node { id text to status } } } } } } }',
       {},
-      { key: tenant.liveKey },
+      { key: suite.tenant.liveKey },
     );
     expect(costly.body.data).toBeUndefined();
     expect(costly.body.errors?.[0]?.message).toMatch(/cost limit of 20000/i);
 
-    const long = await api.graphql(`{ me { ${Array.from({ length: 2100 }, () => '__typename').join(' ')} } }`, {}, { key: tenant.liveKey });
+    const long = await suite.api.graphql(`{ me { ${Array.from({ length: 2100 }, () => '__typename').join(' ')} } }`, {}, { key: suite.tenant.liveKey });
     expect(long.body.data).toBeUndefined();
     expect(long.body.errors?.[0]?.message).toMatch(/token/i);
   });
 
   it('answers a body over the size limit with 413 in the error envelope', async () => {
-    const big = await api.post('/graphql', { key: tenant.liveKey, body: { query: `{ me { __typename } } # ${'x'.repeat(110 * 1024)}` } });
+    const big = await suite.api.post('/graphql', { key: suite.tenant.liveKey, body: { query: `{ me { __typename } } # ${'x'.repeat(110 * 1024)}` } });
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ success: false, error: { code: 'payload_too_large', message: 'The request body is larger than 102400 bytes.' } });
-    const fine = await api.post('/graphql', { key: tenant.liveKey, body: { query: '{ me { __typename } }' } });
+    const fine = await suite.api.post('/graphql', { key: suite.tenant.liveKey, body: { query: '{ me { __typename } }' } });
     expect(fine.body.data).toEqual({ me: { __typename: 'Me' } });
   });
 
   it('serves introspection by default', async () => {
-    const introspected = await api.graphql('{ __schema { queryType { name } } }');
+    const introspected = await suite.api.graphql('{ __schema { queryType { name } } }');
     expect(introspected.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
   });
 });

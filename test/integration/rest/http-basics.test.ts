@@ -1,25 +1,20 @@
 import { connect } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTenant } from '../../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../../kit/gateway.js';
+import { startTestGateway } from '../../kit/gateway.js';
 import { client, failure } from '../../helpers/http.js';
 import { gatewaySuite } from '../../kit/suite.js';
 import { MODES } from '../../kit/modes.js';
 
 describe.each(MODES)('HTTP basics — $name', (mode) => {
-  let gw: TestGateway;
-  let api: ReturnType<typeof client>;
 
   const suite = gatewaySuite(mode, { tenants: [] });
-  beforeAll(async () => {
-    ({ gw, api } = suite);
-  });
 
   it('answers /healthz and /readyz with the dependencies it checked', async () => {
-    expect((await api.get('/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });
-    const ready = await api.get('/readyz');
+    expect((await suite.api.get('/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });
+    const ready = await suite.api.get('/readyz');
     expect(ready.status).toBe(200);
-    const node = gw.gateway.infra.placement.node;
+    const node = suite.gw.gateway.infra.placement.node;
     expect(ready.body.data).toEqual({
       status: 'ready',
       database: 'ok',
@@ -32,9 +27,9 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
   });
 
   it('does not count a client that leaves before its body is read as a server error', async () => {
-    const { liveKey } = await createTenant(gw.gateway, api);
-    const { port } = new URL(gw.url);
-    const errorsBefore = gw.logs.lines.filter((line) => /"level":50/.test(line)).length;
+    const { liveKey } = await createTenant(suite.gw.gateway, suite.api);
+    const { port } = new URL(suite.gw.url);
+    const errorsBefore = suite.gw.logs.lines.filter((line) => /"level":50/.test(line)).length;
     // Headers promising a body, a little of it, then gone: some are read while the socket closes,
     // some after it closed (the key lookup comes first).
     await Promise.all(
@@ -51,8 +46,8 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
       ),
     );
     await new Promise((r) => setTimeout(r, 300));
-    expect(gw.logs.lines.filter((line) => /"level":50/.test(line)).slice(errorsBefore)).toEqual([]);
-    expect((await api.get('/healthz')).status).toBe(200);
+    expect(suite.gw.logs.lines.filter((line) => /"level":50/.test(line)).slice(errorsBefore)).toEqual([]);
+    expect((await suite.api.get('/healthz')).status).toBe(200);
   });
 
   it('serves GraphiQL from the installed package, loading nothing from another host', async () => {
@@ -67,44 +62,44 @@ describe.each(MODES)('HTTP basics — $name', (mode) => {
   });
 
   it('answers unknown routes with 404 not_found in the envelope', async () => {
-    const response = await api.get('/v1/nothing-here');
+    const response = await suite.api.get('/v1/nothing-here');
     expect(response.status).toBe(404);
     expect(response.body).toEqual(failure('not_found'));
   });
 
   it('answers a wrong method with 405 method_not_allowed and an Allow header', async () => {
-    const response = await api.request('PATCH', '/v1/messages/send');
+    const response = await suite.api.request('PATCH', '/v1/messages/send');
     expect(response.status).toBe(405);
     expect(response.body).toEqual(failure('method_not_allowed'));
     expect(response.headers.get('allow')).toContain('POST');
   });
 
   it('echoes a well-formed X-Request-Id and makes one up otherwise', async () => {
-    const echoed = await api.get('/healthz', { headers: { 'x-request-id': 'trace-123' } });
+    const echoed = await suite.api.get('/healthz', { headers: { 'x-request-id': 'trace-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('trace-123');
-    const made = await api.get('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await suite.api.get('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(gw.logs.text()).toContain('"requestId":"trace-123"');
+    expect(suite.gw.logs.text()).toContain('"requestId":"trace-123"');
   });
 
   it('refuses malformed JSON, a wrong content type and an oversized body with 4xx envelopes', async () => {
-    const malformed = await api.post('/auth/sessions', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await suite.api.post('/auth/sessions', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual(failure('invalid_request'));
 
-    const wrongType = await api.post('/auth/sessions', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrongType = await suite.api.post('/auth/sessions', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toMatch(/Content-Type/);
 
     const big = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1024 * 1024) });
-    const tooLarge = await api.post('/auth/sessions', { raw: big, headers: { 'content-type': 'application/json' } });
+    const tooLarge = await suite.api.post('/auth/sessions', { raw: big, headers: { 'content-type': 'application/json' } });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toEqual(failure('payload_too_large'));
     expect(tooLarge.body.error.message).toBe('The request body is larger than 1048576 bytes.');
   });
 
   it('keeps serving after bad input', async () => {
-    expect((await api.get('/healthz')).status).toBe(200);
+    expect((await suite.api.get('/healthz')).status).toBe(200);
   });
 });
 

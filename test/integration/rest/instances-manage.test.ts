@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, eventually, newPhone, sleep } from '../../factories/sandbox.js';
-import { createTenant, type TestTenant } from '../../factories/tenants.js';
-import { startTestGateway, type TestGateway } from '../../kit/gateway.js';
+import { createTenant } from '../../factories/tenants.js';
+import { startTestGateway } from '../../kit/gateway.js';
 import { client, failure } from '../../helpers/http.js';
 import { gatewaySuite } from '../../kit/suite.js';
 import { MODES } from '../../kit/modes.js';
@@ -11,30 +11,21 @@ import { decodeQr } from '../../../src/infra/qr-decode.js';
 import { hubSignature } from '../../../src/domain/webhooks/signature.js';
 
 describe.each(MODES)('instance management — $name', (mode) => {
-  let gw: TestGateway;
-  let api: ReturnType<typeof client>;
-  let tenant: TestTenant;
-  let other: TestTenant;
 
   const suite = gatewaySuite(mode, { env: { QR_SESSION_TTL_S: '1', QR_SESSION_ATTEMPTS: '2', QR_V1_TTL_S: '1', WEBHOOK_ALLOW_INSECURE: 'true' }, tenants: ['enterprise', 'enterprise'] });
-  beforeAll(async () => {
-    ({ gw, api } = suite);
-    tenant = suite.tenants[0]!;
-    other = suite.tenants[1]!;
-  });
 
-  const v1 = (name: string, extra: object = {}) => api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name, ...extra } });
+  const v1 = (name: string, extra: object = {}) => suite.api.post('/v1/chat/instances', { key: suite.tenant.liveKey, body: { name, ...extra } });
 
   it('session QR codes rotate every QR_SESSION_TTL_S, stop after QR_SESSION_ATTEMPTS, and regenerate-qr starts over', async () => {
-    const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Rotating' } });
+    const created = await suite.api.post('/chat/instances', { cookie: suite.tenant.cookie, body: { name: 'Rotating' } });
     const id = created.body.data.instanceId;
-    const detail = () => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie });
+    const detail = () => suite.api.get(`/chat/instances/${id}`, { cookie: suite.tenant.cookie });
     const expired = await eventually(detail, (r) => r.body.data.status === 'disconnected', 10_000);
     expect(expired.body.data.qrCode).toBeUndefined();
     // What it handed out, read from the store rather than caught by polling (a 1 s code can come and go
     // between two reads on a loaded machine): QR_SESSION_ATTEMPTS codes, each live at most
     // QR_SESSION_TTL_S from when it was stored, each stored once the one before had run out.
-    const codes = await gw.gateway.infra.db.prisma.qrCode.findMany({ where: { instanceId: id }, orderBy: { createdAt: 'asc' } });
+    const codes = await suite.gw.gateway.infra.db.prisma.qrCode.findMany({ where: { instanceId: id }, orderBy: { createdAt: 'asc' } });
     expect(codes).toHaveLength(2);
     expect(codes[1]!.code).not.toBe(codes[0]!.code);
     for (const code of codes) expect(code.expiresAt.getTime() - code.createdAt.getTime()).toBeGreaterThan(0);
@@ -42,100 +33,100 @@ describe.each(MODES)('instance management — $name', (mode) => {
     expect(codes[1]!.createdAt.getTime()).toBeGreaterThanOrEqual(codes[0]!.expiresAt.getTime());
     // An expired code cannot pair.
     for (const { code } of codes) {
-      const late = await api.post('/sandbox/scan', { body: { code, phone: newPhone() } });
+      const late = await suite.api.post('/sandbox/scan', { body: { code, phone: newPhone() } });
       expect(late.status).toBe(400);
       expect(late.body).toEqual(failure('invalid_request'));
     }
 
-    const regenerated = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+    const regenerated = await suite.api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: suite.tenant.cookie });
     expect(regenerated.body.data.status).toBe('qr');
-    await api.post('/sandbox/scan', { body: { code: decodeQr(regenerated.body.data.qrCode.base64), phone: newPhone() } });
+    await suite.api.post('/sandbox/scan', { body: { code: decodeQr(regenerated.body.data.qrCode.base64), phone: newPhone() } });
     expect((await detail()).body.data.status).toBe('connected');
-    const again = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: tenant.cookie });
+    const again = await suite.api.post(`/chat/instances/${id}/regenerate-qr`, { cookie: suite.tenant.cookie });
     expect(again.status).toBe(409);
   });
 
   it('v1: GET …/qr returns the live code within QR_V1_TTL_S and a new one after', async () => {
     const id = (await v1('V1 timing')).body.data.id;
-    const a = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
-    const b = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
+    const a = await suite.api.get(`/v1/chat/instances/${id}/qr`, { key: suite.tenant.liveKey });
+    const b = await suite.api.get(`/v1/chat/instances/${id}/qr`, { key: suite.tenant.liveKey });
     expect(b.body.data.qrCode).toBe(a.body.data.qrCode);
     await sleep(1100);
     // Live when it was asked for (on a loaded machine a 1 s code can be past its time when the answer is read).
     const askedAt = Date.now();
-    const c = await api.get(`/v1/chat/instances/${id}/qr`, { key: tenant.liveKey });
+    const c = await suite.api.get(`/v1/chat/instances/${id}/qr`, { key: suite.tenant.liveKey });
     expect(decodeQr(c.body.data.qrCode)).not.toBe(decodeQr(a.body.data.qrCode));
     expect(Date.parse(c.body.data.expiresAt)).toBeGreaterThan(askedAt);
   });
 
   it('toggle flips active; an inactive instance is skipped by routing and refuses its own sends', async () => {
-    const solo = await createTenant(gw.gateway, api);
-    const { id } = await connectedSessionInstance(api, solo.cookie, 'Toggled');
-    const off = await api.post(`/v1/chat/instances/${id}/toggle`, { key: solo.liveKey });
+    const solo = await createTenant(suite.gw.gateway, suite.api);
+    const { id } = await connectedSessionInstance(suite.api, solo.cookie, 'Toggled');
+    const off = await suite.api.post(`/v1/chat/instances/${id}/toggle`, { key: solo.liveKey });
     expect(off.body).toEqual({ success: true, data: { id, active: false, message: expect.any(String) } });
-    const routed = await api.post('/v1/messages/send', { key: solo.liveKey, body: { to: '5511987654321', text: 'x' } });
+    const routed = await suite.api.post('/v1/messages/send', { key: solo.liveKey, body: { to: '5511987654321', text: 'x' } });
     expect(routed.status).toBe(409);
     expect(routed.body).toEqual(failure('instance_unavailable'));
-    const own = await api.post(`/chat/instances/${id}/send-text`, { cookie: solo.cookie, body: { to: '5511987654321', message: 'x' } });
+    const own = await suite.api.post(`/chat/instances/${id}/send-text`, { cookie: solo.cookie, body: { to: '5511987654321', message: 'x' } });
     expect(own.status).toBe(409);
     expect(own.body).toEqual(failure('instance_inactive'));
-    expect((await api.get(`/chat/instances/${id}`, { cookie: solo.cookie })).body.data).toMatchObject({ active: false, status: 'connected' });
-    const on = await api.post(`/v1/chat/instances/${id}/toggle`, { key: solo.liveKey });
+    expect((await suite.api.get(`/chat/instances/${id}`, { cookie: solo.cookie })).body.data).toMatchObject({ active: false, status: 'connected' });
+    const on = await suite.api.post(`/v1/chat/instances/${id}/toggle`, { key: solo.liveKey });
     expect(on.body.data.active).toBe(true);
-    expect((await api.post('/v1/messages/send', { key: solo.liveKey, body: { to: '5511987654321', text: 'x' } })).status).toBe(200);
+    expect((await suite.api.post('/v1/messages/send', { key: solo.liveKey, body: { to: '5511987654321', text: 'x' } })).status).toBe(200);
   });
 
   it('PUT updates either variant and answers that variant\'s detail', async () => {
     const id = (await v1('Before rename')).body.data.id;
-    const put = await api.put(`/v1/chat/instances/${id}`, {
-      key: tenant.liveKey,
+    const put = await suite.api.put(`/v1/chat/instances/${id}`, {
+      key: suite.tenant.liveKey,
       body: { name: 'After rename', description: 'new', webhookUrl: 'https://hooks.example.com/x', webhookEvents: ['qr.update'] },
     });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ id, name: 'After rename', description: 'new', webhookUrl: 'https://hooks.example.com/x', webhookEvents: ['qr.update'] });
     expect(put.body.data.statistics).toEqual({ messagesSent: 0, messagesReceived: 0, mediaSize: 0 });
 
-    const session = await api.put(`/chat/instances/${id}`, { cookie: tenant.cookie, body: { name: 'Renamed again' } });
+    const session = await suite.api.put(`/chat/instances/${id}`, { cookie: suite.tenant.cookie, body: { name: 'Renamed again' } });
     expect(session.status).toBe(200);
     expect(session.body.data).toMatchObject({ id, name: 'Renamed again', integration: 'CHAT-SANDBOX' });
     await v1('Taken name');
-    const clash = await api.put(`/v1/chat/instances/${id}`, { key: tenant.liveKey, body: { name: 'Taken name' } });
+    const clash = await suite.api.put(`/v1/chat/instances/${id}`, { key: suite.tenant.liveKey, body: { name: 'Taken name' } });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual(failure('instance_name_taken'));
   });
 
   it('PUT with nothing to change answers 200 with the instance as it is, in either variant', async () => {
     const id = (await v1('Nothing to change')).body.data.id;
-    const before = (await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey })).body.data;
+    const before = (await suite.api.get(`/v1/chat/instances/${id}`, { key: suite.tenant.liveKey })).body.data;
     for (const body of [{}, { colour: 'blue' }]) {
-      const put = await api.put(`/v1/chat/instances/${id}`, { key: tenant.liveKey, body });
+      const put = await suite.api.put(`/v1/chat/instances/${id}`, { key: suite.tenant.liveKey, body });
       expect(put.status).toBe(200);
       expect(put.body).toEqual({ success: true, data: before });
     }
-    const session = await api.put(`/chat/instances/${id}`, { cookie: tenant.cookie, body: {} });
+    const session = await suite.api.put(`/chat/instances/${id}`, { cookie: suite.tenant.cookie, body: {} });
     expect(session.status).toBe(200);
     expect(session.body.data).toMatchObject({ id, name: 'Nothing to change' });
-    const sessionInstance = (await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'Session unchanged' } })).body.data.instanceId;
+    const sessionInstance = (await suite.api.post('/chat/instances', { cookie: suite.tenant.cookie, body: { name: 'Session unchanged' } })).body.data.instanceId;
     // A session instance has no description: sent to it, that field does not apply and is ignored.
-    const ignored = await api.put(`/chat/instances/${sessionInstance}`, { cookie: tenant.cookie, body: { description: 'not a session field' } });
+    const ignored = await suite.api.put(`/chat/instances/${sessionInstance}`, { cookie: suite.tenant.cookie, body: { description: 'not a session field' } });
     expect(ignored.status).toBe(200);
     expect(ignored.body.data).toMatchObject({ id: sessionInstance, name: 'Session unchanged' });
     // An unknown id is still 404.
-    expect((await api.put('/v1/chat/instances/00000000-0000-4000-8000-000000000000', { key: tenant.liveKey, body: {} })).status).toBe(404);
+    expect((await suite.api.put('/v1/chat/instances/00000000-0000-4000-8000-000000000000', { key: suite.tenant.liveKey, body: {} })).status).toBe(404);
   });
 
   it('DELETE removes the instance with its messages and QR codes', async () => {
-    const solo = await createTenant(gw.gateway, api);
-    const { id } = await connectedSessionInstance(api, solo.cookie, 'Doomed');
-    const sent = await api.post(`/chat/instances/${id}/send-text`, { cookie: solo.cookie, body: { to: '5511987654321', message: 'bye' } });
-    const deleted = await api.delete(`/v1/chat/instances/${id}`, { key: solo.liveKey });
+    const solo = await createTenant(suite.gw.gateway, suite.api);
+    const { id } = await connectedSessionInstance(suite.api, solo.cookie, 'Doomed');
+    const sent = await suite.api.post(`/chat/instances/${id}/send-text`, { cookie: solo.cookie, body: { to: '5511987654321', message: 'bye' } });
+    const deleted = await suite.api.delete(`/v1/chat/instances/${id}`, { key: solo.liveKey });
     expect(deleted.body).toEqual({ success: true, message: expect.any(String) });
-    expect((await api.get(`/v1/chat/instances/${id}`, { key: solo.liveKey })).status).toBe(404);
-    expect((await api.get(`/v1/messages/status/${sent.body.data.id}`, { key: solo.liveKey })).status).toBe(404);
-    const prisma = gw.gateway.infra.db.prisma;
+    expect((await suite.api.get(`/v1/chat/instances/${id}`, { key: solo.liveKey })).status).toBe(404);
+    expect((await suite.api.get(`/v1/messages/status/${sent.body.data.id}`, { key: solo.liveKey })).status).toBe(404);
+    const prisma = suite.gw.gateway.infra.db.prisma;
     expect(await prisma.qrCode.count({ where: { instanceId: id } })).toBe(0);
     expect(await prisma.outboxEvent.count({ where: { instanceId: id } })).toBe(0);
-    expect((await api.delete(`/chat/instances/${id}`, { cookie: solo.cookie })).status).toBe(404);
+    expect((await suite.api.delete(`/chat/instances/${id}`, { cookie: solo.cookie })).status).toBe(404);
   });
 
   it.each([
@@ -161,8 +152,8 @@ describe.each(MODES)('instance management — $name', (mode) => {
   ])('refuses %s with 400 invalid_request and an exact message', async (_label, variant, body, message) => {
     const response =
       variant === 'v1'
-        ? await api.post('/v1/chat/instances', { key: tenant.liveKey, body })
-        : await api.post('/chat/instances', { cookie: tenant.cookie, body });
+        ? await suite.api.post('/v1/chat/instances', { key: suite.tenant.liveKey, body })
+        : await suite.api.post('/chat/instances', { cookie: suite.tenant.cookie, body });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ success: false, error: { code: 'invalid_request', message } });
   });
@@ -173,37 +164,37 @@ describe.each(MODES)('instance management — $name', (mode) => {
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual(failure('instance_name_taken'));
     const other = (await v1('Support line')).body.data.id;
-    const rename = await api.put(`/v1/chat/instances/${other}`, { key: tenant.liveKey, body: { name: 'SALES line' } });
+    const rename = await suite.api.put(`/v1/chat/instances/${other}`, { key: suite.tenant.liveKey, body: { name: 'SALES line' } });
     expect(rename.status).toBe(409);
     expect(rename.body).toEqual(failure('instance_name_taken'));
     // Changing the case of its own name is a rename, not a clash.
-    expect((await api.put(`/v1/chat/instances/${other}`, { key: tenant.liveKey, body: { name: 'SUPPORT LINE' } })).status).toBe(200);
+    expect((await suite.api.put(`/v1/chat/instances/${other}`, { key: suite.tenant.liveKey, body: { name: 'SUPPORT LINE' } })).status).toBe(200);
   });
 
   it('answers a duplicate name with 409 instance_name_taken even at the plan limit', async () => {
-    const starter = await createTenant(gw.gateway, api, 'starter');
-    expect((await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'Only line' } })).status).toBe(201);
-    const dup = await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'only line' } });
+    const starter = await createTenant(suite.gw.gateway, suite.api, 'starter');
+    expect((await suite.api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'Only line' } })).status).toBe(201);
+    const dup = await suite.api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'only line' } });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual(failure('instance_name_taken'));
-    expect((await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'Second line' } })).status).toBe(403);
+    expect((await suite.api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'Second line' } })).status).toBe(403);
   });
 
   it('accepts a 100-character v1 name and a 50-character session name; names are unique per tenant', async () => {
     expect((await v1('y'.repeat(100))).status).toBe(201);
-    expect((await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: 'z'.repeat(50) } })).status).toBe(201);
+    expect((await suite.api.post('/chat/instances', { cookie: suite.tenant.cookie, body: { name: 'z'.repeat(50) } })).status).toBe(201);
     const dup = await v1('y'.repeat(100));
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual(failure('instance_name_taken'));
     // Another tenant may use the same name.
-    expect((await api.post('/v1/chat/instances', { key: other.liveKey, body: { name: 'y'.repeat(100) } })).status).toBe(201);
+    expect((await suite.api.post('/v1/chat/instances', { key: suite.other.liveKey, body: { name: 'y'.repeat(100) } })).status).toBe(201);
   });
 
   it('creates exactly the plan limit under 20 concurrent creates (pro: 5), then 403 instance_limit_reached', async () => {
-    const pro = await createTenant(gw.gateway, api, 'pro');
+    const pro = await createTenant(suite.gw.gateway, suite.api, 'pro');
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 2 ? api.post('/v1/chat/instances', { key: pro.liveKey, body: { name: `parallel ${i}` } }) : api.post('/chat/instances', { cookie: pro.cookie, body: { name: `parallel ${i}` } }),
+        i % 2 ? suite.api.post('/v1/chat/instances', { key: pro.liveKey, body: { name: `parallel ${i}` } }) : suite.api.post('/chat/instances', { cookie: pro.cookie, body: { name: `parallel ${i}` } }),
       ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
@@ -211,52 +202,52 @@ describe.each(MODES)('instance management — $name', (mode) => {
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r.body).toEqual(failure('instance_limit_reached'));
     expect(refused[0]!.status).toBe(403);
-    expect((await api.get('/v1/chat/instances', { key: pro.liveKey })).body.data).toHaveLength(5);
+    expect((await suite.api.get('/v1/chat/instances', { key: pro.liveKey })).body.data).toHaveLength(5);
   });
 
   it('a starter tenant gets one instance', async () => {
-    const starter = await createTenant(gw.gateway, api, 'starter');
-    expect((await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'only one' } })).status).toBe(201);
-    expect((await api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'second' } })).status).toBe(403);
+    const starter = await createTenant(suite.gw.gateway, suite.api, 'starter');
+    expect((await suite.api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'only one' } })).status).toBe(201);
+    expect((await suite.api.post('/v1/chat/instances', { key: starter.liveKey, body: { name: 'second' } })).status).toBe(403);
   });
 
   it('answers 403 forbidden to another tenant on every instance endpoint, and 404 for unknown ids', async () => {
     const id = (await v1('Private')).body.data.id;
-    const k = { key: other.liveKey };
-    const c = { cookie: other.cookie };
+    const k = { key: suite.other.liveKey };
+    const c = { cookie: suite.other.cookie };
     const calls = [
-      api.get(`/v1/chat/instances/${id}`, k),
-      api.put(`/v1/chat/instances/${id}`, { ...k, body: { name: 'mine now' } }),
-      api.delete(`/v1/chat/instances/${id}`, k),
-      api.post(`/v1/chat/instances/${id}/toggle`, k),
-      api.get(`/v1/chat/instances/${id}/qr`, k),
-      api.post(`/v1/chat/instances/${id}/webhook`, { ...k, body: { url: 'https://evil.example.com' } }),
-      api.post(`/v1/chat/instances/${id}/webhook/test`, k),
-      api.get(`/chat/instances/${id}`, c),
-      api.put(`/chat/instances/${id}`, { ...c, body: { name: 'mine now' } }),
-      api.delete(`/chat/instances/${id}`, c),
-      api.post(`/chat/instances/${id}/regenerate-qr`, c),
-      api.post(`/chat/instances/${id}/disconnect`, c),
-      api.post(`/chat/instances/${id}/send-text`, { ...c, body: { to: '5511987654321', message: 'x' } }),
-      api.post(`/chat/instances/${id}/send-media`, { ...c, body: { to: '5511987654321', mediaUrl: 'https://x.example.com/a.png', mediaType: 'image' } }),
+      suite.api.get(`/v1/chat/instances/${id}`, k),
+      suite.api.put(`/v1/chat/instances/${id}`, { ...k, body: { name: 'mine now' } }),
+      suite.api.delete(`/v1/chat/instances/${id}`, k),
+      suite.api.post(`/v1/chat/instances/${id}/toggle`, k),
+      suite.api.get(`/v1/chat/instances/${id}/qr`, k),
+      suite.api.post(`/v1/chat/instances/${id}/webhook`, { ...k, body: { url: 'https://evil.example.com' } }),
+      suite.api.post(`/v1/chat/instances/${id}/webhook/test`, k),
+      suite.api.get(`/chat/instances/${id}`, c),
+      suite.api.put(`/chat/instances/${id}`, { ...c, body: { name: 'mine now' } }),
+      suite.api.delete(`/chat/instances/${id}`, c),
+      suite.api.post(`/chat/instances/${id}/regenerate-qr`, c),
+      suite.api.post(`/chat/instances/${id}/disconnect`, c),
+      suite.api.post(`/chat/instances/${id}/send-text`, { ...c, body: { to: '5511987654321', message: 'x' } }),
+      suite.api.post(`/chat/instances/${id}/send-media`, { ...c, body: { to: '5511987654321', mediaUrl: 'https://x.example.com/a.png', mediaType: 'image' } }),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.status, response.text).toBe(403);
       expect(response.body).toEqual(failure('forbidden'));
     }
-    expect((await api.get(`/v1/chat/instances/${id}`, { key: tenant.liveKey })).body.data.name).toBe('Private');
-    const theirList = await api.get('/v1/chat/instances', k);
+    expect((await suite.api.get(`/v1/chat/instances/${id}`, { key: suite.tenant.liveKey })).body.data.name).toBe('Private');
+    const theirList = await suite.api.get('/v1/chat/instances', k);
     expect(theirList.body.data.map((i: { id: string }) => i.id)).not.toContain(id);
     for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      expect((await api.get(`/v1/chat/instances/${unknown}`, { key: tenant.liveKey })).status).toBe(404);
-      expect((await api.post(`/chat/instances/${unknown}/disconnect`, { cookie: tenant.cookie })).status).toBe(404);
+      expect((await suite.api.get(`/v1/chat/instances/${unknown}`, { key: suite.tenant.liveKey })).status).toBe(404);
+      expect((await suite.api.post(`/chat/instances/${unknown}/disconnect`, { cookie: suite.tenant.cookie })).status).toBe(404);
     }
   });
 
   it('takes only its documented credential: v1 needs a key, session needs a cookie', async () => {
-    expect((await api.get('/v1/chat/instances', { cookie: tenant.cookie })).status).toBe(401);
-    expect((await api.get('/chat/instances', { key: tenant.liveKey })).status).toBe(401);
-    expect((await api.get('/v1/chat/instances')).body).toEqual(failure('unauthorized'));
+    expect((await suite.api.get('/v1/chat/instances', { cookie: suite.tenant.cookie })).status).toBe(401);
+    expect((await suite.api.get('/chat/instances', { key: suite.tenant.liveKey })).status).toBe(401);
+    expect((await suite.api.get('/v1/chat/instances')).body).toEqual(failure('unauthorized'));
   });
 
   describe('webhook settings and test', () => {
@@ -282,24 +273,24 @@ describe.each(MODES)('instance management — $name', (mode) => {
     it('sets url and events, then sends a signed test event and reports the answer', async () => {
       const created = await v1('Hooked');
       const id = created.body.data.id;
-      const set = await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: `${receiverUrl}/ok`, events: ['messages.upsert'] } });
+      const set = await suite.api.post(`/v1/chat/instances/${id}/webhook`, { key: suite.tenant.liveKey, body: { url: `${receiverUrl}/ok`, events: ['messages.upsert'] } });
       expect(set.body).toEqual({ success: true, data: { url: `${receiverUrl}/ok`, events: ['messages.upsert'] } });
-      const defaults = await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: `${receiverUrl}/ok` } });
+      const defaults = await suite.api.post(`/v1/chat/instances/${id}/webhook`, { key: suite.tenant.liveKey, body: { url: `${receiverUrl}/ok` } });
       expect(defaults.body.data.events).toEqual(['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'qr.update']);
 
-      const test = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
+      const test = await suite.api.post(`/v1/chat/instances/${id}/webhook/test`, { key: suite.tenant.liveKey });
       expect(test.body).toEqual({ success: true, data: { status: 'sent', response: { statusCode: 200, body: 'x'.repeat(1024) } } });
       const delivery = received.at(-1)!;
       expect(JSON.parse(delivery.body)).toEqual({ event: 'webhook.test', instanceId: id, timestamp: expect.any(String), data: {} });
       expect(delivery.headers['x-hub-signature-256']).toBe(hubSignature(created.body.data.webhookSecret, delivery.body));
       expect(delivery.headers['x-webhook-event']).toBe('webhook.test');
 
-      await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: `${receiverUrl}/fail` } });
-      const failing = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
+      await suite.api.post(`/v1/chat/instances/${id}/webhook`, { key: suite.tenant.liveKey, body: { url: `${receiverUrl}/fail` } });
+      const failing = await suite.api.post(`/v1/chat/instances/${id}/webhook/test`, { key: suite.tenant.liveKey });
       expect(failing.body.data).toEqual({ status: 'sent', response: { statusCode: 500, body: 'nope' } });
 
-      await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: 'http://127.0.0.1:1/unreachable' } });
-      const unreachable = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
+      await suite.api.post(`/v1/chat/instances/${id}/webhook`, { key: suite.tenant.liveKey, body: { url: 'http://127.0.0.1:1/unreachable' } });
+      const unreachable = await suite.api.post(`/v1/chat/instances/${id}/webhook/test`, { key: suite.tenant.liveKey });
       expect(unreachable.body.data).toEqual({
         status: 'failed',
         error: 'could not connect to 127.0.0.1:1: the connection was refused (nothing accepts connections on that port) [ECONNREFUSED]',
@@ -308,11 +299,11 @@ describe.each(MODES)('instance management — $name', (mode) => {
 
     it('refuses a test without a webhook and bad webhook bodies', async () => {
       const id = (await v1('No hook')).body.data.id;
-      const none = await api.post(`/v1/chat/instances/${id}/webhook/test`, { key: tenant.liveKey });
+      const none = await suite.api.post(`/v1/chat/instances/${id}/webhook/test`, { key: suite.tenant.liveKey });
       expect(none.status).toBe(400);
       expect(none.body).toEqual(failure('invalid_request'));
       for (const body of [{}, { url: 'nope' }, { url: `${receiverUrl}/ok`, events: ['presence.update'] }]) {
-        const response = await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body });
+        const response = await suite.api.post(`/v1/chat/instances/${id}/webhook`, { key: suite.tenant.liveKey, body });
         expect(response.status).toBe(400);
       }
     });

@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOutboundHttp } from '../../../src/infra/outbound-http.js';
 import { insertInstance } from '../../factories/instances.js';
-import type { TestTenant } from '../../factories/tenants.js';
-import type { TestGateway } from '../../kit/gateway.js';
-import { client, failure } from '../../helpers/http.js';
+import { failure } from '../../helpers/http.js';
 import { gatewaySuite } from '../../kit/suite.js';
 import { MODES } from '../../kit/modes.js';
 import { startReceiver } from '../../helpers/receiver.js';
@@ -21,36 +19,29 @@ const PRIVATE_URLS = [
 ];
 
 describe('server-side request forgery guard (WEBHOOK_ALLOW_INSECURE=false)', () => {
-  let gw: TestGateway;
-  let api: ReturnType<typeof client>;
-  let tenant: TestTenant;
 
   const suite = gatewaySuite(MODES[0]!, { tenants: ['enterprise'] });
-  beforeAll(async () => {
-    ({ gw, api } = suite);
-    tenant = suite.tenants[0]!;
-  });
 
   it.each(PRIVATE_URLS)('refuses %s on create, PUT and POST …/webhook', async (url) => {
-    const create = await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: `guard ${Math.random()}`, webhookUrl: url } });
+    const create = await suite.api.post('/v1/chat/instances', { key: suite.tenant.liveKey, body: { name: `guard ${Math.random()}`, webhookUrl: url } });
     expect(create.status).toBe(400);
     expect(create.body).toEqual(failure('invalid_request'));
-    const session = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `g ${Math.random()}`.slice(0, 40), webhookUrl: url } });
+    const session = await suite.api.post('/chat/instances', { cookie: suite.tenant.cookie, body: { name: `g ${Math.random()}`.slice(0, 40), webhookUrl: url } });
     expect(session.status).toBe(400);
 
-    const instance = await insertInstance(gw.gateway, tenant.tenantId, { state: 'created' });
-    const put = await api.put(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey, body: { webhookUrl: url } });
+    const instance = await insertInstance(suite.gw.gateway, suite.tenant.tenantId, { state: 'created' });
+    const put = await suite.api.put(`/v1/chat/instances/${instance.id}`, { key: suite.tenant.liveKey, body: { webhookUrl: url } });
     expect(put.status).toBe(400);
-    const hook = await api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: tenant.liveKey, body: { url } });
+    const hook = await suite.api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: suite.tenant.liveKey, body: { url } });
     expect(hook.status).toBe(400);
-    expect((await gw.gateway.infra.db.prisma.instance.findUnique({ where: { id: instance.id } }))?.webhookUrl).toBeNull();
+    expect((await suite.gw.gateway.infra.db.prisma.instance.findUnique({ where: { id: instance.id } }))?.webhookUrl).toBeNull();
   });
 
   it('refuses the same for send-media URLs', async () => {
-    const instance = await insertInstance(gw.gateway, tenant.tenantId, { state: 'connected' });
-    const session = await gw.gateway.services.auth.login({ email: tenant.email, password: tenant.password }, '10.0.0.1');
+    const instance = await insertInstance(suite.gw.gateway, suite.tenant.tenantId, { state: 'connected' });
+    const session = await suite.gw.gateway.services.auth.login({ email: suite.tenant.email, password: suite.tenant.password }, '10.0.0.1');
     for (const mediaUrl of ['https://127.0.0.1/a.png', 'https://169.254.169.254/a.png', 'http://files.example.com/a.png']) {
-      const response = await api.post(`/chat/instances/${instance.id}/send-media`, {
+      const response = await suite.api.post(`/chat/instances/${instance.id}/send-media`, {
         cookie: `auth-session=${session.token}`,
         body: { to: '5511987654321', mediaUrl, mediaType: 'image' },
       });

@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeQr } from '../../../../src/infra/qr-decode.js';
 import { connectedV1Instance, eventually, newPhone, sleep } from '../../../factories/sandbox.js';
-import type { TestTenant } from '../../../factories/tenants.js';
 import { ConnectionUpdatedWithInstance, InstanceUpdated, MessageUpdated, QrUpdated } from '../../../graphql/operations.js';
-import type { TestGateway } from '../../../kit/gateway.js';
-import type { Client } from '../../../helpers/http.js';
 import { MODES } from '../../../kit/modes.js';
 import { type Credentials, sseClient, type Subscription, subscribe, wsClient } from '../../../helpers/subscriptions.js';
 import { sharedGatewaySuite } from '../../../kit/suite.js';
@@ -40,29 +37,21 @@ const transports = [
 ] as const;
 
 describe.each(MODES)('live lists and the attach window — $name', (mode) => {
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let other: TestTenant;
   const suite = sharedGatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
-  beforeAll(() => {
-    ({ gw, api } = suite);
-    [tenant, other] = suite.tenants as [TestTenant, TestTenant];
-  });
 
   describe.each(transports)('over $name', (transport) => {
     it("instanceUpdated: every change to the caller's instances, with the instance as it is now, and not another tenant's", async () => {
-      const key = tenant.liveKey;
-      const probe = (await api.post('/v1/chat/instances', { key, body: { name: `probe ${transport.name}` } })).body.data.id as string;
-      const client = transport.open(gw.url, { key });
+      const key = suite.tenant.liveKey;
+      const probe = (await suite.api.post('/v1/chat/instances', { key, body: { name: `probe ${transport.name}` } })).body.data.id as string;
+      const client = transport.open(suite.gw.url, { key });
       try {
         const updates = subscribe(client, InstanceUpdated, {});
         let n = 0;
-        await attached(updates, () => api.put(`/v1/chat/instances/${probe}`, { key, body: { description: `poke ${++n}` } }));
+        await attached(updates, () => suite.api.put(`/v1/chat/instances/${probe}`, { key, body: { description: `poke ${++n}` } }));
 
         // Another tenant's change never shows.
-        await api.post('/v1/chat/instances', { key: other.liveKey, body: { name: `elsewhere ${transport.name}` } });
-        const created = await api.post('/v1/chat/instances', { key, body: { name: `listed ${transport.name}` } });
+        await suite.api.post('/v1/chat/instances', { key: suite.other.liveKey, body: { name: `elsewhere ${transport.name}` } });
+        const created = await suite.api.post('/v1/chat/instances', { key, body: { name: `listed ${transport.name}` } });
         const id = created.body.data.id as string;
         type Update = NonNullable<Awaited<ReturnType<typeof updates.next>>['data']>['instanceUpdated'];
         const next = async () => (await updates.next(10_000)).data!.instanceUpdated;
@@ -70,21 +59,21 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
         const first = await next();
         expect(first).toMatchObject({ instanceId: id, deleted: false, instance: { id, name: `listed ${transport.name}`, active: true } });
 
-        await api.put(`/v1/chat/instances/${id}`, { key, body: { name: `renamed ${transport.name}` } });
+        await suite.api.put(`/v1/chat/instances/${id}`, { key, body: { name: `renamed ${transport.name}` } });
         await until(next, (u) => u.instance?.name === `renamed ${transport.name}`, about, id);
 
-        await api.post(`/v1/chat/instances/${id}/toggle`, { key });
+        await suite.api.post(`/v1/chat/instances/${id}/toggle`, { key });
         await until(next, (u) => u.instance?.active === false, about, id);
 
         // A QR code and a scan: the changes of state show, with the phone once it is linked.
-        const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key });
+        const qr = await suite.api.get(`/v1/chat/instances/${id}/qr`, { key });
         await until(next, (u) => u.instance?.status === 'qr_code', about, id);
         const phone = newPhone();
-        await api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
+        await suite.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
         const linked = await until(next, (u) => u.instance?.status === 'connected', about, id);
         expect(linked.instance!.phoneNumber).toBe(phone);
 
-        await api.delete(`/v1/chat/instances/${id}`, { key });
+        await suite.api.delete(`/v1/chat/instances/${id}`, { key });
         const gone = await until(next, (u) => u.deleted, about, id);
         expect(gone).toEqual({ instanceId: id, deleted: true, instance: null });
         await sleep(200);
@@ -96,16 +85,16 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
     });
 
     it('connectionUpdated carries the instance itself, so a cache follows the events', async () => {
-      const key = tenant.liveKey;
-      const id = (await api.post('/v1/chat/instances', { key, body: { name: `cached ${transport.name}` } })).body.data.id as string;
-      const client = transport.open(gw.url, { key });
+      const key = suite.tenant.liveKey;
+      const id = (await suite.api.post('/v1/chat/instances', { key, body: { name: `cached ${transport.name}` } })).body.data.id as string;
+      const client = transport.open(suite.gw.url, { key });
       try {
         const statuses = subscribe(client, ConnectionUpdatedWithInstance, { instanceId: id });
         expect((await statuses.next(10_000)).data!.connectionUpdated).toEqual({ instanceId: id, status: 'initializing', instance: { id, status: 'initializing', phoneNumber: null } });
-        const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key });
+        const qr = await suite.api.get(`/v1/chat/instances/${id}/qr`, { key });
         expect((await statuses.next()).data!.connectionUpdated.instance).toMatchObject({ id, status: 'qr_code' });
         const phone = newPhone();
-        await api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
+        await suite.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } });
         let last = (await statuses.next()).data!.connectionUpdated;
         while (last.status !== 'connected') last = (await statuses.next()).data!.connectionUpdated;
         expect(last.instance).toEqual({ id, status: 'connected', phoneNumber: phone });
@@ -116,18 +105,18 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
     });
 
     it("messageUpdated: each status change of the caller's messages, in order, with the message", async () => {
-      const key = tenant.liveKey;
-      const line = await connectedV1Instance(api, key, `log line ${transport.name}`);
-      const client = transport.open(gw.url, { key });
+      const key = suite.tenant.liveKey;
+      const line = await connectedV1Instance(suite.api, key, `log line ${transport.name}`);
+      const client = transport.open(suite.gw.url, { key });
       try {
         const log = subscribe(client, MessageUpdated, {});
-        await attached(log, () => api.post('/v1/messages/send', { key, body: { to: '5511977770000', text: 'poke' } }));
+        await attached(log, () => suite.api.post('/v1/messages/send', { key, body: { to: '5511977770000', text: 'poke' } }));
         await sleep(500);
         while (log.pending()) await log.next();
 
-        await api.post('/v1/messages/send', { key: other.liveKey, body: { to: '5511977770001', text: 'not yours' } });
+        await suite.api.post('/v1/messages/send', { key: suite.other.liveKey, body: { to: '5511977770001', text: 'not yours' } });
         const to = newPhone().slice(1);
-        const sent = await api.post(`/v1/messages/send`, { key, body: { to, text: 'watch me' } });
+        const sent = await suite.api.post(`/v1/messages/send`, { key, body: { to, text: 'watch me' } });
         const id = sent.body.data.id as string;
         const statuses: string[] = [];
         while (!statuses.includes('delivered')) {
@@ -138,7 +127,7 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
           expect(Date.parse(update.timestamp)).not.toBeNaN();
         }
         expect(statuses).toEqual(['sent', 'delivered']);
-        await api.post(`/sandbox/phones/${to}/read`, { body: { messageId: id } });
+        await suite.api.post(`/sandbox/phones/${to}/read`, { body: { messageId: id } });
         let read = (await log.next()).data!.messageUpdated;
         while (read.messageId !== id) read = (await log.next()).data!.messageUpdated;
         expect(read).toMatchObject({ messageId: id, status: 'read', message: { id, status: 'read' } });
@@ -150,17 +139,17 @@ describe.each(MODES)('live lists and the attach window — $name', (mode) => {
     });
 
     it('qrUpdated across the attach window, 50 rounds of subscribing while the code changes: the live code first, nothing lost, nothing twice', async () => {
-      const cookie = tenant.cookie;
-      const created = await api.post('/chat/instances', { cookie, body: { name: `rotating ${transport.name}` } });
+      const cookie = suite.tenant.cookie;
+      const created = await suite.api.post('/chat/instances', { cookie, body: { name: `rotating ${transport.name}` } });
       const id = created.body.data.instanceId as string;
       // Its first code comes by itself; a regenerate racing it would be answered 409 (try again).
-      await eventually(() => api.get(`/chat/instances/${id}`, { cookie }), (r) => Boolean(r.body.data?.qrCode));
-      const client = transport.open(gw.url, { cookie });
+      await eventually(() => suite.api.get(`/chat/instances/${id}`, { cookie }), (r) => Boolean(r.body.data?.qrCode));
+      const client = transport.open(suite.gw.url, { cookie });
       try {
         for (let round = 0; round < 50; round++) {
           const codes = subscribe(client, QrUpdated, { instanceId: id });
           // The new series starts while the subscription attaches.
-          const regenerated = await api.post(`/chat/instances/${id}/regenerate-qr`, { cookie });
+          const regenerated = await suite.api.post(`/chat/instances/${id}/regenerate-qr`, { cookie });
           expect(regenerated.status, regenerated.text).toBe(200);
           const latest = regenerated.body.data.qrCode.attemptId as string;
           const seen: string[] = [];

@@ -13,27 +13,18 @@ import { executeOnce, sseClient, subscribe, wsClient } from '../../../helpers/su
 import { withTwoNodes } from '../../../kit/worlds/cluster.js';
 
 describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let other: TestTenant;
 
   const suite = sharedGatewaySuite(mode, { tenants: ['enterprise', 'pro'] });
-  beforeAll(async () => {
-    ({ gw, api } = suite);
-    tenant = suite.tenants[0]!;
-    other = suite.tenants[1]!;
-  });
 
   async function newInstance(variant: 'V1' | 'SESSION', auth: { key?: string; cookie?: string }, name = `live ${Math.random().toString(36).slice(2, 8)}`) {
-    const created = (await api.operation(CreateInstance, { input: { name, variant } }, auth)).body.data!.createInstance;
+    const created = (await suite.api.operation(CreateInstance, { input: { name, variant } }, auth)).body.data!.createInstance;
     if (created.userErrors.length) throw new Error(JSON.stringify(created));
     return created.instance!.id;
   }
 
   it('over graphql-ws: a regenerated QR, then connecting and connected once it is scanned', async () => {
-    const id = await newInstance('V1', { key: tenant.liveKey });
-    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    const id = await newInstance('V1', { key: suite.tenant.liveKey });
+    const ws = wsClient(suite.gw.url, { key: suite.tenant.liveKey });
     try {
       const qrs = subscribe(ws, QrUpdated, { instanceId: id });
       const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
@@ -42,17 +33,17 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       const first = (await qrs.next()).data!.qrUpdated;
       expect(first).toMatchObject({ instanceId: id, qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
 
-      await api.operation(RequestQrCode, { id }, { key: tenant.liveKey });
+      await suite.api.operation(RequestQrCode, { id }, { key: suite.tenant.liveKey });
       expect((await statuses.next()).data!.connectionUpdated).toMatchObject({ instanceId: id, status: 'qr_code', phoneNumber: null });
 
-      const regenerated = (await api.operation(RegenerateQrCode, { id }, { key: tenant.liveKey })).body.data!.regenerateQrCode;
+      const regenerated = (await suite.api.operation(RegenerateQrCode, { id }, { key: suite.tenant.liveKey })).body.data!.regenerateQrCode;
       if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
       const qr = (await qrs.next()).data!.qrUpdated;
       expect(qr).toEqual({ instanceId: id, qrCode: regenerated.qrCode!.qrCode, expiresAt: expect.any(String), attemptId: regenerated.qrCode!.attemptId });
       expect(Date.parse(qr.expiresAt)).toBeGreaterThan(Date.now());
 
       const phone = newPhone();
-      expect((await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } })).status).toBe(200);
+      expect((await suite.api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } })).status).toBe(200);
       const connecting = (await statuses.next()).data!.connectionUpdated;
       const connected = (await statuses.next()).data!.connectionUpdated;
       expect([connecting.status, connected.status]).toEqual(['connecting', 'connected']);
@@ -66,21 +57,21 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   });
 
   it('over SSE with a session cookie: a new QR on regenerate, then connecting and connected once it is scanned', async () => {
-    const id = await newInstance('V1', { key: tenant.liveKey });
-    const sse = sseClient(gw.url, { cookie: tenant.cookie });
+    const id = await newInstance('V1', { key: suite.tenant.liveKey });
+    const sse = sseClient(suite.gw.url, { cookie: suite.tenant.cookie });
     try {
       const qrs = subscribe(sse, QrUpdated, { instanceId: id });
       const statuses = subscribe(sse, ConnectionUpdated, { instanceId: id });
       expect((await statuses.next()).data!.connectionUpdated.status).toBe('initializing');
       const created = (await qrs.next()).data!.qrUpdated;
-      const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
+      const regenerated = (await suite.api.operation(RegenerateQrCode, { id }, { cookie: suite.tenant.cookie })).body.data!.regenerateQrCode;
       if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
       const qr = (await qrs.next()).data!.qrUpdated;
       expect(qr).toMatchObject({ instanceId: id, attemptId: regenerated.qrCode!.attemptId });
       expect(qr.attemptId).not.toBe(created.attemptId);
 
       const phone = newPhone();
-      await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } });
+      await suite.api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone } });
       const seen = [];
       for (let i = 0; i < 3; i++) seen.push((await statuses.next()).data!.connectionUpdated);
       expect(seen.map((e) => e.status)).toEqual(['qr_code', 'connecting', 'connected']);
@@ -92,8 +83,8 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   });
 
   it('shows a session instance its own status words', async () => {
-    const id = await newInstance('SESSION', { cookie: tenant.cookie });
-    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    const id = await newInstance('SESSION', { cookie: suite.tenant.cookie });
+    const ws = wsClient(suite.gw.url, { key: suite.tenant.liveKey });
     try {
       const qrs = subscribe(ws, QrUpdated, { instanceId: id });
       const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
@@ -101,10 +92,10 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
       expect(['created', 'qr']).toContain((await statuses.next()).data!.connectionUpdated.status);
       // The automatic first code is out before regenerating (else it could land after, and replace, the regenerated one).
       let qr = (await qrs.next()).data!.qrUpdated;
-      const regenerated = (await api.operation(RegenerateQrCode, { id }, { cookie: tenant.cookie })).body.data!.regenerateQrCode;
+      const regenerated = (await suite.api.operation(RegenerateQrCode, { id }, { cookie: suite.tenant.cookie })).body.data!.regenerateQrCode;
       if (regenerated.userErrors.length) throw new Error(JSON.stringify(regenerated));
       while (qr.attemptId !== regenerated.qrCode!.attemptId) qr = (await qrs.next()).data!.qrUpdated;
-      await api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone: newPhone() } });
+      await suite.api.post('/sandbox/scan', { body: { code: decodeQr(qr.qrCode), phone: newPhone() } });
       const seen: string[] = [];
       while (seen.at(-1) !== 'connected') seen.push((await statuses.next()).data!.connectionUpdated.status);
       // Session words: the pairing shows as "qr" until it is connected.
@@ -117,12 +108,12 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   });
 
   it('takes the session cookie on the WebSocket upgrade request', async () => {
-    const id = await newInstance('V1', { key: tenant.liveKey });
-    const ws = wsClient(gw.url, { cookie: tenant.cookie });
+    const id = await newInstance('V1', { key: suite.tenant.liveKey });
+    const ws = wsClient(suite.gw.url, { cookie: suite.tenant.cookie });
     try {
       const statuses = subscribe(ws, ConnectionUpdated, { instanceId: id });
       expect((await statuses.next()).data!.connectionUpdated.status).toBe('initializing');
-      await api.operation(RequestQrCode, { id }, { key: tenant.liveKey });
+      await suite.api.operation(RequestQrCode, { id }, { key: suite.tenant.liveKey });
       expect((await statuses.next()).data!.connectionUpdated.status).toBe('qr_code');
       await statuses.stop();
     } finally {
@@ -131,16 +122,16 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   });
 
   it('refuses unauthenticated connections: WebSocket closed with 4401 (clients stop retrying), SSE answered 401', async () => {
-    const id = await newInstance('V1', { key: tenant.liveKey });
+    const id = await newInstance('V1', { key: suite.tenant.liveKey });
     for (const credentials of [{}, { key: 'mgw_live_not-a-key' }, { cookie: 'auth-session=forged' }]) {
       const closed = new Promise<number>((resolve) => {
-        const ws = wsClient(gw.url, credentials, (code) => resolve(code));
+        const ws = wsClient(suite.gw.url, credentials, (code) => resolve(code));
         const sub = subscribe(ws, QrUpdated, { instanceId: id });
         void sub.ended.then(() => ws.dispose());
       });
       expect(await closed).toBe(4401);
     }
-    const sse = await api.post('/graphql', {
+    const sse = await suite.api.post('/graphql', {
       headers: { accept: 'text/event-stream' },
       body: { query: 'subscription ($id: ID!) { qrUpdated(instanceId: $id) { attemptId } }', variables: { id } },
     });
@@ -149,9 +140,9 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   });
 
   it("refuses a subscription to another tenant's instance or an unknown one, on both transports", async () => {
-    const theirs = await newInstance('V1', { key: other.liveKey });
-    const ws = wsClient(gw.url, { key: tenant.liveKey });
-    const sse = sseClient(gw.url, { key: tenant.liveKey });
+    const theirs = await newInstance('V1', { key: suite.other.liveKey });
+    const ws = wsClient(suite.gw.url, { key: suite.tenant.liveKey });
+    const sse = sseClient(suite.gw.url, { key: suite.tenant.liveKey });
     try {
       for (const transport of [ws, sse]) {
         const refused = await subscribe(transport, QrUpdated, { instanceId: theirs }).next();
@@ -167,7 +158,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
   });
 
   it('applies the document guards over the WebSocket too', async () => {
-    const ws = wsClient(gw.url, { key: tenant.liveKey });
+    const ws = wsClient(suite.gw.url, { key: suite.tenant.liveKey });
     try {
       const deep = 'query { instances { edges { node { messages { edges { node { instance { messages { edges { node { instance { messages { edges { node { id } } } } } } } } } } } } } } }';
       const result = await executeOnce(ws, deep);
@@ -177,7 +168,7 @@ describe.each(MODES)('GraphQL subscriptions — $name', (mode) => {
     }
     // A message over GRAPHQL_MAX_BODY_BYTES closes the socket (1009 message too big).
     const closed = new Promise<number>((resolve) => {
-      const big = wsClient(gw.url, { key: tenant.liveKey }, (code) => resolve(code));
+      const big = wsClient(suite.gw.url, { key: suite.tenant.liveKey }, (code) => resolve(code));
       executeOnce(big, `{ me { __typename } } # ${'x'.repeat(110 * 1024)}`).catch(() => undefined).finally(() => void big.dispose());
     });
     expect(await closed).toBe(1009);

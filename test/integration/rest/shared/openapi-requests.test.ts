@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectedSessionInstance, eventually } from '../../../factories/sandbox.js';
-import type { TestTenant } from '../../../factories/tenants.js';
-import type { FileServer } from '../../../helpers/file-server.js';
-import type { TestGateway } from '../../../kit/gateway.js';
-import type { Client } from '../../../helpers/http.js';
 import { MODES } from '../../../kit/modes.js';
 import { openApiDocument } from '../../../helpers/openapi-check.js';
 import { documentedBodies } from '../../../helpers/openapi-requests.js';
-import type { Receiver } from '../../../helpers/receiver.js';
 import { PNG_1PX } from '../../../kit/files.js';
 import { sandboxWorld } from '../../../kit/worlds/sandbox.js';
 
@@ -22,22 +17,16 @@ const fieldsNamed = (message: string) => [...message.matchAll(/(?:^|; )([A-Za-z]
  */
 describe.each(MODES)('requests generated from the OpenAPI document are accepted — $name', (mode) => {
   const world = sandboxWorld(mode, { files: { '/file': { type: 'image/png', body: PNG_1PX } } });
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let receiver: Receiver;
-  let files: FileServer;
   let v1Id: string;
   let sessionId: string;
   let messageId: string;
 
   beforeAll(async () => {
-    ({ gw, api, tenant, receiver, files } = world);
-    v1Id = (await api.post('/v1/chat/instances', { key: tenant.liveKey, body: { name: 'documented v1' } })).body.data.id;
-    const session = await connectedSessionInstance(api, tenant.cookie, 'documented session');
+    v1Id = (await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: 'documented v1' } })).body.data.id;
+    const session = await connectedSessionInstance(world.api, world.tenant.cookie, 'documented session');
     sessionId = session.id;
-    await eventually(() => api.get(`/chat/instances/${sessionId}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected');
-    messageId = (await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to: '5511988880000', text: 'to delete' } })).body.data.id;
+    await eventually(() => world.api.get(`/chat/instances/${sessionId}`, { cookie: world.tenant.cookie }), (r) => r.body.data.status === 'connected');
+    messageId = (await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to: '5511988880000', text: 'to delete' } })).body.data.id;
   }, 60_000);
 
   type Auth = 'key' | 'cookie' | 'none';
@@ -70,10 +59,10 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
   ];
 
   it("GET /v1/messages/{messageId}/media answers in one of the types the document declares: the media's own", async () => {
-    const phone = (await api.get(`/chat/instances/${sessionId}`, { cookie: tenant.cookie })).body.data.phone as string;
-    const inbound = await api.post('/sandbox/messages', { body: { from: '5511977770000', to: phone, type: 'image', media: { data: PNG_1PX.toString('base64'), mimetype: 'image/png' } } });
+    const phone = (await world.api.get(`/chat/instances/${sessionId}`, { cookie: world.tenant.cookie })).body.data.phone as string;
+    const inbound = await world.api.post('/sandbox/messages', { body: { from: '5511977770000', to: phone, type: 'image', media: { data: PNG_1PX.toString('base64'), mimetype: 'image/png' } } });
     expect(inbound.status, inbound.text).toBe(200);
-    const media = await fetch(`${gw.url}/v1/messages/${inbound.body.data.messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
+    const media = await fetch(`${world.gw.url}/v1/messages/${inbound.body.data.messageId}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
     expect(media.status).toBe(200);
     const type = media.headers.get('content-type')!;
     expect(type).toBe('image/png');
@@ -82,10 +71,10 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
   });
 
   it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.template}`, op] as const))('%s', async (_name, op) => {
-    const bodies = documentedBodies(op.template, op.method, SAMPLES, { uri: op.template.endsWith('send-media') ? `${files.url}/file` : receiver.url });
+    const bodies = documentedBodies(op.template, op.method, SAMPLES, { uri: op.template.endsWith('send-media') ? `${world.files.url}/file` : world.receiver.url });
     for (const body of bodies) {
-      const credentials = op.auth === 'key' ? { key: tenant.liveKey } : op.auth === 'cookie' ? { cookie: tenant.cookie } : {};
-      const answer = await api[op.method](op.path(), { ...credentials, body });
+      const credentials = op.auth === 'key' ? { key: world.tenant.liveKey } : op.auth === 'cookie' ? { cookie: world.tenant.cookie } : {};
+      const answer = await world.api[op.method](op.path(), { ...credentials, body });
       expect(answer.status, `${answer.text}\n${JSON.stringify(body)}`).toBeLessThan(500);
       if (answer.status === 400) {
         const outside = fieldsNamed(answer.body.error.message).filter((field) => !op.state?.includes(field));

@@ -9,7 +9,6 @@ import { createTenant, type TestTenant } from '../../../../factories/tenants.js'
 import { startTestGateway, type TestGateway } from '../../../../kit/gateway.js';
 import { type Client, client } from '../../../../helpers/http.js';
 import { MODES } from '../../../../kit/modes.js';
-import type { Receiver } from '../../../../helpers/receiver.js';
 import { type ChatNetwork, startChatNetwork } from '../../../../networks/chat-network/index.js';
 import { baileysWorld } from '../../../../kit/worlds/baileys.js';
 
@@ -44,32 +43,26 @@ const secretPage = (_req: unknown, res: ServerResponse) => {
 describe('CHAT-BAILEYS: what a sender or a server controls is not trusted', () => {
   // Loopback is allowed (the local network's media host is there): only the network's own hosts may be asked.
   const world = baileysWorld(embedded);
-  let network: ChatNetwork;
-  let gw: TestGateway;
-  let api: Client;
-  let tenant: TestTenant;
-  let receiver: Receiver;
   let v1: { id: string; phone: string };
   let internal: Awaited<ReturnType<typeof listening<HttpsServer>>>;
 
   beforeAll(async () => {
-    ({ network, gw, api, tenant, receiver } = world);
-    v1 = await pairedV1(api, tenant.liveKey, network, `untrusted ${Date.now()}`);
-    const hooked = await api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
+    v1 = await pairedV1(world.api, world.tenant.liveKey, world.network, `untrusted ${Date.now()}`);
+    const hooked = await world.api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: world.tenant.liveKey, body: { url: `${world.receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
     // An internal HTTPS service the gateway would trust: its certificate comes from the same test CA as the media host's.
-    internal = await listening(createHttpsServer(network.mediaTls, secretPage));
+    internal = await listening(createHttpsServer(world.network.mediaTls, secretPage));
   }, 90_000);
   afterAll(() => internal?.close());
 
   /** The id the gateway gave the message a phone sent, once its upsert webhook came. */
   const received = (from: string) =>
     eventually(
-      async () => receiver.of('messages.upsert').map((call) => JSON.parse(call.body)).filter((hook) => hook.instanceId === v1.id && hook.data.from === from),
+      async () => world.receiver.of('messages.upsert').map((call) => JSON.parse(call.body)).filter((hook) => hook.instanceId === v1.id && hook.data.from === from),
       (list) => list.length === 1,
       20_000,
     ).then((list) => list[0].data.messageId as string);
-  const download = (messageId: string) => fetch(`${gw.url}/v1/messages/${messageId}/media`, { headers: { authorization: `Bearer ${tenant.liveKey}` } });
+  const download = (messageId: string) => fetch(`${world.gw.url}/v1/messages/${messageId}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
   const image = () => ({ mimetype: 'image/png', bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), randomBytes(40_000)]) });
 
   it.each([
@@ -79,7 +72,7 @@ describe('CHAT-BAILEYS: what a sender or a server controls is not trusted', () =
     ['a direct path that starts a new authority', (port: number) => ({ directPath: `//127.0.0.1:${port}/internal/secret` }), 502, 'media_invalid'],
   ] as const)('a received image whose descriptor names another server (%s): the download never connects there and streams nothing', async (_case, forged, status, code) => {
     const contact = newNetworkPhone().slice(1);
-    await network.send(contact, v1.phone, { image: { ...image(), forged: forged(internal.port) } });
+    await world.network.send(contact, v1.phone, { image: { ...image(), forged: forged(internal.port) } });
     const messageId = await received(contact);
     const before = internal.connections();
     const answer = await download(messageId);
@@ -92,7 +85,7 @@ describe('CHAT-BAILEYS: what a sender or a server controls is not trusted', () =
   it('a file that does not match its MAC and hashes: 502 media_invalid in the envelope, and not one byte of it', async () => {
     const contact = newNetworkPhone().slice(1);
     const file = image();
-    await network.send(contact, v1.phone, { image: { ...file, corrupt: true } });
+    await world.network.send(contact, v1.phone, { image: { ...file, corrupt: true } });
     const answer = await download(await received(contact));
     expect(answer.status).toBe(502);
     const body = Buffer.from(await answer.arrayBuffer());
@@ -103,7 +96,7 @@ describe('CHAT-BAILEYS: what a sender or a server controls is not trusted', () =
   it("Content-Length is the verified file's size, not the length the sender declared", async () => {
     const contact = newNetworkPhone().slice(1);
     const file = image();
-    await network.send(contact, v1.phone, { image: { ...file, forged: { fileLength: file.bytes.length + 4096 } } });
+    await world.network.send(contact, v1.phone, { image: { ...file, forged: { fileLength: file.bytes.length + 4096 } } });
     const answer = await download(await received(contact));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-length')).toBe(String(file.bytes.length));
@@ -122,10 +115,10 @@ describe('CHAT-BAILEYS: what a sender or a server controls is not trusted', () =
     try {
       const to = newNetworkPhone().slice(1);
       const text = 'the report is at https://intranet.example/report?id=7';
-      const sent = await api.post('/v1/messages/send', { key: tenant.liveKey, body: { to, text } });
+      const sent = await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to, text } });
       expect(sent.status, sent.text).toBe(200);
       // The library builds a preview before it hands the message over: once the phone has it, any fetch happened.
-      const [message] = await network.waitForInbox(to, 1);
+      const [message] = await world.network.waitForInbox(to, 1);
       expect(message!.text).toBe(text);
       expect(message!.message.extendedTextMessage?.matchedText ?? null).toBeNull();
       expect(asked.filter((url) => url.includes('intranet.example'))).toEqual([]);

@@ -65,7 +65,7 @@ interface Block {
   lines: number;
 }
 
-/** Comment blocks: one `/* … *\/` each, or a run of `//` lines that hold nothing else. */
+/** Comment blocks: comments on lines of their own with no line between them (`/* … *\/` or `//`) are one. */
 function blocksOf(file: ts.SourceFile, comments: Comment[]): Block[] {
   const text = file.getFullText();
   const lineOf = (pos: number) => file.getLineAndCharacterOfPosition(pos).line;
@@ -78,24 +78,23 @@ function blocksOf(file: ts.SourceFile, comments: Comment[]): Block[] {
   };
   for (const comment of comments) {
     const body = text.slice(comment.pos, comment.end);
-    if (comment.kind === ts.SyntaxKind.MultiLineCommentTrivia) {
-      close();
-      const lines = body
-        .replace(/^\/\*+/, '')
-        .replace(/\*+\/$/, '')
-        .split('\n')
-        .filter((line) => line.replace(/^\s*\*?/, '').trim() !== '').length;
-      blocks.push({ line: lineOf(comment.pos) + 1, lines });
-      continue;
-    }
-    const line = lineOf(comment.pos);
-    const hasText = body.replace(/^\/\/+/, '').trim() !== '' ? 1 : 0;
-    if (run && ownLine(comment) && line === run.last + 1) {
-      run.last = line;
-      run.lines += hasText;
+    const lines =
+      comment.kind === ts.SyntaxKind.MultiLineCommentTrivia
+        ? body
+            .replace(/^\/\*+/, '')
+            .replace(/\*+\/$/, '')
+            .split('\n')
+            .filter((line) => line.replace(/^\s*\*?/, '').trim() !== '').length
+        : body.replace(/^\/\/+/, '').trim() !== ''
+          ? 1
+          : 0;
+    const first = lineOf(comment.pos);
+    if (run && ownLine(comment) && first === run.last + 1) {
+      run.last = lineOf(comment.end);
+      run.lines += lines;
     } else {
       close();
-      run = { first: line, last: line, lines: hasText };
+      run = { first, last: lineOf(comment.end), lines };
     }
   }
   close();

@@ -34,4 +34,18 @@ describe('the docs state what the code does', () => {
     const missing = named.filter(({ path }) => !existsSync(join(root, path))).map(({ page, path }) => `${page}: ${path}`);
     expect(missing).toEqual([]);
   });
+
+  it('every section a source comment cites is in the page it names', () => {
+    const sources = ['src', 'test'].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.tsx?$/.test(name) && !name.includes('generated'))
+        .map((name) => join(folder, name)),
+    );
+    const cited = sources.flatMap((file) =>
+      [...read(file).matchAll(/\b(docs\/[\w-]+\.md), ["']([^"'\n]+)["']/g)].map((match) => ({ file, page: match[1]!, section: match[2]! })),
+    );
+    expect(cited.length, 'citations found').toBeGreaterThan(20);
+    const missing = cited.filter(({ page, section }) => !existsSync(join(root, page)) || !read(page).includes(section)).map(({ file, page, section }) => `${file}: ${page}, "${section}"`);
+    expect(missing).toEqual([]);
+  });
 });

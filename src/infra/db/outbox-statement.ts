@@ -53,11 +53,6 @@ export function storesEvent(event: string, delivery: { deliveryId: string } | nu
 }
 
 /**
- * Rows for events written by one statement together with the change they report (the message path's
- * batches). Delivery bodies are built here, once; the statement itself decides, from the instance's
- * webhook settings at that moment, which deliveries are stored.
- */
-/**
  * The webhook delivery an instance event gets — its id and exact body — when a broker will publish it or
  * the instance's webhook subscribes to it (the delivery and the brokers carry the same id and bytes);
  * null otherwise. The one place both outbox writers decide it.
@@ -73,6 +68,11 @@ export function deliveryOf(
   return { deliveryId: newRowId(), payload: webhookPayload(instance, event.event, event.data, now, options.jidDomainOf(instance.engine), options.publicUrl) };
 }
 
+/**
+ * Rows for events written by one statement together with the change they report (the message path's
+ * batches). Delivery bodies are built here, once; the statement itself decides, from the instance's
+ * webhook settings at that moment, which deliveries are stored.
+ */
 export function eventRows(
   tenantId: string,
   instance: EventInstance | null,

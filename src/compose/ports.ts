@@ -5,6 +5,7 @@ import { createApiKeyStore } from '../infra/db/stores/api-key-store.js';
 import { createDeliveryLog } from '../infra/db/stores/delivery-log.js';
 import { createInstanceStore } from '../infra/db/stores/instance-store.js';
 import { createMessageRouter } from '../infra/db/stores/message-router.js';
+import { createConversationStore } from '../infra/db/stores/conversation-store.js';
 import { createMessageStore } from '../infra/db/stores/message-store.js';
 import { createSessionStore } from '../infra/db/stores/session-store.js';
 import { createSetupStore } from '../infra/db/stores/setup-store.js';
@@ -41,6 +42,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     sessions: createSessionStore(prisma, invalidation),
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP, firstWaitSeconds: config.LOGIN_BACKOFF_S }),
     messages: createMessageStore(prisma, db.statements, outbox, groups),
+    conversations: createConversationStore(),
     router: createMessageRouter(prisma, db.statements, invalidation),
     quota: createQuotaCounter(limiters),
     instances: createInstanceStore(prisma, db.statements, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),

@@ -1,5 +1,7 @@
 import { createMessageActionsService } from './messages/message-actions.service.js';
+import type { ConversationStore } from './conversations/conversations.ports.js';
 import { createGroupsService } from './groups/groups.service.js';
+import { createConversationsService } from './conversations/conversations.service.js';
 import { integrationsOf } from './network/integrations.js';
 import type { ApiKeyStore } from './apikeys/apikeys.ports.js';
 import { createApiKeysService } from './apikeys/apikeys.service.js';
@@ -45,6 +47,7 @@ export interface Ports {
   sessions: SessionStore;
   loginThrottle: LoginThrottle;
   messages: MessageStore;
+  conversations: ConversationStore;
   router: MessageRouter;
   quota: QuotaCounter;
   instances: InstanceStore;
@@ -106,6 +109,7 @@ export function createServices(ports: Ports, policies: Policies) {
     instances: ports.instances,
     transitions: createTransitions(ports.instances),
     messages: ports.messages,
+    conversations: ports.conversations,
     dispatcher,
     qrImages: ports.qrImages,
     clock,
@@ -143,6 +147,13 @@ export function createServices(ports: Ports, policies: Policies) {
       instances,
       ownership: ports.ownership,
       capabilitiesOf: (integration: string) => ports.engines.of(integration)?.capabilities ?? [],
+    }),
+    conversations: createConversationsService({
+      instances,
+      ownership: ports.ownership,
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+      store: ports.conversations,
+      clock,
     }),
     integrations: () => integrationsOf(ports.engines),
     mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media }),

@@ -40,7 +40,9 @@ export function memoryInstanceStore(events: EventLog = []) {
       const now = new Date();
       const row: InstanceRecord = {
         ...data,
-        externalId: data.externalId ?? null,
+        historySync: null,
+      historyProgress: null,
+      externalId: data.externalId ?? null,
         id: randomUUID(),
         state: 'created',
         active: true,

@@ -1,3 +1,4 @@
+import type { ConversationStore } from '../../src/domain/conversations/conversations.ports.js';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/domain/actor.js';
 import { Conflict, Forbidden, NotFound } from '../../src/domain/errors.js';
@@ -45,6 +46,7 @@ function setUp(network: 'issues codes' | 'silent' = 'issues codes') {
     instances: store,
     transitions: createTransitions(store),
     messages: memoryMessageStore(events, rows).store,
+    conversations: {} as ConversationStore,
     dispatcher,
     qrImages,
     clock,

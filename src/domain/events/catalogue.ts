@@ -4,6 +4,8 @@ import type { InstanceVariant } from '../instances/state-machine.js';
 import type { KindFields, MessageMedia } from '../messages/message-fields.js';
 import type { MessageError } from '../messages/message-error.js';
 import type { JsonValue } from '../messages/message-values.js';
+import type { ChatData, ContactData } from './conversation-payloads.js';
+import type { HistoryProgress } from '../conversations/conversations.ports.js';
 
 /** messages.upsert (spec 6.2): a message as it enters the network or arrives; the optional fields only on messages that have them. */
 export type MessageUpsertData = {
@@ -38,6 +40,11 @@ export type EventData = {
   'groups.upsert': { groups: GroupSummary[] };
   'contacts.update': { contacts: ContactChange[] };
   'presence.update': PresenceChange;
+  'chats.upsert': ChatData;
+  'chats.update': ChatData;
+  'chats.delete': { id: string; instanceId: string };
+  'contacts.upsert': { contacts: ContactData[] };
+  'history.sync': HistoryProgress;
 };
 
 export type EventName = keyof EventData;
@@ -49,7 +56,7 @@ export type CatalogueEvent<E extends EventName = EventName> = { [K in E]: { even
  * Every event, the variants whose webhooks subscribe to it, and whether it is connection history (kept
  * in the outbox whatever reads it). The order is that of the default subscriptions and the GraphQL enum.
  */
-export const CATALOGUE: { readonly [E in EventName]: { variants: readonly InstanceVariant[]; history: boolean } } = {
+export const CATALOGUE: { readonly [E in EventName]: { variants: readonly InstanceVariant[]; history: boolean; optIn?: true } } = {
   'messages.upsert': { variants: ['v1', 'session'], history: false },
   'messages.update': { variants: ['v1', 'session'], history: false },
   'messages.delete': { variants: ['v1', 'session'], history: false },
@@ -59,6 +66,11 @@ export const CATALOGUE: { readonly [E in EventName]: { variants: readonly Instan
   'groups.upsert': { variants: ['session'], history: false },
   'contacts.update': { variants: ['session'], history: false },
   'presence.update': { variants: ['session'], history: false },
+  'chats.upsert': { variants: ['session'], history: false, optIn: true },
+  'chats.update': { variants: ['session'], history: false, optIn: true },
+  'chats.delete': { variants: ['session'], history: false, optIn: true },
+  'contacts.upsert': { variants: ['session'], history: false, optIn: true },
+  'history.sync': { variants: ['session'], history: false, optIn: true },
 };
 
 export const EVENT_NAMES = Object.keys(CATALOGUE) as EventName[];
@@ -72,8 +84,12 @@ const subscribedBy = (variant: InstanceVariant) => EVENT_NAMES.filter((name) => 
 export const V1_EVENTS: readonly EventName[] = subscribedBy('v1');
 export const SESSION_EVENTS: readonly EventName[] = subscribedBy('session');
 
+/**
+ * The events a webhook gets when it names none: all of its variant's but the conversation events
+ * (docs/conversations.md), which a webhook subscribes to by name.
+ */
 export function eventsOf(variant: InstanceVariant): readonly EventName[] {
-  return variant === 'v1' ? V1_EVENTS : SESSION_EVENTS;
+  return (variant === 'v1' ? V1_EVENTS : SESSION_EVENTS).filter((name) => !CATALOGUE[name].optIn);
 }
 
 /** Connection history: what an instance's connection did, kept as RETENTION_CONNECTIONS says. */

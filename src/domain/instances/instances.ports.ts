@@ -1,3 +1,4 @@
+import type { JsonValue } from '../messages/message-values.js';
 import type { Lease } from '../ownership/lease.js';
 import type { InstanceState, InstanceVariant } from './state-machine.js';
 
@@ -38,6 +39,10 @@ export interface InstanceRecord {
   mediaSize: bigint;
   /** The engine's own id of what the instance's credentials link (a credentials engine's), which its network's callbacks name. */
   externalId: string | null;
+  /** How much of the phone's past to take (a HistorySyncPolicy); null is the default. */
+  historySync: JsonValue;
+  /** The phone's history sync so far (conversations/history-progress.ts). */
+  historyProgress: JsonValue;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Lease } from '../ownership/lease.js';
+import type { ChatRecord } from '../conversations/conversations.ports.js';
 import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
@@ -61,6 +62,10 @@ export interface MessageRecord {
   failedAt: Date | null;
   /** Why it failed (a MessageError, read with messageErrorOf); null unless failed. */
   error: JsonValue;
+  /** The chat it belongs to (docs/conversations.md); null for a routed message not yet given an instance. */
+  chatId: string | null;
+  /** Taken from the phone's history sync (never announced as messages.upsert). */
+  history: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -144,6 +149,8 @@ export interface OutboxEventInput {
 export interface NewInboundMessage {
   tenantId: string;
   instanceId: string;
+  /** The chat it belongs to (conversations/chat-id.ts). */
+  chatId: string;
   /** The network's id: the same message reported again is stored once. */
   networkMessageId: string | null;
   /** Phone digits; null when the network gave only a LID it has no phone number for. */
@@ -241,7 +248,7 @@ export interface MessageStore {
   /** Stores events of a message that changes nothing else (e.g. messages.delete). */
   emit(message: Pick<MessageRecord, 'tenantId' | 'instanceId'>, events: OutboxEventInput[]): Promise<void>;
   /** Stores a received message with its events; null when the instance already has it (same network id). */
-  createInbound(message: NewInboundMessage, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord | null>;
+  createInbound(message: NewInboundMessage, events: (message: MessageRecord, chat: { chat: ChatRecord; created: boolean }) => OutboxEventInput[]): Promise<MessageRecord | null>;
   /** Queued messages created before `before` become failed with `error`, each together with its events; the failed messages. */
   failStale(before: Date, at: Date, error: MessageError, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
   listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;

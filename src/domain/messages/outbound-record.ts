@@ -1,4 +1,5 @@
 import type { MessageRecord, NewOutboundMessage } from './messages.ports.js';
+import { chatIdOfRecipient } from '../conversations/chat-id.js';
 
 /** An accepted outbound message as it is stored: queued, with one instant for "accepted". */
 export function outboundRecord(message: NewOutboundMessage, id: string): MessageRecord {
@@ -12,6 +13,8 @@ export function outboundRecord(message: NewOutboundMessage, id: string): Message
     direction: 'out',
     networkMessageId: null,
     to: message.to,
+    chatId: chatIdOfRecipient(message.to),
+    history: false,
     from: null,
     type: message.type,
     text: message.text,

@@ -21,6 +21,10 @@ export const CAPABILITIES = [
   'group_admin',
   'number_check',
   'template',
+  'history',
+  'chat_state',
+  'block',
+  'profile',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

@@ -12,6 +12,9 @@ import { digits } from '../phone.js';
 import type { InstancePatch, InstanceRecord, InstanceStore, QrImages } from '../instances/instances.ports.js';
 import type { Transitions } from '../instances/transitions.js';
 import type { Lease } from '../ownership/lease.js';
+import type { ConversationStore } from '../conversations/conversations.ports.js';
+import { chatIdOf } from '../conversations/chat-id.js';
+import { chatUpdateEvent, chatUpsertEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
@@ -35,6 +38,7 @@ export function createEngineEvents(deps: {
   instances: InstanceStore;
   transitions: Transitions;
   messages: MessageStore;
+  conversations: ConversationStore;
   dispatcher: Dispatcher;
   qrImages: QrImages;
   clock: Clock;
@@ -170,6 +174,7 @@ export function createEngineEvents(deps: {
       const reacted = message.reaction ? await ours(message.reaction.networkMessageId) : null;
       const stored = await messages.createInbound(
         {
+          chatId: chatIdOf({ direction: 'in', to: '', from: message.from, fromLid: message.fromLid, group: message.group }),
           tenantId: instance.tenantId,
           instanceId: instance.id,
           networkMessageId: message.networkMessageId,
@@ -189,7 +194,7 @@ export function createEngineEvents(deps: {
           content: message.content ?? null,
           at: clock.now(),
         },
-        (created) => [upsertEvent(created, { pushName: message.pushName })],
+        (created, chat) => [upsertEvent(created, { pushName: message.pushName }), chat.created ? chatUpsertEvent(chat.chat) : chatUpdateEvent(chat.chat)],
       );
       return stored && { messageId: stored.id };
     },
@@ -252,6 +257,22 @@ export function createEngineEvents(deps: {
       // participant's, changes nothing in our records. Recorded and told once.
       if (!isAuthor(message, deletedBy)) return;
       await messages.recordDelete(message.id, clock.now(), [event]);
+    },
+
+    async history(instanceId, batch) {
+      const instance = await find(instanceId);
+      // A batch seen before stores nothing and tells nothing; chats it made and the progress are told once.
+      await deps.conversations.storeHistory(instance, batch, (stored) =>
+        stored.seen ? [] : [...stored.chats.map(chatUpsertEvent), historySyncEvent(stored.progress)],
+      );
+    },
+
+    async contacts(instanceId, contacts) {
+      const instance = await find(instanceId);
+      await deps.conversations.saveContacts(instance, contacts, (created, changed) => [
+        ...(created.length ? [contactsUpsertEvent(created)] : []),
+        ...(changed.length ? [{ event: 'contacts.update', data: { contacts: changed.map((c) => ({ phone: c.phone, ...(c.lid ? { lid: c.lid } : {}), ...(c.pushName ? { pushName: c.pushName } : {}) })) } }] : []),
+      ]);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
 import type { EngineCredentials, KnownEngine } from './credentials.js';
 import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
+import type { ChatChange, ContactInfo, ContactProfile, HistoryBatch, HistorySyncPolicy } from './engine-history.js';
 
 
 /** Why a connection closed (docs/operating.md); each one decides what happens next. */
@@ -63,6 +64,8 @@ export interface LinkTerms {
   qr: { lifetimeMs: number; codes: number };
   /** Whether the instance keeps group, contact and presence events (an engine may skip that work when not). */
   networkEvents: boolean;
+  /** How much of the phone's past to take when it links (an engine without history sync ignores it). */
+  history: HistorySyncPolicy;
 }
 
 /**
@@ -133,10 +136,14 @@ export type OwnerAction =
   | { kind: 'read'; targets: MessageRef[] }
   | { kind: 'presence'; chat: string; state: PresenceState }
   | { kind: 'check_numbers'; phones: string[] }
-  | { kind: 'group'; group: GroupOp };
+  | { kind: 'group'; group: GroupOp }
+  | { kind: 'chat'; chat: string; change: ChatChange }
+  | { kind: 'backfill'; chat: string; count: number; oldest: MessageRef | null; oldestAt: string | null }
+  | { kind: 'block'; phone: string; blocked: boolean }
+  | { kind: 'profile'; phone: string };
 
 /** What an owner action answers: nothing, the numbers checked, or what a group operation answered. */
-export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult };
+export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult; profile?: ContactProfile };
 
 /**
  * The capabilities beyond sending, each an optional method of a session; each throws a DomainError
@@ -155,6 +162,14 @@ export interface SessionActions {
   checkNumbers(phones: string[]): Promise<NumberCheck[]>;
   /** `group_admin`: lists, creates, reads, changes and leaves the instance's groups on the network. */
   groups(op: GroupOp): Promise<GroupOpResult>;
+  /** `chat_state`: archives, pins, mutes or marks unread a chat on the phone. */
+  chatState(chat: string, change: ChatChange): Promise<void>;
+  /** `history`: asks the phone for up to `count` messages of `chat` older than `oldest` (sent at `oldestAt`); they come as history batches. */
+  backfill(chat: string, count: number, oldest: MessageRef | null, oldestAt: Date | null): Promise<void>;
+  /** `block`: blocks or unblocks a phone. */
+  block(phone: string, blocked: boolean): Promise<void>;
+  /** `profile`: a person's profile as the network shows it now. */
+  profile(phone: string): Promise<ContactProfile>;
 }
 
 /**
@@ -201,6 +216,13 @@ export interface EngineEvents {
   deleted(instanceId: string, networkMessageId: string, deletedBy: string, forEveryone: boolean): Promise<void>;
   /** A group, contact or presence change the network told the instance's device. Refused (Conflict) for an instance whose terms keep none. */
   network(instanceId: string, event: NetworkEvent): Promise<void>;
+  /**
+   * A batch of the phone's history sync: stored as history (no messages.upsert), a batch handed over
+   * twice stores nothing twice, and history.sync reports the progress.
+   */
+  history(instanceId: string, batch: HistoryBatch): Promise<void>;
+  /** People the network told the device of: names, and a LID's phone number (their chats merge). */
+  contacts(instanceId: string, contacts: ContactInfo[]): Promise<void>;
 }
 
 /** The engines a deployment offers (ENGINES), the first being the default for new instances. */

@@ -1,4 +1,5 @@
 import type { LinkTerms } from './engine.port.js';
+import { DEFAULT_HISTORY_SYNC } from './engine-history.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
 
 /** The QR timings of pairings (QR_*): each code's lifetime by variant, and codes per pairing. */
@@ -14,5 +15,5 @@ export const keepsNetworkEvents = (instance: Pick<InstanceRecord, 'variant'>) =>
 /** What the instance's variant means for its link; engines follow these terms and never read the variant. */
 export function linkTermsOf(instance: Pick<InstanceRecord, 'variant'>, qr: QrPolicy): LinkTerms {
   const lifetimeSeconds = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
-  return { qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts }, networkEvents: keepsNetworkEvents(instance) };
+  return { qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts }, networkEvents: keepsNetworkEvents(instance), history: DEFAULT_HISTORY_SYNC };
 }

@@ -34,6 +34,8 @@ export interface ContactChange extends Person {
   pushName?: string;
   /** The contact's profile picture changed or was removed. */
   picture?: 'changed' | 'removed';
+  /** The instance blocked or unblocked the contact. */
+  blocked?: boolean;
 }
 
 export const PRESENCES = ['available', 'unavailable', 'composing', 'recording', 'paused'] as const;

@@ -21,6 +21,10 @@ export const SESSION_ACTIONS: { [K in OwnerAction['kind']]: ActionLine<K, keyof 
   presence: line('typing', 'presence', async (presence, action) => (await presence(action.chat, action.state), {})),
   check_numbers: line('number_check', 'checkNumbers', async (check, action) => ({ numbers: await check(action.phones) })),
   group: line('group_admin', 'groups', async (groups, action) => ({ group: await groups(action.group) })),
+  chat: line('chat_state', 'chatState', async (chatState, action) => (await chatState(action.chat, action.change), {})),
+  backfill: line('history', 'backfill', async (backfill, action) => (await backfill(action.chat, action.count, action.oldest, action.oldestAt ? new Date(action.oldestAt) : null), {})),
+  block: line('block', 'block', async (block, action) => (await block(action.phone, action.blocked), {})),
+  profile: line('profile', 'profile', async (profile, action) => ({ profile: await profile(action.phone) })),
 };
 
 function line<K extends OwnerAction['kind'], M extends keyof SessionActions>(

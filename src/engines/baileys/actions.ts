@@ -21,7 +21,7 @@ export interface ActionSession {
  * The actions CHAT-BAILEYS carries out on the network through an instance's live socket
  * (docs/messaging.md). `sessionOf` throws `instance_unavailable` when the socket is not open here.
  */
-export function baileysActions(sessionOf: () => ActionSession): Omit<SessionActions, 'groups'> {
+export function baileysActions(sessionOf: () => ActionSession): Pick<SessionActions, 'edit' | 'delete' | 'markRead' | 'presence' | 'checkNumbers'> {
   return {
     async edit(target, text) {
       const session = sessionOf();

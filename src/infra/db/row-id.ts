@@ -21,3 +21,8 @@ function randomBytes16(): Uint8Array {
 export function newRowId(): string {
   return v7({ random: randomBytes16() });
 }
+
+/** A v7 id of a past moment (a history message's own time): retention and pages read it in its place. */
+export function rowIdAt(at: Date): string {
+  return v7({ random: randomBytes16(), msecs: at.getTime() });
+}

@@ -168,7 +168,7 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
         });
         if (!created) return null;
         await tx.instance.update({ where: { id: message.instanceId }, data: { messagesReceived: { increment: 1 } } });
-        await emit(created, events(created));
+        await emit(created, events(created, null as never));
         return created;
       });
     },

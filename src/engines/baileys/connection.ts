@@ -15,6 +15,7 @@ import type { HandshakeGate } from './handshake-gate.js';
 import type { mediaFetcher } from './outbound.js';
 import { libraryLogger, type SocketFactory } from './socket.js';
 import type { MediaHosts } from './media-hosts.js';
+import type { MediaSource } from '../../domain/media/media-source.js';
 import type { PushNames } from './session-events.js';
 import { type Live, wireReports } from './link-socket.js';
 import { listenForAcks, relayWithAck, sendWithAcks } from './link-sender.js';
@@ -39,6 +40,8 @@ export interface LinkDeps {
   fetchMedia: ReturnType<typeof mediaFetcher>;
   /** The media hosts the network announced to this node's connections. */
   mediaHosts: MediaHosts;
+  /** The engine's media source: history chunks are downloaded through it. */
+  media: MediaSource;
   /** The text of a message the instance sent, for the library to send again on a retry receipt. */
   sentText: (networkMessageId: string) => Promise<string | null>;
   /** A poll the instance sent: its secret and options, to open the votes on it; null for anything else. */
@@ -258,6 +261,8 @@ export class InstanceLink {
       isOwnEcho: (change, id) => this.isOwnEcho(change, id),
       votesIn: (messages) => this.votesIn(live, messages),
       mediaHosts: this.deps.mediaHosts,
+      media: this.deps.media,
+      historyPolicy: () => this.terms.history,
       log: this.log,
     });
     listenForAcks(live);
@@ -450,6 +455,9 @@ export class InstanceLink {
       await this.report('a poll vote', () => events.pollVote(instanceId, vote.pollNetworkMessageId, vote.voter, vote.options, vote.at));
     }
     for (const event of reports.events ?? []) await this.report(event.event, () => events.network(instanceId, event));
+    // People first: a LID's number known before the history naming it is stored.
+    if (reports.contacts?.length) await this.report('contacts', () => events.contacts(instanceId, reports.contacts!));
+    for (const batch of reports.history ?? []) await this.report('a history batch', () => events.history(instanceId, batch));
   }
 
   /** The votes among received messages on polls this instance sent, opened with each poll's secret. */

@@ -1,5 +1,6 @@
 import { isJidGroup, isJidStatusBroadcast, jidDecode, normalizeMessageContent, proto, type WAMessage, type WAMessageKey, type WAMessageUpdate } from 'baileys';
 import type { InboundMessage, Receipt } from '../../domain/network/engine-messages.js';
+import type { ContactInfo, HistoryBatch } from '../../domain/network/engine-history.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../domain/media/media-source.js';
 import type { BaileysMediaSource } from './media-source.js';
@@ -17,6 +18,9 @@ export interface NetworkReports {
   events?: NetworkEvent[];
   /** Votes on the instance's polls, opened. */
   votes?: OpenedVote[];
+  /** Chunks of the phone's history sync, and people the network told of (names, LID ↔ phone). */
+  history?: HistoryBatch[];
+  contacts?: ContactInfo[];
 }
 
 const Status = proto.WebMessageInfo.Status;
@@ -34,10 +38,10 @@ function senderDigits(key: WAMessageKey): string | null {
 const senderJid = (key: WAMessageKey) => (isJidGroup(key.remoteJid ?? undefined) ? key.participant : key.remoteJid);
 
 /** One-to-one chats and groups: status broadcasts and newsletters are not messages of the instance's phone. */
-const isChat = (jid: string | null | undefined) => !!jid && !isJidStatusBroadcast(jid) && !jid.endsWith('@newsletter');
+export const isChat = (jid: string | null | undefined) => !!jid && !isJidStatusBroadcast(jid) && !jid.endsWith('@newsletter');
 
 /** A receipt status the library reports (numbers or names), as the gateway's; null for anything before delivery. */
-function receiptStatus(status: WAMessage['status']): Receipt['status'] | null {
+export function receiptStatus(status: WAMessage['status']): Receipt['status'] | null {
   const value = typeof status === 'string' ? Status[status as keyof typeof Status] : status;
   if (value === Status.DELIVERY_ACK) return 'delivered';
   // Played (a voice note listened to) counts as read.
@@ -120,13 +124,17 @@ function editedText(message: proto.IMessage | null | undefined): string | null {
   return null;
 }
 
-/** The content the gateway keeps of a received message; null for what it does not carry (protocol messages, polls, …). */
-function inboundOf(message: WAMessage): InboundMessage | null {
+/**
+ * The content the gateway keeps of a received message; null for what it does not carry (protocol
+ * messages, polls, …). A message the phone sent itself (history) has no sender: `from` is null.
+ */
+export function inboundOf(message: WAMessage): InboundMessage | null {
   const content = normalizeMessageContent(message.message);
-  if (!content || !message.key.id) return null;
-  const from = senderDigits(message.key);
-  const fromLid = from ? null : lidOf(senderJid(message.key));
-  if (!from && !fromLid) return null;
+  if (!content || !message.key.id || isChange(message.message)) return null;
+  const own = message.key.fromMe === true;
+  const from = own ? null : senderDigits(message.key);
+  const fromLid = own || from ? null : lidOf(senderJid(message.key));
+  if (!own && !from && !fromLid) return null;
   const base = {
     networkMessageId: message.key.id,
     from,
@@ -166,7 +174,7 @@ function inboundOf(message: WAMessage): InboundMessage | null {
 }
 
 /** The LID of a LID jid (`<digits>[:device]@lid`), else null. */
-function lidOf(jid: string | null | undefined): string | null {
+export function lidOf(jid: string | null | undefined): string | null {
   const decoded = jid ? jidDecode(jid) : undefined;
   return decoded && decoded.server === 'lid' ? decoded.user : null;
 }

@@ -2,6 +2,7 @@ import type { ChatEngine, DisconnectReason, EngineEvents, InstanceSession, LinkT
 import { Conflict } from '../../domain/errors.js';
 import { baileysActions } from './actions.js';
 import { baileysGroupActions } from './group-actions.js';
+import { baileysChatActions } from './chat-actions.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { Lease } from '../../domain/ownership/lease.js';
@@ -44,6 +45,7 @@ export function createBaileysEngine(deps: {
   const openSocket = socketFactory(deps.network, agent);
   // A local network (CHAT_NETWORK_URL) has no default media host: only the hosts it announces.
   const mediaHosts = new MediaHosts(deps.network.url ? null : DEFAULT_MEDIA_HOST);
+  const media = baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia });
   /** The links open on this node (connection counts, and shutdown). */
   const links = new Set<InstanceLink>();
   const pushNames = new PushNames();
@@ -62,6 +64,7 @@ export function createBaileysEngine(deps: {
         openSocket,
         fetchMedia: deps.fetchMedia,
         mediaHosts,
+        media,
         sentText: (networkMessageId) => deps.sentText(instance.id, networkMessageId),
         pollOf: (networkMessageId) => deps.pollOf(instance.id, networkMessageId),
         qrTimeoutMs: deps.network.qrTimeoutMs,
@@ -94,6 +97,7 @@ export function createBaileysEngine(deps: {
     const session: InstanceSession = {
       ...baileysActions(open),
       ...baileysGroupActions(() => open().sock),
+      ...baileysChatActions(open),
       async update(instance, terms) {
         if (stopped) return;
         if (link.detached) {
@@ -117,7 +121,7 @@ export function createBaileysEngine(deps: {
   const engine: ChatEngine = {
     integration: BAILEYS_INTEGRATION,
     attach,
-    media: baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia }),
+    media,
   };
 
   return {

@@ -8,6 +8,9 @@ import { userJidDigits } from './message-refs.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { OwnChange } from './actions.js';
 import type { BaileysMediaSource } from './media-source.js';
+import { contactInfos, historyReports, knownPhones, mappedContact } from './history-reports.js';
+import type { HistorySyncPolicy } from '../../domain/network/engine-history.js';
+import type { MediaSource } from '../../domain/media/media-source.js';
 import { contactsUpdated, groupsUpdated, groupsUpserted, participantsChanged, type PhoneOfLid, presenceUpdated } from './session-events.js';
 
 /** One socket of the link: what it is for, and what it waits for. */
@@ -43,6 +46,9 @@ export interface ReportHooks {
   /** The votes among received messages on polls this instance sent, opened with each poll's secret. */
   votesIn(messages: WAMessage[]): Promise<OpenedVote[]>;
   mediaHosts: MediaHosts;
+  /** Where history chunks are downloaded from (the engine's media source), and the instance's history policy. */
+  media: MediaSource;
+  historyPolicy(): HistorySyncPolicy;
   log: Logger;
 }
 
@@ -58,9 +64,10 @@ export function wireReports(live: Live, hooks: ReportHooks) {
     // The LID look-up is async: its result is forwarded in the order the upserts came.
     const lids = live.sock.signalRepository.lidMapping;
     const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
+    const history = { sock: live.sock, media: hooks.media, policy: hooks.historyPolicy, hosts: () => announcedHosts(live, hooks), log: hooks.log };
     hooks.forwardLater(
       resolved
-        .then(async (withPhoneJids) => ({ ...fromUpsert(withPhoneJids), votes: await hooks.votesIn(withPhoneJids) }))
+        .then(async (withPhoneJids) => ({ ...fromUpsert(withPhoneJids), votes: await hooks.votesIn(withPhoneJids), ...(await historyReports(messages, history)) }))
         .then((reports) => live.subjects.fill(reports))
         .then((reports) => withMediaHosts(live, reports, hooks)),
     );
@@ -88,9 +95,18 @@ export function wireReports(live: Live, hooks: ReportHooks) {
     raise(() => groupsUpdated(updates, phoneOfLid));
   });
   ev.on('group-participants.update', (update) => raise(() => participantsChanged(update, phoneOfLid)));
-  ev.on('contacts.update', (updates) =>
-    raise(() => contactsUpdated(updates, hooks.pushNameChanged, phoneOfLid)),
-  );
+  // The address book the read model keeps (every variant): names, and LIDs whose number became known.
+  const people = (work: () => Promise<NetworkReports['contacts']>) => {
+    if (hooks.isCurrent()) hooks.forwardLater(work().then((contacts) => ({ inbound: [], receipts: [], deletes: [], contacts })));
+  };
+  ev.on('contacts.upsert', (contacts) => people(() => contactInfos(contacts, knownPhones(live.sock))));
+  ev.on('lid-mapping.update', (update) => people(async () => mappedContact(update)));
+  ev.on('contacts.update', (updates) => {
+    // A push name repeated with every message is news once; both the event and the address book take only news.
+    const news = new Set(updates.flatMap((update) => (update.id && update.notify && hooks.pushNameChanged(update.id, update.notify) ? [update.id] : [])));
+    people(() => contactInfos(updates.filter((update) => update.id && news.has(update.id)).map(({ id, notify, phoneNumber }) => ({ id, notify, phoneNumber })), knownPhones(live.sock)));
+    raise(() => contactsUpdated(updates, (jid) => news.has(jid), phoneOfLid));
+  });
   ev.on('presence.update', (update) => raise(() => presenceUpdated(update, phoneOfLid)));
 }
 
@@ -102,13 +118,18 @@ export function wireReports(live: Live, hooks: ReportHooks) {
 async function withMediaHosts(live: Live, reports: NetworkReports, hooks: ReportHooks): Promise<NetworkReports> {
   const withMedia = reports.inbound.filter((message) => message.media);
   if (!withMedia.length) return reports;
-  const announced = await live.sock.refreshMediaConn(false).then(
+  const announced = await announcedHosts(live, hooks);
+  for (const message of withMedia) (message.media!.source as unknown as BaileysMediaSource).hosts = announced;
+  return reports;
+}
+
+/** The media hosts the network announced to this connection (asked once, cached by the library). */
+function announcedHosts(live: Live, hooks: ReportHooks): Promise<string[]> {
+  return live.sock.refreshMediaConn(false).then(
     (conn) => hooks.mediaHosts.learn(conn.hosts.map((host) => host.hostname)),
     (error: unknown) => {
       hooks.log.warn({ err: error }, "the network did not say its media hosts; received files will be fetched from the hosts known so far");
       return [];
     },
   );
-  for (const message of withMedia) (message.media!.source as unknown as BaileysMediaSource).hosts = announced;
-  return reports;
 }

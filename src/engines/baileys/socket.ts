@@ -69,9 +69,11 @@ export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
       ...(settings.version ? { version: settings.version } : {}),
       ...(settings.qrTimeoutMs ? { qrTimeout: settings.qrTimeoutMs } : {}),
       browser: ['Messaging Gateway', 'Chrome', '1.0'],
-      // A gateway is not a person at a screen: it does not show the phone online, and keeps no history.
+      // A gateway is not a person at a screen: it does not show the phone online.
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      // The engine reads history chunks itself (history.ts): the library would fetch them from its fixed
+      // media host and hold the first connection's events 20 s for them (docs/engines.md, "History sync").
       shouldSyncHistoryMessage: () => false,
       generateHighQualityLinkPreview: false,
       fetchAgent,

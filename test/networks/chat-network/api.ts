@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import type { HistoryRequest } from './handlers/history.js';
 import type { PollVote } from './handlers/phones.js';
+import type { PhonePast } from './state/history.js';
 import type { ChatState, PresenceState } from './handlers/presence.js';
 import type { CertificateFlaw } from './protocol/certificates.js';
 import type { GroupSettings, GroupSummary, ParticipantAction } from './state/groups.js';
@@ -85,6 +87,15 @@ export interface ChatNetwork {
   lidOf(phone: string): string;
   /** `phone`'s own phone tells its linked devices the LIDs of `contacts` (a LID-migration mapping sync). */
   shareLidMapping(phone: string, contacts: string[]): Promise<string>;
+
+  /** `phone`'s past (chats and their messages before linking): devices it links from now on get it by history sync. */
+  setHistory(phone: string, past: PhonePast): void;
+  /** Hands the history chunks `phone`'s devices got over again, under the same ids (as for chunks not acknowledged); returns how many. */
+  historyAgain(phone: string): Promise<number>;
+  /** The ON_DEMAND history requests `phone`'s linked devices sent it, oldest first. */
+  historyRequests(phone: string): HistoryRequest[];
+  /** The phones `phone` blocked from its linked devices (digits). */
+  blocked(phone: string): string[];
 
   /** Groups, made and changed by phones; members' linked devices get `w:gp2` notifications. */
   groupCreate(owner: string, subject: string, participants: string[]): string;

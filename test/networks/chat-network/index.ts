@@ -19,6 +19,8 @@ export type { GroupSettings, GroupSummary, ParticipantAction } from './state/gro
 export type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './state/journal.js';
 export type { ChatState, PresenceState } from './handlers/presence.js';
 export type { PollVote } from './handlers/phones.js';
+export type { HistoryRequest } from './handlers/history.js';
+export type { PastChat, PastMessage, PhonePast } from './state/history.js';
 export type { ProfileChange } from './state/profiles.js';
 export type * from './types.js';
 export type { ChatNetwork, ChatNetworkOptions } from './api.js';
@@ -102,6 +104,10 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     forgetSessions: (phone) => core.accounts.get(normalizePhone(phone)).signal.forgetSessions(),
     lidOf: (phone) => core.accounts.get(normalizePhone(phone)).lid,
     shareLidMapping: (phone, contacts) => core.phones.shareLidMapping(phone, contacts),
+    setHistory: (phone, past) => core.history.set(phone, past),
+    historyAgain: (phone) => core.history.again(phone),
+    historyRequests: (phone) => core.history.requests.filter((request) => request.phone === normalizePhone(phone)),
+    blocked: (phone) => [...core.accounts.get(normalizePhone(phone)).blocked],
     groupCreate: (owner, subject, participants) => core.groups.create(owner, subject, participants).jid,
     groupAddParticipants: (actor, group, participants) => void core.groups.addParticipants(actor, group, participants),
     groupRemoveParticipants: (actor, group, participants) => void core.groups.removeParticipants(actor, group, participants),

@@ -20,6 +20,7 @@ import { Presence } from './handlers/presence.js';
 import { Profiles } from './state/profiles.js';
 import { DeviceReceipts } from './handlers/receipts.js';
 import { Sessions } from './handlers/sessions.js';
+import { HistorySyncs } from './handlers/history.js';
 
 /**
  * The network's core: its state, its parts, and the routing of each client stanza to the part that
@@ -39,6 +40,7 @@ export class NetworkCore implements ConnectionHandlers {
   readonly groups: Groups;
   readonly presence: Presence;
   readonly profiles: Profiles;
+  readonly history: HistorySyncs;
   readonly connections = new Set<ClientConnection>();
   private readonly certificate: NoiseCertificate;
 
@@ -77,6 +79,7 @@ export class NetworkCore implements ConnectionHandlers {
       media,
       observer,
       deviceLinked: (device) => this.deviceLinked(device),
+      deviceLoggedIn: (device) => this.history.loggedIn(device),
     };
     this.pairing = new Pairing(this.ctx);
     this.groups = new Groups(this.ctx);
@@ -85,6 +88,8 @@ export class NetworkCore implements ConnectionHandlers {
     this.messages = new DeviceMessages(this.ctx, this.phones);
     this.receipts = new DeviceReceipts(this.ctx, this.phones);
     this.messages.groups = new GroupMessages(this.ctx, this.groups, this.messages);
+    this.history = new HistorySyncs(this.ctx, this.phones);
+    this.messages.peerRequest = (device, message, id) => this.history.peerRequest(device, message, id);
     this.presence = new Presence(this.ctx, (jid) => {
       const group = this.groups.get(jid);
       return group && [...group.members.values()].map((member) => member.account);

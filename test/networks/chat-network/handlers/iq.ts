@@ -50,7 +50,7 @@ export class IqAnswers {
       usync: (iq) => this.usync(iq),
       passive: () => undefined,
       abt: () => ({ tag: 'props', attrs: { protocol: '1', hash: 'chat-network-1', refresh: '86400' } }),
-      blocklist: (iq) => (iq.attrs.type === 'get' ? { tag: 'list', attrs: { dhash: '0' } } : undefined),
+      blocklist: (iq, connection) => this.blocklist(iq, connection),
       privacy: (iq, connection) => {
         if (getBinaryNodeChild(iq, 'privacy') && iq.attrs.type === 'get') {
           return { tag: 'privacy', attrs: {}, content: Object.entries(PRIVACY).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) };
@@ -85,6 +85,8 @@ export class IqAnswers {
       'urn:xmpp:whatsapp:dirty': () => undefined,
       disappearing_mode: () => undefined,
       bot: () => ({ tag: 'bot', attrs: {} }),
+      // No account of this network is a business: the profile query answers with none.
+      'w:biz': () => ({ tag: 'business_profile', attrs: {} }),
       ...extra,
     };
   }
@@ -110,6 +112,22 @@ export class IqAnswers {
 
   private error(code: number, text: string): BinaryNode {
     return { tag: 'error', attrs: { code: `${code}`, text } };
+  }
+
+  /** The account's blocklist: read, or changed by an item naming the person (by LID, with `pn_jid` when blocking). */
+  private blocklist(iq: BinaryNode, connection: ClientConnection): BinaryNode | undefined {
+    const account = connection.device!.account;
+    if (iq.attrs.type === 'get') {
+      const items = [...account.blocked].map((phone) => ({ tag: 'item', attrs: { jid: this.ctx.accounts.get(phone).jid('lid') } }));
+      return { tag: 'list', attrs: { dhash: '0' }, content: items };
+    }
+    const item = getBinaryNodeChild(iq, 'item');
+    const person = this.ctx.accounts.resolve(item?.attrs.jid)?.account;
+    if (!item || !person || (item.attrs.action !== 'block' && item.attrs.action !== 'unblock')) return this.error(400, 'bad-request');
+    if (item.attrs.action === 'block') account.blocked.add(person.phone);
+    else account.blocked.delete(person.phone);
+    this.ctx.journal.changed();
+    return undefined;
   }
 
   private md(iq: BinaryNode, connection: ClientConnection): BinaryNode | BinaryNode[] | undefined {

@@ -39,6 +39,8 @@ export interface GroupMessageHandler {
 export class DeviceMessages {
   private readonly retries = new Map<string, number>();
   groups?: GroupMessageHandler;
+  /** What a device asks its own phone (a peer data operation, e.g. older history); the history part registers here. */
+  peerRequest?: (device: LinkedDevice, message: proto.IMessage, id: string) => Promise<void>;
 
   constructor(
     private readonly ctx: NetworkContext,
@@ -97,6 +99,8 @@ export class DeviceMessages {
     const message = await this.decrypt(device, target, node, copy);
     if (message && target.account !== device.account) {
       await this.land(target.account, device, node, message.deviceSentMessage?.message ?? message, jidNormalizedUser(node.attrs.recipient ?? node.attrs.to));
+    } else if (message?.protocolMessage?.peerDataOperationRequestMessage) {
+      await this.peerRequest?.(device, message, node.attrs.id!);
     }
   }
 

@@ -181,6 +181,21 @@ export class Phones {
     return this.dispatch(account, { kind: 'user', account }, message, options);
   }
 
+  /** The account's own phone sends `message` to one of its linked devices alone (history sync and other peer messages). */
+  toOwnDevice(device: LinkedDevice, message: proto.IMessage, id = newMessageId()): string {
+    const account = device.account;
+    const sent: SentMessage = {
+      id,
+      to: account.phone,
+      message,
+      at: Date.now(),
+      options: { pushName: account.pushName, addressing: 'pn', attrs: { category: 'peer', push_priority: 'high_force' } },
+    };
+    account.rememberSent(sent);
+    this.deliver(device, account, sent);
+    return id;
+  }
+
   /** The device could not decrypt a message from `sender`'s phone and asks for it again. */
   async retryRequested(device: LinkedDevice, sender: Account, receipt: BinaryNode): Promise<void> {
     const sent = sender.sentMessage(receipt.attrs.id ?? '');

@@ -64,6 +64,7 @@ export class Sessions {
       },
     });
     device.attach(connection);
+    this.ctx.deviceLoggedIn(device);
     this.ctx.journal.changed();
   }
 

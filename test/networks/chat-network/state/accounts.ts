@@ -42,6 +42,8 @@ export class Account {
   registered = true;
   /** Whether others may add the number to groups (its privacy setting); if not, an add answers 403. */
   acceptsGroupAdds = true;
+  /** The phones this account blocked (its blocklist, as its devices changed it). */
+  readonly blocked = new Set<string>();
   /** Messages sent to this account while it had no linked device, for the first one that links. */
   readonly heldForNewDevices: { sender: Account; sent: SentMessage }[] = [];
   private readonly sent = new Map<string, SentMessage>();

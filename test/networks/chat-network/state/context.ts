@@ -30,4 +30,6 @@ export interface NetworkContext {
   readonly observer: DeliveryObserver;
   /** A device finished pairing: other devices of the account hear of it, held messages go to it. */
   deviceLinked(device: LinkedDevice): void;
+  /** A linked device logged in (its history sync continues). */
+  deviceLoggedIn(device: LinkedDevice): void;
 }

@@ -99,8 +99,10 @@ export class DeviceMessages {
     const message = await this.decrypt(device, target, node, copy);
     if (message && target.account !== device.account) {
       await this.land(target.account, device, node, message.deviceSentMessage?.message ?? message, jidNormalizedUser(node.attrs.recipient ?? node.attrs.to));
-    } else if (message?.protocolMessage?.peerDataOperationRequestMessage) {
-      await this.peerRequest?.(device, message, node.attrs.id!);
+    } else if (message) {
+      // What a device says to its own phone comes wrapped as a message it sent itself.
+      const own = message.deviceSentMessage?.message ?? message;
+      if (own.protocolMessage?.peerDataOperationRequestMessage) await this.peerRequest?.(device, own, node.attrs.id!);
     }
   }
 

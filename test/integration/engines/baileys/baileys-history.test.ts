@@ -28,7 +28,9 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     });
   const chatsOf = async (instanceId: string) => (await conversations().chats(await actor(), instanceId, { limit: 100 })).items;
   const messagesOf = async (instanceId: string, chatId: string) => (await conversations().messages(await actor(), instanceId, chatId, { limit: 100 })).items;
-  const historyDone = (instanceId: string) => eventually(async () => dataOf(instanceId, 'history.sync'), (list) => list.some((data) => data.done), 30_000);
+  // Chunks may be read out of order (the last one before another): done is waited for with every batch in.
+  const historyDone = (instanceId: string, batches = 1) =>
+    eventually(async () => dataOf(instanceId, 'history.sync'), (list) => list.some((data) => data.done && data.batches >= batches), 30_000);
 
   /** A session instance subscribed to the history events, its `historySync` set, linked to a new phone that has `past`. */
   async function linked(past: PhonePast | null, historySync: unknown = null) {
@@ -81,9 +83,10 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
         ],
       },
     );
-    const syncs = await historyDone(instance.id);
+    const syncs = await historyDone(instance.id, 3);
     expect(syncs.at(-1)).toEqual({ batches: 3, messages: 4, chats: 3, progress: 100, done: true });
-    expect(syncs.map((data) => data.progress)).toEqual([33, 67, 100]);
+    expect(syncs.map((data) => data.batches)).toEqual([1, 2, 3]);
+    expect(Math.min(...syncs.map((data) => data.progress))).toBeGreaterThanOrEqual(33);
     expect(dataOf(instance.id, 'messages.upsert')).toEqual([]);
     expect(dataOf(instance.id, 'chats.upsert')).toHaveLength(3);
 
@@ -195,7 +198,7 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     await first.gateway.close();
     world.gw = await startTestGateway(mode, { env: { ...baileysEnv(world.network, mode, { WEBHOOK_ALLOW_INSECURE: 'true' }), ...stateKey }, reuse: first });
     world.api = client(world.gw.url);
-    const syncs = await historyDone(instance.id);
+    const syncs = await historyDone(instance.id, 3);
     expect(syncs.at(-1)).toMatchObject({ batches: 3, messages: 6, chats: 3, done: true });
     for (const [index, friend] of friends.entries()) {
       expect((await messagesOf(instance.id, friend)).map((message) => message.text)).toEqual([`to ${index}`, `from ${index}`]);

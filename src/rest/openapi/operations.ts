@@ -10,9 +10,11 @@ import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/media/limits
 import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
 import { changeTenantInput } from '../../domain/tenants/tenants.input.js';
+import { chatIdInput, contactIdInput } from '../../domain/conversations/conversations.input.js';
 import { pairingCodeInput } from '../../domain/network/pairing-code.js';
 import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
+import { conversationOperations } from './conversation-operations.js';
 import type { Credential, Operation } from '../../http/operation.js';
 
 
@@ -53,6 +55,8 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     ...messagingOperations('/chat/instances', cookie),
     ...groupOperations('/v1/chat/instances', key),
     ...groupOperations('/chat/instances', cookie),
+    ...conversationOperations('/v1/chat/instances', key),
+    ...conversationOperations('/chat/instances', cookie),
     { method: 'get', path: '/v1/integrations', tag: 'Instances (v1)', summary: 'The engines this gateway offers (the default first), each with what it can carry (docs/messaging.md)', auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.Integration)), description: 'the integrations' }, errors: [] },
 
     { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },
@@ -94,6 +98,8 @@ const PATH_PARAMS: Record<string, z.ZodType> = {
   number: writtenPhone,
   chat: z.string().meta({ description: 'phone digits (5511999990001) or a group id (120363012345678901@g.us)' }),
   groupId: z.string().regex(/^\d{6,30}@g\.us$/).meta({ description: 'a group id like 120363012345678901@g.us' }),
+  chatId: chatIdInput.shape.chatId.meta({ description: 'phone digits (5511999990001), <lid>@lid, or a group id (120363012345678901@g.us)' }),
+  phone: contactIdInput.shape.phone,
   ...Object.fromEntries(['instanceId', 'messageId', 'keyId', 'deliveryId'].map((name) => [name, z.string().meta({ format: 'uuid' })])),
 };
 

@@ -11,9 +11,10 @@ describe.each(MODES)('Chat actions over REST on the sandbox — $name', (mode) =
   let a: { id: string; phone: string };
 
   const key = () => ({ key: world.tenant.liveKey });
-  const chatPath = (chatId: string, rest = '') => `/v1/chat/instances/${a.id}/chats/${encodeURIComponent(chatId)}${rest}`;
+  /** The v1 path with a key, the session path (no /v1) with the cookie. */
+  const chatPath = (chatId: string, rest = '', auth: { cookie?: string } = {}) => `${auth.cookie ? '' : '/v1'}/chat/instances/${a.id}/chats/${encodeURIComponent(chatId)}${rest}`;
   const act = async (chatId: string, action: string, body?: unknown, auth: { key?: string; cookie?: string } = key()) => {
-    const answer = await world.api.post(chatPath(chatId, `/${action}`), { ...auth, ...(body === undefined ? {} : { body }) });
+    const answer = await world.api.post(chatPath(chatId, `/${action}`, auth), { ...auth, ...(body === undefined ? {} : { body }) });
     expect(answer.status, `${action}: ${answer.text}`).toBe(200);
     expect(answer.body.success).toBe(true);
     // The answer is the chat as GET shows it now.
@@ -83,7 +84,7 @@ describe.each(MODES)('Chat actions over REST on the sandbox — $name', (mode) =
     const kept = newPhone();
     const keptId = await phoneWrites(world, a, kept, 'keep me');
 
-    const forgotten = await world.api.delete(chatPath(chatId), { cookie: world.tenant.cookie });
+    const forgotten = await world.api.delete(chatPath(chatId, '', { cookie: world.tenant.cookie }), { cookie: world.tenant.cookie });
     expect(forgotten.status, forgotten.text).toBe(200);
     expect(forgotten.body).toEqual({ success: true, message: expect.any(String) });
     for (const id of ids) expect((await world.api.get(`/v1/messages/status/${id}`, key())).status).toBe(404);

@@ -56,7 +56,7 @@ describe.each(MODES)('Chats over REST on the sandbox — $name', (mode) => {
       expect(one.status, one.text).toBe(200);
       expect(one.body).toEqual({ success: true, data: c1 });
     }
-    const bySession = await chatsOf(a.id, '', { cookie: world.tenant.cookie });
+    const bySession = await world.api.get(`/chat/instances/${a.id}/chats`, { cookie: world.tenant.cookie });
     expect(bySession.body.data).toEqual(list.body.data);
   });
 

@@ -74,7 +74,7 @@ describe.each(MODES)('Contacts over REST on the sandbox — $name', (mode) => {
       await refusedField(await world.api.post(contacts(`/${encodeURIComponent(phone)}/block`), key()), 'phone');
     }
     await refusedField(await world.api.get(contacts(`/${digitsOf(newPhone())}`), key()), 'phone');
-    await refusedField(await world.api.get(contacts('?cursor=nonsense')), 'cursor');
+    await refusedField(await world.api.get(contacts('?cursor=nonsense'), key()), 'cursor');
     const chatCursor = (await world.api.get(`/v1/chat/instances/${a.id}/chats?limit=1`, key())).body.next;
     if (chatCursor) await refusedField(await world.api.get(contacts(`?cursor=${encodeURIComponent(chatCursor)}`), key()), 'cursor');
     await refusedField(await world.api.get(contacts('?limit=0'), key()), 'limit');

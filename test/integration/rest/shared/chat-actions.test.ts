@@ -118,6 +118,26 @@ describe.each(MODES)('Chat actions over REST on the sandbox — $name', (mode) =
     await refusedField(await world.api.post(chatPath(digitsOf(newPhone()), '/history'), { ...key(), body: { count: 5 } }), 'chatId');
   });
 
+  it('an inactive instance refuses the actions with 409 instance_inactive; its chats can still be read and forgotten', async () => {
+    const idle = await connectedInstance(world, `inactive-${Date.now()}`);
+    const peer = newPhone();
+    await phoneWrites(world, idle, peer, 'before the pause');
+    const toggled = await world.api.post(`/v1/chat/instances/${idle.id}/toggle`, key());
+    expect(toggled.body.data.active).toBe(false);
+    const path = (rest = '') => `/v1/chat/instances/${idle.id}/chats/${digitsOf(peer)}${rest}`;
+    for (const action of ['read', 'unread', 'archive', 'pin', 'unmute']) {
+      const refused = await world.api.post(path(`/${action}`), key());
+      expect(refused.status, `${action}: ${refused.text}`).toBe(409);
+      expect(refused.body).toEqual(failure('instance_inactive'));
+    }
+    expect((await world.api.post(path('/mute'), { ...key(), body: { until: 'forever' } })).status).toBe(409);
+    expect((await world.api.post(`/v1/chat/instances/${idle.id}/contacts/${digitsOf(peer)}/block`, key())).status).toBe(409);
+    const chat = await world.api.get(path(), key());
+    expect(chat.body.data).toMatchObject({ unreadCount: 1, archived: false, pinned: false });
+    expect((await world.api.get(path('/messages'), key())).body.data).toHaveLength(1);
+    expect((await world.api.delete(path(), key())).status).toBe(200);
+  });
+
   it('keeps the unread count exact when 50 messages race a mark-read: what the read did not cover stays unread', { timeout: 60_000 }, async () => {
     const peer = newPhone();
     const chatId = digitsOf(peer);

@@ -60,7 +60,8 @@ export function chatFeed(ctx: GraphQLContext, actor: Actor, instanceId: string |
     }
     if (!chatId) return null;
     const chat = await expected(conversations.chat(actor, event.instanceId, chatId), null);
-    return chat ? present(chat) : gone(event.instanceId, chatId);
+    if (chat) return present(chat);
+    return event.ifExists ? null : gone(event.instanceId, chatId);
   }
 
   return new Repeater<ChatUpdateShape>(async (push, stop) => {

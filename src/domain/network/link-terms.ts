@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { LinkTerms } from './engine.port.js';
-import { DEFAULT_HISTORY_SYNC, type HistorySyncPolicy } from './engine-history.js';
+import { historySyncOf } from '../conversations/history-sync.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
 
 /** The QR timings of pairings (QR_*): each code's lifetime by variant, and codes per pairing. */
@@ -13,21 +12,8 @@ export interface QrPolicy {
 /** Group, contact and presence events belong to the session variant (spec 6.2): a v1 instance keeps none. */
 export const keepsNetworkEvents = (instance: Pick<InstanceRecord, 'variant'>) => instance.variant === 'session';
 
-const historySyncShape = z.object({ mode: z.enum(['none', 'recent', 'full']), days: z.number().int().min(1).max(36_500).optional() });
-
-/** The instance's `historySync` setting (null for the default); a value of another shape counts as unset. */
-export function historyPolicyOf(setting: unknown): HistorySyncPolicy {
-  const parsed = historySyncShape.safeParse(setting);
-  if (!parsed.success) return DEFAULT_HISTORY_SYNC;
-  return { mode: parsed.data.mode, days: parsed.data.days ?? DEFAULT_HISTORY_SYNC.days };
-}
-
 /** What the instance's variant means for its link; engines follow these terms and never read the variant. */
 export function linkTermsOf(instance: Pick<InstanceRecord, 'variant' | 'historySync'>, qr: QrPolicy): LinkTerms {
   const lifetimeSeconds = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
-  return {
-    qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts },
-    networkEvents: keepsNetworkEvents(instance),
-    history: historyPolicyOf(instance.historySync),
-  };
+  return { qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts }, networkEvents: keepsNetworkEvents(instance), history: historySyncOf(instance) };
 }

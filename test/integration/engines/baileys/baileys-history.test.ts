@@ -19,15 +19,18 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
   const stateKey = { ENGINE_STATE_KEY: randomBytes(32).toString('base64') };
   const world = baileysWorld(mode, { env: stateKey });
 
-  const actor = () => world.gw.gateway.services.auth.authenticateApiKey(world.tenant.liveKey);
-  const conversations = () => world.gw.gateway.services.conversations;
+  const v1 = (instanceId: string) => `/v1/chat/instances/${instanceId}`;
+  const key = () => ({ key: world.tenant.liveKey });
   const dataOf = (instanceId: string, event: string) =>
     world.receiver.of(event).flatMap((call) => {
       const body = JSON.parse(call.body);
       return body.instance?.instanceId === instanceId ? [body.data] : [];
     });
-  const chatsOf = async (instanceId: string) => (await conversations().chats(await actor(), instanceId, { limit: 100 })).items;
-  const messagesOf = async (instanceId: string, chatId: string) => (await conversations().messages(await actor(), instanceId, chatId, { limit: 100 })).items;
+  const chatsOf = async (instanceId: string): Promise<Array<{ id: string }>> => (await world.api.get(`${v1(instanceId)}/chats?limit=100`, key())).body.data;
+  /** A chat's messages, newest first; none for a chat the instance does not have yet. */
+  const messagesOf = async (instanceId: string, chatId: string): Promise<Array<Record<string, unknown>>> =>
+    (await world.api.get(`${v1(instanceId)}/chats/${chatId}/messages?limit=100`, key())).body.data ?? [];
+  const chatOf = async (instanceId: string, chatId: string) => (await world.api.get(`${v1(instanceId)}/chats/${chatId}`, key())).body.data;
   // Chunks may be read out of order (the last one before another): done is waited for with every batch in.
   const historyDone = (instanceId: string, batches = 1) =>
     eventually(async () => dataOf(instanceId, 'history.sync'), (list) => list.some((data) => data.done && data.batches >= batches), 30_000);
@@ -37,16 +40,11 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     const phone = newNetworkPhone();
     if (past) world.network.setHistory(phone, past);
     const { api, tenant, receiver } = world;
-    const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `history ${Date.now()}` } });
+    const created = await api.post('/chat/instances', { cookie: tenant.cookie, body: { name: `history ${Date.now()}`, ...(historySync ? { historySync } : {}) } });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.instanceId as string;
     const hooked = await api.post(`/v1/chat/instances/${id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/${id}`, events: HISTORY_EVENTS } });
     expect(hooked.status, hooked.text).toBe(200);
-    if (historySync) {
-      // As a settings change does: the row first, then its owner syncs the link with it.
-      await world.gw.gateway.infra.db.prisma.instance.update({ where: { id }, data: { historySync } });
-      world.gw.gateway.infra.ports.ownership.notify(id, 'sync');
-    }
     const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => Boolean(r.body.data?.qrCode), 15_000);
     await world.network.scan(decodeQr(detail.body.data.qrCode.base64), phone);
     await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenant.cookie }), (r) => r.body.data.status === 'connected', 20_000);
@@ -57,7 +55,7 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
   async function sentinel(instanceId: string, instancePhone: string) {
     const from = newNetworkPhone().slice(1);
     const id = await world.network.send(from, instancePhone, { text: 'now' });
-    await eventually(() => messagesOf(instanceId, from).catch(() => []), (list) => list.some((message) => message.networkMessageId === id), 20_000);
+    await eventually(() => messagesOf(instanceId, from), (list) => list.some((message) => message.networkMessageId === id), 20_000);
   }
 
   it('history in chunks lands as history: both directions, groups and names, no messages.upsert, history.sync up to done; a LID chat moves under the number told later', async () => {
@@ -97,12 +95,11 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
       ['HF2', 'out', true, 'hello back', instance.phone],
       ['HF1', 'in', true, 'hi there', friend],
     ]);
-    expect(direct[0]!.status).toBe('read');
+    expect(direct.map((message) => [message.status, message.chatId])).toEqual([['read', friend], ['delivered', friend]]);
     const [teamNews] = await messagesOf(instance.id, group);
     expect(teamNews).toMatchObject({ networkMessageId: 'HG1', direction: 'in', history: true, from: author, text: 'team news' });
-    const team = await conversations().chat(await actor(), instance.id, group);
-    expect(team).toMatchObject({ kind: 'group', name: 'Past team', archived: true });
-    expect(await conversations().chat(await actor(), instance.id, friend)).toMatchObject({ kind: 'direct', name: 'Friend', unreadCount: 1 });
+    expect(await chatOf(instance.id, group)).toMatchObject({ kind: 'group', name: 'Past team', archived: true, lastMessage: { networkMessageId: 'HG1', history: true } });
+    expect(await chatOf(instance.id, friend)).toMatchObject({ kind: 'direct', name: 'Friend', unreadCount: 1 });
     expect((await messagesOf(instance.id, lidChat)).map((message) => message.networkMessageId)).toEqual(['HH1']);
 
     // The phone tells its device the hidden person's number: the chat and its message move under it.
@@ -153,7 +150,13 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     const instance = await linked({ messagesPerChat: 2, chats: [{ with: friend, messages }] });
     await historyDone(instance.id);
     expect((await messagesOf(instance.id, friend)).map((message) => message.text)).toEqual(['message 4', 'message 3']);
-    await conversations().backfill(await actor(), instance.id, friend, { count: 2 });
+    for (const count of [0, 501, 'two']) {
+      const refused = await world.api.post(`${v1(instance.id)}/chats/${friend}/history`, { ...key(), body: { count } });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.text).toContain('count');
+    }
+    const asked = await world.api.post(`${v1(instance.id)}/chats/${friend}/history`, { ...key(), body: { count: 2 } });
+    expect(asked.status, asked.text).toBe(202);
     await world.network.waitFor(() => world.network.historyRequests(`+${instance.phone}`).length === 1);
     expect(world.network.historyRequests(`+${instance.phone}`)[0]).toMatchObject({ chat: `${friend}@s.whatsapp.net`, oldestMessageId: messages[3]!.id, count: 2 });
     const all = await eventually(() => messagesOf(instance.id, friend), (list) => list.length === 4, 20_000);
@@ -169,21 +172,24 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     const instance = await linked(null);
     const friend = newNetworkPhone().slice(1);
     const ids = [await world.network.send(friend, `+${instance.phone}`, { text: 'one' }), await world.network.send(friend, `+${instance.phone}`, { text: 'two' })];
-    await eventually(() => messagesOf(instance.id, friend).catch(() => []), (list) => list.length === 2, 20_000);
-    expect(await conversations().chat(await actor(), instance.id, friend)).toMatchObject({ unreadCount: 2 });
-    const read = await conversations().act(await actor(), instance.id, friend, 'read');
-    expect(read.unreadCount).toBe(0);
+    await eventually(() => messagesOf(instance.id, friend), (list) => list.length === 2, 20_000);
+    expect(await chatOf(instance.id, friend)).toMatchObject({ unreadCount: 2 });
+    const read = await world.api.post(`${v1(instance.id)}/chats/${friend}/read`, key());
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.data.unreadCount).toBe(0);
     await world.network.waitFor(() => ids.every((id) => world.network.receipts(friend).some((receipt) => receipt.messageId === id && receipt.type === 'read')), 20_000, 'read receipts');
 
-    await conversations().block(await actor(), instance.id, friend, true);
+    const blocked = await world.api.post(`${v1(instance.id)}/contacts/${friend}/block`, key());
+    expect(blocked.status, blocked.text).toBe(200);
+    expect(blocked.body.data).toMatchObject({ phone: friend, blocked: true });
     expect(world.network.blocked(`+${instance.phone}`)).toEqual([friend]);
-    await conversations().block(await actor(), instance.id, friend, false);
+    expect((await world.api.post(`${v1(instance.id)}/contacts/${friend}/unblock`, key())).body.data).toMatchObject({ blocked: false });
     expect(world.network.blocked(`+${instance.phone}`)).toEqual([]);
 
     world.network.setProfile(friend, { picture: PNG_1PX, to: [] });
-    const contact = await conversations().contact(await actor(), instance.id, friend);
-    expect(contact).toMatchObject({ phone: friend, onNetwork: true, business: false });
-    expect(contact.pictureUrl).toMatch(/^https:\/\//);
+    const contact = await world.api.get(`${v1(instance.id)}/contacts/${friend}`, key());
+    expect(contact.status, contact.text).toBe(200);
+    expect(contact.body.data).toMatchObject({ phone: friend, onNetwork: true, business: false, picture: { url: expect.stringMatching(/^https:\/\//) } });
   });
 
   it('a restart halfway through the sync resumes it: the rest arrives, nothing is stored twice', { timeout: 90_000 }, async () => {

@@ -227,6 +227,7 @@ export class InstanceLink {
       creds,
       keys: this.keys(),
       logger: libraryLogger(this.log),
+      fullHistory: this.terms.history.mode === 'full',
       getMessage: async (key) => {
         const text = key.id ? await this.deps.sentText(key.id) : null;
         return text === null ? undefined : { conversation: text };

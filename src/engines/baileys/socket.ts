@@ -61,6 +61,8 @@ export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
     logger: LibraryLogger;
     /** A message the instance sent, for the library to send again when the recipient asks (a retry receipt). */
     getMessage: (key: WAMessageKey) => Promise<proto.IMessage | undefined>;
+    /** The device asks the phone for its whole past when it links (the instance's history policy is `full`). */
+    fullHistory?: boolean;
   }): WASocket =>
     makeWASocket({
       auth: { creds: options.creds, keys: options.keys },
@@ -71,7 +73,7 @@ export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
       browser: ['Messaging Gateway', 'Chrome', '1.0'],
       // A gateway is not a person at a screen: it does not show the phone online.
       markOnlineOnConnect: false,
-      syncFullHistory: false,
+      syncFullHistory: options.fullHistory === true,
       // The engine reads history chunks itself (history.ts): the library would fetch them from its fixed
       // media host and hold the first connection's events 20 s for them (docs/engines.md, "History sync").
       shouldSyncHistoryMessage: () => false,

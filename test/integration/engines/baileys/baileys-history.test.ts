@@ -108,6 +108,31 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     expect((await messagesOf(instance.id, hidden)).map((message) => [message.networkMessageId, message.from])).toEqual([['HH1', hidden]]);
   });
 
+  it('every kind of message comes through history as it comes live: a picture with its caption, a place', async () => {
+    const friend = newNetworkPhone().slice(1);
+    const instance = await linked({
+      chats: [
+        {
+          with: friend,
+          messages: [
+            { id: 'KP1', content: { image: { bytes: PNG_1PX, mimetype: 'image/png', caption: 'the view' } }, at: ago(DAY) },
+            { id: 'KL1', content: { location: { latitude: 52.52, longitude: 13.4, name: 'Here' } }, at: ago(DAY / 2), fromMe: true },
+          ],
+        },
+      ],
+    });
+    await historyDone(instance.id);
+    const [place, picture] = await messagesOf(instance.id, friend);
+    expect(picture).toMatchObject({ networkMessageId: 'KP1', type: 'image', history: true, direction: 'in', media: expect.objectContaining({ mimetype: 'image/png' }) });
+    expect(picture!.media).toMatchObject({ type: 'image', caption: 'the view', url: `/v1/messages/${picture!.id}/media` });
+    // The file is fetched from the network's media host as a live message's would be.
+    const file = await fetch(`${world.gw.url}/v1/messages/${picture!.id}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG_1PX);
+    expect(place).toMatchObject({ networkMessageId: 'KL1', type: 'location', history: true, direction: 'out' });
+    expect(JSON.stringify(place)).toContain('52.52');
+  });
+
   it('a chunk handed over twice stores nothing twice and tells nothing twice', async () => {
     const friend = newNetworkPhone().slice(1);
     const instance = await linked({ chats: [{ with: friend, messages: [{ text: 'once', at: ago(DAY) }, { text: 'only once', at: ago(DAY / 2), fromMe: true }] }] });

@@ -6,6 +6,7 @@ import type { NetworkContext } from '../state/context.js';
 import { badRequest } from '../errors.js';
 import { normalizePhone } from '../protocol/jids.js';
 import { encryptMedia } from '../protocol/media-crypto.js';
+import { buildMessage } from '../protocol/message-content.js';
 import { type HistoryChunk, historyChunks, onDemandChunk, type PhonePast, settled } from '../state/history.js';
 import { newMessageId, type Phones } from './phones.js';
 
@@ -48,6 +49,7 @@ export class HistorySyncs {
     for (const chat of past.chats) {
       if (!chat.with.endsWith('@g.us')) normalizePhone(chat.with);
       if (!Array.isArray(chat.messages)) throw badRequest('invalid_history', 'each chat needs its messages');
+      if (chat.messages.some((message) => message.text === undefined && !message.content)) throw badRequest('invalid_history', 'each message needs a text or content');
     }
     this.pasts.set(phone, settled(past));
   }
@@ -109,6 +111,9 @@ export class HistorySyncs {
   }
 
   private async notifications(device: LinkedDevice, past: PhonePast) {
+    for (const chat of past.chats) {
+      for (const message of chat.messages) if (message.content && !message.built) message.built = (await buildMessage(message.content, this.ctx.media, {})).message;
+    }
     const chunks = historyChunks(device.account, past, this.ctx.accounts);
     const built = [];
     for (const chunk of chunks) built.push({ id: newMessageId(), message: await this.notification(chunk) });

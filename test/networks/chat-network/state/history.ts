@@ -1,11 +1,16 @@
 import { proto } from 'baileys';
 import type { Account, Accounts } from './accounts.js';
+import type { InboundContent } from '../types.js';
 
 /** A message of a phone's past: sent from the phone itself (`fromMe`) or by the other side. */
 export interface PastMessage {
   /** The network id; one is made when left out. */
   id?: string;
-  text: string;
+  /** A text; or `content`, any kind a phone sends (media is uploaded when the chunk is built). */
+  text?: string;
+  content?: InboundContent;
+  /** The content as built (the chunk's `message`); made from `text` or `content`. */
+  built?: proto.IMessage;
   at: Date;
   fromMe?: boolean;
   /** In a group, the phone that sent it when it was not the phone itself. */
@@ -81,7 +86,7 @@ function messageInfo(owner: Account, chat: PastChat, jid: string, message: PastM
   const sender = message.fromMe ? owner : (author ?? (group ? undefined : accounts.get(chat.with)));
   return {
     key: { remoteJid: jid, fromMe: message.fromMe === true, id: message.id!, ...(author ? { participant: author.jid('lid') } : {}) },
-    message: { conversation: message.text },
+    message: message.built ?? { conversation: message.text ?? '' },
     messageTimestamp: Math.floor(message.at.getTime() / 1000),
     ...(sender && !message.fromMe ? { pushName: sender.pushName } : {}),
     ...(message.fromMe ? { status: STATUS[message.status ?? 'delivered'] } : {}),

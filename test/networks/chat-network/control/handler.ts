@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ChatNetworkError } from '../errors.js';
 import type { ChatNetwork } from '../api.js';
 import { groupRoutes } from './group-routes.js';
+import { historyRoutes } from './history-routes.js';
 import { parse, phone, type Route } from './route.js';
 import type { InboundContent, PhoneMessage } from '../types.js';
 
@@ -251,6 +252,7 @@ const routes: Route[] = [
     },
   },
   ...groupRoutes,
+  ...historyRoutes,
   {
     method: 'POST',
     pattern: /^\/control\/devices\/([^/]+)\/stream-error$/,

@@ -129,4 +129,21 @@ describe('history sync', () => {
       await again.end();
     }
   });
+
+  it('the control API takes a past (text messages at ISO times), refuses a malformed one, and lists requests and blocks', async () => {
+    const phone = newPhone();
+    const post = (path: string, body: unknown) =>
+      fetch(`${network.controlUrl}/control/phones/${phone}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bad = await post('history', { chats: [{ with: newPhone(), messages: [{ text: 'when?', at: 'yesterday' }] }] });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('chats.0.messages.0.at');
+    const good = await post('history', { chatsPerChunk: 1, chats: [{ with: newPhone(), messages: [{ text: 'then', at: new Date(Date.now() - DAY).toISOString(), fromMe: true }] }] });
+    expect(good.status).toBe(200);
+    expect((await good.json()).data).toEqual({ chats: 1 });
+    expect((await (await post('history/again', {})).json()).data).toEqual({ handed: 0 });
+    for (const path of ['history/requests', 'blocked']) {
+      const listed = await fetch(`${network.controlUrl}/control/phones/${phone}/${path}`);
+      expect((await listed.json()).data).toEqual([]);
+    }
+  });
 });

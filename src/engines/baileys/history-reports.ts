@@ -70,6 +70,24 @@ export async function contactInfos(contacts: Partial<Contact>[], phones: LidPhon
   return infos;
 }
 
+/** The LID ↔ phone pairs messages' keys name (a sender by LID with the number beside it), each once per `seen`. */
+export function keyMappings(messages: WAMessage[], seen: Set<string>): ContactInfo[] {
+  const found: ContactInfo[] = [];
+  for (const { key } of messages) {
+    for (const [jid, alt] of [
+      [key.remoteJid, key.remoteJidAlt],
+      [key.participant, key.participantAlt],
+    ]) {
+      const lid = lidOf(jid) ?? lidOf(alt);
+      const phone = userJidDigits(jid) ?? userJidDigits(alt);
+      if (!lid || !phone || seen.has(lid)) continue;
+      seen.add(lid);
+      found.push({ phone, lid });
+    }
+  }
+  return found;
+}
+
 /** A LID ↔ phone pair the library learnt (lid-mapping.update), as a contact. */
 export function mappedContact(update: { lid?: string; pn?: string }): ContactInfo[] {
   const lid = lidOf(update.lid);

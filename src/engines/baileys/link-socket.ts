@@ -8,7 +8,7 @@ import { userJidDigits } from './message-refs.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { OwnChange } from './actions.js';
 import type { BaileysMediaSource } from './media-source.js';
-import { contactInfos, historyReports, knownPhones, mappedContact } from './history-reports.js';
+import { contactInfos, historyReports, keyMappings, knownPhones, mappedContact } from './history-reports.js';
 import type { HistorySyncPolicy } from '../../domain/network/engine-history.js';
 import type { MediaSource } from '../../domain/media/media-source.js';
 import { contactsUpdated, groupsUpdated, groupsUpserted, participantsChanged, type PhoneOfLid, presenceUpdated } from './session-events.js';
@@ -59,15 +59,21 @@ export interface ReportHooks {
  */
 export function wireReports(live: Live, hooks: ReportHooks) {
   const { ev } = live.sock;
+  const mappedLids = new Set<string>();
   ev.on('messages.upsert', ({ messages }) => {
     if (!hooks.isCurrent()) return;
     // The LID look-up is async: its result is forwarded in the order the upserts came.
     const lids = live.sock.signalRepository.lidMapping;
     const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
     const history = { sock: live.sock, media: hooks.media, policy: hooks.historyPolicy, hosts: () => announcedHosts(live, hooks), log: hooks.log };
+    // A sender named by LID with the number beside it: the library keeps the pair silently, the address book takes it once.
+    const mapped = keyMappings(messages, mappedLids);
     hooks.forwardLater(
       resolved
-        .then(async (withPhoneJids) => ({ ...fromUpsert(withPhoneJids), votes: await hooks.votesIn(withPhoneJids), ...(await historyReports(messages, history)) }))
+        .then(async (withPhoneJids) => {
+          const { history: batches, contacts = [] } = await historyReports(messages, history);
+          return { ...fromUpsert(withPhoneJids), votes: await hooks.votesIn(withPhoneJids), history: batches, contacts: [...mapped, ...contacts] };
+        })
         .then((reports) => live.subjects.fill(reports))
         .then((reports) => withMediaHosts(live, reports, hooks)),
     );

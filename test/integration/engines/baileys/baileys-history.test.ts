@@ -108,6 +108,21 @@ describe.each(MODES)('CHAT-BAILEYS: history sync, conversations and the phone â€
     expect((await messagesOf(instance.id, hidden)).map((message) => [message.networkMessageId, message.from])).toEqual([['HH1', hidden]]);
   });
 
+  it('a LID chat from history moves under the number when the person writes with it beside the LID', async () => {
+    const hidden = newNetworkPhone().slice(1);
+    const instance = await linked({ chats: [{ with: hidden, lidOnly: true, messages: [{ id: 'LM1', text: 'before', at: ago(DAY) }] }] });
+    await historyDone(instance.id);
+    const lidChat = `${world.network.lidOf(hidden)}@lid`;
+    expect((await chatsOf(instance.id)).map((chat) => chat.id)).toEqual([lidChat]);
+    const now = await world.network.send(hidden, `+${instance.phone}`, { text: 'after' }, { addressing: 'lid' });
+    const moved = await eventually(() => messagesOf(instance.id, hidden), (list) => list.length === 2, 20_000);
+    expect(moved.map((message) => [message.networkMessageId, message.history, message.from])).toEqual([
+      [now, false, hidden],
+      ['LM1', true, hidden],
+    ]);
+    expect((await chatsOf(instance.id)).map((chat) => chat.id)).toEqual([hidden]);
+  });
+
   it('every kind of message comes through history as it comes live: a picture with its caption, a place', async () => {
     const friend = newNetworkPhone().slice(1);
     const instance = await linked({

@@ -1,0 +1,111 @@
+import { useQuery, useSubscription } from '@urql/preact';
+import { Fragment } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { Errors } from '../components/notice.js';
+import { describeError } from '../errors.js';
+import { hrefOf } from '../router.js';
+import { Bubble, type ThreadMessage } from './bubble.js';
+import { ChatActions } from './chat-actions.js';
+import { InboxArrivals, InboxMessageChanges, InboxThread } from './operations.js';
+import { SendBox } from './send-box.js';
+import { dayOf, mutedInWords } from './time.js';
+
+/**
+ * Reactions are drawn on the message they react to: each sender's latest emoji (an empty one takes
+ * it back). The rest are the thread's messages, oldest first.
+ */
+function arrange(messages: ThreadMessage[]) {
+  const sorted = [...messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const reactions = new Map<string, Map<string, string>>();
+  for (const m of sorted) {
+    if (!m.reaction?.messageId) continue;
+    const by = m.direction === 'out' ? 'You' : (m.from ?? m.fromLid ?? '?');
+    const on = reactions.get(m.reaction.messageId) ?? new Map<string, string>();
+    if (m.reaction.emoji) on.set(by, m.reaction.emoji);
+    else on.delete(by);
+    reactions.set(m.reaction.messageId, on);
+  }
+  const shown = sorted.filter((m) => !(m.reaction?.messageId && sorted.some((t) => t.id === m.reaction!.messageId)));
+  const byId = new Map(sorted.map((m) => [m.id, m]));
+  return { shown, byId, reactionsOn: (id: string) => [...(reactions.get(id) ?? [])].map(([by, emoji]) => ({ by, emoji })) };
+}
+
+/** One chat: its messages (older pages on demand), live; its actions; the send box. */
+export function Thread(props: { instanceId: string; chatNodeId: string }) {
+  const variables = { id: props.chatNodeId };
+  const [thread, refetch] = useQuery({ query: InboxThread, variables, requestPolicy: 'cache-and-network' });
+  const [before, setBefore] = useState<string | null>(null);
+  useEffect(() => setBefore(null), [props.chatNodeId]);
+  useQuery({ query: InboxThread, variables: { ...variables, before }, pause: !before });
+  const chat = thread.data?.node?.__typename === 'Chat' ? thread.data.node : null;
+  // A message arriving in this chat is read again with the page; edits, deletes and statuses merge by id.
+  useSubscription({ query: InboxArrivals, variables: { instanceId: props.instanceId } }, (_previous, event) => {
+    if (event.messageReceived.message?.chatId === chat?.chatId) refetch({ requestPolicy: 'network-only' });
+    return event;
+  });
+  useSubscription({ query: InboxMessageChanges });
+  const [replyTo, setReplyTo] = useState<ThreadMessage | null>(null);
+  useEffect(() => setReplyTo(null), [props.chatNodeId]);
+
+  const messages = chat?.messages.edges.map((e) => e.node) ?? [];
+  const { shown, byId, reactionsOn } = arrange(messages);
+  const scroller = useRef<HTMLDivElement>(null);
+  const newest = shown.at(-1)?.id;
+  // The newest message in view on opening and when one arrives; paging older ones keeps the place.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [newest, props.chatNodeId]);
+
+  if (!chat) {
+    return (
+      <section class="thread">
+        <Errors messages={[describeError(thread.error) ?? (thread.data ? 'This chat does not exist (any more).' : null)]} />
+        {!thread.data && !thread.error && <p class="loading">Loading…</p>}
+      </section>
+    );
+  }
+  let day = '';
+  return (
+    <section class="thread" aria-label={`Chat with ${chat.name}`}>
+      <header class="thread-head">
+        <a class="back" href={hrefOf({ page: 'inbox', id: props.instanceId, chat: null })} aria-label="Back to the chats">
+          ←
+        </a>
+        <div class="thread-title">
+          <h2>{chat.name}</h2>
+          <p class="muted">
+            {chat.kind === 'group' ? 'Group' : chat.chatId}
+            {chat.mutedUntil && ` · ${mutedInWords(chat.mutedUntil)}`}
+            {chat.archived && ' · Archived'}
+          </p>
+        </div>
+        <ChatActions instanceId={props.instanceId} chat={chat} />
+      </header>
+      <div class="messages" ref={scroller} tabIndex={0} aria-label="Messages">
+        {chat.messages.pageInfo.hasPreviousPage && (
+          <button type="button" class="secondary more" onClick={() => setBefore(chat.messages.pageInfo.startCursor ?? null)}>
+            Load older messages
+          </button>
+        )}
+        {shown.length === 0 && <p class="muted center">No messages here yet.</p>}
+        {shown.map((m) => {
+          const today = dayOf(m.createdAt);
+          const separator = today !== day;
+          day = today;
+          return (
+            <Fragment key={m.id}>
+              {separator && (
+                <p class="day">
+                  <span>{today}</span>
+                </p>
+              )}
+              <Bubble message={m} quoted={m.quoted?.messageId ? (byId.get(m.quoted.messageId) ?? null) : null} reactions={reactionsOn(m.id)} group={chat.kind === 'group'} onReply={() => setReplyTo(m)} />
+            </Fragment>
+          );
+        })}
+      </div>
+      <SendBox instanceId={props.instanceId} to={chat.chatId} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => refetch({ requestPolicy: 'network-only' })} />
+    </section>
+  );
+}

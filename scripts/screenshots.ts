@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'docs', 'screenshots');
@@ -121,6 +122,28 @@ try {
   await open(salesLine, deliveries);
   await shot(page, 'webhooks', '.heading:has(h3)');
 
+  // The inbox: customers' phones write to the Sales line (every kind), the line answers one of them.
+  const line = '+5511999990001';
+  const phone = (from: string, pushName: string, body: Record<string, unknown>) =>
+    call('POST', '/sandbox/messages', { from, to: line, pushName, ...body }) as Promise<{ data: { messageId: string } }>;
+  const sky = new PNG({ width: 320, height: 200 });
+  for (let i = 0; i < 320 * 200; i++) sky.data.set([70 + ((i % 320) >> 2), 130 + Math.floor(i / 320 / 4), 210, 255], i * 4);
+  const marta = '+5511944443333';
+  await phone(marta, 'Marta Alves', { text: 'Hi! Did my order #1042 leave yet?' });
+  await phone(marta, 'Marta Alves', { type: 'image', media: { data: PNG.sync.write(sky).toString('base64'), mimetype: 'image/png', fileName: 'label.png' }, caption: 'This is the label I got' });
+  const answer = (await call('POST', `/chat/instances/${salesId}/messages`, { to: marta.slice(1), text: 'Yes, it ships today. Tracking code BR-2291.' })) as { data: { id: string } };
+  await page.waitForTimeout(800);
+  await phone(marta, 'Marta Alves', { type: 'reaction', reaction: { messageId: answer.data.id, emoji: '🙏' } });
+  await phone(marta, 'Marta Alves', { text: 'Thank you!', quotedMessageId: answer.data.id });
+  await phone(marta, 'Marta Alves', { type: 'location', location: { name: 'Rua Augusta, 1200', latitude: -23.5558, longitude: -46.6596 } });
+  await phone(marta, 'Marta Alves', { type: 'audio', voice: true, media: { data: Buffer.from('OggS').toString('base64'), mimetype: 'audio/ogg; codecs=opus' } });
+  await phone('+5511933332222', 'João Pereira', { type: 'document', media: { data: Buffer.from('%PDF-1.4').toString('base64'), mimetype: 'application/pdf', fileName: 'quote-2291.pdf' } });
+  await phone('+5511922221111', 'Lia Rocha', { text: 'Do you deliver on Sundays?' });
+  const inbox = `#/instances/${encodeURIComponent(salesId)}/inbox`;
+  await open(`${inbox}/${marta.slice(1)}`, () => page.locator('.bubble audio').waitFor());
+  await page.waitForTimeout(800);
+  await shot(page, 'inbox');
+
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Key name').fill('order system');
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -135,6 +158,10 @@ try {
   await shot(page, 'narrow-messages', 'table');
   await open(salesLine, deliveries);
   await shot(page, 'narrow-webhooks', '.heading:has(h3)');
+  await open(inbox, () => page.locator('li.chat').first().waitFor());
+  await shot(page, 'narrow-inbox');
+  await open(`${inbox}/${marta.slice(1)}`, () => page.locator('.bubble audio').waitFor());
+  await shot(page, 'narrow-inbox-chat');
   await open('#/keys', () => page.getByRole('button', { name: 'Revoke order system' }).waitFor());
   await shot(page, 'narrow-api-keys', 'table');
 } finally {

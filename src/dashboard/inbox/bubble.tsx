@@ -3,21 +3,21 @@ import { hourOf } from './time.js';
 
 export type ThreadMessage = InboxMessageFragment;
 
-/** Who sent a message, in a group's thread or a quote. */
-export const senderOf = (m: ThreadMessage) => (m.direction === 'out' ? 'You' : (m.from ?? m.fromLid ?? 'Someone'));
+/** Who sent a message: you, the chat's name in a direct chat, the sender's number in a group. */
+export const senderOf = (m: ThreadMessage, peer: string | null) => (m.direction === 'out' ? 'You' : (peer ?? m.from ?? m.fromLid ?? 'Someone'));
 
 /**
  * One message of a thread (docs/dashboard.md, "The inbox"): every kind drawn as a phone draws it, the
  * message it replies to quoted above it, the reactions to it below, and whether it was edited,
  * deleted for everyone or came with the phone's history.
  */
-export function Bubble(props: { message: ThreadMessage; quoted: ThreadMessage | null | undefined; reactions: Array<{ by: string; emoji: string }>; group: boolean; onReply(): void }) {
+export function Bubble(props: { message: ThreadMessage; quoted: ThreadMessage | null | undefined; reactions: Array<{ by: string; emoji: string }>; peer: string | null; onReply(): void }) {
   const m = props.message;
   const out = m.direction === 'out';
   return (
-    <article class={`bubble ${out ? 'out' : 'in'}${m.deletedAt ? ' deleted' : ''}`} data-message-id={m.id} aria-label={`${senderOf(m)} at ${hourOf(m.createdAt)}`}>
-      {props.group && !out && <p class="sender">{senderOf(m)}</p>}
-      {m.quoted && <Quote quoted={props.quoted} />}
+    <article class={`bubble ${out ? 'out' : 'in'}${m.deletedAt ? ' deleted' : ''}`} data-message-id={m.id} aria-label={`${senderOf(m, props.peer)} at ${hourOf(m.createdAt)}`}>
+      {props.peer === null && !out && <p class="sender">{senderOf(m, null)}</p>}
+      {m.quoted && <Quote quoted={props.quoted} peer={props.peer} />}
       {m.deletedAt ? (
         <p class="body">
           <span class="deleted-mark">🚫 This message was deleted</span>
@@ -44,7 +44,7 @@ export function Bubble(props: { message: ThreadMessage; quoted: ThreadMessage | 
         </time>
         {out && <span class={`tick tick-${m.status}`}>{m.status}</span>}
         {!m.deletedAt && (
-          <button type="button" class="link" onClick={props.onReply} aria-label={`Reply to ${senderOf(m)} at ${hourOf(m.createdAt)}`}>
+          <button type="button" class="link" onClick={props.onReply} aria-label={`Reply to ${senderOf(m, props.peer)} at ${hourOf(m.createdAt)}`}>
             Reply
           </button>
         )}
@@ -53,13 +53,13 @@ export function Bubble(props: { message: ThreadMessage; quoted: ThreadMessage | 
   );
 }
 
-function Quote(props: { quoted: ThreadMessage | null | undefined }) {
+function Quote(props: { quoted: ThreadMessage | null | undefined; peer: string | null }) {
   const q = props.quoted;
   return (
     <blockquote class="quote">
       {q ? (
         <>
-          <strong>{senderOf(q)}</strong> {summaryOf(q)}
+          <strong>{senderOf(q, props.peer)}</strong> {summaryOf(q)}
         </>
       ) : (
         <span class="muted">A message not loaded here</span>

@@ -27,12 +27,16 @@ function useSettled(value: string, ms = 250): string {
 }
 
 /** An instance's chats, newest activity first (pinned ones on top): search, filters and paging. */
-export function ChatList(props: { instanceId: string; openChat: string | null }) {
+export function ChatList(props: { instanceId: string; openChat: string | null; changed: number }) {
   const [filter, setFilter] = useState<ChatFilter>('all');
   const [typed, setTyped] = useState('');
   const search = useSettled(typed.trim());
   const variables = { instanceId: props.instanceId, filter, search: search || null };
-  const [list] = useQuery({ query: InboxChats, variables, requestPolicy: 'cache-and-network' });
+  const [list, refetch] = useQuery({ query: InboxChats, variables, requestPolicy: 'cache-and-network' });
+  // A chat changed (a message came, an action): the list is read again, for its order and its members.
+  useEffect(() => {
+    if (props.changed) refetch({ requestPolicy: 'network-only' });
+  }, [props.changed]);
   // The next page, merged into the first by the cache (relayPagination in client.ts).
   const [after, setAfter] = useState<string | null>(null);
   useEffect(() => setAfter(null), [filter, search]);
@@ -58,7 +62,7 @@ export function ChatList(props: { instanceId: string; openChat: string | null })
       {list.data && chats.length === 0 && <Empty>{search || filter !== 'all' ? 'No chats match.' : 'No chats yet: they appear as messages come and go.'}</Empty>}
       <ul class="chats" aria-label="Chats">
         {chats.map((chat) => (
-          <ChatRow key={chat.id} chat={chat} instanceId={props.instanceId} open={chat.id === props.openChat} />
+          <ChatRow key={chat.id} chat={chat} instanceId={props.instanceId} open={chat.chatId === props.openChat} />
         ))}
       </ul>
       {page?.hasNextPage && (
@@ -75,7 +79,7 @@ function ChatRow(props: { chat: InboxChatFragment; instanceId: string; open: boo
   const marks = [chat.pinned && ['📌', 'Pinned'], chat.mutedUntil && ['🔕', mutedInWords(chat.mutedUntil)], chat.archived && ['🗄', 'Archived']].filter(Boolean) as Array<[string, string]>;
   return (
     <li class={`chat${chat.unreadCount ? ' unread' : ''}`} data-chat-id={chat.chatId}>
-      <a href={hrefOf({ page: 'inbox', id: props.instanceId, chat: chat.id })} aria-current={props.open ? 'true' : undefined}>
+      <a href={hrefOf({ page: 'inbox', id: props.instanceId, chat: chat.chatId })} aria-current={props.open ? 'true' : undefined}>
         <span class="avatar" aria-hidden="true">
           {chat.kind === 'group' ? '👥' : (chat.name.match(/\p{L}/u)?.[0] ?? '#').toUpperCase()}
         </span>

@@ -11,7 +11,7 @@ export const InboxChatFields = graphql(`
 
 export const InboxMessageFields = graphql(`
   fragment InboxMessage on Message {
-    id chatId direction type text from fromLid status createdAt editedAt deletedAt history
+    id direction type text from fromLid status createdAt editedAt deletedAt history
     media { type mimetype url fileName caption size }
     location { latitude longitude name address }
     contacts { displayName vcard }
@@ -35,9 +35,10 @@ export const InboxChats = graphql(`
 `);
 
 export const InboxThread = graphql(`
-  query DashboardInboxThread($id: ID!, $before: String) {
-    node(id: $id) {
-      ... on Chat {
+  query DashboardInboxThread($instanceId: ID!, $chatId: String!, $before: String) {
+    instance(id: $instanceId) {
+      id
+      chat(chatId: $chatId) {
         ...InboxChat
         messages(last: 40, before: $before) {
           edges { node { ...InboxMessage } }
@@ -50,13 +51,7 @@ export const InboxThread = graphql(`
 
 export const InboxChatChanges = graphql(`
   subscription DashboardInboxChatChanges($instanceId: ID!) {
-    chatUpdated(instanceId: $instanceId) { ...InboxChat }
-  }
-`);
-
-export const InboxArrivals = graphql(`
-  subscription DashboardInboxArrivals($instanceId: ID!) {
-    messageReceived(instanceId: $instanceId) { messageId message { ...InboxMessage } }
+    chatUpdated(instanceId: $instanceId) { id chatId deleted chat { ...InboxChat } }
   }
 `);
 
@@ -73,37 +68,37 @@ export const InboxSend = graphql(`
 `);
 
 export const MarkChatRead = graphql(`
-  mutation DashboardMarkChatRead($input: ChatInput!) {
+  mutation DashboardMarkChatRead($input: ChatActionInput!) {
     markChatRead(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);
 
 export const MarkChatUnread = graphql(`
-  mutation DashboardMarkChatUnread($input: ChatInput!) {
+  mutation DashboardMarkChatUnread($input: ChatActionInput!) {
     markChatUnread(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);
 
 export const ArchiveChat = graphql(`
-  mutation DashboardArchiveChat($input: ChatInput!) {
+  mutation DashboardArchiveChat($input: ChatActionInput!) {
     archiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);
 
 export const UnarchiveChat = graphql(`
-  mutation DashboardUnarchiveChat($input: ChatInput!) {
+  mutation DashboardUnarchiveChat($input: ChatActionInput!) {
     unarchiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);
 
 export const PinChat = graphql(`
-  mutation DashboardPinChat($input: ChatInput!) {
+  mutation DashboardPinChat($input: ChatActionInput!) {
     pinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);
 
 export const UnpinChat = graphql(`
-  mutation DashboardUnpinChat($input: ChatInput!) {
+  mutation DashboardUnpinChat($input: ChatActionInput!) {
     unpinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);
@@ -115,7 +110,7 @@ export const MuteChat = graphql(`
 `);
 
 export const UnmuteChat = graphql(`
-  mutation DashboardUnmuteChat($input: ChatInput!) {
+  mutation DashboardUnmuteChat($input: ChatActionInput!) {
     unmuteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }
   }
 `);

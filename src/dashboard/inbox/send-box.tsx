@@ -11,7 +11,7 @@ import { sendFile } from './send-file.js';
  * message of the thread. Texts go through GraphQL's sendMessage; files through REST, whose body may
  * be far larger than a GraphQL request's (docs/dashboard.md, "The inbox").
  */
-export function SendBox(props: { instanceId: string; to: string; replyTo: ThreadMessage | null; onCancelReply(): void; onSent(): void }) {
+export function SendBox(props: { instanceId: string; to: string; peer: string | null; replyTo: ThreadMessage | null; onCancelReply(): void; onSent(): void }) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,7 +53,7 @@ export function SendBox(props: { instanceId: string; to: string; replyTo: Thread
       {props.replyTo && (
         <div class="replying">
           <span>
-            Replying to <strong>{senderOf(props.replyTo)}</strong>: {summaryOf(props.replyTo)}
+            Replying to <strong>{senderOf(props.replyTo, props.peer)}</strong>: {summaryOf(props.replyTo)}
           </span>
           <button type="button" class="link" onClick={props.onCancelReply} aria-label="Cancel the reply">
             ✕

@@ -6,7 +6,7 @@ import { describeError } from '../errors.js';
 import { hrefOf } from '../router.js';
 import { Bubble, type ThreadMessage } from './bubble.js';
 import { ChatActions } from './chat-actions.js';
-import { InboxArrivals, InboxMessageChanges, InboxThread } from './operations.js';
+import { InboxMessageChanges, InboxThread } from './operations.js';
 import { SendBox } from './send-box.js';
 import { dayOf, mutedInWords } from './time.js';
 
@@ -30,22 +30,22 @@ function arrange(messages: ThreadMessage[]) {
   return { shown, byId, reactionsOn: (id: string) => [...(reactions.get(id) ?? [])].map(([by, emoji]) => ({ by, emoji })) };
 }
 
-/** One chat: its messages (older pages on demand), live; its actions; the send box. */
-export function Thread(props: { instanceId: string; chatNodeId: string }) {
-  const variables = { id: props.chatNodeId };
+/**
+ * One chat: its messages (older pages on demand), its actions, the send box. `changed` counts the
+ * chatUpdated events about it: each reads the newest page again (a message came, was edited or
+ * deleted, a vote or a reaction arrived); statuses merge by id from messageUpdated.
+ */
+export function Thread(props: { instanceId: string; chatId: string; changed: number }) {
+  const variables = { instanceId: props.instanceId, chatId: props.chatId };
   const [thread, refetch] = useQuery({ query: InboxThread, variables, requestPolicy: 'cache-and-network' });
   const [before, setBefore] = useState<string | null>(null);
-  useEffect(() => setBefore(null), [props.chatNodeId]);
   useQuery({ query: InboxThread, variables: { ...variables, before }, pause: !before });
-  const chat = thread.data?.node?.__typename === 'Chat' ? thread.data.node : null;
-  // A message arriving in this chat is read again with the page; edits, deletes and statuses merge by id.
-  useSubscription({ query: InboxArrivals, variables: { instanceId: props.instanceId } }, (_previous, event) => {
-    if (event.messageReceived.message?.chatId === chat?.chatId) refetch({ requestPolicy: 'network-only' });
-    return event;
-  });
+  useEffect(() => {
+    if (props.changed) refetch({ requestPolicy: 'network-only' });
+  }, [props.changed]);
   useSubscription({ query: InboxMessageChanges });
+  const chat = thread.data?.instance?.chat ?? null;
   const [replyTo, setReplyTo] = useState<ThreadMessage | null>(null);
-  useEffect(() => setReplyTo(null), [props.chatNodeId]);
 
   const messages = chat?.messages.edges.map((e) => e.node) ?? [];
   const { shown, byId, reactionsOn } = arrange(messages);
@@ -55,7 +55,7 @@ export function Thread(props: { instanceId: string; chatNodeId: string }) {
   useLayoutEffect(() => {
     const box = scroller.current;
     if (box) box.scrollTop = box.scrollHeight;
-  }, [newest, props.chatNodeId]);
+  }, [newest]);
 
   if (!chat) {
     return (
@@ -100,12 +100,12 @@ export function Thread(props: { instanceId: string; chatNodeId: string }) {
                   <span>{today}</span>
                 </p>
               )}
-              <Bubble message={m} quoted={m.quoted?.messageId ? (byId.get(m.quoted.messageId) ?? null) : null} reactions={reactionsOn(m.id)} group={chat.kind === 'group'} onReply={() => setReplyTo(m)} />
+              <Bubble message={m} quoted={m.quoted?.messageId ? (byId.get(m.quoted.messageId) ?? null) : null} reactions={reactionsOn(m.id)} peer={chat.kind === 'group' ? null : chat.name} onReply={() => setReplyTo(m)} />
             </Fragment>
           );
         })}
       </div>
-      <SendBox instanceId={props.instanceId} to={chat.chatId} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => refetch({ requestPolicy: 'network-only' })} />
+      <SendBox instanceId={props.instanceId} to={chat.chatId} peer={chat.kind === 'group' ? null : chat.name} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => refetch({ requestPolicy: 'network-only' })} />
     </section>
   );
 }

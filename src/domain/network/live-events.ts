@@ -14,11 +14,16 @@ export type LiveEvent =
   /** One of the tenant's messages moved to a new status. */
   | { kind: 'message'; tenantId: string; messageId: string; status: string; timestamp: string }
   /** One of the tenant's instances received a message. */
-  | { kind: 'received'; tenantId: string; instanceId: string; messageId: string; timestamp: string };
+  | { kind: 'received'; tenantId: string; instanceId: string; messageId: string; timestamp: string }
+  /**
+   * One of an instance's chats may have changed: its own event names the chat, a message event names
+   * the message whose chat it is (read back by the subscriber). `deleted`: the chat was forgotten.
+   */
+  | { kind: 'chat'; tenantId: string; instanceId: string; chatId: string | null; messageId: string | null; deleted: boolean };
 
 /** Kinds of one instance's events, and kinds of a whole tenant's. */
 export type InstanceEventKind = 'qr' | 'connection';
-export type TenantEventKind = 'instance' | 'message' | 'received';
+export type TenantEventKind = 'instance' | 'message' | 'received' | 'chat';
 
 /** Live events by instance; in-process, or across nodes through Redis pub/sub. */
 export interface LiveFeed {
@@ -48,6 +53,27 @@ export interface LiveFeed {
  * instance store, which sees every one of them.)
  */
 export function liveEventsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent[] {
+  const chat = chatEventOf(e);
+  const views = viewsOf(e);
+  return chat ? [...views, chat] : views;
+}
+
+/** Events that change what an inbox shows: a chat's own, and every change to one of its messages. */
+const CHAT_EVENTS = new Set(['chats.upsert', 'chats.update', 'chats.delete']);
+const CHAT_MESSAGE_EVENTS = new Set(['messages.upsert', 'messages.update', 'messages.delete']);
+
+function chatEventOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown> }): LiveEvent | null {
+  if (!e.instanceId) return null;
+  if (CHAT_EVENTS.has(e.event) && typeof e.data.id === 'string') {
+    return { kind: 'chat', tenantId: e.tenantId, instanceId: e.instanceId, chatId: e.data.id, messageId: null, deleted: e.event === 'chats.delete' };
+  }
+  if (CHAT_MESSAGE_EVENTS.has(e.event) && typeof e.data.messageId === 'string') {
+    return { kind: 'chat', tenantId: e.tenantId, instanceId: e.instanceId, chatId: null, messageId: e.data.messageId, deleted: false };
+  }
+  return null;
+}
+
+function viewsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent[] {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   // Only status changes: an edit or a poll's votes are messages.update without a status.
   if (e.event === 'messages.update' && typeof e.data.messageId === 'string') {

@@ -136,7 +136,7 @@ try {
   await phone(marta, 'Marta Alves', { type: 'reaction', reaction: { messageId: answer.data.id, emoji: '🙏' } });
   await phone(marta, 'Marta Alves', { text: 'Thank you!', quotedMessageId: answer.data.id });
   await phone(marta, 'Marta Alves', { type: 'location', location: { name: 'Rua Augusta, 1200', latitude: -23.5558, longitude: -46.6596 } });
-  await phone(marta, 'Marta Alves', { type: 'audio', voice: true, media: { data: Buffer.from('OggS').toString('base64'), mimetype: 'audio/ogg; codecs=opus' } });
+  await phone(marta, 'Marta Alves', { type: 'audio', voice: true, media: { data: Buffer.from('OggS').toString('base64'), mimetype: 'audio/ogg' } });
   await phone('+5511933332222', 'João Pereira', { type: 'document', media: { data: Buffer.from('%PDF-1.4').toString('base64'), mimetype: 'application/pdf', fileName: 'quote-2291.pdf' } });
   await phone('+5511922221111', 'Lia Rocha', { text: 'Do you deliver on Sundays?' });
   const inbox = `#/instances/${encodeURIComponent(salesId)}/inbox`;

@@ -54,9 +54,13 @@ export default function InboxPage(props: { id: string; chat: string | null }) {
   return (
     <section class={`inbox${props.chat ? ' chat-open' : ''}`}>
       <div class="inbox-head">
-        <a href={hrefOf({ page: 'instance', id: props.id })}>← {instance?.name ?? 'Instance'}</a>
-        <h1>Inbox</h1>
-        {instance && <StatusBadge instance={instance} />}
+        <p>
+          <a href={hrefOf({ page: 'instance', id: props.id })}>← {instance?.name ?? 'Instance'}</a>
+        </p>
+        <div class="heading">
+          <h1>Inbox</h1>
+          {instance && <StatusBadge instance={instance} />}
+        </div>
       </div>
       <div class="inbox-panes">
         <div class="chats-pane">

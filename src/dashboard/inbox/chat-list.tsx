@@ -1,9 +1,10 @@
 import { useQuery } from '@urql/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Empty, Errors } from '../components/notice.js';
 import { describeError } from '../errors.js';
 import type { ChatFilter, InboxChatFragment } from '../generated/graphql.js';
 import { hrefOf } from '../router.js';
+import { belongs, byActivity, type ChatEvents } from './chat-events.js';
 import { InboxChats } from './operations.js';
 import { previewOf } from './preview.js';
 import { mutedInWords, shortTime } from './time.js';
@@ -27,21 +28,35 @@ function useSettled(value: string, ms = 250): string {
 }
 
 /** An instance's chats, newest activity first (pinned ones on top): search, filters and paging. */
-export function ChatList(props: { instanceId: string; openChat: string | null; changed: number }) {
+export function ChatList(props: { instanceId: string; openChat: string | null; events: ChatEvents }) {
   const [filter, setFilter] = useState<ChatFilter>('all');
   const [typed, setTyped] = useState('');
   const search = useSettled(typed.trim());
   const variables = { instanceId: props.instanceId, filter, search: search || null };
   const [list, refetch] = useQuery({ query: InboxChats, variables, requestPolicy: 'cache-and-network' });
-  // A chat changed (a message came, an action): the list is read again, for its order and its members.
-  useEffect(() => {
-    if (props.changed) refetch({ requestPolicy: 'network-only' });
-  }, [props.changed]);
   // The next page, merged into the first by the cache (relayPagination in client.ts).
   const [after, setAfter] = useState<string | null>(null);
   useEffect(() => setAfter(null), [filter, search]);
   useQuery({ query: InboxChats, variables: { ...variables, after }, pause: !after });
-  const chats = list.data?.instance?.chats.edges.map((e) => e.node) ?? [];
+  // The cache keeps each chat as its events tell; the list orders and filters them itself, and is
+  // read again only for a chat it does not show that now belongs in it, or one gone.
+  const chats = (list.data?.instance?.chats.edges.map((e) => e.node) ?? []).filter((chat) => belongs(chat, filter, search)).sort(byActivity);
+  const shown = useRef(chats);
+  shown.current = chats;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = props.events.on((event) => {
+      const listed = shown.current.some((chat) => chat.chatId === event.chatId);
+      const missing = event.deleted ? listed : !listed && event.chat !== null && event.chat !== undefined && belongs(event.chat, filter, search);
+      if (!missing) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => refetch({ requestPolicy: 'network-only' }), 200);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [props.events, filter, search]);
   const page = list.data?.instance?.chats.pageInfo;
   return (
     <div class="chat-list">

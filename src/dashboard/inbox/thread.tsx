@@ -6,6 +6,7 @@ import { describeError } from '../errors.js';
 import { hrefOf } from '../router.js';
 import { Bubble, type ThreadMessage } from './bubble.js';
 import { ChatActions } from './chat-actions.js';
+import type { ChatEvents } from './chat-events.js';
 import { InboxMessageChanges, InboxThread } from './operations.js';
 import { SendBox } from './send-box.js';
 import { dayOf, mutedInWords } from './time.js';
@@ -31,18 +32,27 @@ function arrange(messages: ThreadMessage[]) {
 }
 
 /**
- * One chat: its messages (older pages on demand), its actions, the send box. `changed` counts the
- * chatUpdated events about it: each reads the newest page again (a message came, was edited or
- * deleted, a vote or a reaction arrived); statuses merge by id from messageUpdated.
+ * One chat: its messages (older pages on demand), its actions, the send box. Each chatUpdated about
+ * it reads the newest page again: a message came, was edited or deleted, a vote or a reaction
+ * arrived. Statuses merge by id from messageUpdated.
  */
-export function Thread(props: { instanceId: string; chatId: string; changed: number }) {
+export function Thread(props: { instanceId: string; chatId: string; events: ChatEvents }) {
   const variables = { instanceId: props.instanceId, chatId: props.chatId };
   const [thread, refetch] = useQuery({ query: InboxThread, variables, requestPolicy: 'cache-and-network' });
   const [before, setBefore] = useState<string | null>(null);
   useQuery({ query: InboxThread, variables: { ...variables, before }, pause: !before });
   useEffect(() => {
-    if (props.changed) refetch({ requestPolicy: 'network-only' });
-  }, [props.changed]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = props.events.on((event) => {
+      if (event.chatId !== props.chatId) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => refetch({ requestPolicy: 'network-only' }), 150);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [props.events, props.chatId]);
   useSubscription({ query: InboxMessageChanges });
   const chat = thread.data?.instance?.chat ?? null;
   const [replyTo, setReplyTo] = useState<ThreadMessage | null>(null);
@@ -50,13 +60,15 @@ export function Thread(props: { instanceId: string; chatId: string; changed: num
   const messages = chat?.messages.edges.map((e) => e.node) ?? [];
   const { shown, byId, reactionsOn } = arrange(messages);
   const scroller = useRef<HTMLDivElement>(null);
-  const newest = shown.at(-1)?.id;
-  // The newest message in view on opening and when one arrives; paging older ones keeps the place.
-  useLayoutEffect(() => {
+  // Kept at the newest message while the reader is there (on opening, as messages and pictures
+  // arrive); paging back or scrolling up leaves the place alone.
+  const atEnd = useRef(true);
+  const toEnd = () => {
     const box = scroller.current;
-    if (box) box.scrollTop = box.scrollHeight;
-  }, [newest]);
-
+    if (box && atEnd.current) box.scrollTop = box.scrollHeight;
+  };
+  const newest = shown.at(-1)?.id;
+  useLayoutEffect(toEnd, [newest]);
   if (!chat) {
     return (
       <section class="thread">
@@ -75,14 +87,21 @@ export function Thread(props: { instanceId: string; chatId: string; changed: num
         <div class="thread-title">
           <h2>{chat.name}</h2>
           <p class="muted">
-            {chat.kind === 'group' ? 'Group' : chat.chatId}
+            {chat.kind === 'group' ? 'Group' : /^\d+$/.test(chat.chatId) ? `+${chat.chatId}` : chat.chatId}
             {chat.mutedUntil && ` · ${mutedInWords(chat.mutedUntil)}`}
             {chat.archived && ' · Archived'}
           </p>
         </div>
         <ChatActions instanceId={props.instanceId} chat={chat} />
       </header>
-      <div class="messages" ref={scroller} tabIndex={0} aria-label="Messages">
+      <div
+        class="messages"
+        ref={scroller}
+        tabIndex={0}
+        aria-label="Messages"
+        onScroll={(e) => (atEnd.current = e.currentTarget.scrollHeight - e.currentTarget.scrollTop - e.currentTarget.clientHeight < 80)}
+        onLoadCapture={toEnd}
+      >
         {chat.messages.pageInfo.hasPreviousPage && (
           <button type="button" class="secondary more" onClick={() => setBefore(chat.messages.pageInfo.startCursor ?? null)}>
             Load older messages

@@ -25,8 +25,9 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-screenshots-'));
 
 if (spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+// The walk-through clicks faster than a person: the plan's per-minute request limit is raised for it.
 const gateway = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WEBHOOK_ALLOW_INSECURE: 'true' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WEBHOOK_ALLOW_INSECURE: 'true', RATE_LIMIT_PER_MINUTE: '600' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -136,7 +137,22 @@ try {
   await phone(marta, 'Marta Alves', { type: 'reaction', reaction: { messageId: answer.data.id, emoji: '🙏' } });
   await phone(marta, 'Marta Alves', { text: 'Thank you!', quotedMessageId: answer.data.id });
   await phone(marta, 'Marta Alves', { type: 'location', location: { name: 'Rua Augusta, 1200', latitude: -23.5558, longitude: -46.6596 } });
-  await phone(marta, 'Marta Alves', { type: 'audio', voice: true, media: { data: Buffer.from('OggS').toString('base64'), mimetype: 'audio/ogg' } });
+  // A second of a quiet tone, as a WAV file, so the player shows its length.
+  const tone = Buffer.alloc(44 + 8000);
+  tone.write('RIFF', 0);
+  tone.writeUInt32LE(36 + 8000, 4);
+  tone.write('WAVEfmt ', 8);
+  tone.writeUInt32LE(16, 16);
+  tone.writeUInt16LE(1, 20);
+  tone.writeUInt16LE(1, 22);
+  tone.writeUInt32LE(8000, 24);
+  tone.writeUInt32LE(8000, 28);
+  tone.writeUInt16LE(1, 32);
+  tone.writeUInt16LE(8, 34);
+  tone.write('data', 36);
+  tone.writeUInt32LE(8000, 40);
+  for (let i = 0; i < 8000; i++) tone[44 + i] = 128 + Math.round(20 * Math.sin(i / 4));
+  await phone(marta, 'Marta Alves', { type: 'audio', voice: true, media: { data: tone.toString('base64'), mimetype: 'audio/wav' } });
   await phone('+5511933332222', 'João Pereira', { type: 'document', media: { data: Buffer.from('%PDF-1.4').toString('base64'), mimetype: 'application/pdf', fileName: 'quote-2291.pdf' } });
   await phone('+5511922221111', 'Lia Rocha', { text: 'Do you deliver on Sundays?' });
   const inbox = `#/instances/${encodeURIComponent(salesId)}/inbox`;

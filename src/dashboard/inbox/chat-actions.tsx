@@ -6,9 +6,9 @@ import type { InboxChatFragment } from '../generated/graphql.js';
 import { ArchiveChat, MarkChatRead, MarkChatUnread, MuteChat, PinChat, UnarchiveChat, UnmuteChat, UnpinChat } from './operations.js';
 
 const MUTE_FOR: Array<[string, string]> = [
-  ['8h', 'Mute for 8 hours'],
-  ['1w', 'Mute for a week'],
-  ['forever', 'Mute always'],
+  ['8h', '8 hours'],
+  ['1w', 'A week'],
+  ['forever', 'Always'],
 ];
 
 const untilOf = (choice: string) => (choice === 'forever' ? 'forever' : new Date(Date.now() + (choice === '8h' ? 8 * 3_600_000 : 7 * 86_400_000)).toISOString());

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryBatch } from '../../../src/domain/network/engine-history.js';
 import { eventually, newPhone, phoneInbox } from '../../factories/sandbox.js';
 import { launchBrowser, screenshotOnFailure as failureScreenshot } from '../../kit/browser.js';
 import { MODES } from '../../kit/modes.js';
@@ -44,6 +45,7 @@ describe('the dashboard inbox', () => {
   let desk: { id: string; phone: string };
   const ana = newPhone();
   const bruno = newPhone();
+  const carla = newPhone();
   const ids: Record<string, string> = {};
 
   /** A sandbox phone sends the instance a message; the gateway's id of it. */
@@ -85,6 +87,22 @@ describe('the dashboard inbox', () => {
     // Bruno's chat: two unread texts.
     await phoneSends(bruno, { text: 'Hello there' });
     await phoneSends(bruno, { text: 'Do you deliver on Sundays?' });
+    // Carla's chat came only with the phone's history sync (the sandbox network sends none: the
+    // engine's history event is raised as an engine raises it).
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const old = (words: string) => ({ networkMessageId: `H${Math.random().toString(36).slice(2)}`, from: carla.slice(1), type: 'text' as const, text: words, location: null, pushName: null });
+    const batch: HistoryBatch = {
+      key: `inbox-history-${carla}`,
+      chats: [{ chat: carla.slice(1), name: 'Carla Dias' }],
+      contacts: [],
+      messages: [
+        { chat: carla.slice(1), fromMe: false, at: daysAgo(3), message: old('Last week’s order was perfect') },
+        { chat: carla.slice(1), fromMe: true, at: daysAgo(2), message: { ...old('Glad to hear it!'), from: null }, status: 'read' },
+      ],
+      progress: 100,
+      done: true,
+    };
+    await world.gw.gateway.services.engineEvents.history(desk.id, batch);
 
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${world.gw.url}/`);
@@ -109,7 +127,7 @@ describe('the dashboard inbox', () => {
     expect(await chatRow(bruno).locator('time').count()).toBe(1);
     expect(await chatRow(ana).locator('.chat-name').textContent()).toBe('Ana Souza');
     expect(Number(await chatRow(ana).locator('.badge').textContent())).toBeGreaterThan(5);
-    expect(await page.locator('li.chat .chat-name').allTextContents()).toEqual(['Bruno Lima', 'Ana Souza']);
+    expect(await page.locator('li.chat .chat-name').allTextContents()).toEqual(['Bruno Lima', 'Ana Souza', 'Carla Dias']);
   });
 
   it('searches the chats by name, and filters them by unread, groups and direct', async () => {
@@ -119,12 +137,12 @@ describe('the dashboard inbox', () => {
     await page.getByLabel('Search chats').fill('bruno');
     await expect.poll(() => page.locator('li.chat .chat-name').allTextContents()).toEqual(['Bruno Lima']);
     await page.getByLabel('Search chats').fill('');
-    await expect.poll(() => page.locator('li.chat').count()).toBe(2);
+    await expect.poll(() => page.locator('li.chat').count()).toBe(3);
 
     await page.getByRole('button', { name: 'Groups', exact: true }).click();
     await page.getByText('No chats match.').waitFor();
     await page.getByRole('button', { name: 'Direct', exact: true }).click();
-    await expect.poll(() => page.locator('li.chat').count()).toBe(2);
+    await expect.poll(() => page.locator('li.chat').count()).toBe(3);
     await page.getByRole('button', { name: 'Unread', exact: true }).click();
     await expect.poll(() => page.locator('li.chat').count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Unread', exact: true }).getAttribute('aria-pressed')).toBe('true');
@@ -166,6 +184,15 @@ describe('the dashboard inbox', () => {
     expect(await bubble(ids.edited!).locator('.body').textContent()).toBe('See you at 6');
     expect(await bubble(ids.edited!).locator('.tag').textContent()).toBe('edited');
     expect(await bubble(ids.deleted!).locator('.deleted-mark').textContent()).toBe('🚫 This message was deleted');
+  });
+
+  it('marks the messages that came with the phone’s history', async () => {
+    screenshotOnFailure('history');
+    await page.goto(inbox(carla));
+    const bubbles = page.locator('.bubble');
+    await expect.poll(() => bubbles.locator('.body').allTextContents()).toEqual(['Last week’s order was perfect', 'Glad to hear it!']);
+    expect(await bubbles.locator('.tag').allTextContents()).toEqual(['history', 'history']);
+    expect(await page.locator('.day').count()).toBe(2);
   });
 
   it("sends a text from the send box, as a reply, and the phone receives it", async () => {

@@ -215,6 +215,35 @@ describe('the dashboard inbox', () => {
     expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
   });
 
+  it('sends a file with a caption from the send box, and the phone receives it', async () => {
+    screenshotOnFailure('send-file');
+    await page.goto(inbox(ana));
+    await page.locator('.thread-title h2').waitFor();
+    await page.getByLabel('Attach a file').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 receipt') });
+    await page.getByText('📎 receipt.pdf').waitFor();
+    await page.getByLabel('Caption', { exact: true }).fill('Your receipt');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const received = await eventually(
+      () => phoneInbox(world.api, ana),
+      (r) => r.body.data.some((m: { caption?: string }) => m.caption === 'Your receipt'),
+      15_000,
+    );
+    const file = received.body.data.find((m: { caption?: string }) => m.caption === 'Your receipt');
+    expect(file).toMatchObject({ type: 'document', media: { mimetype: 'application/pdf', fileName: 'receipt.pdf' } });
+    await page.locator('.bubble.out a.document', { hasText: 'receipt.pdf' }).waitFor();
+    expect(await page.getByText('📎 receipt.pdf').count()).toBe(0);
+  });
+
+  it('says why a file was refused', async () => {
+    screenshotOnFailure('send-refused');
+    await page.goto(inbox(ana));
+    await page.locator('.thread-title h2').waitFor();
+    await page.getByLabel('Attach a file').setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => page.locator('.send-box [role=alert]').textContent()).toMatch(/media/);
+    await page.getByRole('button', { name: 'Remove the attachment' }).click();
+  });
+
   it('shows a message arriving while the chat is open, and moves its chat to the top, without a reload', async () => {
     screenshotOnFailure('live');
     await page.goto(inbox(ana));

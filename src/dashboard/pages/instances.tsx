@@ -46,9 +46,7 @@ export function InstancesPage() {
                   <td data-label="Name">
                     <a href={hrefOf({ page: 'instance', id: instance.id })}>{instance.name}</a>
                     <span class="muted"> {instance.variant === 'SESSION' ? 'session' : 'v1'} · </span>
-                    <a href={hrefOf({ page: 'inbox', id: instance.id, chat: null })} aria-label={`Inbox of ${instance.name}`}>
-                      inbox
-                    </a>
+                    <a href={hrefOf({ page: 'inbox', id: instance.id, chat: null })}>inbox</a>
                   </td>
                   <td data-label="Status">
                     <StatusBadge instance={instance} />

@@ -28,10 +28,9 @@ const gone = (instanceId: string, chatId: string): ChatUpdateShape => ({ instanc
 const present = (chat: ChatRecord): ChatUpdateShape => ({ instanceId: chat.instanceId, chatId: chat.id, id: chatNodeId(chat.instanceId, chat.id), deleted: false, chat: chatView(chat) });
 
 /**
- * The chats of one instance, or of every instance of the tenant (docs/graphql.md "Conversations"):
- * first the first page of each list, then each chat as it is after every change to it or to one of
- * its messages. Attached to the feed before the state is read, so nothing between is lost; a chat
- * sent again unchanged is skipped, and the state is sent again when the feed resumes.
+ * The chats of one instance, or of each of the tenant's (docs/graphql.md "Conversations"): the first
+ * page of each list, then each chat as it is after every change to it or its messages, attached
+ * before the state is read (nothing lost); an unchanged chat is not sent again.
  */
 export function chatFeed(ctx: GraphQLContext, actor: Actor, instanceId: string | null): AsyncIterableIterator<ChatUpdateShape> {
   const conversations = ctx.services.conversations;
@@ -61,7 +60,8 @@ export function chatFeed(ctx: GraphQLContext, actor: Actor, instanceId: string |
     }
     if (!chatId) return null;
     const chat = await expected(conversations.chat(actor, event.instanceId, chatId), null);
-    return chat ? present(chat) : gone(event.instanceId, chatId);
+    if (chat) return present(chat);
+    return event.ifExists ? null : gone(event.instanceId, chatId);
   }
 
   return new Repeater<ChatUpdateShape>(async (push, stop) => {

@@ -69,6 +69,8 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
       const messages = new Map<string, MessageEvent[]>();
       const received = new Map<string, ReceivedEvent[]>();
       const chats = new Map<string, ChatEvent[]>();
+      // A chat or message named twice in one commit (a message's upsert and update) is read back once.
+      const chatsNamed = new Set<string>();
       const add = <T>(batches: Map<string, T[]>, tenantId: string, event: T) => {
         const batch = batches.get(tenantId);
         if (batch) batch.push(event);
@@ -79,7 +81,13 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
         else if (event.kind === 'connection') pubsub.publish('connection', topic(event.instanceId), event);
         else if (event.kind === 'instance') pubsub.publish('instance', topic(event.tenantId), event);
         else if (event.kind === 'received') add(received, event.tenantId, event);
-        else if (event.kind === 'chat') add(chats, event.tenantId, event);
+        else if (event.kind === 'chat') {
+          const key = `${event.instanceId}|${event.chatId ?? ''}|${event.messageId ?? ''}|${event.deleted}`;
+          if (!chatsNamed.has(key)) {
+            chatsNamed.add(key);
+            add(chats, event.tenantId, event);
+          }
+        }
         else add(messages, event.tenantId, event);
       }
       for (const [tenantId, batch] of messages) pubsub.publish('messages', topic(tenantId), batch);

@@ -1,11 +1,16 @@
 import { builder } from '../builder.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { ownedBy } from '../../infra/db/list-scopes.js';
-import { NotFound } from '../../domain/errors.js';
+import { Invalid, NotFound } from '../../domain/errors.js';
 import { asNode, NodeInterface } from './nodes.js';
 import { chatView, contactView, parseConversationId } from '../conversation-ids.js';
 import { found } from '../conversation-pages.js';
 import type { GraphQLContext } from '../context.js';
+
+/** An id is opaque to its reader: one naming a malformed chat or phone is as absent as an unknown one. */
+const notFoundIfInvalid = (error: unknown): never => {
+  throw error instanceof Invalid ? new NotFound('Node') : error;
+};
 
 /** A chat or contact by its Node id; another tenant's, or one the instance does not have, is not found. */
 async function conversationNode(ctx: GraphQLContext, id: string) {
@@ -13,10 +18,10 @@ async function conversationNode(ctx: GraphQLContext, id: string) {
   if (!named) return null;
   const actor = await ctx.actor();
   const conversations = ctx.services.conversations;
-  if (named.type === 'chat') return chatView(await found(conversations.chat(actor, named.instanceId, named.id), 'Node'));
+  if (named.type === 'chat') return chatView(await found(conversations.chat(actor, named.instanceId, named.id), 'Node').catch(notFoundIfInvalid));
   // A contact known by LID alone cannot be asked for by phone.
   if (named.id.includes('@')) throw new NotFound('Node');
-  return contactView(await found(conversations.contact(actor, named.instanceId, named.id), 'Node'));
+  return contactView(await found(conversations.contact(actor, named.instanceId, named.id), 'Node').catch(notFoundIfInvalid));
 }
 
 builder.queryField('node', (t) =>

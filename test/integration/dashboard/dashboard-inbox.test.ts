@@ -195,6 +195,21 @@ describe('the dashboard inbox', () => {
     expect(await page.locator('.day').count()).toBe(2);
   });
 
+  it('pages back to older messages, keeping the place', async () => {
+    screenshotOnFailure('older');
+    const dan = newPhone();
+    for (let n = 1; n <= 45; n++) await world.api.post('/sandbox/messages', { body: { from: dan, to: desk.phone, pushName: 'Dan', text: `Line ${n}` } });
+    await page.goto(inbox(dan));
+    const bodies = page.locator('.bubble .body');
+    await expect.poll(() => bodies.count()).toBe(40);
+    expect(await bodies.first().textContent()).toBe('Line 6');
+    await page.getByRole('button', { name: 'Load older messages' }).click();
+    await expect.poll(() => bodies.count()).toBe(45);
+    expect(await bodies.first().textContent()).toBe('Line 1');
+    expect(await bodies.last().textContent()).toBe('Line 45');
+    expect(await page.getByRole('button', { name: 'Load older messages' }).count()).toBe(0);
+  });
+
   it("sends a text from the send box, as a reply, and the phone receives it", async () => {
     screenshotOnFailure('send');
     await page.goto(inbox(ana));

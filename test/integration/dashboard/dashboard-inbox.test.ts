@@ -149,6 +149,20 @@ describe('the dashboard inbox', () => {
     await page.getByRole('button', { name: 'All', exact: true }).click();
   });
 
+  it('pages through a long chat list', async () => {
+    screenshotOnFailure('more-chats');
+    const busy = await connectedInstance(world, `Busy desk ${Date.now()}`);
+    for (let n = 1; n <= 32; n++) await world.api.post('/sandbox/messages', { body: { from: newPhone(), to: busy.phone, pushName: `Customer ${n}`, text: `Order ${n}` } });
+    await page.goto(`${world.gw.url}/#/instances/${busy.id}/inbox`);
+    const rows = page.locator('li.chat');
+    await expect.poll(() => rows.count()).toBe(30);
+    expect(await rows.first().locator('.chat-name').textContent()).toBe('Customer 32');
+    await page.getByRole('button', { name: 'Load more chats' }).click();
+    await expect.poll(() => rows.count()).toBe(32);
+    expect(await rows.last().locator('.chat-name').textContent()).toBe('Customer 1');
+    expect(await page.getByRole('button', { name: 'Load more chats' }).count()).toBe(0);
+  });
+
   it('opens a chat: every kind of message drawn, reactions on their message, replies quoting theirs, edits and deletes marked', async () => {
     screenshotOnFailure('thread');
     await page.goto(inbox());

@@ -124,7 +124,11 @@ export function Thread(props: { instanceId: string; chatId: string; events: Chat
           );
         })}
       </div>
-      <SendBox instanceId={props.instanceId} to={chat.chatId} peer={chat.kind === 'group' ? null : chat.name} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => refetch({ requestPolicy: 'network-only' })} />
+      <SendBox instanceId={props.instanceId} to={chat.chatId} peer={chat.kind === 'group' ? null : chat.name} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => {
+          // What one just sent is shown, wherever the reader had scrolled.
+          atEnd.current = true;
+          refetch({ requestPolicy: 'network-only' });
+        }} />
     </section>
   );
 }

@@ -214,6 +214,12 @@ describe.each(MODES)('GraphQL conversations: chats, messages, contacts and their
       expect(next.body.data.instance.contacts.edges[0].node.id).not.toBe(all.edges[0].node.id);
     }
 
+    const ONE = `query ($id: ID!, $phone: String!) { instance(id: $id) { contact(phone: $phone) { id phone blocked } } }`;
+    const one = await gql(ONE, { id: instance.id, phone: `+${phone}` });
+    expect(one.body.data.instance.contact).toEqual({ id: `contact:${instance.id}:${phone}`, phone, blocked: true });
+    const nobody = await gql(ONE, { id: instance.id, phone: '5511900000001' });
+    expect(nobody.body.data.instance.contact).toBeNull();
+    expect(nobody.body.errors?.[0]?.extensions?.code).toBe('not_found');
     const node = await gql(NODE, { id: `contact:${instance.id}:${phone}` });
     expect(node.body.data.node).toEqual({ __typename: 'Contact', id: `contact:${instance.id}:${phone}`, phone, blocked: true });
     const unblocked = await gql(BLOCK('unblockContact'), { input: { instanceId: instance.id, phone } });

@@ -70,7 +70,10 @@ export async function contactInfos(contacts: Partial<Contact>[], phones: LidPhon
   return infos;
 }
 
-/** The LID ↔ phone pairs messages' keys name (a sender by LID with the number beside it), each once per `seen`. */
+/**
+ * The LID ↔ phone pairs of messages addressed by LID with the number beside it, each once per `seen`
+ * (a message addressed by number already names its sender by number).
+ */
 export function keyMappings(messages: WAMessage[], seen: Set<string>): ContactInfo[] {
   const found: ContactInfo[] = [];
   for (const { key } of messages) {
@@ -78,8 +81,8 @@ export function keyMappings(messages: WAMessage[], seen: Set<string>): ContactIn
       [key.remoteJid, key.remoteJidAlt],
       [key.participant, key.participantAlt],
     ]) {
-      const lid = lidOf(jid) ?? lidOf(alt);
-      const phone = userJidDigits(jid) ?? userJidDigits(alt);
+      const lid = lidOf(jid);
+      const phone = userJidDigits(alt);
       if (!lid || !phone || seen.has(lid)) continue;
       seen.add(lid);
       found.push({ phone, lid });

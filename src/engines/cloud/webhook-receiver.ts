@@ -56,9 +56,6 @@ export function createCloudWebhookReceiver(deps: { credentials: CloudCredentialS
           await events.inbound(instanceId, media ? { ...message, media } : message);
           messages++;
         }
-        // The payload's `contacts` name each sender as they named themselves: the chat's name until one is saved.
-        const named = new Map(update.inbound.flatMap((message) => (message.from && message.pushName ? [[message.from, message.pushName] as const] : [])));
-        if (named.size) await events.contacts(instanceId, [...named].map(([phone, pushName]) => ({ phone, pushName })));
         if (update.receipts.length) await events.receipts(instanceId, update.receipts);
         statuses += update.receipts.length;
         for (const error of update.errors) log.warn({ instanceId, code: error.code, error: error.message }, 'the network reported an error');

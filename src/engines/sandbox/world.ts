@@ -10,7 +10,6 @@ import type { SandboxMedia } from './media.js';
 import type { SandboxReports } from './reports.js';
 import type { PhonePast } from './past.js';
 import type { SandboxPasts } from './pasts.js';
-import { createPushNames } from './push-names.js';
 
 /** How often messages the network holds for an offline phone are offered again. */
 const HELD_RETRY_MS = 1000;
@@ -24,7 +23,6 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
  */
 export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: SandboxGroups; media: SandboxMedia; pasts: SandboxPasts; reports: SandboxReports }) {
   const { directory, groups, media, reports } = deps;
-  const pushNames = createPushNames(reports);
   /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
   const waiting = new Map<string, InboundMessage[]>();
   let heldRetry: NodeJS.Timeout | undefined;
@@ -65,7 +63,6 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
     }
     const stored = await reports.events.inbound(instance.id, message);
     if (!stored) throw new Conflict('instance_unavailable', 'That message was already delivered.');
-    if (message.from && message.pushName) pushNames.heard(instance.id, message.from, message.pushName);
     return stored;
   }
 

@@ -117,7 +117,7 @@ export function generatedPast(phone: string, anchor: Date): PhonePast {
   add(b.phone, 69, b, { type: 'reaction', reaction: { messageId: welcome, emoji: '❤️' } });
   const report = add(b.phone, 20, b, { text: 'Can you send me the report?' });
   add(b.phone, 20, null, { text: 'Sent it by email', quotedId: report });
-  add(c.phone, 5, c, { text: 'Call me when you can' });
+  add(c.phone, 5, c, { text: 'Call me when you can', pushName: null });
   add(c.phone, 5, null, { text: 'Will do after lunch', status: 'sent' });
   add(group, 50, a, { text: `Welcome to ${subject}!` });
   const photo = add(group, 25, stranger, { type: 'image', caption: 'Last weekend' });

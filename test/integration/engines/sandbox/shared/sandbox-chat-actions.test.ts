@@ -26,7 +26,7 @@ describe.each(MODES)("Sandbox: chat actions reach the phone's side — $name", (
   let instance: { id: string; phone: string };
   const own = () => instance.phone.slice(1);
   const base = () => `/v1/chat/instances/${instance.id}`;
-  const messagesOf = async (chat: string) => (await world.api.get(`${base()}/chats/${chat}/messages?limit=100`, { key: key() })).body.data as Array<{ id: string; text: string | null; history: boolean; direction: string }>;
+  const messagesOf = async (chat: string) => ((await world.api.get(`${base()}/chats/${chat}/messages?limit=100`, { key: key() })).body.data ?? []) as Array<{ id: string; text: string | null; history: boolean; direction: string }>;
 
   beforeAll(async () => {
     const phone = newPhone();

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually, newPhone, sleep } from '../../../factories/sandbox.js';
 import { client } from '../../../helpers/http.js';
+import { decodeQr } from '../../../../src/infra/qr-decode.js';
 import { startTestGateway } from '../../../kit/gateway.js';
 import { MODES } from '../../../kit/modes.js';
 import { sandboxWorld } from '../../../kit/worlds/sandbox.js';
@@ -136,6 +137,32 @@ describe.each(MODES)("Sandbox: a phone's past, taken as history — $name", (mod
     // History is no news: no message of the past was announced.
     const upserts = world.receiver.of('messages.upsert').filter((call) => JSON.parse(call.body).instanceId === instance.id);
     expect(upserts).toEqual([]);
+  });
+
+  it("follows the instance's historySync: none takes no message but the address book, full all of it, recent its days", async () => {
+    const linked = async (historySync: object) => {
+      const phone = newPhone();
+      const created = await world.api.post('/v1/chat/instances', { key: key(), body: { name: `terms ${Date.now()} ${Math.random()}`, historySync } });
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.data.id as string;
+      const qr = await world.api.get(`/v1/chat/instances/${id}/qr`, { key: key() });
+      expect((await world.api.post('/sandbox/scan', { body: { code: decodeQr(qr.body.data.qrCode), phone } })).status).toBe(200);
+      return { id, past: await pastOf(phone) };
+    };
+    const stored = async (id: string, past: Past) => (await Promise.all(past.chats.map((chat) => messagesOf(id, chat.id)))).flat().length;
+    const contactsOf = async (id: string) => (await world.api.get(`/v1/chat/instances/${id}/contacts?limit=100`, { key: key() })).body.data as unknown[];
+
+    const full = await linked({ mode: 'full' });
+    await eventually(() => stored(full.id, full.past), (n) => n === full.past.messages.length, 15_000);
+    const week = await linked({ mode: 'recent', days: 7 });
+    const lastWeek = week.past.messages.filter((m) => Date.parse(m.at) >= Date.now() - 7 * DAY_MS).length;
+    await eventually(() => stored(week.id, week.past), (n) => n === lastWeek, 15_000);
+    const none = await linked({ mode: 'none' });
+    await eventually(() => contactsOf(none.id), (list) => list.length === none.past.contacts.length, 15_000);
+    // What must not happen: a window for batches that would have come, then still no message.
+    await sleep(1000);
+    expect(await stored(none.id, none.past)).toBe(0);
+    expect(await chats(none.id)).toEqual([]);
   });
 
   it('a past given to a connected phone is taken at once; given again, it stores nothing twice', async () => {

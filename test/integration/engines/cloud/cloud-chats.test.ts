@@ -84,6 +84,10 @@ describe.each(MODES)('CHAT-CLOUD chats — $name', (mode) => {
     // The contact is what the gateway knows: the name the user's messages carried, no profile fetched.
     const contact = await world.api.get(`${base}/contacts/${user}`, { key: key() });
     expect(contact.body.data).toMatchObject({ phone: user, pushName: `Customer ${user}`, picture: null, blocked: true });
+    // Without profiles on the network, a number the instance never met is no contact.
+    const stranger = await world.api.get(`${base}/contacts/${newUser()}`, { key: key() });
+    expect(stranger.status, stranger.text).toBe(400);
+    expect(stranger.body.error.message).toMatch(/^phone: /);
     expect(asked()).toBe(before);
 
     const history = await world.api.post(`${base}/chats/${user}/history`, { key: key(), body: { count: 10 } });

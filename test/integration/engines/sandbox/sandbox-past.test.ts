@@ -139,6 +139,27 @@ describe.each(MODES)("Sandbox: a phone's past, taken as history — $name", (mod
     expect(upserts).toEqual([]);
   });
 
+  it('tells a session instance history.sync for each batch, up to progress 100 and done, and chats.upsert for the chats they made', async () => {
+    const phone = newPhone();
+    const past = await pastOf(phone);
+    const created = await world.api.post('/chat/instances', { cookie: world.tenant.cookie, body: { name: `sync ${Date.now()}` } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.instanceId as string;
+    const hooked = await world.api.post(`/v1/chat/instances/${id}/webhook`, { key: key(), body: { url: `${world.receiver.url}/sync-${id}`, events: ['history.sync', 'chats.upsert', 'messages.upsert'] } });
+    expect(hooked.status, hooked.text).toBe(200);
+    const detail = await eventually(() => world.api.get(`/chat/instances/${id}`, { cookie: world.tenant.cookie }), (r) => Boolean(r.body.data?.qrCode));
+    expect((await world.api.post('/sandbox/scan', { body: { code: decodeQr(detail.body.data.qrCode.base64), phone } })).status).toBe(200);
+
+    const ofThis = (event: string) => world.receiver.of(event).map((call) => JSON.parse(call.body)).filter((body) => body.instance?.instanceId === id).map((body) => body.data);
+    const syncs = await eventually(async () => ofThis('history.sync'), (list) => list.some((data) => data.done), 15_000);
+    const taken = within30Days(past);
+    expect(syncs.map((data) => data.batches)).toEqual(syncs.map((_, index) => index + 1));
+    expect(syncs.at(-1)).toEqual({ batches: Math.ceil(taken.length / 6), messages: taken.length, chats: new Set(taken.map((m) => m.chat)).size, progress: 100, done: true });
+    expect(syncs.map((data) => data.progress)).toEqual([...syncs.map((data) => data.progress)].sort((x, y) => x - y));
+    expect(new Set(ofThis('chats.upsert').map((chat) => chat.id))).toEqual(new Set(taken.map((m) => m.chat)));
+    expect(ofThis('messages.upsert')).toEqual([]);
+  });
+
   it("follows the instance's historySync: none takes no message but the address book, full all of it, recent its days", async () => {
     const linked = async (historySync: object) => {
       const phone = newPhone();

@@ -173,7 +173,8 @@ export function createInstancesService(deps: {
       const updated = await instances.change(id, patch, []);
       if (updated === 'name_taken') nameTaken();
       if (!updated) throw new NotFound('Instance');
-      if (patch.pairingSince) deps.ownership.notify(id, 'sync');
+      // New credentials or a new history policy reach the running link through its owner.
+      if (patch.pairingSince || 'historySync' in patch) deps.ownership.notify(id, 'sync');
       return { instance: updated, qr: await liveQr(updated) };
     },
 

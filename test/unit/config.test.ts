@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       CLOUD_MPS: 80,
       CLOUD_WEBHOOK_PER_MINUTE: 6000,
       SANDBOX_DELIVERY_DELAY_MS: 100,
+      SANDBOX_PAST: 'given',
       SANDBOX_RECONNECT_DELAY_MS: 300,
       TRUST_PROXY: false,
       TRUST_PROXY_HOPS: 1,

@@ -7,6 +7,8 @@ import { connectionEvent, qrEvent } from '../../src/domain/events/instance-paylo
 import { deleteEvent, editEvent, pollVoteEvent, statusEvent, upsertEvent } from '../../src/domain/events/message-payloads.js';
 import { contactsUpdateEvent, groupsUpsertEvent, groupUpdateEvent, presenceUpdateEvent } from '../../src/domain/events/network-payloads.js';
 import type { MessageRecord } from '../../src/domain/messages/messages.ports.js';
+import type { ChatRecord } from '../../src/domain/conversations/conversations.ports.js';
+import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsUpsertEvent, historySyncEvent } from '../../src/domain/events/conversation-payloads.js';
 import { storesEvent } from '../../src/infra/db/outbox-statement.js';
 import { HISTORY_EVENTS_SQL } from '../../src/infra/db/retention.js';
 
@@ -16,6 +18,11 @@ const message = {
   createdAt: at, updatedAt: at, sentAt: at, deliveredAt: null, readAt: null, failedAt: null, editedAt: at, deletedAt: null,
   poll: { name: 'Lunch?', selectableCount: 1, options: [] },
 } as unknown as MessageRecord;
+
+const chat: ChatRecord = {
+  instanceId: 'i1', tenantId: 't1', id: '5511999990002', kind: 'direct', name: 'Ana', lastMessage: message, unreadCount: 1,
+  archived: false, pinned: false, mutedUntil: null, activityAt: at, createdAt: at, updatedAt: at,
+};
 
 /** One event of each builder: together they must name the catalogue's events, and no other. */
 const built = [
@@ -30,6 +37,11 @@ const built = [
   groupUpdateEvent({ id: '1@g.us', author: null }),
   contactsUpdateEvent([]),
   presenceUpdateEvent({ phone: '5511999990002', presence: 'available', lastSeen: null }),
+  chatUpsertEvent(chat),
+  chatUpdateEvent(chat),
+  chatDeleteEvent('i1', '5511999990002'),
+  contactsUpsertEvent([]),
+  historySyncEvent({ batches: 1, messages: 2, chats: 1, progress: 100, done: true }),
 ];
 
 describe('the event catalogue', () => {
@@ -40,9 +52,11 @@ describe('the event catalogue', () => {
 
   it('lists each variant its events in the order of its default subscription', () => {
     expect(V1_EVENTS).toEqual(['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'qr.update']);
-    expect(SESSION_EVENTS).toEqual(['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'groups.update', 'groups.upsert', 'contacts.update', 'presence.update']);
-    expect(eventsOf('v1')).toBe(V1_EVENTS);
-    expect(eventsOf('session')).toBe(SESSION_EVENTS);
+    const sessionDefaults = ['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'groups.update', 'groups.upsert', 'contacts.update', 'presence.update'];
+    // The conversation events are taken by name only (docs/conversations.md, "Events").
+    expect(SESSION_EVENTS).toEqual([...sessionDefaults, 'chats.upsert', 'chats.update', 'chats.delete', 'contacts.upsert', 'history.sync']);
+    expect(eventsOf('v1')).toEqual(V1_EVENTS);
+    expect(eventsOf('session')).toEqual(sessionDefaults);
   });
 
   it('is where the SQL and the outbox read the connection-history set from', () => {

@@ -118,8 +118,10 @@ export const SESSION_EVENTS: readonly EventName[] = subscribedBy('session');
  * (docs/conversations.md), which a webhook subscribes to by name.
  */
 export function eventsOf(variant: InstanceVariant): readonly EventName[] {
-  return (variant === 'v1' ? V1_EVENTS : SESSION_EVENTS).filter((name) => !CATALOGUE[name].optIn);
+  return variant === 'v1' ? V1_DEFAULT_EVENTS : SESSION_DEFAULT_EVENTS;
 }
+const V1_DEFAULT_EVENTS = V1_EVENTS.filter((name) => !CATALOGUE[name].optIn);
+const SESSION_DEFAULT_EVENTS = SESSION_EVENTS.filter((name) => !CATALOGUE[name].optIn);
 
 /** Connection history: what an instance's connection did, kept as RETENTION_CONNECTIONS says. */
 export const HISTORY_EVENTS: readonly EventName[] = EVENT_NAMES.filter((name) => CATALOGUE[name].history);

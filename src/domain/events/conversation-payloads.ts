@@ -1,6 +1,7 @@
 import { MUTED_FOREVER, type ChatRecord, type ContactRecord, type HistoryProgress } from '../conversations/conversations.ports.js';
 import type { CatalogueEvent, ChatData, ContactData } from './catalogue.js';
 import { upsertEvent } from './message-payloads.js';
+import { contactsUpdateEvent } from './network-payloads.js';
 
 export function chatData(chat: ChatRecord, now = new Date()): ChatData {
   const last = chat.lastMessage;
@@ -38,8 +39,9 @@ export const chatUpdateEvent = (chat: ChatRecord): CatalogueEvent<'chats.update'
 export const chatDeleteEvent = (instanceId: string, chatId: string): CatalogueEvent<'chats.delete'> => ({ event: 'chats.delete', data: { id: chatId, instanceId } });
 export const contactsUpsertEvent = (contacts: ContactRecord[]): CatalogueEvent<'contacts.upsert'> => ({ event: 'contacts.upsert', data: { contacts: contacts.map(contactData) } });
 /** contacts.update as the network's own contact changes show it: who, and what changed. */
-export const contactsUpdateEvent = (contacts: ContactRecord[]): CatalogueEvent<'contacts.update'> => ({
-  event: 'contacts.update',
-  data: { contacts: contacts.map((c) => ({ phone: c.phone, ...(c.lid ? { lid: c.lid } : {}), ...(c.pushName ? { pushName: c.pushName } : {}), blocked: c.blocked })) },
-});
+export function contactsChangedEvent(contacts: ContactRecord[]) {
+  const { event, data } = contactsUpdateEvent(contacts.map((c) => ({ phone: c.phone, ...(c.lid ? { lid: c.lid } : {}), ...(c.pushName ? { pushName: c.pushName } : {}), blocked: c.blocked })));
+  // Stored as the outbox takes any event's data: a plain JSON object.
+  return { event, data: data as unknown as Record<string, unknown> };
+}
 export const historySyncEvent = (progress: HistoryProgress): CatalogueEvent<'history.sync'> => ({ event: 'history.sync', data: { ...progress } });

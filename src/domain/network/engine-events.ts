@@ -14,7 +14,7 @@ import type { Transitions } from '../instances/transitions.js';
 import type { Lease } from '../ownership/lease.js';
 import type { ConversationStore } from '../conversations/conversations.ports.js';
 import { chatIdOf } from '../conversations/chat-id.js';
-import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsUpdateEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
+import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsChangedEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
@@ -283,7 +283,7 @@ export function createEngineEvents(deps: {
       // A LID's chat that moved to its phone's chat: the LID's is gone, the phone's changed.
       await deps.conversations.saveContacts(instance, contacts, ({ created, changed, merged }) => [
         ...(created.length ? [contactsUpsertEvent(created)] : []),
-        ...(changed.length ? [contactsUpdateEvent(changed)] : []),
+        ...(changed.length ? [contactsChangedEvent(changed)] : []),
         ...merged.flatMap(({ lidChat, chat }) => [chatDeleteEvent(instance.id, lidChat), chatUpdateEvent(chat)]),
       ]);
     },

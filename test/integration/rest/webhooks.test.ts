@@ -238,7 +238,7 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
     const sessionBad = await set(session, ['qr.update']);
     expect(sessionBad.status).toBe(400);
     expect(sessionBad.body.error.message).toBe(
-      'events: unknown event name(s) qr.update; allowed: messages.upsert, messages.update, messages.delete, connection.update, groups.update, groups.upsert, contacts.update, presence.update',
+      'events: unknown event name(s) qr.update; allowed: messages.upsert, messages.update, messages.delete, connection.update, groups.update, groups.upsert, contacts.update, presence.update, chats.upsert, chats.update, chats.delete, contacts.upsert, history.sync',
     );
     expect((await set(v1, ['qr.update'])).status).toBe(200);
     const v1Bad = await set(v1, ['presence.update', 'nope']);

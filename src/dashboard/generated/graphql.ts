@@ -6,16 +6,20 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Something an engine can carry (docs/messaging.md). */
 export type Capability =
+  | 'block'
+  | 'chat_state'
   | 'contacts'
   | 'delete'
   | 'edit'
   | 'group_admin'
   | 'groups'
+  | 'history'
   | 'location'
   | 'media'
   | 'mentions'
   | 'number_check'
   | 'poll'
+  | 'profile'
   | 'reaction'
   | 'read'
   | 'reply'
@@ -334,14 +338,24 @@ export type TemplateInput = {
 
 /** A webhook event name; each variant accepts its own events (docs/webhooks.md). */
 export type WebhookEvent =
+  /** The chats.delete event (docs/webhooks.md). */
+  | 'CHATS_DELETE'
+  /** The chats.update event (docs/webhooks.md). */
+  | 'CHATS_UPDATE'
+  /** The chats.upsert event (docs/webhooks.md). */
+  | 'CHATS_UPSERT'
   /** The connection.update event (docs/webhooks.md). */
   | 'CONNECTION_UPDATE'
   /** The contacts.update event (docs/webhooks.md). */
   | 'CONTACTS_UPDATE'
+  /** The contacts.upsert event (docs/webhooks.md). */
+  | 'CONTACTS_UPSERT'
   /** The groups.update event (docs/webhooks.md). */
   | 'GROUPS_UPDATE'
   /** The groups.upsert event (docs/webhooks.md). */
   | 'GROUPS_UPSERT'
+  /** The history.sync event (docs/webhooks.md). */
+  | 'HISTORY_SYNC'
   /** The messages.delete event (docs/webhooks.md). */
   | 'MESSAGES_DELETE'
   /** The messages.update event (docs/webhooks.md). */

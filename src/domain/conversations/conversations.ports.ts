@@ -4,27 +4,9 @@ import type { ContactInfo, ContactProfile, HistoryBatch } from '../network/engin
 /** Muted for good is stored as this moment and shown as "forever". */
 export const MUTED_FOREVER = new Date('9999-12-31T00:00:00.000Z');
 
-export type ChatKind = 'direct' | 'group';
 
-/** A chat as the stores read it: the row, its resolved name and its newest message (docs/conversations.md). */
-export interface ChatRecord {
-  instanceId: string;
-  tenantId: string;
-  id: string;
-  kind: ChatKind;
-  /** Saved name, else push name, else group subject, else the id's digits. */
-  name: string;
-  lastMessage: MessageRecord | null;
-  unreadCount: number;
-  archived: boolean;
-  pinned: boolean;
-  /** MUTED_FOREVER when muted for good. */
-  mutedUntil: Date | null;
-  /** When its newest message was sent (the list's order after pinned chats). */
-  activityAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { ChatKind, ChatRecord } from './chat-record.js';
+import type { ChatRecord } from './chat-record.js';
 
 export interface ContactRecord {
   instanceId: string;
@@ -113,7 +95,11 @@ export interface ConversationStore {
    * Stores what the network told of people: names, and a LID's phone number, which moves the LID's
    * chat and messages to the phone's chat. The contacts created and the contacts changed.
    */
-  saveContacts(instance: { id: string; tenantId: string }, contacts: ContactInfo[], events: (created: ContactRecord[], changed: ContactRecord[]) => OutboxEventInput[]): Promise<void>;
+  saveContacts(
+    instance: { id: string; tenantId: string },
+    contacts: ContactInfo[],
+    events: (saved: { created: ContactRecord[]; changed: ContactRecord[]; merged: Array<{ lidChat: string; chat: ChatRecord }> }) => OutboxEventInput[],
+  ): Promise<void>;
   saveProfile(instance: { id: string; tenantId: string }, phone: string, profile: ContactProfile, expiresAt: Date): Promise<ContactRecord>;
   setBlocked(instance: { id: string; tenantId: string }, phone: string, blocked: boolean, events: (contact: ContactRecord) => OutboxEventInput[]): Promise<ContactRecord>;
   /** Stores a history batch once: its messages (as history), chats and contacts, and the instance's progress. */

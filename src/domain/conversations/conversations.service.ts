@@ -11,7 +11,7 @@ import { actingInstance, refuseInactive } from '../instances/acting-instance.js'
 import { can } from '../network/capabilities.js';
 import { allValid, parseInput } from '../validation.js';
 import { digits } from '../phone.js';
-import { chatDeleteEvent, chatUpdateEvent } from '../events/conversation-payloads.js';
+import { chatDeleteEvent, chatUpdateEvent, contactsUpdateEvent } from '../events/conversation-payloads.js';
 import { backfillInput, chatIdInput, chatListQuery, chatMessagesQuery, contactIdInput, contactListQuery, muteInput } from './conversations.input.js';
 import { MUTED_FOREVER, type ChatRecord, type ChatStateChange, type ContactRecord, type ConversationStore } from './conversations.ports.js';
 import { chatCursor, chatPosition, contactCursor, contactPosition, messageCursor, messagePosition } from './cursors.js';
@@ -181,7 +181,7 @@ export function createConversationsService(deps: {
       const [instance, { phone: written }] = await allValid(() => deps.instances.ownedInstance(actor, instanceId), () => parseInput(contactIdInput, { phone }));
       const id = digits(written);
       await tellPhone(instance, 'block', () => deps.ownership.perform(instance.id, { kind: 'block', phone: id, blocked }));
-      return store.setBlocked(instance, id, blocked, (contact) => [{ event: 'contacts.update', data: { contacts: [{ phone: contact.phone, ...(contact.lid ? { lid: contact.lid } : {}), blocked: contact.blocked }] } }]);
+      return store.setBlocked(instance, id, blocked, (contact) => [contactsUpdateEvent([contact])]);
     },
   };
 }

@@ -4,7 +4,6 @@ import type { InstanceVariant } from '../instances/state-machine.js';
 import type { KindFields, MessageMedia } from '../messages/message-fields.js';
 import type { MessageError } from '../messages/message-error.js';
 import type { JsonValue } from '../messages/message-values.js';
-import type { ChatData, ContactData } from './conversation-payloads.js';
 import type { HistoryProgress } from '../conversations/conversations.ports.js';
 
 /** messages.upsert (spec 6.2): a message as it enters the network or arrives; the optional fields only on messages that have them. */
@@ -22,6 +21,36 @@ export type MessageUpsertData = {
   fromLid?: string;
   pushName?: string;
 } & KindFields;
+
+/** A chat's newest message as messages.upsert shows a message, with its status and whether it is history. */
+export type ChatLastMessage = MessageUpsertData & { status: string; history: boolean };
+
+/** A chat as events, REST and the dashboard show it (docs/conversations.md). */
+export type ChatData = {
+  id: string;
+  instanceId: string;
+  kind: 'direct' | 'group';
+  name: string;
+  lastMessage: ChatLastMessage | null;
+  unreadCount: number;
+  archived: boolean;
+  pinned: boolean;
+  /** An ISO time, "forever", or null when not muted. */
+  mutedUntil: string | null;
+  updatedAt: string;
+};
+
+export type ContactData = {
+  phone: string | null;
+  lid: string | null;
+  name: string | null;
+  pushName: string | null;
+  onNetwork: boolean | null;
+  business: boolean;
+  about: string | null;
+  blocked: boolean;
+  picture: { url: string; expiresAt: string } | null;
+};
 
 /** messages.update: a status with the time of each step, an edit, or a poll's tally. */
 export type MessageUpdateData =

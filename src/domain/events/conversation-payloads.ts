@@ -1,37 +1,6 @@
 import { MUTED_FOREVER, type ChatRecord, type ContactRecord, type HistoryProgress } from '../conversations/conversations.ports.js';
-import type { MessageUpsertData } from './catalogue.js';
-import type { CatalogueEvent } from './catalogue.js';
+import type { CatalogueEvent, ChatData, ContactData } from './catalogue.js';
 import { upsertEvent } from './message-payloads.js';
-
-/** A chat's newest message as messages.upsert shows a message, with its status and whether it is history. */
-export type ChatLastMessage = MessageUpsertData & { status: string; history: boolean };
-
-/** A chat as events, REST and the dashboard show it (docs/conversations.md). */
-export type ChatData = {
-  id: string;
-  instanceId: string;
-  kind: 'direct' | 'group';
-  name: string;
-  lastMessage: ChatLastMessage | null;
-  unreadCount: number;
-  archived: boolean;
-  pinned: boolean;
-  /** An ISO time, "forever", or null when not muted. */
-  mutedUntil: string | null;
-  updatedAt: string;
-};
-
-export type ContactData = {
-  phone: string | null;
-  lid: string | null;
-  name: string | null;
-  pushName: string | null;
-  onNetwork: boolean | null;
-  business: boolean;
-  about: string | null;
-  blocked: boolean;
-  picture: { url: string; expiresAt: string } | null;
-};
 
 export function chatData(chat: ChatRecord, now = new Date()): ChatData {
   const last = chat.lastMessage;
@@ -68,4 +37,9 @@ export const chatUpsertEvent = (chat: ChatRecord): CatalogueEvent<'chats.upsert'
 export const chatUpdateEvent = (chat: ChatRecord): CatalogueEvent<'chats.update'> => ({ event: 'chats.update', data: chatData(chat) });
 export const chatDeleteEvent = (instanceId: string, chatId: string): CatalogueEvent<'chats.delete'> => ({ event: 'chats.delete', data: { id: chatId, instanceId } });
 export const contactsUpsertEvent = (contacts: ContactRecord[]): CatalogueEvent<'contacts.upsert'> => ({ event: 'contacts.upsert', data: { contacts: contacts.map(contactData) } });
+/** contacts.update as the network's own contact changes show it: who, and what changed. */
+export const contactsUpdateEvent = (contacts: ContactRecord[]): CatalogueEvent<'contacts.update'> => ({
+  event: 'contacts.update',
+  data: { contacts: contacts.map((c) => ({ phone: c.phone, ...(c.lid ? { lid: c.lid } : {}), ...(c.pushName ? { pushName: c.pushName } : {}), blocked: c.blocked })) },
+});
 export const historySyncEvent = (progress: HistoryProgress): CatalogueEvent<'history.sync'> => ({ event: 'history.sync', data: { ...progress } });

@@ -1,5 +1,5 @@
 import type { Lease } from '../ownership/lease.js';
-import type { ChatRecord } from '../conversations/conversations.ports.js';
+import type { ChatRecord } from '../conversations/chat-record.js';
 import type { MessageError } from './message-error.js';
 import type { MessageMode } from '../actor.js';
 import type { InstanceVariant } from '../instances/state-machine.js';
@@ -12,63 +12,8 @@ export type { MessageDirection, MessageStatus };
 
 export type { JsonValue };
 
-export interface MessageRecord {
-  id: string;
-  tenantId: string;
-  instanceId: string | null;
-  apiKeyId: string | null;
-  direction: MessageDirection;
-  /** The chat network's id of the message, once it has one (receipts and deletes are matched by it). */
-  networkMessageId: string | null;
-  to: string;
-  from: string | null;
-  type: string;
-  text: string | null;
-  mediaUrl: string | null;
-  mediaType: string | null;
-  caption: string | null;
-  location: JsonValue;
-  /** A template to send; a network message part with no field of its own (CHAT-CLOUD button and list replies). */
-  content: JsonValue;
-  /** Inbound media as the network describes it (a MediaDescriptor), else null. */
-  media: JsonValue;
-  contacts: JsonValue;
-  reaction: JsonValue;
-  quoted: JsonValue;
-  /** The sender's LID when the network hid its phone number and no mapping was known. */
-  fromLid: string | null;
-  /** Phones the text names as `@<digits>`. */
-  mentions: JsonValue;
-  /** A poll as sent, with its tally once votes come. */
-  poll: JsonValue;
-  /** A sent poll's secret (its votes are encrypted with keys drawn from it); never shown. */
-  pollSecret: Uint8Array<ArrayBuffer> | null;
-  /** A group message's group: {id, subject}. */
-  group: JsonValue;
-  /** An outbound file's name (a document), as uploaded or taken from the URL. */
-  fileName: string | null;
-  /** Outbound audio sent as a voice note. */
-  voice: boolean;
-  /** When the text was last edited. */
-  editedAt: Date | null;
-  /** When it was deleted for everyone; it is neither edited nor deleted again after that. */
-  deletedAt: Date | null;
-  status: MessageStatus;
-  mode: MessageMode;
-  queuedAt: Date | null;
-  sentAt: Date | null;
-  deliveredAt: Date | null;
-  readAt: Date | null;
-  failedAt: Date | null;
-  /** Why it failed (a MessageError, read with messageErrorOf); null unless failed. */
-  error: JsonValue;
-  /** The chat it belongs to (docs/conversations.md); null for a routed message not yet given an instance. */
-  chatId: string | null;
-  /** Taken from the phone's history sync (never announced as messages.upsert). */
-  history: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { MessageRecord } from './message-record.js';
+import type { MessageRecord } from './message-record.js';
 
 /** What a send answers; stored as-is for idempotent replays. */
 export interface SendResult {
@@ -151,6 +96,8 @@ export interface NewInboundMessage {
   instanceId: string;
   /** The chat it belongs to (conversations/chat-id.ts). */
   chatId: string;
+  /** The name the sender gave themselves, kept on their contact. */
+  pushName?: string | null;
   /** The network's id: the same message reported again is stored once. */
   networkMessageId: string | null;
   /** Phone digits; null when the network gave only a LID it has no phone number for. */

@@ -14,7 +14,7 @@ import type { Transitions } from '../instances/transitions.js';
 import type { Lease } from '../ownership/lease.js';
 import type { ConversationStore } from '../conversations/conversations.ports.js';
 import { chatIdOf } from '../conversations/chat-id.js';
-import { chatUpdateEvent, chatUpsertEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
+import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsUpdateEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
@@ -175,6 +175,7 @@ export function createEngineEvents(deps: {
       const stored = await messages.createInbound(
         {
           chatId: chatIdOf({ direction: 'in', to: '', from: message.from, fromLid: message.fromLid, group: message.group }),
+          pushName: message.pushName,
           tenantId: instance.tenantId,
           instanceId: instance.id,
           networkMessageId: message.networkMessageId,
@@ -269,9 +270,11 @@ export function createEngineEvents(deps: {
 
     async contacts(instanceId, contacts) {
       const instance = await find(instanceId);
-      await deps.conversations.saveContacts(instance, contacts, (created, changed) => [
+      // A LID's chat that moved to its phone's chat: the LID's is gone, the phone's changed.
+      await deps.conversations.saveContacts(instance, contacts, ({ created, changed, merged }) => [
         ...(created.length ? [contactsUpsertEvent(created)] : []),
-        ...(changed.length ? [{ event: 'contacts.update', data: { contacts: changed.map((c) => ({ phone: c.phone, ...(c.lid ? { lid: c.lid } : {}), ...(c.pushName ? { pushName: c.pushName } : {}) })) } }] : []),
+        ...(changed.length ? [contactsUpdateEvent(changed)] : []),
+        ...merged.flatMap(({ lidChat, chat }) => [chatDeleteEvent(instance.id, lidChat), chatUpdateEvent(chat)]),
       ]);
     },
   };

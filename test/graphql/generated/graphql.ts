@@ -403,14 +403,24 @@ export type UpdateInstanceInput = {
 
 /** A webhook event name; each variant accepts its own events (docs/webhooks.md). */
 export type WebhookEvent =
+  /** The chats.delete event (docs/webhooks.md). */
+  | 'CHATS_DELETE'
+  /** The chats.update event (docs/webhooks.md). */
+  | 'CHATS_UPDATE'
+  /** The chats.upsert event (docs/webhooks.md). */
+  | 'CHATS_UPSERT'
   /** The connection.update event (docs/webhooks.md). */
   | 'CONNECTION_UPDATE'
   /** The contacts.update event (docs/webhooks.md). */
   | 'CONTACTS_UPDATE'
+  /** The contacts.upsert event (docs/webhooks.md). */
+  | 'CONTACTS_UPSERT'
   /** The groups.update event (docs/webhooks.md). */
   | 'GROUPS_UPDATE'
   /** The groups.upsert event (docs/webhooks.md). */
   | 'GROUPS_UPSERT'
+  /** The history.sync event (docs/webhooks.md). */
+  | 'HISTORY_SYNC'
   /** The messages.delete event (docs/webhooks.md). */
   | 'MESSAGES_DELETE'
   /** The messages.update event (docs/webhooks.md). */

@@ -29,7 +29,7 @@ type RowOutcome = 'stored' | 'unusable' | 'taken';
 const ACCEPT = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
-    n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, type text, text text,
+    n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, "chatId" text, type text, text text,
     "mediaUrl" text, "mediaType" text, caption text, content jsonb, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
     location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "pollSecret" text, "fileName" text, voice boolean, file boolean,
     routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
@@ -50,10 +50,10 @@ claimed AS (
   RETURNING id
 ),
 stored AS (
-  INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", type, text, "mediaUrl", "mediaType",
+  INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", "chatId", type, text, "mediaUrl", "mediaType",
                          caption, content, location, contacts, reaction, quoted, mentions, poll, "pollSecret", "fileName", voice,
                          status, mode, "queuedAt", "createdAt", "updatedAt")
-  SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", type, text, "mediaUrl", "mediaType",
+  SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", "chatId", type, text, "mediaUrl", "mediaType",
          caption, content, location, contacts, reaction, quoted, mentions, poll, decode("pollSecret", 'base64'), "fileName", coalesce(voice, false),
          'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
   FROM usable WHERE key IS NULL OR id IN (SELECT id FROM claimed)
@@ -148,6 +148,7 @@ export function acceptBatches(
         instanceId: record.instanceId,
         apiKeyId: record.apiKeyId,
         to: record.to,
+        chatId: record.chatId,
         type: record.type,
         text: record.text,
         mediaUrl: record.mediaUrl,

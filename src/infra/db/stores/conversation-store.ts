@@ -1,9 +1,121 @@
-import type { ConversationStore } from '../../../domain/conversations/conversations.ports.js';
+import type { ChatRecord, ChatStateChange, ConversationStore } from '../../../domain/conversations/conversations.ports.js';
+import type { MessageRecord } from '../../../domain/messages/messages.ports.js';
+import type { PrismaClient } from '../database.js';
+import type { Outbox } from '../outbox.js';
+import { isUuid } from '../prisma-errors.js';
+import { CHAT_NAME, CHAT_SELECT, type ChatRow, readChat, withLastMessages } from './chat-rows.js';
+import { contactStatements } from './contact-statements.js';
+import { historyStatements } from './history-statements.js';
+import { likePattern } from './like-pattern.js';
 
-/** The read model of conversations (docs/conversations.md). */
-export function createConversationStore(): ConversationStore {
-  const todo = () => {
-    throw new Error('conversation store: not yet written');
+/** What each chat filter keeps (docs/conversations.md). */
+const FILTERS = {
+  all: '',
+  unread: 'AND c."unreadCount" > 0',
+  archived: 'AND c.archived',
+  groups: `AND c.kind = 'group'`,
+  direct: `AND c.kind = 'direct'`,
+} as const;
+
+
+/**
+ * The read model of conversations in the database (docs/conversations.md): chats with their names
+ * and newest messages, the messages of a chat, contacts, and the phone's history.
+ */
+export function createConversationStore(prisma: PrismaClient, outbox: Outbox): ConversationStore {
+  const changes = (change: ChatStateChange): { set: string; values: unknown[] } => {
+    if ('archived' in change) return { set: 'archived = $3', values: [change.archived] };
+    if ('pinned' in change) return { set: 'pinned = $3', values: [change.pinned] };
+    if ('mutedUntil' in change) return { set: '"mutedUntil" = $3::timestamptz', values: [change.mutedUntil?.toISOString() ?? null] };
+    // Marked unread: at least one to read, as the phone shows it.
+    return { set: '"unreadCount" = GREATEST("unreadCount", 1)', values: [] };
   };
-  return new Proxy({}, { get: () => todo }) as ConversationStore;
+
+  return {
+    async listChats(instanceId, { after, limit, filter, search }) {
+      const params: unknown[] = [instanceId, limit];
+      let where = FILTERS[filter];
+      if (after) {
+        params.push(after.pinned, after.activityAt.toISOString(), after.id);
+        where += ` AND (c.pinned, c."activityAt", c.id) < ($3::boolean, $4::timestamptz, $5)`;
+      }
+      if (search) {
+        params.push(likePattern(search));
+        where += ` AND (${CHAT_NAME} ILIKE $${params.length} OR c.id LIKE $${params.length})`;
+      }
+      const rows = await prisma.$queryRawUnsafe<ChatRow[]>(
+        `${CHAT_SELECT} WHERE c."instanceId" = $1::uuid ${where} ORDER BY c.pinned DESC, c."activityAt" DESC, c.id DESC LIMIT $2`,
+        ...params,
+      );
+      return withLastMessages(prisma, rows);
+    },
+
+    findChat: (instanceId, chatId) => (isUuid(instanceId) ? readChat(prisma, instanceId, chatId) : Promise.resolve(null)),
+
+    async chatMessages(instanceId, chatId, { before, limit }) {
+      return prisma.message.findMany({
+        where: {
+          instanceId,
+          chatId,
+          ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
+        },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      });
+    },
+
+    oldestMessage: (instanceId, chatId) =>
+      prisma.message.findFirst({ where: { instanceId, chatId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+
+    async changeChat(instanceId, chatId, change, events) {
+      const { set, values } = changes(change);
+      return outbox.transaction(async (tx, emit) => {
+        const changed = await tx.$executeRawUnsafe(`UPDATE "Chat" SET ${set}, "updatedAt" = now() WHERE "instanceId" = $1::uuid AND id = $2`, instanceId, chatId, ...values);
+        if (changed === 0) return null;
+        const chat = (await readChat(tx, instanceId, chatId))!;
+        await emit(chat, events(chat));
+        return chat;
+      });
+    },
+
+    async markChatRead(instanceId, chatId, at, events) {
+      return outbox.transaction(async (tx, emit) => {
+        // The chat's row is locked first: an inbound message's transaction adds its unread after this
+        // one commits, and its message is not among those this one sees (docs/conversations.md).
+        const zeroed = await tx.$executeRawUnsafe(`UPDATE "Chat" SET "unreadCount" = 0, "updatedAt" = now() WHERE "instanceId" = $1::uuid AND id = $2`, instanceId, chatId);
+        if (zeroed === 0) return null;
+        const read = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+          `UPDATE "Message" SET status = 'read', "readAt" = $3, "updatedAt" = $3
+           WHERE "instanceId" = $1::uuid AND "chatId" = $2 AND direction = 'in' AND "readAt" IS NULL AND NOT history
+           RETURNING id::text AS id`,
+          instanceId,
+          chatId,
+          at,
+        );
+        const messages: MessageRecord[] = read.length ? await tx.message.findMany({ where: { id: { in: read.map((row) => row.id) } } }) : [];
+        const chat = (await readChat(tx, instanceId, chatId))!;
+        await emit(chat, events(chat));
+        return { chat, read: messages };
+      });
+    },
+
+    async deleteChat(instanceId, chatId, events) {
+      return outbox.transaction(async (tx, emit) => {
+        const chat = await tx.$queryRawUnsafe<Array<{ tenantId: string }>>(
+          `DELETE FROM "Chat" WHERE "instanceId" = $1::uuid AND id = $2 RETURNING "tenantId"::text AS "tenantId"`,
+          instanceId,
+          chatId,
+        );
+        if (!chat[0]) return false;
+        await tx.$executeRawUnsafe(`DELETE FROM "Message" WHERE "instanceId" = $1::uuid AND "chatId" = $2`, instanceId, chatId);
+        await emit({ tenantId: chat[0].tenantId, instanceId }, events);
+        return true;
+      });
+    },
+
+    ...contactStatements(prisma, outbox),
+    ...historyStatements(prisma, outbox),
+  };
 }
+
+export type { ChatRecord };

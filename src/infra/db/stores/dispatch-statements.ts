@@ -1,5 +1,7 @@
 import type { MessageRecord, MessageStore, SendingInstance } from '../../../domain/messages/messages.ports.js';
 import { digits } from '../../../domain/phone.js';
+import { chatIdOfRecipient } from '../../../domain/conversations/chat-id.js';
+import { chatKindOf } from '../../../domain/conversations/history-rows.js';
 import type { Outbox } from '../outbox.js';
 import { OUTBOX_RESULT, type OutboxResult, outboxWrites } from '../outbox-statement.js';
 import type { Statements } from '../statements.js';
@@ -25,12 +27,12 @@ const MARK_SENT = `
 WITH lease AS (
   SELECT 1 FROM "InstanceLease" WHERE "instanceId" = $2::uuid AND owner = $4 AND token = $5::int8 FOR SHARE
 ),
-sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz, "networkMessageId" text)),
+sent_input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, "sentAt" timestamptz, "networkMessageId" text, "chatId" text, kind text)),
 sent AS (
   UPDATE "Message" m SET status = 'sent', "sentAt" = s."sentAt", "from" = $3, "updatedAt" = s."sentAt", "networkMessageId" = s."networkMessageId"
   FROM sent_input s
   WHERE m.id = s.id AND m.status = 'queued' AND m."instanceId" = $2::uuid AND EXISTS (SELECT 1 FROM lease)
-  RETURNING m.id, m."sentAt"
+  RETURNING m.id, m."sentAt", m."tenantId", m."createdAt", s."chatId", s.kind
 ),
 counted AS (
   UPDATE "Instance"
@@ -38,6 +40,19 @@ counted AS (
       "lastUsedAt" = GREATEST("lastUsedAt", (SELECT max("sentAt") FROM sent)),
       "updatedAt" = now()
   WHERE id = $2::uuid AND EXISTS (SELECT 1 FROM sent)
+  RETURNING 1
+),
+-- A sent message is its chat's newest (docs/conversations.md). Reading \`counted\` orders the instance's
+-- row lock before the chat's, as a received message's transaction takes them: no deadlock between them.
+chat_touch AS (
+  INSERT INTO "Chat" AS c ("instanceId", id, "tenantId", kind, "lastMessageId", "activityAt", "updatedAt")
+  SELECT DISTINCT ON ("chatId") $2::uuid, "chatId", "tenantId", kind::"ChatKind", id, "createdAt", now()
+  FROM sent WHERE "chatId" IS NOT NULL AND EXISTS (SELECT 1 FROM counted)
+  ORDER BY "chatId", "createdAt" DESC, id DESC
+  ON CONFLICT ("instanceId", id) DO UPDATE SET
+    "lastMessageId" = CASE WHEN c."lastMessageId" IS NULL OR excluded."activityAt" >= c."activityAt" THEN excluded."lastMessageId" ELSE c."lastMessageId" END,
+    "activityAt" = GREATEST(c."activityAt", excluded."activityAt"),
+    "updatedAt" = now()
 ),
 ${outboxWrites(6, 'sent')}
 SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM sent) AS sent, ${OUTBOX_RESULT}`;
@@ -78,7 +93,12 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
       const now = new Date();
       const events = sent.flatMap(({ message, events }) => outbox.rows(instance.tenantId, instance, message.id, events, now));
       const [result] = await statements.run<{ sent: string[] } & OutboxResult>(MARK_SENT, [
-        JSON.stringify(sent.map(({ message, at }) => ({ id: message.id, sentAt: at.toISOString(), networkMessageId: message.networkMessageId }))),
+        JSON.stringify(
+          sent.map(({ message, at }) => {
+            const chatId = message.chatId ?? chatIdOfRecipient(message.to);
+            return { id: message.id, sentAt: at.toISOString(), networkMessageId: message.networkMessageId, chatId, kind: chatKindOf(chatId) };
+          }),
+        ),
         instance.id,
         digits(instance.phone),
         lease.node,

@@ -8,6 +8,7 @@ import type { Statements } from '../statements.js';
 import { acceptBatches } from './accept-batch.js';
 import { dispatchStatements } from './dispatch-statements.js';
 import { receiptBatches } from './receipt-batch.js';
+import { inboundChat } from './inbound-chat.js';
 
 /**
  * A kept file is read in slices: one statement for all of a 16 MiB file took seconds on a busy
@@ -158,6 +159,7 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
             mentions: json(message.mentions?.length ? message.mentions : null),
             group: json(message.group ?? null),
             content: json(message.content),
+            chatId: message.chatId,
             status: 'delivered',
             mode: 'production',
             deliveredAt: message.at,
@@ -167,8 +169,10 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
           skipDuplicates: true,
         });
         if (!created) return null;
+        // The instance's row first, then the chat's: the order every writer of both takes (no deadlock).
         await tx.instance.update({ where: { id: message.instanceId }, data: { messagesReceived: { increment: 1 } } });
-        await emit(created, events(created, null as never));
+        const chat = await inboundChat(tx, message, created.id);
+        await emit(created, events(created, chat));
         return created;
       });
     },

@@ -8,6 +8,7 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
 import { connectedV1Instance } from '../factories/sandbox.js';
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     'history-per-batch': { type: 'string', default: '300' },
     'history-chats-per-batch': { type: 'string', default: '10' },
     'send-connections': { type: 'string', default: '50' },
+    /** The build under test: another checkout (built if needed, node_modules in place) instead of this one. */
+    checkout: { type: 'string' },
     /** Another checkout, built, node_modules in place: the sends' baseline. */
     baseline: { type: 'string' },
     /** A commit of this repository: cloned and built in the temporary folder (kept for the next run), the sends' baseline. */
@@ -44,6 +47,8 @@ const { values } = parseArgs({
 const run = promisify(execFile);
 const skip = new Set(values.skip!.split(',').filter(Boolean));
 const READERS = Number(values.readers);
+const CHECKOUT = values.checkout ? resolve(values.checkout) : undefined;
+const FEED = fileURLToPath(new URL('./history-feed.mjs', import.meta.url));
 const GOAL_P99_MS = 50;
 
 const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
@@ -108,6 +113,8 @@ async function storageOf(mode: string, cleanup: Array<() => Promise<void>>): Pro
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
+/** CPU a request cost the gateway and PostgreSQL: steadier than rates on a machine others share. */
+const perRequest = (l: Load) => (l.split && l.rps ? `${((1000 * l.split.server) / l.rps).toFixed(2)} / ${((1000 * l.split.postgres) / l.rps).toFixed(2)}` : '-');
 const goal = (p99: number) => (p99 <= GOAL_P99_MS ? 'met' : 'MISSED');
 
 /**
@@ -116,7 +123,7 @@ const goal = (p99: number) => (p99 <= GOAL_P99_MS ? 'met' : 'MISSED');
  */
 async function measureReads(mode: string, cleanup: Array<() => Promise<void>>) {
   const storage = await storageOf(mode, cleanup);
-  const made = await startWithInstances(storage, ['read line'], cleanup);
+  const made = await startWithInstances(storage, ['read line'], cleanup, CHECKOUT);
   const instance = made.instances[0]!;
   await made.started.stop();
   const where = { databaseUrl: storage.DATABASE_URL || undefined, dataDir: storage.DATA_DIR! };
@@ -125,7 +132,7 @@ async function measureReads(mode: string, cleanup: Array<() => Promise<void>>) {
   const seeded = await seedConversations(where, { id: instance.id, phone: instance.phone }, shape, (line) => console.log(`  ${line}`));
   console.log(`${mode}: seeded in ${seeded.seconds.toFixed(1)} s`);
 
-  const started = await startGateway(storage, cleanup);
+  const started = await startGateway(storage, cleanup, CHECKOUT);
   try {
     const api = client(started.url);
     const paths = {
@@ -156,6 +163,7 @@ async function measureReads(mode: string, cleanup: Array<() => Promise<void>>) {
           'max ms': measured.max,
           goal: name === 'floor' ? '-' : `${goal(measured.p99)} (≤ ${GOAL_P99_MS})`,
           'non-2xx': measured.other,
+          'CPU ms a request: gateway / PostgreSQL': perRequest(measured),
           'cores: gateway / PostgreSQL / Redis / rest (busy of all)': formatSplit(measured.split),
         });
       }
@@ -173,11 +181,11 @@ async function measureReads(mode: string, cleanup: Array<() => Promise<void>>) {
  */
 async function measureHistory(mode: string, cleanup: Array<() => Promise<void>>) {
   const storage = await storageOf(mode, cleanup);
-  const made = await startWithInstances(storage, ['history line'], cleanup);
+  const made = await startWithInstances(storage, ['history line'], cleanup, CHECKOUT);
   await made.started.stop();
   const embedded = !storage.DATABASE_URL;
   const profile = process.env.BENCH_GATEWAY_CPU_PROFILE;
-  const args = ['--enable-source-maps', ...(embedded ? ['--max-semi-space-size=4'] : []), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), 'test/bench/history-feed.mjs'];
+  const args = ['--enable-source-maps', ...(embedded ? ['--max-semi-space-size=4'] : []), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), FEED];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
@@ -196,6 +204,8 @@ async function measureHistory(mode: string, cleanup: Array<() => Promise<void>>)
       HISTORY_CHATS_PER_BATCH: values['history-chats-per-batch'],
     },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // The feed loads the build under test's dist/.
+    ...(CHECKOUT ? { cwd: CHECKOUT } : {}),
   });
   // The machine's CPU split over the timed batches alone: the feed says when its clock starts.
   let cpu: ((pid: number) => CpuSplit | null) | undefined;
@@ -238,7 +248,7 @@ async function baselineCheckout(commit: string): Promise<string> {
  * storage of its own, in alternating rounds: the ratio of each round and of the sums.
  */
 async function measureSends(mode: string, baseline: string, cleanup: Array<() => Promise<void>>) {
-  const now = { name: 'now', ...(await startWithInstances(await storageOf(mode, cleanup), ['send line'], cleanup)) };
+  const now = { name: 'now', ...(await startWithInstances(await storageOf(mode, cleanup), ['send line'], cleanup, CHECKOUT)) };
   const before = { name: 'baseline', ...(await startWithInstances(await storageOf(mode, cleanup), ['send line'], cleanup, baseline)) };
   const gateways: Array<typeof now> = [now, before];
   const connections = Number(values['send-connections']);
@@ -255,7 +265,7 @@ async function measureSends(mode: string, baseline: string, cleanup: Array<() =>
       }
       for (const g of gateways) {
         const f = figures[g.name]!;
-        rows.push({ round, build: g.name, 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99, 'non-2xx': f.other, 'now ÷ baseline': g.name === 'now' ? `${((100 * f.rps) / figures.baseline!.rps).toFixed(1)} %` : '-', 'cores: gateway / PostgreSQL / Redis / rest (busy of all)': formatSplit(f.split) });
+        rows.push({ round, build: g.name, 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99, 'non-2xx': f.other, 'now ÷ baseline': g.name === 'now' ? `${((100 * f.rps) / figures.baseline!.rps).toFixed(1)} %` : '-', 'CPU ms a request: gateway / PostgreSQL': perRequest(f), 'cores: gateway / PostgreSQL / Redis / rest (busy of all)': formatSplit(f.split) });
       }
     }
   } finally {
@@ -269,6 +279,7 @@ async function measureSends(mode: string, baseline: string, cleanup: Array<() =>
 const MODES = ['embedded (PGlite)', 'PostgreSQL + Redis'];
 const chosen = MODES.filter((name) => !values.mode || name.includes(values.mode) || (values.mode === 'PGlite' && name.includes('embedded')));
 await buildIfChanged();
+if (CHECKOUT) await run(process.execPath, ['scripts/build-if-changed.mjs'], { cwd: CHECKOUT, maxBuffer: 64 * 1024 * 1024 });
 const baseline = values.baseline ?? (values['baseline-commit'] ? await baselineCheckout(values['baseline-commit']) : undefined);
 const cleanup: Array<() => Promise<void>> = [];
 try {

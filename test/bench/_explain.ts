@@ -1,0 +1,31 @@
+import { connectedV1Instance } from '../factories/sandbox.js';
+import { createKey, login } from '../factories/tenants.js';
+import { client } from '../helpers/http.js';
+import { createTestDatabase } from '../kit/postgres.js';
+import { npmStart } from './as-users-run-it.js';
+import { seedConversations, explain, DEEP_CHAT } from './conversation-seed.js';
+import { CHAT_SELECT } from '../../src/infra/db/stores/chat-rows.js';
+import { messagePosition } from '../../src/domain/conversations/cursors.js';
+import { writeFileSync, mkdirSync } from 'node:fs';
+const ADMIN = { GATEWAY_ADMIN_EMAIL: 'bench@example.com', GATEWAY_ADMIN_PASSWORD: 'bench-password', GATEWAY_ADMIN_PLAN: 'enterprise' };
+const pgMode = process.argv[2] === 'pg';
+const database = pgMode ? await createTestDatabase({ name: 'mgw_bench_explain' }) : undefined;
+const dataDir = '/tmp/mgw-bench-explain'; mkdirSync(dataDir, { recursive: true });
+const storage = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: 'explain:' } : {}) };
+const g = await npmStart({ ...storage, ...ADMIN });
+let inst;
+try {
+  const api = client(g.url);
+  const key = await createKey(api, await login(api, ADMIN.GATEWAY_ADMIN_EMAIL, ADMIN.GATEWAY_ADMIN_PASSWORD), { name: 'b' });
+  inst = await connectedV1Instance(api, key, 'explain line');
+} finally { await g.stop(); }
+const where = { databaseUrl: database?.url, dataDir };
+const s = await seedConversations(where, inst, { chats: 10000, messages: 1000000, deep: 100000 }, console.log);
+console.log('seeded', s.seconds);
+writeFileSync(`/tmp/mgw-bench-explain-${process.argv[2]}.json`, JSON.stringify({ inst, deepCursor: s.deepCursor, url: database?.url }));
+const list = `${CHAT_SELECT} WHERE c."instanceId" = $1::uuid  ORDER BY c.pinned DESC, c."activityAt" DESC, c.id DESC LIMIT $2`;
+console.log(await explain(where, list, [inst.id, 21]));
+const pos = messagePosition('before', s.deepCursor);
+const msgs = `SELECT * FROM "Message" WHERE "instanceId" = $1::uuid AND "chatId" = $2 AND ("createdAt" < $3::timestamptz OR ("createdAt" = $3::timestamptz AND id < $4::uuid)) ORDER BY "createdAt" DESC, id DESC LIMIT 51`;
+console.log(await explain(where, msgs, [inst.id, DEEP_CHAT, pos.createdAt.toISOString(), pos.id]));
+process.exit(0);

@@ -1,8 +1,6 @@
 /**
- * Conversations as users run them, in both modes: the chat list and a deep page of a chat's messages on a
- * seeded instance (10,000 chats, 1,000,000 messages), history sync ingest through the engine events port,
- * and sends against a build from before conversations, in alternating rounds (docs/benchmarks.md, "Each benchmark in detail").
- * Usage: npm run bench:conversations [-- --mode PostgreSQL --rounds 2 --duration 10 --baseline-commit e5447c6]
+ * Conversations as users run them, both modes: reads on a seeded instance, history ingest, sends against an older build
+ * (docs/benchmarks.md, "Each benchmark in detail"). Usage: npm run bench:conversations [-- --mode PostgreSQL --baseline-commit e5447c6]
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';

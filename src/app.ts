@@ -17,6 +17,7 @@ import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
 import { instanceMessagingRoutes } from './rest/routes/instance-messaging.js';
 import { instanceGroupRoutes } from './rest/routes/instance-groups.js';
+import { conversationRoutes } from './rest/routes/conversations.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
@@ -100,6 +101,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
     ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, authenticated),
     ...instanceGroupRoutes(deps.services.groups, authenticated),
+    ...conversationRoutes(deps.services.conversations, authenticated),
     engineRoutes(deps.engines.routes),
   ]) {
     rest.use(router.routes());

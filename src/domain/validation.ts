@@ -15,7 +15,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (unstorable.length) throw refusal(unstorable);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw refusal(result.error.issues.map((issue) => describe(issue, value)));
+  throw refusal(
+    result.error.issues.flatMap((issue) =>
+      // A strict input names each field (or query parameter) it does not take.
+      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ field: [...issue.path.map(String), key], message: 'is not one this request takes' })) : [describe(issue, value)],
+    ),
+  );
 }
 
 /**

@@ -18,7 +18,7 @@ export interface Operation {
   query?: z.ZodObject;
   /** Takes an Idempotency-Key header. */
   idempotent?: boolean;
-  success: { status: 200 | 201; schema?: z.ZodType; description: string; contentType?: string | string[] };
+  success: { status: 200 | 201 | 202; schema?: z.ZodType; description: string; contentType?: string | string[] };
   /** Error statuses besides the ones every operation of its kind can answer. */
   errors: number[];
 }

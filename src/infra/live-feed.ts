@@ -7,14 +7,16 @@ import { createRedis, type Redis } from './redis.js';
 
 type MessageEvent = Extract<LiveEvent, { kind: 'message' }>;
 type ReceivedEvent = Extract<LiveEvent, { kind: 'received' }>;
+type ChatEvent = Extract<LiveEvent, { kind: 'chat' }>;
 
 /**
  * Instance kinds are published per instance, tenant kinds per tenant. Message status changes come
  * by the hundred from one statement: they travel as one publication per tenant and batch.
  */
-type Topics = { [K in Exclude<LiveEvent['kind'], 'message' | 'received'>]: [id: string, event: Extract<LiveEvent, { kind: K }>] } & {
+type Topics = { [K in Exclude<LiveEvent['kind'], 'message' | 'received' | 'chat'>]: [id: string, event: Extract<LiveEvent, { kind: K }>] } & {
   messages: [tenantId: string, events: MessageEvent[]];
   received: [tenantId: string, events: ReceivedEvent[]];
+  chats: [tenantId: string, events: ChatEvent[]];
 };
 
 /** A subscriber that falls behind keeps the newest events: a QR code or status is only worth its latest value. */
@@ -66,6 +68,9 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
       // One topic per kind and instance (or tenant): a subscriber gets only what it asked for, without a filter stage.
       const messages = new Map<string, MessageEvent[]>();
       const received = new Map<string, ReceivedEvent[]>();
+      const chats = new Map<string, ChatEvent[]>();
+      // A chat or message named twice in one commit (a message's upsert and update) is read back once.
+      const chatsNamed = new Set<string>();
       const add = <T>(batches: Map<string, T[]>, tenantId: string, event: T) => {
         const batch = batches.get(tenantId);
         if (batch) batch.push(event);
@@ -76,11 +81,19 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
         else if (event.kind === 'connection') pubsub.publish('connection', topic(event.instanceId), event);
         else if (event.kind === 'instance') pubsub.publish('instance', topic(event.tenantId), event);
         else if (event.kind === 'received') add(received, event.tenantId, event);
+        else if (event.kind === 'chat') {
+          const key = `${event.instanceId}|${event.chatId ?? ''}|${event.messageId ?? ''}|${event.deleted}`;
+          if (!chatsNamed.has(key)) {
+            chatsNamed.add(key);
+            add(chats, event.tenantId, event);
+          }
+        }
         else add(messages, event.tenantId, event);
       }
       for (const [tenantId, batch] of messages) pubsub.publish('messages', topic(tenantId), batch);
       // A topic of its own: a status log does not wake for received messages, nor the reverse.
       for (const [tenantId, batch] of received) pubsub.publish('received', topic(`received:${tenantId}`), batch);
+      for (const [tenantId, batch] of chats) pubsub.publish('chats', topic(`chats:${tenantId}`), batch);
     },
     subscribe<K extends InstanceEventKind>(instanceId: string, kind: K) {
       const events = kind === 'qr' ? pubsub.subscribe('qr', topic(instanceId)) : pubsub.subscribe('connection', topic(instanceId));
@@ -93,7 +106,9 @@ export function createLiveFeed(redis: { url: string; publisher: Redis; prefix: s
           ? pubsub.subscribe('instance', topic(tenantId))
           : kind === 'received'
             ? oneByOne(pubsub.subscribe('received', topic(`received:${tenantId}`)))
-            : oneByOne(pubsub.subscribe('messages', topic(tenantId)));
+            : kind === 'chat'
+              ? oneByOne(pubsub.subscribe('chats', topic(`chats:${tenantId}`)))
+              : oneByOne(pubsub.subscribe('messages', topic(tenantId)));
       return events as AsyncIterableIterator<Extract<LiveEvent, { kind: K }>>;
     },
     onResumed(listener) {

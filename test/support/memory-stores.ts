@@ -215,8 +215,15 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
     async failStale() {
       return [];
     },
-    async listByTenant(tenantId, offset, limit) {
-      const mine = [...rows.values()].filter((m) => m.tenantId === tenantId).reverse();
+    async listByTenant(tenantId, offset, limit, filter = {}) {
+      const matches = (m: MessageRecord) =>
+        (filter.instanceId == null || m.instanceId === filter.instanceId) &&
+        (filter.chatId == null || m.chatId === filter.chatId) &&
+        (filter.direction == null || m.direction === filter.direction) &&
+        (filter.status == null || m.status === filter.status) &&
+        (filter.since == null || m.createdAt >= filter.since) &&
+        (filter.until == null || m.createdAt < filter.until);
+      const mine = [...rows.values()].filter((m) => m.tenantId === tenantId && matches(m)).reverse();
       return { items: mine.slice(offset, offset + limit), total: mine.length };
     },
   };

@@ -90,6 +90,10 @@ export interface ConversationStore {
   /** Forgets the chat and its messages; false for an unknown chat. */
   deleteChat(instanceId: string, chatId: string, events: OutboxEventInput[]): Promise<boolean>;
   listContacts(instanceId: string, query: { after: string | null; limit: number; search: string | null }): Promise<ContactRecord[]>;
+  /** How many chats, messages of a chat, and contacts the whole lists hold (a GraphQL connection's totalCount). */
+  countChats(instanceId: string, query: { filter: ChatFilter; search: string | null }): Promise<number>;
+  countMessages(instanceId: string, chatId: string): Promise<number>;
+  countContacts(instanceId: string, query: { search: string | null }): Promise<number>;
   findContact(instanceId: string, contactId: string): Promise<ContactRecord | null>;
   /**
    * Stores what the network told of people: names, and a LID's phone number, which moves the LID's

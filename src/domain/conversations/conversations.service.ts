@@ -177,6 +177,22 @@ export function createConversationsService(deps: {
       return known;
     },
 
+    /** How many chats the list with this filter and search holds, across its pages. */
+    async chatCount(actor: Actor, instanceId: string, query: unknown): Promise<number> {
+      const [instance, q] = await allValid(() => deps.instances.ownedInstance(actor, instanceId), () => parseInput(chatListQuery, query));
+      return store.countChats(instance.id, { filter: q.filter, search: q.search || null });
+    },
+
+    async messageCount(actor: Actor, instanceId: string, chatId: string): Promise<number> {
+      const { instance, chat } = await chatOf(actor, instanceId, chatId);
+      return store.countMessages(instance.id, chat.id);
+    },
+
+    async contactCount(actor: Actor, instanceId: string, query: unknown): Promise<number> {
+      const [instance, q] = await allValid(() => deps.instances.ownedInstance(actor, instanceId), () => parseInput(contactListQuery, query));
+      return store.countContacts(instance.id, { search: q.search || null });
+    },
+
     async block(actor: Actor, instanceId: string, phone: string, blocked: boolean): Promise<ContactRecord> {
       const [instance, { phone: written }] = await allValid(() => deps.instances.ownedInstance(actor, instanceId), () => parseInput(contactIdInput, { phone }));
       const id = digits(written);

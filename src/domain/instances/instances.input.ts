@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { urlText } from '../messages/messages.input.js';
 import type { KnownEngine } from '../network/credentials.js';
 import { SESSION_EVENTS, V1_EVENTS } from '../events/catalogue.js';
+import { historySyncInput } from '../conversations/history-sync.js';
 
 const name = (max: number) =>
   z
@@ -41,7 +42,7 @@ function withCredentials<S extends z.ZodObject>(schema: S, fields: Record<string
 }
 
 /** The fields every instance body has; each engine's credentials field follows them. */
-const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents'];
+const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents', 'historySync'];
 
 /**
  * The create and update bodies of both variants, for the engines the gateway knows: each credentials
@@ -57,8 +58,9 @@ export function instanceInputs(known: readonly KnownEngine[]) {
   const replacing: Record<string, z.ZodType> = Object.fromEntries(lines.map((line) => [line.field, line.replace.nullish()]));
   const integration = integrationField(known.map((engine) => engine.integration));
 
-  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish() });
-  const createSession = z.object({ name: name(50), webhookUrl: url.nullish(), integration });
+  const historySync = historySyncInput.nullish();
+  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish(), historySync });
+  const createSession = z.object({ name: name(50), webhookUrl: url.nullish(), integration, historySync });
   return {
     createV1: withCredentials(createV1, creating),
     updateV1: withCredentials(createV1.omit({ integration: true }).partial(), replacing),

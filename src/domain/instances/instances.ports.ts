@@ -1,4 +1,5 @@
 import type { JsonValue } from '../messages/message-values.js';
+import type { HistorySyncPolicy } from '../network/engine-history.js';
 import type { Lease } from '../ownership/lease.js';
 import type { InstanceState, InstanceVariant } from './state-machine.js';
 
@@ -77,6 +78,8 @@ export interface NewInstance {
   /** When the first pairing starts (null: the instance waits to be paired). */
   pairingSince: Date | null;
   externalId?: string | null;
+  /** How much of the phone's past to take; null is the default. */
+  historySync?: HistorySyncPolicy | null;
 }
 
 export type InstancePatch = Partial<
@@ -100,6 +103,7 @@ export type InstancePatch = Partial<
     | 'webhookSecret'
     | 'previousWebhookSecret'
     | 'webhookSecretRotatedAt'
+    | 'historySync'
   >
 >;
 

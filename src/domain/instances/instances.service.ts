@@ -110,6 +110,7 @@ export function createInstancesService(deps: {
           // for a credentials engine, checks the credentials).
           pairingSince: clock.now(),
           externalId: given?.externalId ?? null,
+          historySync: data.historySync ?? null,
         },
         actor.limits.instances,
       );
@@ -157,6 +158,7 @@ export function createInstancesService(deps: {
       if (data.name !== undefined) patch.name = data.name;
       if (data.description !== undefined) patch.description = data.description;
       if (data.webhookUrl !== undefined) patch.webhookUrl = checkedUrl ?? null;
+      if (data.historySync !== undefined) patch.historySync = data.historySync ?? null;
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MEDIA_TYPES } from './message-values.js';
+import { MEDIA_TYPES, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from './message-values.js';
+import { chatIdInput } from '../conversations/conversations.input.js';
 import { phoneDigitsOf } from '../phone.js';
 
 export const PHONE_DIGITS = /^[1-9][0-9]{6,14}$/;
@@ -87,9 +88,19 @@ const pageNumber = (max: number) =>
     .or(z.number().int('must be a whole number'))
     .pipe(z.number().min(1, 'must be at least 1').max(max, `must be at most ${max}`));
 
-export const listMessagesInput = z.object({
+const instantRule = 'must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z';
+const instant = z.iso.datetime({ offset: true, message: instantRule }).transform((at) => new Date(at));
+
+/** GET /v1/messages/list: a page, and filters that must all match; any other parameter is refused by name. */
+export const listMessagesInput = z.strictObject({
   page: pageNumber(1_000_000).default(1),
   limit: pageNumber(100).default(10),
+  instanceId: z.uuid({ message: 'must be an instance id' }).optional(),
+  chatId: chatIdInput.shape.chatId.transform((id) => id.replace(/^\+/, '')).optional(),
+  direction: z.enum(MESSAGE_DIRECTIONS, { message: `must be one of ${MESSAGE_DIRECTIONS.join(', ')}` }).optional(),
+  status: z.enum(MESSAGE_STATUSES, { message: `must be one of ${MESSAGE_STATUSES.join(', ')}` }).optional(),
+  since: instant.optional().meta({ description: 'only messages created at or after this time' }),
+  until: instant.optional().meta({ description: 'only messages created before this time' }),
 });
 
 export type ListMessagesInput = z.output<typeof listMessagesInput>;

@@ -15,6 +15,16 @@ export type { JsonValue };
 export type { MessageRecord } from './message-record.js';
 import type { MessageRecord } from './message-record.js';
 
+/** What narrows a tenant's message list (GET /v1/messages/list); `until` is exclusive. */
+export interface MessageListFilter {
+  instanceId?: string | null;
+  chatId?: string | null;
+  direction?: MessageDirection | null;
+  status?: MessageStatus | null;
+  since?: Date | null;
+  until?: Date | null;
+}
+
 /** What a send answers; stored as-is for idempotent replays. */
 export interface SendResult {
   id: string;
@@ -198,7 +208,8 @@ export interface MessageStore {
   createInbound(message: NewInboundMessage, events: (message: MessageRecord, chat: { chat: ChatRecord; created: boolean }) => OutboxEventInput[]): Promise<MessageRecord | null>;
   /** Queued messages created before `before` become failed with `error`, each together with its events; the failed messages. */
   failStale(before: Date, at: Date, error: MessageError, events: (message: MessageRecord) => OutboxEventInput[]): Promise<MessageRecord[]>;
-  listByTenant(tenantId: string, offset: number, limit: number): Promise<{ items: MessageRecord[]; total: number }>;
+  /** Newest first; every field of `filter` given must match. */
+  listByTenant(tenantId: string, offset: number, limit: number, filter?: MessageListFilter): Promise<{ items: MessageRecord[]; total: number }>;
 }
 
 /** Which instance carries a tenant's next outbound message. */

@@ -270,8 +270,8 @@ export function createMessagesService(deps: {
     },
 
     async list(actor: Actor, input: unknown) {
-      const { page, limit } = parseInput(listMessagesInput, input);
-      const { items, total } = await messages.listByTenant(actor.tenantId, (page - 1) * limit, limit);
+      const { page, limit, ...filter } = parseInput(listMessagesInput, input);
+      const { items, total } = await messages.listByTenant(actor.tenantId, (page - 1) * limit, limit, filter);
       return { items, page, limit, total, pages: Math.ceil(total / limit) };
     },
 

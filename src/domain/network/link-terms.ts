@@ -1,5 +1,5 @@
 import type { LinkTerms } from './engine.port.js';
-import { DEFAULT_HISTORY_SYNC } from './engine-history.js';
+import { historySyncOf } from '../conversations/history-sync.js';
 import type { InstanceRecord } from '../instances/instances.ports.js';
 
 /** The QR timings of pairings (QR_*): each code's lifetime by variant, and codes per pairing. */
@@ -13,7 +13,7 @@ export interface QrPolicy {
 export const keepsNetworkEvents = (instance: Pick<InstanceRecord, 'variant'>) => instance.variant === 'session';
 
 /** What the instance's variant means for its link; engines follow these terms and never read the variant. */
-export function linkTermsOf(instance: Pick<InstanceRecord, 'variant'>, qr: QrPolicy): LinkTerms {
+export function linkTermsOf(instance: Pick<InstanceRecord, 'variant' | 'historySync'>, qr: QrPolicy): LinkTerms {
   const lifetimeSeconds = instance.variant === 'v1' ? qr.v1TtlSeconds : qr.sessionTtlSeconds;
-  return { qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts }, networkEvents: keepsNetworkEvents(instance), history: DEFAULT_HISTORY_SYNC };
+  return { qr: { lifetimeMs: lifetimeSeconds * 1000, codes: qr.attempts }, networkEvents: keepsNetworkEvents(instance), history: historySyncOf(instance) };
 }

@@ -14,11 +14,16 @@ export type LiveEvent =
   /** One of the tenant's messages moved to a new status. */
   | { kind: 'message'; tenantId: string; messageId: string; status: string; timestamp: string }
   /** One of the tenant's instances received a message. */
-  | { kind: 'received'; tenantId: string; instanceId: string; messageId: string; timestamp: string };
+  | { kind: 'received'; tenantId: string; instanceId: string; messageId: string; timestamp: string }
+  /**
+   * One of an instance's chats may have changed: its own event names the chat, a message event the
+   * message whose chat it is, a contact's its phone's chat, which may not exist (`ifExists`).
+   */
+  | { kind: 'chat'; tenantId: string; instanceId: string; chatId: string | null; messageId: string | null; deleted: boolean; ifExists?: true };
 
 /** Kinds of one instance's events, and kinds of a whole tenant's. */
 export type InstanceEventKind = 'qr' | 'connection';
-export type TenantEventKind = 'instance' | 'message' | 'received';
+export type TenantEventKind = 'instance' | 'message' | 'received' | 'chat';
 
 /** Live events by instance; in-process, or across nodes through Redis pub/sub. */
 export interface LiveFeed {
@@ -48,6 +53,33 @@ export interface LiveFeed {
  * instance store, which sees every one of them.)
  */
 export function liveEventsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent[] {
+  return [...viewsOf(e), ...chatEventsOf(e)];
+}
+
+/** A contacts event this long is a sync (a link's address book), not names changing as chats go on. */
+const CONTACTS_NAMING_CHATS = 100;
+
+/** Events that change what an inbox shows: a chat's own, every change to one of its messages, and its contact's names. */
+const CHAT_EVENTS = new Set(['chats.upsert', 'chats.update', 'chats.delete']);
+const CHAT_MESSAGE_EVENTS = new Set(['messages.upsert', 'messages.update', 'messages.delete']);
+
+function chatEventsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown> }): LiveEvent[] {
+  const { tenantId, instanceId } = e;
+  if (!instanceId) return [];
+  if (CHAT_EVENTS.has(e.event) && typeof e.data.id === 'string') {
+    return [{ kind: 'chat', tenantId, instanceId, chatId: e.data.id, messageId: null, deleted: e.event === 'chats.delete' }];
+  }
+  if (CHAT_MESSAGE_EVENTS.has(e.event) && typeof e.data.messageId === 'string') {
+    return [{ kind: 'chat', tenantId, instanceId, chatId: null, messageId: e.data.messageId, deleted: false }];
+  }
+  const contacts = (e.event === 'contacts.upsert' || e.event === 'contacts.update') && Array.isArray(e.data.contacts) ? (e.data.contacts as Array<{ phone?: unknown }>) : [];
+  if (contacts.length > CONTACTS_NAMING_CHATS) return [];
+  return contacts.flatMap((contact) =>
+    typeof contact.phone === 'string' && contact.phone ? [{ kind: 'chat' as const, tenantId, instanceId, chatId: digits(contact.phone), messageId: null, deleted: false, ifExists: true as const }] : [],
+  );
+}
+
+function viewsOf(e: { tenantId: string; instanceId: string | null; event: string; data: Record<string, unknown>; createdAt: Date }): LiveEvent[] {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   // Only status changes: an edit or a poll's votes are messages.update without a status.
   if (e.event === 'messages.update' && typeof e.data.messageId === 'string') {

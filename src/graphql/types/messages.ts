@@ -140,6 +140,8 @@ export const MessageType = builder.prismaObject('Message', {
     status: t.expose('status', { type: MessageStatusEnum, description: 'Where it is now.' }),
     mode: t.expose('mode', { type: MessageModeEnum, description: 'Sent with a test or a live key.' }),
     instanceId: t.exposeString('instanceId', { nullable: true, description: 'The instance carrying it; null while a routed message waits for one.' }),
+    chatId: t.exposeString('chatId', { nullable: true, description: 'The chat it belongs to (phone digits, a group id or <lid>@lid); null while a routed message waits for an instance.' }),
+    history: t.exposeBoolean('history', { description: "Taken from the phone's history sync (never announced as a new message)." }),
     instance: t.relation('instance', { nullable: true, description: 'The instance carrying it; null while a routed message waits for one.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the gateway accepted it.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),

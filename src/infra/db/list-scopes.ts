@@ -1,5 +1,5 @@
 import type { InstanceState } from '../../domain/instances/state-machine.js';
-import type { MessageStatus } from '../../domain/messages/message-values.js';
+import type { MessageListFilter } from '../../domain/messages/messages.ports.js';
 
 /**
  * What each list of a tenant holds and in which order, in one place for REST (the stores) and GraphQL
@@ -21,12 +21,16 @@ export const instanceList = (tenantId: string, filter: { states?: InstanceState[
 export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
 
 /** A tenant's messages, newest first (as GET /v1/messages/list lists them), optionally narrowed. */
-export const messageList = (tenantId: string, filter: { instanceId?: string | number | null; status?: MessageStatus | null; since?: Date | null } = {}) => ({
+export const messageList = (tenantId: string, filter: Omit<MessageListFilter, 'instanceId'> & { instanceId?: string | number | null } = {}) => ({
   where: {
     tenantId,
     ...(filter.instanceId != null ? { instanceId: String(filter.instanceId) } : {}),
+    ...(filter.chatId != null ? { chatId: filter.chatId } : {}),
+    ...(filter.direction != null ? { direction: filter.direction } : {}),
     ...(filter.status != null ? { status: filter.status } : {}),
-    ...(filter.since != null ? { createdAt: { gte: filter.since } } : {}),
+    ...(filter.since != null || filter.until != null
+      ? { createdAt: { ...(filter.since != null ? { gte: filter.since } : {}), ...(filter.until != null ? { lt: filter.until } : {}) } }
+      : {}),
   },
   orderBy: newestFirst,
 });

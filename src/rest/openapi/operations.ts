@@ -10,9 +10,11 @@ import { MAX_MEDIA_BODY_BYTES, MAX_MEDIA_BYTES } from '../../domain/media/limits
 import { editInput, numberCheckInput, presenceInput as chatPresenceInput } from '../../domain/messages/message-actions.input.js';
 import { writtenPhone } from '../../domain/phone.js';
 import { changeTenantInput } from '../../domain/tenants/tenants.input.js';
+import { chatIdInput, contactIdInput } from '../../domain/conversations/conversations.input.js';
 import { pairingCodeInput } from '../../domain/network/pairing-code.js';
 import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
+import { conversationOperations } from './conversation-operations.js';
 import type { Credential, Operation } from '../../http/operation.js';
 
 
@@ -45,7 +47,7 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     { method: 'delete', path: '/api-keys/:keyId', tag: 'API keys', summary: 'Revoke a key at once', auth: cookie, success: { status: 200, schema: s.messageEnvelope, description: 'revoked' }, errors: [403, 404] },
 
     { method: 'post', path: '/v1/messages/send', tag: 'Messages', summary: "Send a text through the tenant's least recently used connected instance, or through the one `instanceId` names", auth: keyOrHeader, body: sendMessageInput, idempotent: true, success: { status: 200, schema: ok(s.SendResult), description: 'accepted (queued)' }, errors: [400, 403, 404, 409] },
-    { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
+    { method: 'get', path: '/v1/messages/list', tag: 'Messages', summary: "The tenant's messages, newest first, narrowed by every filter given (since at or after, until before); any other parameter is a 400 naming it", auth: keyOrHeader, query: listMessagesInput, success: { status: 200, schema: s.MessagePage, description: 'a page of messages' }, errors: [400] },
     { method: 'get', path: '/v1/messages/:messageId/media', tag: 'Messages', summary: "The message's media, decrypted: a received file as the network keeps it (410 media_expired once the network no longer has it), a sent one from its URL", auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, description: "the file in its own type (the media's mimetype: image/jpeg, video/mp4, audio/ogg, application/pdf…), with Content-Length and a file name in Content-Disposition", contentType: ['image/*', 'video/*', 'audio/*', 'application/*', 'text/*'] }, errors: [403, 404, 410, 502] },
     { method: 'get', path: '/v1/messages/status/:messageId', tag: 'Messages', summary: 'One message and its status times', auth: keyOrHeader, success: { status: 200, schema: ok(s.Message), description: 'the message' }, errors: [403, 404] },
 
@@ -53,6 +55,8 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     ...messagingOperations('/chat/instances', cookie),
     ...groupOperations('/v1/chat/instances', key),
     ...groupOperations('/chat/instances', cookie),
+    ...conversationOperations('/v1/chat/instances', key),
+    ...conversationOperations('/chat/instances', cookie),
     { method: 'get', path: '/v1/integrations', tag: 'Instances (v1)', summary: 'The engines this gateway offers (the default first), each with what it can carry (docs/messaging.md)', auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.Integration)), description: 'the integrations' }, errors: [] },
 
     { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },
@@ -94,6 +98,8 @@ const PATH_PARAMS: Record<string, z.ZodType> = {
   number: writtenPhone,
   chat: z.string().meta({ description: 'phone digits (5511999990001) or a group id (120363012345678901@g.us)' }),
   groupId: z.string().regex(/^\d{6,30}@g\.us$/).meta({ description: 'a group id like 120363012345678901@g.us' }),
+  chatId: chatIdInput.shape.chatId.meta({ description: 'phone digits (5511999990001), <lid>@lid, or a group id (120363012345678901@g.us)' }),
+  phone: contactIdInput.shape.phone,
   ...Object.fromEntries(['instanceId', 'messageId', 'keyId', 'deliveryId'].map((name) => [name, z.string().meta({ format: 'uuid' })])),
 };
 

@@ -49,12 +49,17 @@ export const LastDisconnect = z
 
 const integration = z.string().meta({ description: 'the chat network engine, e.g. CHAT-SANDBOX or CHAT-BAILEYS' });
 
+export const HistorySync = z
+  .object({ mode: z.enum(['none', 'recent', 'full']), days: z.number().int() })
+  .meta({ id: 'HistorySync', description: "how much of the phone's past the instance takes when it links (docs/conversations.md)" });
+
 export const V1Detail = V1ListItem.extend({
   integration,
   webhookUrl: z.string().nullable(),
   webhookEvents: z.array(z.string()),
   statistics: Statistics,
   lastDisconnect: LastDisconnect,
+  historySync: HistorySync,
 }).meta({ id: 'V1InstanceDetail' });
 
 export const V1Created = z
@@ -100,6 +105,7 @@ export const SessionDetail = z
     createdAt: instant,
     updatedAt: instant,
     lastDisconnect: LastDisconnect,
+    historySync: HistorySync,
     qrCode: SessionQr.optional().meta({ description: 'while a QR code is live' }),
   })
   .meta({ id: 'SessionInstanceDetail' });

@@ -2,6 +2,7 @@ import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { sessionStatusOf, v1StatusOf } from '../../domain/instances/state-machine.js';
 import { lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
+import { historySyncOf } from '../../domain/conversations/history-sync.js';
 import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 
@@ -36,6 +37,7 @@ export function presentV1Detail(i: InstanceRecord): z.output<typeof documented.V
     webhookEvents: i.webhookEvents,
     statistics: { messagesSent: i.messagesSent, messagesReceived: i.messagesReceived, mediaSize: Number(i.mediaSize) },
     lastDisconnect: lastDisconnect(i),
+    historySync: historySyncOf(i),
   };
 }
 
@@ -86,6 +88,7 @@ export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null): z.ou
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     lastDisconnect: lastDisconnect(i),
+    historySync: historySyncOf(i),
     ...(qr ? { qrCode: sessionQr(qr) } : {}),
   };
 }

@@ -52,6 +52,9 @@ type Documents = {
     "\n  mutation GroupInviteCode($input: GroupActionInput!) {\n    groupInviteCode(input: $input) {\n      invite { code url }\n      userErrors { code field message }\n    }\n  }\n": typeof types.GroupInviteCodeDocument,
     "\n  mutation LeaveGroup($input: GroupActionInput!) {\n    leaveGroup(input: $input) {\n      done\n      userErrors { code field message }\n    }\n  }\n": typeof types.LeaveGroupDocument,
     "\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n": typeof types.MessageGroupAndPollDocument,
+    "\n  query CachedInbox($id: ID!, $first: Int!) {\n    instance(id: $id) {\n      id\n      chats(first: $first) {\n        totalCount\n        edges { node { id chatId name unreadCount pinned lastMessage { id text direction } } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.CachedInboxDocument,
+    "\n  subscription InboxUpdates($instanceId: ID) {\n    chatUpdated(instanceId: $instanceId) {\n      id\n      instanceId\n      chatId\n      deleted\n      chat { id chatId name unreadCount pinned lastMessage { id text direction } }\n    }\n  }\n": typeof types.InboxUpdatesDocument,
+    "\n  mutation MarkChatReadForCache($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { id unreadCount } userErrors { code field message } }\n  }\n": typeof types.MarkChatReadForCacheDocument,
     "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.CachedInstancesDocument,
     "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n": typeof types.CreateForCacheDocument,
     "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n": typeof types.RequestQrForCacheDocument,
@@ -97,6 +100,9 @@ const documents: Documents = {
     "\n  mutation GroupInviteCode($input: GroupActionInput!) {\n    groupInviteCode(input: $input) {\n      invite { code url }\n      userErrors { code field message }\n    }\n  }\n": types.GroupInviteCodeDocument,
     "\n  mutation LeaveGroup($input: GroupActionInput!) {\n    leaveGroup(input: $input) {\n      done\n      userErrors { code field message }\n    }\n  }\n": types.LeaveGroupDocument,
     "\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n": types.MessageGroupAndPollDocument,
+    "\n  query CachedInbox($id: ID!, $first: Int!) {\n    instance(id: $id) {\n      id\n      chats(first: $first) {\n        totalCount\n        edges { node { id chatId name unreadCount pinned lastMessage { id text direction } } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.CachedInboxDocument,
+    "\n  subscription InboxUpdates($instanceId: ID) {\n    chatUpdated(instanceId: $instanceId) {\n      id\n      instanceId\n      chatId\n      deleted\n      chat { id chatId name unreadCount pinned lastMessage { id text direction } }\n    }\n  }\n": types.InboxUpdatesDocument,
+    "\n  mutation MarkChatReadForCache($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { id unreadCount } userErrors { code field message } }\n  }\n": types.MarkChatReadForCacheDocument,
     "\n  query CachedInstances($first: Int!, $after: String) {\n    instances(first: $first, after: $after) {\n      totalCount\n      edges { node { id name status active phoneNumber } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.CachedInstancesDocument,
     "\n  mutation CreateForCache($name: String!) {\n    createInstance(input: { name: $name }) { instance { id name status } userErrors { code field message } }\n  }\n": types.CreateForCacheDocument,
     "\n  mutation RequestQrForCache($id: ID!) {\n    requestQrCode(input: { id: $id }) { instance { id status } qrCode { qrCode } userErrors { code message } }\n  }\n": types.RequestQrForCacheDocument,
@@ -270,6 +276,18 @@ export function graphql(source: "\n  mutation LeaveGroup($input: GroupActionInpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n"): (typeof documents)["\n  query MessageGroupAndPoll($id: ID!) {\n    message(id: $id) {\n      id\n      from\n      text\n      group { id subject }\n      poll { name selectableCount options { name votes voters } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CachedInbox($id: ID!, $first: Int!) {\n    instance(id: $id) {\n      id\n      chats(first: $first) {\n        totalCount\n        edges { node { id chatId name unreadCount pinned lastMessage { id text direction } } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CachedInbox($id: ID!, $first: Int!) {\n    instance(id: $id) {\n      id\n      chats(first: $first) {\n        totalCount\n        edges { node { id chatId name unreadCount pinned lastMessage { id text direction } } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription InboxUpdates($instanceId: ID) {\n    chatUpdated(instanceId: $instanceId) {\n      id\n      instanceId\n      chatId\n      deleted\n      chat { id chatId name unreadCount pinned lastMessage { id text direction } }\n    }\n  }\n"): (typeof documents)["\n  subscription InboxUpdates($instanceId: ID) {\n    chatUpdated(instanceId: $instanceId) {\n      id\n      instanceId\n      chatId\n      deleted\n      chat { id chatId name unreadCount pinned lastMessage { id text direction } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkChatReadForCache($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { id unreadCount } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation MarkChatReadForCache($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { id unreadCount } userErrors { code field message } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

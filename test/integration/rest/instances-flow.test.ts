@@ -91,6 +91,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       webhookEvents: ['messages.upsert', 'messages.update', 'connection.update'],
       statistics: { messagesSent: 0, messagesReceived: 0, mediaSize: 0 },
       lastDisconnect: null,
+      historySync: { mode: 'recent', days: 30 },
     });
     // A code works once.
     expect((await api.post('/sandbox/scan', { body: { code, phone: newPhone() } })).status).toBe(400);
@@ -184,6 +185,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       createdAt: expect.stringMatching(ISO_MS),
       updatedAt: expect.stringMatching(ISO_MS),
       lastDisconnect: null,
+      historySync: { mode: 'recent', days: 30 },
       qrCode: { base64: expect.stringMatching(/^data:image\/png;base64,/), expiry: expect.any(Number), attemptId: expect.any(String) },
     });
     expect(withQr.body.data.qrCode.expiry).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ const contactRow = (info: ContactInfo) => {
   return { id: phone ?? lidChatId(lid!), phone, lid, name: info.name ?? null, pushName: info.pushName ?? null, business: info.business ?? null };
 };
 
-export function contactStatements(prisma: PrismaClient, outbox: Outbox): Pick<ConversationStore, 'listContacts' | 'findContact' | 'saveContacts' | 'saveProfile' | 'setBlocked'> {
+export function contactStatements(prisma: PrismaClient, outbox: Outbox): Pick<ConversationStore, 'listContacts' | 'countContacts' | 'findContact' | 'saveContacts' | 'saveProfile' | 'setBlocked'> {
   async function contactOf(client: RawClient, instanceId: string, id: string) {
     const [row] = await client.$queryRawUnsafe<ContactRecord[]>(`SELECT ${CONTACT_COLUMNS} FROM "Contact" WHERE "instanceId" = $1::uuid AND id = $2`, instanceId, id);
     return row ?? null;
@@ -87,6 +87,14 @@ export function contactStatements(prisma: PrismaClient, outbox: Outbox): Pick<Co
         where += ` AND (name ILIKE $${params.length} OR "pushName" ILIKE $${params.length} OR id LIKE $${params.length})`;
       }
       return prisma.$queryRawUnsafe<ContactRecord[]>(`SELECT ${CONTACT_COLUMNS} FROM "Contact" WHERE "instanceId" = $1::uuid ${where} ORDER BY id LIMIT $2`, ...params);
+    },
+
+    async countContacts(instanceId, { search }) {
+      const params: unknown[] = [instanceId];
+      const where = search ? ` AND (name ILIKE $2 OR "pushName" ILIKE $2 OR id LIKE $2)` : '';
+      if (search) params.push(likePattern(search));
+      const [row] = await prisma.$queryRawUnsafe<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM "Contact" WHERE "instanceId" = $1::uuid ${where}`, ...params);
+      return row?.count ?? 0;
     },
 
     findContact: (instanceId, id) => contactOf(prisma, instanceId, id),

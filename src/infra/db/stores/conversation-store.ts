@@ -50,6 +50,22 @@ export function createConversationStore(prisma: PrismaClient, outbox: Outbox): C
       return withLastMessages(prisma, rows);
     },
 
+    async countChats(instanceId, { filter, search }) {
+      const params: unknown[] = [instanceId];
+      let where = FILTERS[filter];
+      if (search) {
+        params.push(likePattern(search));
+        where += ` AND (${CHAT_NAME} ILIKE $2 OR c.id LIKE $2)`;
+      }
+      const [row] = await prisma.$queryRawUnsafe<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM "Chat" c LEFT JOIN "Contact" k ON k."instanceId" = c."instanceId" AND k.id = c.id WHERE c."instanceId" = $1::uuid ${where}`,
+        ...params,
+      );
+      return row?.count ?? 0;
+    },
+
+    countMessages: (instanceId, chatId) => prisma.message.count({ where: { instanceId, chatId } }),
+
     findChat: (instanceId, chatId) => (isUuid(instanceId) ? readChat(prisma, instanceId, chatId) : Promise.resolve(null)),
 
     async chatMessages(instanceId, chatId, { before, limit }) {

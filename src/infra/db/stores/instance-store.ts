@@ -1,6 +1,6 @@
-import type { InstanceStore } from '../../../domain/instances/instances.ports.js';
+import type { InstancePatch, InstanceStore } from '../../../domain/instances/instances.ports.js';
 import type { PrismaClient } from '../database.js';
-import type { Prisma } from '../generated/client.js';
+import { Prisma } from '../generated/client.js';
 import { isLockConflict, isUniqueViolation, isUuid } from '../prisma-errors.js';
 import { instanceList } from '../list-scopes.js';
 import { deleteInstance, lockInstanceWrites } from './instance-delete.js';
@@ -57,6 +57,9 @@ export function createInstanceStore(
       throw error;
     });
 
+  // A JSON column is cleared with the database's NULL, not JSON's null.
+  const jsonOrNull = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
+
   return {
     createWithinLimit: (data, limit) =>
       nameTaken(
@@ -65,7 +68,7 @@ export function createInstanceStore(
           // A duplicate name is the more specific answer, so it is checked before the plan limit.
           if (await nameInUse(tx, data.tenantId, data.name)) return 'name_taken' as const;
           if (limit !== null && (await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
-          return tx.instance.create({ data });
+          return tx.instance.create({ data: { ...data, historySync: jsonOrNull(data.historySync) } });
         }).then((result) => {
           if (typeof result === 'object') changed(result.tenantId, result.id);
           return result;
@@ -101,7 +104,8 @@ export function createInstanceStore(
           };
           // A change that only adds a QR code or events still marks the instance changed (and Prisma
           // counts no rows for an update without fields).
-          const { count } = await tx.instance.updateMany({ where, data: Object.keys(patch).length ? patch : { updatedAt: new Date() } });
+          const data = 'historySync' in patch ? { ...patch, historySync: jsonOrNull(patch.historySync) } : (patch as Omit<InstancePatch, 'historySync'>);
+          const { count } = await tx.instance.updateMany({ where, data: Object.keys(data).length ? data : { updatedAt: new Date() } });
           if (count === 0) return null;
           const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
           if (options.retireQr) await tx.qrCode.updateMany({ where: { instanceId: id, usedAt: null }, data: { usedAt: new Date() } });

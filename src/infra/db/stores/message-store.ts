@@ -199,8 +199,8 @@ export function createMessageStore(prisma: PrismaClient, statements: Statements,
       return failed;
     },
 
-    async listByTenant(tenantId, offset, limit) {
-      const list = messageList(tenantId);
+    async listByTenant(tenantId, offset, limit, filter) {
+      const list = messageList(tenantId, filter);
       const [items, total] = await Promise.all([
         prisma.message.findMany({ ...list, skip: offset, take: limit }),
         prisma.message.count({ where: list.where }),

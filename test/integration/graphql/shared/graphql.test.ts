@@ -48,7 +48,7 @@ describe('the schema describes itself', () => {
 
   it('implements Node on every entity a client cache keys, and gives every mutation at most one argument, its input, and a payload with userErrors', () => {
     const node = schema.getType('Node');
-    expect(isInterfaceType(node) && schema.getPossibleTypes(node).map((t) => t.name).sort()).toEqual(['ApiKey', 'Instance', 'Message', 'WebhookDelivery']);
+    expect(isInterfaceType(node) && schema.getPossibleTypes(node).map((t) => t.name).sort()).toEqual(['ApiKey', 'Chat', 'Contact', 'Instance', 'Message', 'WebhookDelivery']);
     for (const field of Object.values(schema.getMutationType()!.getFields())) {
       expect(field.args.map((a) => a.name), field.name).toEqual(field.name === 'signOut' ? [] : ['input']);
       const payload = getNamedType(field.type);

@@ -27,6 +27,8 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
     sessionId = session.id;
     await eventually(() => world.api.get(`/chat/instances/${sessionId}`, { cookie: world.tenant.cookie }), (r) => r.body.data.status === 'connected');
     messageId = (await world.api.post('/v1/messages/send', { key: world.tenant.liveKey, body: { to: '5511988880000', text: 'to delete' } })).body.data.id;
+    // A chat for the chat operations' bodies.
+    expect((await world.api.post('/sandbox/messages', { body: { from: '5511977770001', to: session.phone, text: 'a chat' } })).status).toBe(200);
   }, 60_000);
 
   type Auth = 'key' | 'cookie' | 'none';
@@ -46,6 +48,9 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
     { method: 'post', template: '/chat/instances/{instanceId}/send-text', path: () => `/chat/instances/${sessionId}/send-text`, auth: 'cookie', state: ['template'] },
     // What the URL serves (a picture here) must be the media type asked for.
     { method: 'post', template: '/chat/instances/{instanceId}/send-media', path: () => `/chat/instances/${sessionId}/send-media`, auth: 'cookie', state: ['mediaUrl'] },
+    // A generated time may be past, which a mute refuses.
+    { method: 'post', template: '/chat/instances/{instanceId}/chats/{chatId}/mute', path: () => `/chat/instances/${sessionId}/chats/5511977770001/mute`, auth: 'cookie', state: ['until'] },
+    { method: 'post', template: '/v1/chat/instances/{instanceId}/chats/{chatId}/history', path: () => `/v1/chat/instances/${sessionId}/chats/5511977770001/history`, auth: 'key' },
     // The codes are the network's: a generated one is unknown.
     { method: 'post', template: '/sandbox/scan', path: () => '/sandbox/scan', auth: 'none', state: ['code'] },
     { method: 'post', template: '/sandbox/pair', path: () => '/sandbox/pair', auth: 'none', state: ['code'] },

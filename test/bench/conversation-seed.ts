@@ -29,13 +29,13 @@ const CHUNK = 100_000;
 /**
  * Message g (1-based): the first `deep` go to the deep chat, one every 5 minutes up to now; the rest round
  * the other chats, one every 30 seconds up to now. One in 20 chats is a group; a third of the messages are sent.
- * Ids are time-ordered (UUIDv7 layout) as the gateway writes them (src/infra/db/row-id.ts).
+ * Ids are UUIDv7 of the message's time, as the gateway writes them (src/infra/db/row-id.ts).
  */
 const MESSAGES = `
   INSERT INTO "Message" (id, "tenantId", "instanceId", direction, "networkMessageId", "to", "from", type, text, "group",
                          status, mode, "chatId", "deliveredAt", "createdAt", "updatedAt")
-  SELECT overlay(overlay(md5('seed' || g) placing lpad(to_hex((extract(epoch FROM m.at) * 1000)::bigint), 12, '0') from 1 for 12)
-                 placing '7' from 13 for 1)::uuid,
+  SELECT overlay(overlay(overlay(md5('seed' || g) placing lpad(to_hex((extract(epoch FROM m.at) * 1000)::bigint), 12, '0') from 1 for 12)
+                 placing '7' from 13 for 1) placing '8' from 17 for 1)::uuid,
          $2::uuid, $1::uuid, m.dir::"MessageDirection", 'SEED' || g,
          CASE WHEN m.dir = 'out' THEN m.chat ELSE $3 END,
          CASE WHEN m.dir = 'out' THEN $3 WHEN m.chat LIKE '%@g.us' THEN '55119' || lpad((g % 997)::text, 8, '0') ELSE m.chat END,

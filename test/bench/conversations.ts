@@ -40,6 +40,8 @@ const { values } = parseArgs({
     /** A commit of this repository: cloned and built in the temporary folder (kept for the next run), the sends' baseline. */
     'baseline-commit': { type: 'string' },
     skip: { type: 'string', default: '', description: 'comma-separated: reads, history, sends' },
+    /** Keeps the seeded database (its folder, or its PostgreSQL database) for EXPLAIN ANALYZE after the run; prints where. */
+    keep: { type: 'boolean', default: false },
   },
 });
 const run = promisify(execFile);
@@ -120,7 +122,8 @@ const goal = (p99: number) => (p99 <= GOAL_P99_MS ? 'met' : 'MISSED');
  * authenticated GET of the same instance as the machine's floor, the three in alternating order each round.
  */
 async function measureReads(mode: string, cleanup: Array<() => Promise<void>>) {
-  const storage = await storageOf(mode, cleanup);
+  const storage = await storageOf(mode, values.keep ? [] : cleanup);
+  if (values.keep) console.log(`${mode}: the seeded data is kept: ${storage.DATABASE_URL || storage.DATA_DIR}`);
   const made = await startWithInstances(storage, ['read line'], cleanup, CHECKOUT);
   const instance = made.instances[0]!;
   await made.started.stop();

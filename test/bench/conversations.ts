@@ -102,6 +102,8 @@ async function startGateway(storage: Record<string, string>, cleanup: Array<() =
   return started;
 }
 
+let storages = 0;
+
 /** Storage of one mode's gateway: a data folder, and with PostgreSQL a database of its own. */
 async function storageOf(mode: string, cleanup: Array<() => Promise<void>>): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mgw-bench-conv-'));
@@ -109,7 +111,7 @@ async function storageOf(mode: string, cleanup: Array<() => Promise<void>>): Pro
   if (!mode.includes('PostgreSQL')) return { DATA_DIR: dataDir };
   const database = await createTestDatabase();
   cleanup.push(database.drop);
-  return { DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbench:${process.pid}:${cleanup.length}:` };
+  return { DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `mgwbench:${process.pid}:${++storages}:` };
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;

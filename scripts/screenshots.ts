@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'docs', 'screenshots');
@@ -24,8 +25,9 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-screenshots-'));
 
 if (spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+// The walk-through clicks faster than a person: the plan's per-minute request limit is raised for it.
 const gateway = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WEBHOOK_ALLOW_INSECURE: 'true' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, GATEWAY_ADMIN_EMAIL: email, GATEWAY_ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', WEBHOOK_ALLOW_INSECURE: 'true', RATE_LIMIT_PER_MINUTE: '600' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -121,6 +123,43 @@ try {
   await open(salesLine, deliveries);
   await shot(page, 'webhooks', '.heading:has(h3)');
 
+  // The inbox: customers' phones write to the Sales line (every kind), the line answers one of them.
+  const line = '+5511999990001';
+  const phone = (from: string, pushName: string, body: Record<string, unknown>) =>
+    call('POST', '/sandbox/messages', { from, to: line, pushName, ...body }) as Promise<{ data: { messageId: string } }>;
+  const sky = new PNG({ width: 320, height: 200 });
+  for (let i = 0; i < 320 * 200; i++) sky.data.set([70 + ((i % 320) >> 2), 130 + Math.floor(i / 320 / 4), 210, 255], i * 4);
+  const marta = '+5511944443333';
+  await phone(marta, 'Marta Alves', { text: 'Hi! Did my order #1042 leave yet?' });
+  await phone(marta, 'Marta Alves', { type: 'image', media: { data: PNG.sync.write(sky).toString('base64'), mimetype: 'image/png', fileName: 'label.png' }, caption: 'This is the label I got' });
+  const answer = (await call('POST', `/chat/instances/${salesId}/messages`, { to: marta.slice(1), text: 'Yes, it ships today. Tracking code BR-2291.' })) as { data: { id: string } };
+  await page.waitForTimeout(800);
+  await phone(marta, 'Marta Alves', { type: 'reaction', reaction: { messageId: answer.data.id, emoji: '🙏' } });
+  await phone(marta, 'Marta Alves', { text: 'Thank you!', quotedMessageId: answer.data.id });
+  await phone(marta, 'Marta Alves', { type: 'location', location: { name: 'Rua Augusta, 1200', latitude: -23.5558, longitude: -46.6596 } });
+  // A second of a quiet tone, as a WAV file, so the player shows its length.
+  const tone = Buffer.alloc(44 + 8000);
+  tone.write('RIFF', 0);
+  tone.writeUInt32LE(36 + 8000, 4);
+  tone.write('WAVEfmt ', 8);
+  tone.writeUInt32LE(16, 16);
+  tone.writeUInt16LE(1, 20);
+  tone.writeUInt16LE(1, 22);
+  tone.writeUInt32LE(8000, 24);
+  tone.writeUInt32LE(8000, 28);
+  tone.writeUInt16LE(1, 32);
+  tone.writeUInt16LE(8, 34);
+  tone.write('data', 36);
+  tone.writeUInt32LE(8000, 40);
+  for (let i = 0; i < 8000; i++) tone[44 + i] = 128 + Math.round(20 * Math.sin(i / 4));
+  await phone(marta, 'Marta Alves', { type: 'audio', voice: true, media: { data: tone.toString('base64'), mimetype: 'audio/wav' } });
+  await phone('+5511933332222', 'João Pereira', { type: 'document', media: { data: Buffer.from('%PDF-1.4').toString('base64'), mimetype: 'application/pdf', fileName: 'quote-2291.pdf' } });
+  await phone('+5511922221111', 'Lia Rocha', { text: 'Do you deliver on Sundays?' });
+  const inbox = `#/instances/${encodeURIComponent(salesId)}/inbox`;
+  await open(`${inbox}/${marta.slice(1)}`, () => page.locator('.bubble audio').waitFor());
+  await page.waitForTimeout(800);
+  await shot(page, 'inbox');
+
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Key name').fill('order system');
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -135,6 +174,10 @@ try {
   await shot(page, 'narrow-messages', 'table');
   await open(salesLine, deliveries);
   await shot(page, 'narrow-webhooks', '.heading:has(h3)');
+  await open(inbox, () => page.locator('li.chat').first().waitFor());
+  await shot(page, 'narrow-inbox');
+  await open(`${inbox}/${marta.slice(1)}`, () => page.locator('.bubble audio').waitFor());
+  await shot(page, 'narrow-inbox-chat');
   await open('#/keys', () => page.getByRole('button', { name: 'Revoke order system' }).waitFor());
   await shot(page, 'narrow-api-keys', 'table');
 } finally {

@@ -1,6 +1,7 @@
 import { Provider, useMutation, useQuery } from '@urql/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createGatewayClient } from './client.js';
+import { LazyInbox } from './components/lazy-inbox.js';
 import { Errors } from './components/notice.js';
 import { describeError, errorCode } from './errors.js';
 import { MeQuery, SignOut } from './operations.js';
@@ -45,7 +46,7 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
     { page: 'messages' as const, label: 'Messages' },
     { page: 'keys' as const, label: 'API keys' },
   ];
-  const current = route.page === 'instance' ? 'instances' : route.page;
+  const current = route.page === 'instance' || route.page === 'inbox' ? 'instances' : route.page;
   return (
     <>
       <header class="top">
@@ -77,10 +78,11 @@ function Shell(props: { email: string; tenant: string; plan: string; onSignedOut
           Sign out
         </button>
       </header>
-      <main>
+      <main class={route.page === 'inbox' ? 'wide' : undefined}>
         <Errors messages={[describeError(signOut.error)]} />
         {route.page === 'instances' && <InstancesPage />}
         {route.page === 'instance' && <InstancePage id={route.id} />}
+        {route.page === 'inbox' && <LazyInbox id={route.id} chat={route.chat} />}
         {route.page === 'messages' && <MessagesPage />}
         {route.page === 'keys' && <ApiKeysPage />}
         {route.page === 'not-found' && <NotFoundPage />}

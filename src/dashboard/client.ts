@@ -35,7 +35,7 @@ export function createGatewayClient(onSessionEnded: () => void): { client: Clien
       }),
       cacheExchange({
         keys: { QrCode: (qr) => String(qr.attemptId), InstanceStatistics: () => null, MessageTimestamps: () => null, TenantLimits: () => null, Usage: () => null, WebhookTestResponse: () => null, WebhookAttempt: () => null },
-        resolvers: { Query: { messages: relayPagination() } },
+        resolvers: { Query: { messages: relayPagination() }, Instance: { chats: relayPagination() }, Chat: { messages: relayPagination() } },
         updates: {
           Mutation: {
             createInstance: (_result, _args, cache) => invalidateList(cache, 'instances'),

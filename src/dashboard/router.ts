@@ -4,6 +4,8 @@ import { useEffect, useState } from 'preact/hooks';
 export type Route =
   | { page: 'instances' }
   | { page: 'instance'; id: string }
+  /** An instance's chats (#/instances/<id>/inbox), one of them open (…/inbox/<chat's node id>). */
+  | { page: 'inbox'; id: string; chat: string | null }
   | { page: 'messages' }
   | { page: 'keys' }
   /** The first account, from the one-time link the gateway prints (#/setup/<token>). */
@@ -12,8 +14,9 @@ export type Route =
   | { page: 'not-found' };
 
 export function routeOf(hash: string): Route {
-  const [, page, id, ...rest] = hash.replace(/^#/, '').split('/');
-  if (rest.some(Boolean)) return { page: 'not-found' };
+  const [, page, id, sub, chat, ...rest] = hash.replace(/^#/, '').split('/');
+  if (page === 'instances' && id && sub === 'inbox' && !rest.some(Boolean)) return { page: 'inbox', id: decodeURIComponent(id), chat: chat ? decodeURIComponent(chat) : null };
+  if (sub || chat || rest.some(Boolean)) return { page: 'not-found' };
   if (!page) return { page: 'instances' };
   if (page === 'instances') return id ? { page: 'instance', id: decodeURIComponent(id) } : { page: 'instances' };
   if (id) return page === 'setup' ? { page: 'setup', token: decodeURIComponent(id) } : { page: 'not-found' };
@@ -32,5 +35,8 @@ export function useRoute(): Route {
   return route;
 }
 
-export const hrefOf = (route: Exclude<Route, { page: 'setup' } | { page: 'not-found' }>) =>
-  route.page === 'instance' ? `#/instances/${encodeURIComponent(route.id)}` : `#/${route.page}`;
+export function hrefOf(route: Exclude<Route, { page: 'setup' } | { page: 'not-found' }>): string {
+  if (route.page === 'instance') return `#/instances/${encodeURIComponent(route.id)}`;
+  if (route.page === 'inbox') return `#/instances/${encodeURIComponent(route.id)}/inbox${route.chat ? `/${encodeURIComponent(route.chat)}` : ''}`;
+  return `#/${route.page}`;
+}

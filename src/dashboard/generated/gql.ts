@@ -14,6 +14,21 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment InboxChat on Chat {\n    id chatId name kind unreadCount archived pinned mutedUntil updatedAt\n    lastMessage { id direction type text createdAt deletedAt history media { type caption fileName } poll { name } reaction { emoji } location { name } contacts { displayName } }\n  }\n": typeof types.InboxChatFragmentDoc,
+    "\n  fragment InboxMessage on Message {\n    id direction type text from fromLid status createdAt editedAt deletedAt history\n    media { type mimetype url fileName caption size }\n    location { latitude longitude name address }\n    contacts { displayName vcard }\n    reaction { emoji messageId }\n    quoted { messageId }\n    poll { name options { name votes voters } }\n    timestamps { sent }\n  }\n": typeof types.InboxMessageFragmentDoc,
+    "\n  query DashboardInboxChats($instanceId: ID!, $after: String, $filter: ChatFilter, $search: String) {\n    instance(id: $instanceId) {\n      id name status\n      chats(first: 30, after: $after, filter: $filter, search: $search) {\n        edges { node { ...InboxChat } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.DashboardInboxChatsDocument,
+    "\n  query DashboardInboxThread($instanceId: ID!, $chatId: String!, $before: String) {\n    instance(id: $instanceId) {\n      id\n      chat(chatId: $chatId) {\n        ...InboxChat\n        messages(last: 40, before: $before) {\n          edges { node { ...InboxMessage } }\n          pageInfo { hasPreviousPage startCursor }\n        }\n      }\n    }\n  }\n": typeof types.DashboardInboxThreadDocument,
+    "\n  subscription DashboardInboxChatChanges($instanceId: ID!) {\n    chatUpdated(instanceId: $instanceId) { id chatId deleted chat { ...InboxChat } }\n  }\n": typeof types.DashboardInboxChatChangesDocument,
+    "\n  subscription DashboardInboxMessageChanges {\n    messageUpdated { messageId status message { ...InboxMessage } }\n  }\n": typeof types.DashboardInboxMessageChangesDocument,
+    "\n  mutation DashboardInboxSend($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { ...InboxMessage } userErrors { code field message } }\n  }\n": typeof types.DashboardInboxSendDocument,
+    "\n  mutation DashboardMarkChatRead($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardMarkChatReadDocument,
+    "\n  mutation DashboardMarkChatUnread($input: ChatActionInput!) {\n    markChatUnread(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardMarkChatUnreadDocument,
+    "\n  mutation DashboardArchiveChat($input: ChatActionInput!) {\n    archiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardArchiveChatDocument,
+    "\n  mutation DashboardUnarchiveChat($input: ChatActionInput!) {\n    unarchiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardUnarchiveChatDocument,
+    "\n  mutation DashboardPinChat($input: ChatActionInput!) {\n    pinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardPinChatDocument,
+    "\n  mutation DashboardUnpinChat($input: ChatActionInput!) {\n    unpinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardUnpinChatDocument,
+    "\n  mutation DashboardMuteChat($input: MuteChatInput!) {\n    muteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardMuteChatDocument,
+    "\n  mutation DashboardUnmuteChat($input: ChatActionInput!) {\n    unmuteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": typeof types.DashboardUnmuteChatDocument,
     "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n": typeof types.DashboardMeDocument,
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": typeof types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": typeof types.DashboardSignOutDocument,
@@ -45,6 +60,21 @@ type Documents = {
     "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendMessageDocument,
 };
 const documents: Documents = {
+    "\n  fragment InboxChat on Chat {\n    id chatId name kind unreadCount archived pinned mutedUntil updatedAt\n    lastMessage { id direction type text createdAt deletedAt history media { type caption fileName } poll { name } reaction { emoji } location { name } contacts { displayName } }\n  }\n": types.InboxChatFragmentDoc,
+    "\n  fragment InboxMessage on Message {\n    id direction type text from fromLid status createdAt editedAt deletedAt history\n    media { type mimetype url fileName caption size }\n    location { latitude longitude name address }\n    contacts { displayName vcard }\n    reaction { emoji messageId }\n    quoted { messageId }\n    poll { name options { name votes voters } }\n    timestamps { sent }\n  }\n": types.InboxMessageFragmentDoc,
+    "\n  query DashboardInboxChats($instanceId: ID!, $after: String, $filter: ChatFilter, $search: String) {\n    instance(id: $instanceId) {\n      id name status\n      chats(first: 30, after: $after, filter: $filter, search: $search) {\n        edges { node { ...InboxChat } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.DashboardInboxChatsDocument,
+    "\n  query DashboardInboxThread($instanceId: ID!, $chatId: String!, $before: String) {\n    instance(id: $instanceId) {\n      id\n      chat(chatId: $chatId) {\n        ...InboxChat\n        messages(last: 40, before: $before) {\n          edges { node { ...InboxMessage } }\n          pageInfo { hasPreviousPage startCursor }\n        }\n      }\n    }\n  }\n": types.DashboardInboxThreadDocument,
+    "\n  subscription DashboardInboxChatChanges($instanceId: ID!) {\n    chatUpdated(instanceId: $instanceId) { id chatId deleted chat { ...InboxChat } }\n  }\n": types.DashboardInboxChatChangesDocument,
+    "\n  subscription DashboardInboxMessageChanges {\n    messageUpdated { messageId status message { ...InboxMessage } }\n  }\n": types.DashboardInboxMessageChangesDocument,
+    "\n  mutation DashboardInboxSend($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { ...InboxMessage } userErrors { code field message } }\n  }\n": types.DashboardInboxSendDocument,
+    "\n  mutation DashboardMarkChatRead($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardMarkChatReadDocument,
+    "\n  mutation DashboardMarkChatUnread($input: ChatActionInput!) {\n    markChatUnread(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardMarkChatUnreadDocument,
+    "\n  mutation DashboardArchiveChat($input: ChatActionInput!) {\n    archiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardArchiveChatDocument,
+    "\n  mutation DashboardUnarchiveChat($input: ChatActionInput!) {\n    unarchiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardUnarchiveChatDocument,
+    "\n  mutation DashboardPinChat($input: ChatActionInput!) {\n    pinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardPinChatDocument,
+    "\n  mutation DashboardUnpinChat($input: ChatActionInput!) {\n    unpinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardUnpinChatDocument,
+    "\n  mutation DashboardMuteChat($input: MuteChatInput!) {\n    muteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardMuteChatDocument,
+    "\n  mutation DashboardUnmuteChat($input: ChatActionInput!) {\n    unmuteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n": types.DashboardUnmuteChatDocument,
     "\n  query DashboardMe {\n    viewer { tenant { id name plan } user { id email } }\n  }\n": types.DashboardMeDocument,
     "\n  mutation DashboardSignIn($input: SignInInput!) {\n    signIn(input: $input) { user { id email } userErrors { code field message } }\n  }\n": types.DashboardSignInDocument,
     "\n  mutation DashboardSignOut {\n    signOut { signedOut userErrors { code message } }\n  }\n": types.DashboardSignOutDocument,
@@ -90,6 +120,66 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment InboxChat on Chat {\n    id chatId name kind unreadCount archived pinned mutedUntil updatedAt\n    lastMessage { id direction type text createdAt deletedAt history media { type caption fileName } poll { name } reaction { emoji } location { name } contacts { displayName } }\n  }\n"): (typeof documents)["\n  fragment InboxChat on Chat {\n    id chatId name kind unreadCount archived pinned mutedUntil updatedAt\n    lastMessage { id direction type text createdAt deletedAt history media { type caption fileName } poll { name } reaction { emoji } location { name } contacts { displayName } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment InboxMessage on Message {\n    id direction type text from fromLid status createdAt editedAt deletedAt history\n    media { type mimetype url fileName caption size }\n    location { latitude longitude name address }\n    contacts { displayName vcard }\n    reaction { emoji messageId }\n    quoted { messageId }\n    poll { name options { name votes voters } }\n    timestamps { sent }\n  }\n"): (typeof documents)["\n  fragment InboxMessage on Message {\n    id direction type text from fromLid status createdAt editedAt deletedAt history\n    media { type mimetype url fileName caption size }\n    location { latitude longitude name address }\n    contacts { displayName vcard }\n    reaction { emoji messageId }\n    quoted { messageId }\n    poll { name options { name votes voters } }\n    timestamps { sent }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInboxChats($instanceId: ID!, $after: String, $filter: ChatFilter, $search: String) {\n    instance(id: $instanceId) {\n      id name status\n      chats(first: 30, after: $after, filter: $filter, search: $search) {\n        edges { node { ...InboxChat } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInboxChats($instanceId: ID!, $after: String, $filter: ChatFilter, $search: String) {\n    instance(id: $instanceId) {\n      id name status\n      chats(first: 30, after: $after, filter: $filter, search: $search) {\n        edges { node { ...InboxChat } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInboxThread($instanceId: ID!, $chatId: String!, $before: String) {\n    instance(id: $instanceId) {\n      id\n      chat(chatId: $chatId) {\n        ...InboxChat\n        messages(last: 40, before: $before) {\n          edges { node { ...InboxMessage } }\n          pageInfo { hasPreviousPage startCursor }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardInboxThread($instanceId: ID!, $chatId: String!, $before: String) {\n    instance(id: $instanceId) {\n      id\n      chat(chatId: $chatId) {\n        ...InboxChat\n        messages(last: 40, before: $before) {\n          edges { node { ...InboxMessage } }\n          pageInfo { hasPreviousPage startCursor }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardInboxChatChanges($instanceId: ID!) {\n    chatUpdated(instanceId: $instanceId) { id chatId deleted chat { ...InboxChat } }\n  }\n"): (typeof documents)["\n  subscription DashboardInboxChatChanges($instanceId: ID!) {\n    chatUpdated(instanceId: $instanceId) { id chatId deleted chat { ...InboxChat } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardInboxMessageChanges {\n    messageUpdated { messageId status message { ...InboxMessage } }\n  }\n"): (typeof documents)["\n  subscription DashboardInboxMessageChanges {\n    messageUpdated { messageId status message { ...InboxMessage } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardInboxSend($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { ...InboxMessage } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardInboxSend($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { ...InboxMessage } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardMarkChatRead($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardMarkChatRead($input: ChatActionInput!) {\n    markChatRead(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardMarkChatUnread($input: ChatActionInput!) {\n    markChatUnread(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardMarkChatUnread($input: ChatActionInput!) {\n    markChatUnread(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardArchiveChat($input: ChatActionInput!) {\n    archiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardArchiveChat($input: ChatActionInput!) {\n    archiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUnarchiveChat($input: ChatActionInput!) {\n    unarchiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardUnarchiveChat($input: ChatActionInput!) {\n    unarchiveChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardPinChat($input: ChatActionInput!) {\n    pinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardPinChat($input: ChatActionInput!) {\n    pinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUnpinChat($input: ChatActionInput!) {\n    unpinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardUnpinChat($input: ChatActionInput!) {\n    unpinChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardMuteChat($input: MuteChatInput!) {\n    muteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardMuteChat($input: MuteChatInput!) {\n    muteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUnmuteChat($input: ChatActionInput!) {\n    unmuteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardUnmuteChat($input: ChatActionInput!) {\n    unmuteChat(input: $input) { chat { ...InboxChat } userErrors { code field message } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -41,6 +41,9 @@ export function InstancePage(props: { id: string }) {
       <div class="heading">
         <h1>{instance.name}</h1>
         <StatusBadge instance={instance} />
+        <a class="button" href={hrefOf({ page: 'inbox', id: instance.id, chat: null })}>
+          Inbox
+        </a>
       </div>
       {secret && (
         <div class="warning" role="status">

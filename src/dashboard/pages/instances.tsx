@@ -45,7 +45,8 @@ export function InstancesPage() {
                 <tr key={instance.id}>
                   <td data-label="Name">
                     <a href={hrefOf({ page: 'instance', id: instance.id })}>{instance.name}</a>
-                    <span class="muted"> {instance.variant === 'SESSION' ? 'session' : 'v1'}</span>
+                    <span class="muted"> {instance.variant === 'SESSION' ? 'session' : 'v1'} · </span>
+                    <a href={hrefOf({ page: 'inbox', id: instance.id, chat: null })}>inbox</a>
                   </td>
                   <td data-label="Status">
                     <StatusBadge instance={instance} />

@@ -6,6 +6,13 @@ import type { GraphApi } from './graph-api.js';
 
 const CLOUD = 'CHAT-CLOUD';
 
+/** Network ids of the targets, by chat, in the order given. */
+function byChat(targets: MessageRef[]) {
+  const chats = new Map<string, string[]>();
+  for (const target of targets) chats.set(target.chat, [...(chats.get(target.chat) ?? []), target.networkMessageId]);
+  return chats;
+}
+
 /**
  * What the business API documents beside sending (the API's reference): marking received messages read, and a
  * typing indicator, which rides on a read mark. It has no edit, no delete, no number check and no
@@ -37,8 +44,12 @@ export function createCloudActions(deps: {
 
   return {
     async markRead(targets: MessageRef[]) {
-      // One call per message: the API takes one id, and marks the ones before it in the chat too.
-      for (const target of targets) await read(target.networkMessageId, false);
+      // The API takes one id and marks the ones before it in the chat too: a chat read whole (its
+      // last received message among the targets) costs one call, any other set one per message.
+      for (const [chat, ids] of byChat(targets)) {
+        const last = ids.length > 1 ? await deps.lastReceived(chat) : null;
+        for (const id of last && ids.includes(last) ? [last] : ids) await read(id, false);
+      }
     },
 
     /**

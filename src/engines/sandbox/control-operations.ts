@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type HttpSurface, type Operation, okEnvelope } from '../../http/operation.js';
+import { pastOperations } from './past-operations.js';
 import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from './control-inputs.js';
 
 const instant = z.iso.datetime({ offset: true }).meta({ description: 'an instant, ISO 8601 in UTC' });
@@ -64,5 +65,5 @@ export const controlOperations = {
 export const controlSurface: HttpSurface = {
   tags: [{ name: tag, description: 'The simulated outside world; only with ENGINE=sandbox.' }],
   overview: 'The `Sandbox network` operations are the control API of the simulated chat network (ENGINE=sandbox only): they stand for phones, not for tenants.',
-  operations: Object.values(controlOperations),
+  operations: [...Object.values(controlOperations), ...Object.values(pastOperations)],
 };

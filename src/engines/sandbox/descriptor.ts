@@ -9,8 +9,10 @@ import { createSandboxHandoffs } from './handoffs.js';
 import { createPhoneInbox } from './inbox.js';
 import { createSandboxMedia } from './media.js';
 import { createSandboxSignals } from './signals.js';
+import { createSandboxPasts } from './pasts.js';
 import { controlSurface } from './control-operations.js';
 import { sandboxRoutes } from './routes.js';
+import { pastRoutes } from './past-routes.js';
 
 /** CHAT-SANDBOX: the simulated network, with its control API under /sandbox (the phones' side). */
 export const sandboxEngine = defineEngine({
@@ -20,26 +22,31 @@ export const sandboxEngine = defineEngine({
   settings: z.object({
     SANDBOX_DELIVERY_DELAY_MS: int(0, 600_000).default(100),
     SANDBOX_RECONNECT_DELAY_MS: int(0, 600_000).default(300),
+    // Which phones have a past their instances take as history (docs/engines.md, "The sandbox's past").
+    SANDBOX_PAST: z.enum(['given', 'generated']).default('given'),
   }),
   loginFlows: ['qr', 'pairing_code'],
   // Everything the network offers but templates, a business API's own (docs/messaging.md).
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll'],
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile'],
   http: controlSurface,
-  async create({ db, logger }, settings) {
+  async create({ db, logger, config }, settings) {
     const network = createSandboxEngine({
       handoffs: createSandboxHandoffs(db.statements),
       directory: createSandboxDirectory(db.prisma),
       groups: createSandboxGroups(db.statements),
       media: createSandboxMedia(db.prisma),
       signals: createSandboxSignals(db.statements),
+      pasts: createSandboxPasts(db.prisma, settings.SANDBOX_PAST),
+      publicUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? '',
       deliveryDelayMs: settings.SANDBOX_DELIVERY_DELAY_MS,
       reconnectDelayMs: settings.SANDBOX_RECONNECT_DELAY_MS,
       onRetry: (error) => logger.warn({ err: { message: (error as Error).message } }, 'sandbox report not stored yet; retrying'),
     });
+    const inbox = createPhoneInbox(db.prisma);
     return {
       engine: network.engine,
       connect: network.connect,
-      routes: sandboxRoutes(network, createPhoneInbox(db.prisma)),
+      routes: [...sandboxRoutes(network, inbox), ...pastRoutes(network, inbox)],
       stop: network.stop,
     };
   },

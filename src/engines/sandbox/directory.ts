@@ -99,6 +99,11 @@ export function createSandboxDirectory(prisma: PrismaClient) {
       const poll = (handed.content as { poll?: { name: string; options: string[]; selectableCount: number } } | null)?.poll ?? null;
       return { instanceId: handed.instanceId, instancePhone: instance.phone, type: handed.type, poll, group: handed.group };
     },
+    /** Whether this phone (digits) ever wrote to the instance (then it has an account on the network). */
+    async wroteTo(instanceId: string, phone: string): Promise<boolean> {
+      if (!isUuid(instanceId)) return false;
+      return (await prisma.message.findFirst({ where: { instanceId, direction: 'in', from: phone }, select: { id: true } })) !== null;
+    },
     /** Whether the instance exists and runs on the sandbox (the control API acts on no other). */
     async isSandboxInstance(instanceId: string) {
       return isUuid(instanceId) && (await prisma.instance.count({ where: { ...onSandbox, id: instanceId } })) === 1;

@@ -14,6 +14,9 @@ import type { SandboxMedia } from './media.js';
 import type { Signal, SandboxSignals } from './signals.js';
 import { createSandboxReports } from './reports.js';
 import { createSandboxWorld } from './world.js';
+import { createPastSync } from './past-sync.js';
+import type { SandboxPasts } from './pasts.js';
+import type { ChatChange } from '../../domain/network/engine-history.js';
 
 export { SANDBOX_INTEGRATION };
 
@@ -37,13 +40,16 @@ export function createSandboxEngine(options: {
   groups: SandboxGroups;
   media: SandboxMedia;
   signals: SandboxSignals;
+  pasts: SandboxPasts;
+  /** Where the control API serves profile pictures: PUBLIC_URL, or '' for a path on the gateway. */
+  publicUrl: string;
   deliveryDelayMs: number;
   reconnectDelayMs: number;
   onRetry?: (error: unknown) => void;
 }) {
   const { handoffs } = options;
   const reports = createSandboxReports(options.onRetry);
-  const world = createSandboxWorld({ directory: options.directory, groups: options.groups, media: options.media, reports });
+  const world = createSandboxWorld({ directory: options.directory, groups: options.groups, media: options.media, pasts: options.pasts, reports });
   const manageGroup = createSandboxGroupAdmin({ groups: options.groups, directory: options.directory, reports });
   /** How to stop the pairing of each session open on this node (pairings stop with the engine). */
   const pairingStops = new Set<() => void>();
@@ -78,6 +84,7 @@ export function createSandboxEngine(options: {
     const instanceId = first.id;
     let pairing: Pairing | undefined;
     let detached = false;
+    const past = createPastSync({ instanceId, pasts: options.pasts, directory: options.directory, reports, publicUrl: options.publicUrl, detached: () => detached });
 
     /** What the instance tells a phone beside messages; refused when the network cannot. */
     async function tell(signals: Signal[]) {
@@ -136,6 +143,7 @@ export function createSandboxEngine(options: {
         }
         if (instance.pairingSince !== null) return runPairing(instance, terms);
         stopPairing();
+        if (instance.state === 'connected' && instance.phone !== null) past.connected(instance.phone, terms);
         // A dropped connection comes back by itself, from whichever node holds it.
         if (instance.state === 'disconnected' && instance.phone !== null) {
           reports.later(options.reconnectDelayMs, async () => {
@@ -146,6 +154,7 @@ export function createSandboxEngine(options: {
               if (!(error instanceof LeaseLost) && !(error instanceof Conflict)) throw error;
               return;
             }
+            past.connected(instance.phone!, terms);
             await world.handOverWaiting();
           });
         }
@@ -184,6 +193,20 @@ export function createSandboxEngine(options: {
       async presence(chat, state) {
         await tell([{ to: chat, kind: 'presence', state }]);
       },
+      async chatState(chat, change) {
+        await tell([{ kind: 'chat_state', text: chat, state: JSON.stringify(shownChange(change)) }]);
+      },
+      async backfill(chat, count, oldest, oldestAt) {
+        if (detached) throw unavailable();
+        await past.backfill(chat, count, oldest, oldestAt);
+      },
+      async block(phone, blocked) {
+        await tell([{ kind: 'block', text: phone, state: blocked ? 'blocked' : 'unblocked' }]);
+      },
+      async profile(phone) {
+        if (detached) throw unavailable();
+        return past.profile(phone);
+      },
       async checkNumbers(phones) {
         if (detached) throw unavailable();
         const registered = await options.directory.registered(phones);
@@ -217,5 +240,8 @@ export function createSandboxEngine(options: {
     },
   };
 }
+
+/** A chat's change as its phone records it (JSON): a mute's end as an instant. */
+const shownChange = (change: ChatChange) => ('mutedUntil' in change && change.mutedUntil instanceof Date ? { mutedUntil: change.mutedUntil.toISOString() } : change);
 
 export type SandboxNetwork = ReturnType<typeof createSandboxEngine>;

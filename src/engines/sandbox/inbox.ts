@@ -83,6 +83,16 @@ export function createPhoneInbox(prisma: PrismaClient) {
       const rows = await prisma.sandboxSignal.findMany({ where: { to: number, kind: 'presence' }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
       return rows.map((row) => ({ from: row.from, state: row.state ?? '', at: row.at.toISOString() }));
     },
+    /** What the phone's linked instances did to its chat list, oldest first. */
+    async chatStates(number: string) {
+      const rows = await prisma.sandboxSignal.findMany({ where: { to: number, kind: 'chat_state' }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      return rows.map((row) => ({ chat: row.text ?? '', change: JSON.parse(row.state ?? '{}') as Record<string, unknown>, at: row.at.toISOString() }));
+    },
+    /** The blocks and unblocks the phone's linked instances made, oldest first. */
+    async blocks(number: string) {
+      const rows = await prisma.sandboxSignal.findMany({ where: { to: number, kind: 'block' }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      return rows.map((row) => ({ phone: row.text ?? '', blocked: row.state === 'blocked', at: row.at.toISOString() }));
+    },
     async has(number: string, messageId: string) {
       if (!isUuid(messageId)) return false;
       return (await prisma.sandboxHandoff.count({ where: { messageId, to: number } })) > 0;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../infra/db/database.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
+import { PAST_PICTURE } from './pictures.js';
 import { type MediaContent, MediaExpired, type MediaSource } from '../../domain/media/media-source.js';
 
 /**
@@ -10,6 +11,8 @@ import { type MediaContent, MediaExpired, type MediaSource } from '../../domain/
 export function createSandboxMedia(prisma: PrismaClient) {
   const source: MediaSource = {
     async open(descriptor): Promise<MediaContent> {
+      // An image of a phone's past is the network's stock picture, kept nowhere.
+      if ((descriptor.source as { past?: unknown } | null)?.past === 'picture') return { bytes: (async function* () { yield PAST_PICTURE.bytes; })(), size: PAST_PICTURE.bytes.length };
       const id = (descriptor.source as { id?: unknown } | null)?.id;
       const row = typeof id === 'string' && isUuid(id) ? await prisma.sandboxMedia.findUnique({ where: { id } }) : null;
       if (!row || row.expiredAt) throw new MediaExpired();

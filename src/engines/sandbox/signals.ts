@@ -2,12 +2,15 @@ import type { Lease } from '../../domain/ownership/lease.js';
 import type { Statements } from '../../infra/db/statements.js';
 import { withoutNulls } from '../../infra/db/statements.js';
 
-/** What an instance tells a phone beside messages (the SandboxSignal rows). */
-export type SignalKind = 'edit' | 'delete' | 'read' | 'presence';
+/**
+ * What an instance tells a phone beside messages (the SandboxSignal rows); a chat's state and a block
+ * are told to the instance's own phone (its chat list, its block list), naming the chat or person in `text`.
+ */
+export type SignalKind = 'edit' | 'delete' | 'read' | 'presence' | 'chat_state' | 'block';
 
 export interface Signal {
-  /** The chat told: the peer's digits. */
-  to: string;
+  /** The chat told: the peer's digits; none for the instance's own phone. */
+  to?: string;
   kind: SignalKind;
   networkMessageId?: string;
   text?: string;
@@ -27,7 +30,7 @@ WITH lease AS (
 ),
 instance AS (SELECT ltrim(phone, '+') AS phone FROM "Instance" WHERE id = $1::uuid AND phone IS NOT NULL)
 INSERT INTO "SandboxSignal" ("instanceId", "from", "to", kind, "networkMessageId", text, state)
-SELECT $1::uuid, instance.phone, s."to", s.kind, s."networkMessageId", s.text, s.state
+SELECT $1::uuid, instance.phone, coalesce(s."to", instance.phone), s.kind, s."networkMessageId", s.text, s.state
 FROM jsonb_to_recordset($4::jsonb) AS s(ord int, "to" text, kind text, "networkMessageId" text, text text, state text)
 CROSS JOIN lease CROSS JOIN instance
 WHERE s.kind NOT IN ('edit', 'delete')

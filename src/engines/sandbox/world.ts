@@ -8,6 +8,8 @@ import type { SandboxDirectory } from './directory.js';
 import { isAdmin, isMember, type SandboxGroups } from './groups.js';
 import type { SandboxMedia } from './media.js';
 import type { SandboxReports } from './reports.js';
+import type { PhonePast } from './past.js';
+import type { SandboxPasts } from './pasts.js';
 
 /** How often messages the network holds for an offline phone are offered again. */
 const HELD_RETRY_MS = 1000;
@@ -19,7 +21,7 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
  * while their instance is offline; in groups too), vote on polls, read and delete messages, and the
  * network's own doings (group and presence events, drops, bans). Its control API (routes.ts) is what a real phone would be.
  */
-export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: SandboxGroups; media: SandboxMedia; reports: SandboxReports }) {
+export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: SandboxGroups; media: SandboxMedia; pasts: SandboxPasts; reports: SandboxReports }) {
   const { directory, groups, media, reports } = deps;
   /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
   const waiting = new Map<string, InboundMessage[]>();
@@ -179,6 +181,18 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
       if (!message) throw new NotFound('Message');
       await reports.events.deleted(message.instanceId, message.networkMessageId, deletedBy, forEveryone);
     },
+    /**
+     * A phone (digits) is given a past: its instances take it as history when they link next, and a
+     * connected one at once (docs/engines.md, "The sandbox's past").
+     */
+    async givePast(phone: string, past: PhonePast) {
+      await deps.pasts.give(phone, past);
+      const connected = await directory.connectedOn([phone]);
+      for (const instanceId of connected) reports.tellOwner(instanceId);
+      return { phone, chats: past.chats.length, contacts: past.contacts.length, messages: past.messages.length, told: connected.length };
+    },
+    /** A phone's past as its instances take it: the one given, else the made-up one (SANDBOX_PAST=generated), else none. */
+    past: (phone: string) => deps.pasts.of(phone),
     /** The network tells the instance's device of a group, contact or presence change (session instances only). */
     async raise(instanceId: string, event: NetworkEvent) {
       await reports.events.network(await sandboxInstance(instanceId), event);

@@ -155,4 +155,12 @@ describe.each(MODES)('the conversations read model — $name', (mode) => {
     expect(await gw.gateway.infra.db.prisma.message.count({ where: { instanceId, chatId: phones[0]! } })).toBe(0);
     await expect(conversations().chat(actor, instanceId, phones[0]!)).rejects.toThrow(/chatId/);
   });
+  it('names a group chat by the subject the network gives, before and after its first message', async () => {
+    const group = `120363${String(Date.now()).slice(-10)}@g.us`;
+    await events().network(instanceId, { event: 'groups.upsert', data: { groups: [{ id: group, subject: 'Launch', description: null, owner: null, participants: [], createdAt: null }] } });
+    expect(await conversations().chat(actor, instanceId, group)).toMatchObject({ kind: 'group', name: 'Launch', unreadCount: 0, lastMessage: null });
+    await events().network(instanceId, { event: 'groups.update', data: { id: group, author: null, subject: 'Launch day' } });
+    expect((await conversations().chat(actor, instanceId, group)).name).toBe('Launch day');
+    await eventually(async () => delivered('chats.update').filter((chat) => chat.id === group), (told) => told.some((chat) => chat.name === 'Launch day'));
+  });
 });

@@ -87,7 +87,7 @@ describe('the dashboard inbox', () => {
     // Bruno's chat: two unread texts.
     await phoneSends(bruno, { text: 'Hello there' });
     await phoneSends(bruno, { text: 'Do you deliver on Sundays?' });
-    // Carla's chat came only with the phone's history sync (the sandbox network sends none: the
+    // Carla's chat came only with the phone's history sync (this phone was given no past: the
     // engine's history event is raised as an engine raises it).
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     const old = (words: string) => ({ networkMessageId: `H${Math.random().toString(36).slice(2)}`, from: carla.slice(1), type: 'text' as const, text: words, location: null, pushName: null });

@@ -7,6 +7,7 @@ import { CHAT_NAME, CHAT_SELECT, type ChatRow, readChat, withLastMessages } from
 import { contactStatements } from './contact-statements.js';
 import { historyStatements } from './history-statements.js';
 import { likePattern } from './like-pattern.js';
+import { groupChats } from './group-chats.js';
 
 /** What each chat filter keeps (docs/conversations.md). */
 const FILTERS = {
@@ -131,6 +132,7 @@ export function createConversationStore(prisma: PrismaClient, outbox: Outbox): C
 
     ...contactStatements(prisma, outbox),
     ...historyStatements(prisma, outbox),
+    ...groupChats(prisma, outbox),
   };
 }
 

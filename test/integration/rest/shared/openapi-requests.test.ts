@@ -56,6 +56,8 @@ describe.each(MODES)('requests generated from the OpenAPI document are accepted 
     { method: 'post', template: '/sandbox/pair', path: () => '/sandbox/pair', auth: 'none', state: ['code'] },
     // A generated group id or poll is well formed but not on the network: refused for what the network holds.
     { method: 'post', template: '/sandbox/messages', path: () => '/sandbox/messages', auth: 'none', state: ['group', 'pollVote'] },
+    // A generated past may not hold together (a reply to no message of it, a time to come, an id twice).
+    { method: 'post', template: '/sandbox/phones/{number}/past', path: () => '/sandbox/phones/5511977770009/past', auth: 'none', state: ['messages', 'chats'] },
     { method: 'post', template: '/sandbox/messages/{messageId}/delete', path: () => `/sandbox/messages/${messageId}/delete`, auth: 'none' },
     { method: 'post', template: '/sandbox/instances/{instanceId}/groups', path: () => `/sandbox/instances/${sessionId}/groups`, auth: 'none' },
     { method: 'post', template: '/sandbox/instances/{instanceId}/groups/{groupId}', path: () => `/sandbox/instances/${sessionId}/groups/120363012345678901@g.us`, auth: 'none' },

@@ -42,7 +42,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     sessions: createSessionStore(prisma, invalidation),
     loginThrottle: createLoginThrottle(limiters, { perEmail: config.LOGIN_MAX_PER_EMAIL, perIp: config.LOGIN_MAX_PER_IP, firstWaitSeconds: config.LOGIN_BACKOFF_S }),
     messages: createMessageStore(prisma, db.statements, outbox, groups),
-    conversations: createConversationStore(prisma, outbox),
+    conversations: createConversationStore(prisma, db.statements, outbox),
     router: createMessageRouter(prisma, db.statements, invalidation),
     quota: createQuotaCounter(limiters),
     instances: createInstanceStore(prisma, db.statements, outbox, invalidation, (change) => liveFeed.publish([{ kind: 'instance', ...change }])),

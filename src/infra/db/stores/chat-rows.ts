@@ -19,6 +19,38 @@ FROM "Chat" c LEFT JOIN "Contact" k ON k."instanceId" = c."instanceId" AND k.id 
 
 export type ChatRow = Omit<ChatRecord, 'lastMessage'> & { lastMessageId: string | null };
 
+/**
+ * Chats with their newest messages in one statement (the list's hot path, prepared once per
+ * connection): the chat's columns as `c_*`, the message's as they are.
+ */
+export const CHAT_WITH_LAST_MESSAGE = `
+SELECT c."instanceId"::text AS "c_instanceId", c."tenantId"::text AS "c_tenantId", c.id AS c_id, c.kind::text AS c_kind, ${CHAT_NAME} AS c_name,
+       c."unreadCount" AS "c_unreadCount", c.archived AS c_archived, c.pinned AS c_pinned, c."mutedUntil" AS "c_mutedUntil",
+       c."activityAt" AS "c_activityAt", c."createdAt" AS "c_createdAt", c."updatedAt" AS "c_updatedAt", m.*
+FROM "Chat" c LEFT JOIN "Contact" k ON k."instanceId" = c."instanceId" AND k.id = c.id LEFT JOIN "Message" m ON m.id = c."lastMessageId"`;
+
+type JoinedRow = Record<string, unknown>;
+
+export function chatOfJoined(row: JoinedRow): ChatRecord {
+  const message: JoinedRow = {};
+  for (const [key, value] of Object.entries(row)) if (!key.startsWith('c_')) message[key] = value;
+  return {
+    instanceId: row.c_instanceId as string,
+    tenantId: row.c_tenantId as string,
+    id: row.c_id as string,
+    kind: row.c_kind as ChatRecord['kind'],
+    name: row.c_name as string,
+    lastMessage: message.id ? (message as unknown as MessageRecord) : null,
+    unreadCount: row.c_unreadCount as number,
+    archived: row.c_archived as boolean,
+    pinned: row.c_pinned as boolean,
+    mutedUntil: row.c_mutedUntil as Date | null,
+    activityAt: row.c_activityAt as Date,
+    createdAt: row.c_createdAt as Date,
+    updatedAt: row.c_updatedAt as Date,
+  };
+}
+
 /** Chat rows with their newest messages, read in one more query. */
 export async function withLastMessages(client: RawClient, rows: ChatRow[]): Promise<ChatRecord[]> {
   const ids = rows.map((row) => row.lastMessageId).filter((id): id is string => id !== null);

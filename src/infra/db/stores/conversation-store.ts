@@ -3,7 +3,8 @@ import type { MessageRecord } from '../../../domain/messages/messages.ports.js';
 import type { PrismaClient } from '../database.js';
 import type { Outbox } from '../outbox.js';
 import { isUuid } from '../prisma-errors.js';
-import { CHAT_NAME, CHAT_SELECT, type ChatRow, readChat, withLastMessages } from './chat-rows.js';
+import { CHAT_NAME, CHAT_WITH_LAST_MESSAGE, chatOfJoined, readChat } from './chat-rows.js';
+import type { Statements } from '../statements.js';
 import { contactStatements } from './contact-statements.js';
 import { historyStatements } from './history-statements.js';
 import { likePattern } from './like-pattern.js';
@@ -23,7 +24,7 @@ const FILTERS = {
  * The read model of conversations in the database (docs/conversations.md): chats with their names
  * and newest messages, the messages of a chat, contacts, and the phone's history.
  */
-export function createConversationStore(prisma: PrismaClient, outbox: Outbox): ConversationStore {
+export function createConversationStore(prisma: PrismaClient, statements: Statements, outbox: Outbox): ConversationStore {
   const changes = (change: ChatStateChange): { set: string; values: unknown[] } => {
     if ('archived' in change) return { set: 'archived = $3', values: [change.archived] };
     if ('pinned' in change) return { set: 'pinned = $3', values: [change.pinned] };
@@ -44,11 +45,11 @@ export function createConversationStore(prisma: PrismaClient, outbox: Outbox): C
         params.push(likePattern(search));
         where += ` AND (${CHAT_NAME} ILIKE $${params.length} OR c.id LIKE $${params.length})`;
       }
-      const rows = await prisma.$queryRawUnsafe<ChatRow[]>(
-        `${CHAT_SELECT} WHERE c."instanceId" = $1::uuid ${where} ORDER BY c.pinned DESC, c."activityAt" DESC, c.id DESC LIMIT $2`,
-        ...params,
+      const rows = await statements.run<Record<string, unknown>>(
+        `${CHAT_WITH_LAST_MESSAGE} WHERE c."instanceId" = $1::uuid ${where} ORDER BY c.pinned DESC, c."activityAt" DESC, c.id DESC LIMIT $2`,
+        params,
       );
-      return withLastMessages(prisma, rows);
+      return rows.map(chatOfJoined);
     },
 
     async countChats(instanceId, { filter, search }) {
@@ -74,7 +75,8 @@ export function createConversationStore(prisma: PrismaClient, outbox: Outbox): C
         where: {
           instanceId,
           chatId,
-          ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
+          // The upper bound alone is what the index can seek to; the OR then only breaks ties.
+          ...(before ? { createdAt: { lte: before.createdAt }, OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
         },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,

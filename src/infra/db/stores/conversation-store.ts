@@ -10,6 +10,8 @@ import { historyStatements } from './history-statements.js';
 import { likePattern } from './like-pattern.js';
 import { groupChats } from './group-chats.js';
 
+const CHAT_PAGE = `SELECT * FROM "Message" WHERE "instanceId" = $1::uuid AND "chatId" = $2`;
+
 /** What each chat filter keeps (docs/conversations.md). */
 const FILTERS = {
   all: '',
@@ -68,20 +70,23 @@ export function createConversationStore(prisma: PrismaClient, statements: Statem
 
     countMessages: (instanceId, chatId) => prisma.message.count({ where: { instanceId, chatId } }),
 
-    findChat: (instanceId, chatId) => (isUuid(instanceId) ? readChat(prisma, instanceId, chatId) : Promise.resolve(null)),
-
-    async chatMessages(instanceId, chatId, { before, limit }) {
-      return prisma.message.findMany({
-        where: {
-          instanceId,
-          chatId,
-          // The upper bound alone is what the index can seek to; the OR then only breaks ties.
-          ...(before ? { createdAt: { lte: before.createdAt }, OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
-        },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-      });
+    async findChat(instanceId, chatId) {
+      if (!isUuid(instanceId)) return null;
+      const rows = await statements.run<Record<string, unknown>>(`${CHAT_WITH_LAST_MESSAGE} WHERE c."instanceId" = $1::uuid AND c.id = $2`, [instanceId, chatId]);
+      return rows[0] ? chatOfJoined(rows[0]) : null;
     },
+
+    // A page deep in a long chat: the row comparison is what the index seeks to (docs/benchmarks.md).
+    chatMessages: (instanceId, chatId, { before, limit }) =>
+      before
+        ? statements.run<MessageRecord>(`${CHAT_PAGE} AND ("createdAt", id) < ($3::timestamptz, $4::uuid) ORDER BY "createdAt" DESC, id DESC LIMIT $5`, [
+            instanceId,
+            chatId,
+            before.createdAt.toISOString(),
+            before.id,
+            limit,
+          ])
+        : statements.run<MessageRecord>(`${CHAT_PAGE} ORDER BY "createdAt" DESC, id DESC LIMIT $3`, [instanceId, chatId, limit]),
 
     oldestMessage: (instanceId, chatId) =>
       prisma.message.findFirst({ where: { instanceId, chatId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),

@@ -108,7 +108,8 @@ export interface ConversationStore {
   setBlocked(instance: { id: string; tenantId: string }, phone: string, blocked: boolean, events: (contact: ContactRecord) => OutboxEventInput[]): Promise<ContactRecord>;
   /**
    * Names group chats as the network names the groups: a group the phone is in is a chat even before
-   * its first message. The chats made and the chats renamed.
+   * its first message. The events (of the chats made and renamed, and the network's own) are stored
+   * in the same transaction.
    */
   nameGroups(instance: { id: string; tenantId: string }, groups: Array<{ id: string; subject: string; at: Date | null }>, events: (saved: { created: ChatRecord[]; renamed: ChatRecord[] }) => OutboxEventInput[]): Promise<void>;
   /** Stores a history batch once: its messages (as history), chats and contacts, and the instance's progress. */

@@ -230,17 +230,16 @@ export function createEngineEvents(deps: {
       if (!keepsNetworkEvents(instance)) {
         throw new Conflict('instance_unavailable', 'A v1 instance has no group, contact or presence events (they belong to the session variant).');
       }
-      await messages.emit({ tenantId: instance.tenantId, instanceId: instance.id }, [{ event, data: data as unknown as Record<string, unknown> }]);
-      // A group's subject names its chat (docs/conversations.md); a group the phone is in is a chat already.
+      const told = { event, data: data as unknown as Record<string, unknown> };
+      // A group's subject names its chat (docs/conversations.md): stored with the event, once, in one transaction.
       const named =
         event === 'groups.upsert'
           ? data.groups.map((g) => ({ id: g.id, subject: g.subject, at: g.createdAt ? new Date(g.createdAt) : null }))
           : event === 'groups.update' && data.subject
             ? [{ id: data.id, subject: data.subject, at: null }]
             : [];
-      if (named.length) {
-        await deps.conversations.nameGroups(instance, named, ({ created, renamed }) => [...created.map(chatUpsertEvent), ...renamed.map(chatUpdateEvent)]);
-      }
+      if (named.length === 0) return messages.emit({ tenantId: instance.tenantId, instanceId: instance.id }, [told]);
+      await deps.conversations.nameGroups(instance, named, ({ created, renamed }) => [told, ...created.map(chatUpsertEvent), ...renamed.map(chatUpdateEvent)]);
     },
 
     async edited(instanceId, networkMessageId, text, at, byInstance) {

@@ -16,16 +16,18 @@ export function groupChats(prisma: PrismaClient, outbox: Outbox): Pick<Conversat
   return {
     async nameGroups(instance, groups, events) {
       const named = [...new Map(groups.filter((g) => g.subject).map((g) => [g.id, g])).values()];
-      if (named.length === 0) return;
       await outbox.transaction(async (tx, emit) => {
-        const touched = await tx.$queryRawUnsafe<Array<{ id: string; created: boolean }>>(
-          NAME_GROUPS,
-          instance.id,
-          instance.tenantId,
-          JSON.stringify(named.map((g) => ({ id: g.id, subject: g.subject, at: g.at?.toISOString() ?? null }))),
-        );
-        if (touched.length === 0) return;
-        const rows = await tx.$queryRawUnsafe<ChatRow[]>(`${CHAT_SELECT} WHERE c."instanceId" = $1::uuid AND c.id = ANY($2::text[])`, instance.id, touched.map((t) => t.id));
+        const touched = named.length
+          ? await tx.$queryRawUnsafe<Array<{ id: string; created: boolean }>>(
+              NAME_GROUPS,
+              instance.id,
+              instance.tenantId,
+              JSON.stringify(named.map((g) => ({ id: g.id, subject: g.subject, at: g.at?.toISOString() ?? null }))),
+            )
+          : [];
+        const rows = touched.length
+          ? await tx.$queryRawUnsafe<ChatRow[]>(`${CHAT_SELECT} WHERE c."instanceId" = $1::uuid AND c.id = ANY($2::text[])`, instance.id, touched.map((t) => t.id))
+          : [];
         const chats = await withLastMessages(tx, rows);
         const created = new Set(touched.filter((t) => t.created).map((t) => t.id));
         const told = events({ created: chats.filter((c) => created.has(c.id)), renamed: chats.filter((c) => !created.has(c.id)) });

@@ -11,6 +11,9 @@ import { userJidDigits } from './message-refs.js';
 const inflated = promisify(inflate);
 const Type = proto.HistorySync.HistorySyncType;
 const DAY_MS = 86_400_000;
+/** A chunk inflates to at most this: a blob that would grow past it is refused, not held in memory. */
+const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+const inflateChunk = (bytes: Uint8Array) => inflated(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
 
 /** A history sync notification the instance's own phone sent (docs/engines.md, "History sync"). */
 export interface HistoryNotice {
@@ -44,7 +47,7 @@ export function migratedMappings(messages: WAMessage[]): ContactInfo[] {
 /** The chunk's `HistorySync`: inline in the notification, or downloaded from the network's media hosts and verified. */
 export async function readHistory(notice: HistoryNotice, media: MediaSource, hosts: string[]): Promise<proto.HistorySync> {
   const { notification } = notice;
-  if (notification.initialHistBootstrapInlinePayload?.length) return proto.HistorySync.decode(await inflated(notification.initialHistBootstrapInlinePayload));
+  if (notification.initialHistBootstrapInlinePayload?.length) return proto.HistorySync.decode(await inflateChunk(notification.initialHistBootstrapInlinePayload));
   const b64 = (bytes: Uint8Array | null | undefined) => (bytes?.length ? Buffer.from(bytes).toString('base64') : null);
   const source: BaileysMediaSource = {
     mediaType: 'md-msg-hist',
@@ -59,7 +62,7 @@ export async function readHistory(notice: HistoryNotice, media: MediaSource, hos
   const content = await media.open(descriptor);
   const chunks: Buffer[] = [];
   for await (const chunk of content.bytes) chunks.push(Buffer.from(chunk));
-  return proto.HistorySync.decode(await inflated(Buffer.concat(chunks)));
+  return proto.HistorySync.decode(await inflateChunk(Buffer.concat(chunks)));
 }
 
 /** Resolves a LID jid to the phone digits the chunk or the library's mapping knows, else null. */

@@ -1,3 +1,4 @@
+import { NotOfInstance } from '../domain/conversations/not-of-instance.js';
 import { DomainError, Invalid, NotFound } from '../domain/errors.js';
 
 /**
@@ -24,9 +25,6 @@ export async function asGraphQLArgs<T>(read: Promise<T>, names: Record<string, s
   }
 }
 
-/** The service's refusal of an id it does not know ("is no chat of this instance"), as opposed to one it cannot read. */
-const UNKNOWN = /^is no (chat|contact) of this instance$/;
-
 /**
  * A lookup of one chat or contact as a query shows it: another tenant's instance, or an id the instance
  * does not have, is null with not_found (a malformed id stays invalid_request).
@@ -35,7 +33,8 @@ export async function found<T>(lookup: Promise<T>, what: string): Promise<T> {
   try {
     return await lookup;
   } catch (error) {
-    if (error instanceof Invalid && error.problems.every((p) => UNKNOWN.test(p.message))) throw new NotFound(what);
+    // An id the instance does not have, as opposed to one that cannot be read.
+    if (error instanceof NotOfInstance) throw new NotFound(what);
     throw error instanceof DomainError && error.code === 'forbidden' ? new NotFound(what) : error;
   }
 }

@@ -7,6 +7,7 @@ import type { MessageRecord } from '../messages/messages.ports.js';
 import type { MessageRef } from '../network/engine-messages.js';
 import type { Ownership } from '../ownership/ownership.js';
 import { Invalid } from '../errors.js';
+import { NotOfInstance } from './not-of-instance.js';
 import { actingInstance, refuseInactive } from '../instances/acting-instance.js';
 import { can } from '../network/capabilities.js';
 import { allValid, parseInput } from '../validation.js';
@@ -63,7 +64,7 @@ export function createConversationsService(deps: {
 
   async function existingChat(instance: InstanceRecord, chatId: string): Promise<ChatRecord> {
     const chat = await store.findChat(instance.id, chatId);
-    if (!chat) throw Invalid.at('chatId', 'is no chat of this instance');
+    if (!chat) throw new NotOfInstance('chatId', 'chat');
     return chat;
   }
 
@@ -83,14 +84,14 @@ export function createConversationsService(deps: {
   async function change(instance: InstanceRecord, chat: ChatRecord, change: ChatStateChange): Promise<ChatRecord> {
     await tellPhone(instance, 'chat_state', () => deps.ownership.perform(instance.id, { kind: 'chat', chat: chat.id, change: 'mutedUntil' in change && change.mutedUntil ? { mutedUntil: change.mutedUntil.getTime() >= MUTED_FOREVER.getTime() ? 'forever' : change.mutedUntil } : change }));
     const changed = await store.changeChat(instance.id, chat.id, change, (updated) => [chatUpdateEvent(updated)]);
-    if (!changed) throw Invalid.at('chatId', 'is no chat of this instance');
+    if (!changed) throw new NotOfInstance('chatId', 'chat');
     return changed;
   }
 
   async function read(instance: InstanceRecord, chat: ChatRecord): Promise<ChatRecord> {
     refuseInactive(instance);
     const marked = await store.markChatRead(instance.id, chat.id, clock.now(), (updated) => [chatUpdateEvent(updated)]);
-    if (!marked) throw Invalid.at('chatId', 'is no chat of this instance');
+    if (!marked) throw new NotOfInstance('chatId', 'chat');
     const targets = marked.read.map(messageRefOf).filter((ref): ref is MessageRef => ref !== null);
     // The gateway's copy is read at once; the phone hears of it when it can (receipts are best effort).
     if (targets.length) await tellPhone(instance, 'read', () => deps.ownership.perform(instance.id, { kind: 'read', targets }));
@@ -144,7 +145,7 @@ export function createConversationsService(deps: {
 
     async deleteChat(actor: Actor, instanceId: string, chatId: string): Promise<void> {
       const { instance, chat } = await chatOf(actor, instanceId, chatId);
-      if (!(await store.deleteChat(instance.id, chat.id, [chatDeleteEvent(instance.id, chat.id)]))) throw Invalid.at('chatId', 'is no chat of this instance');
+      if (!(await store.deleteChat(instance.id, chat.id, [chatDeleteEvent(instance.id, chat.id)]))) throw new NotOfInstance('chatId', 'chat');
     },
 
     /** Asks the phone for older messages of the chat; they arrive as history. */
@@ -173,7 +174,7 @@ export function createConversationsService(deps: {
         const { profile } = await deps.ownership.perform(instance.id, { kind: 'profile', phone: id });
         if (profile) return store.saveProfile(instance, id, profile, new Date(clock.now().getTime() + PROFILE_TTL_MS));
       }
-      if (!known) throw Invalid.at('phone', 'is no contact of this instance');
+      if (!known) throw new NotOfInstance('phone', 'contact');
       return known;
     },
 

@@ -2,6 +2,7 @@ import { digits } from '../phone.js';
 import type { HistoryBatch, HistoryMessage } from '../network/engine-history.js';
 import { isGroupChat, lidOfChat } from './chat-id.js';
 import type { ChatKind } from './conversations.ports.js';
+import { inboundContent } from '../messages/inbound-content.js';
 
 /**
  * A history message as a stored message (docs/conversations.md): the phone's own messages are
@@ -43,18 +44,10 @@ export function historyRow(instancePhone: string | null, item: HistoryMessage): 
     from: item.fromMe ? own || null : message.from,
     fromLid: item.fromMe || message.from !== null ? null : (message.fromLid ?? null),
     to: item.fromMe ? peer : own,
-    type: message.type,
-    text: message.text,
-    caption: message.caption ?? null,
-    location: message.location,
-    media: message.media ?? null,
-    contacts: message.contacts ?? null,
+    ...inboundContent(message),
     // The message reacted to or quoted is named by the network's id; its gateway id is looked up when shown.
     reaction: message.reaction ? { emoji: message.reaction.emoji, messageId: null, networkMessageId: message.reaction.networkMessageId } : null,
     quoted: message.quotedNetworkId ? { messageId: null, networkMessageId: message.quotedNetworkId } : null,
-    mentions: message.mentions?.length ? message.mentions : null,
-    group: message.group ?? null,
-    content: message.content ?? null,
     at: item.at,
   };
 }

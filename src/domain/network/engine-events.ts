@@ -14,6 +14,7 @@ import type { Transitions } from '../instances/transitions.js';
 import type { Lease } from '../ownership/lease.js';
 import type { ConversationStore } from '../conversations/conversations.ports.js';
 import { chatIdOf } from '../conversations/chat-id.js';
+import { inboundContent } from '../messages/inbound-content.js';
 import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsChangedEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -182,17 +183,9 @@ export function createEngineEvents(deps: {
           from: message.from,
           fromLid: message.from === null ? (message.fromLid ?? null) : null,
           to: digits(instance.phone),
-          type: message.type,
-          text: message.text,
-          caption: message.caption ?? null,
-          location: message.location,
-          media: message.media ?? null,
-          contacts: message.contacts ?? null,
+          ...inboundContent(message),
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
-          mentions: message.mentions?.length ? message.mentions : null,
-          group: message.group ?? null,
-          content: message.content ?? null,
           at: clock.now(),
         },
         (created, chat) => [upsertEvent(created, { pushName: message.pushName }), chat.created ? chatUpsertEvent(chat.chat) : chatUpdateEvent(chat.chat)],

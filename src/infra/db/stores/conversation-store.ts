@@ -1,4 +1,4 @@
-import type { ChatRecord, ChatStateChange, ConversationStore } from '../../../domain/conversations/conversations.ports.js';
+import type { ChatFilter, ChatRecord, ChatStateChange, ConversationStore } from '../../../domain/conversations/conversations.ports.js';
 import type { MessageRecord } from '../../../domain/messages/messages.ports.js';
 import type { PrismaClient } from '../database.js';
 import type { Outbox } from '../outbox.js';
@@ -22,6 +22,13 @@ const FILTERS = {
 } as const;
 
 
+/** A list's filter and search as SQL after its other conditions; the search's pattern joins `params`. */
+function narrowed(params: unknown[], filter: ChatFilter, search: string | null): string {
+  if (!search) return FILTERS[filter];
+  params.push(likePattern(search));
+  return `${FILTERS[filter]} AND (${CHAT_NAME} ILIKE $${params.length} OR c.id LIKE $${params.length})`;
+}
+
 /**
  * The read model of conversations in the database (docs/conversations.md): chats with their names
  * and newest messages, the messages of a chat, contacts, and the phone's history.
@@ -38,14 +45,10 @@ export function createConversationStore(prisma: PrismaClient, statements: Statem
   return {
     async listChats(instanceId, { after, limit, filter, search }) {
       const params: unknown[] = [instanceId, limit];
-      let where = FILTERS[filter];
+      let where = narrowed(params, filter, search);
       if (after) {
         params.push(after.pinned, after.activityAt.toISOString(), after.id);
-        where += ` AND (c.pinned, c."activityAt", c.id) < ($3::boolean, $4::timestamptz, $5)`;
-      }
-      if (search) {
-        params.push(likePattern(search));
-        where += ` AND (${CHAT_NAME} ILIKE $${params.length} OR c.id LIKE $${params.length})`;
+        where += ` AND (c.pinned, c."activityAt", c.id) < ($${params.length - 2}::boolean, $${params.length - 1}::timestamptz, $${params.length})`;
       }
       const rows = await statements.run<Record<string, unknown>>(
         `${CHAT_WITH_LAST_MESSAGE} WHERE c."instanceId" = $1::uuid ${where} ORDER BY c.pinned DESC, c."activityAt" DESC, c.id DESC LIMIT $2`,
@@ -56,11 +59,7 @@ export function createConversationStore(prisma: PrismaClient, statements: Statem
 
     async countChats(instanceId, { filter, search }) {
       const params: unknown[] = [instanceId];
-      let where = FILTERS[filter];
-      if (search) {
-        params.push(likePattern(search));
-        where += ` AND (${CHAT_NAME} ILIKE $2 OR c.id LIKE $2)`;
-      }
+      const where = narrowed(params, filter, search);
       const [row] = await prisma.$queryRawUnsafe<Array<{ count: number }>>(
         `SELECT count(*)::int AS count FROM "Chat" c LEFT JOIN "Contact" k ON k."instanceId" = c."instanceId" AND k.id = c.id WHERE c."instanceId" = $1::uuid ${where}`,
         ...params,

@@ -37,6 +37,43 @@ const retention = z
   })
   .refine((ms) => ms === null || ms > 0, 'at least 1s, or off');
 
+/** A duration like 30s, 15m, 12h or 7d: milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\s*\d{1,6}\s*[smhd]\s*$/, 'a duration such as 30s, 15m, 12h or 7d')
+  .transform((value) => {
+    const trimmed = value.trim();
+    return Number(trimmed.slice(0, -1).trim()) * DURATION_UNITS_MS[trimmed.slice(-1) as keyof typeof DURATION_UNITS_MS];
+  })
+  .refine((ms) => ms > 0, 'at least 1s');
+
+/** Where media is kept (docs/media.md): the data folder, nowhere, or an S3 bucket and key prefix. */
+const mediaStore = z.string().transform((value, ctx) => {
+  const trimmed = value.trim();
+  if (trimmed === 'folder' || trimmed === 'off') return { kind: trimmed } as const;
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([\w!\-.*'()/]*))?$/.exec(trimmed);
+  if (!match) {
+    ctx.addIssue({ code: 'custom', message: 'folder, off, or s3://bucket/prefix (a bucket name of 3-63 lowercase letters, digits, dots and hyphens)' });
+    return z.NEVER;
+  }
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return { kind: 's3', bucket: match[1]!, prefix } as const;
+});
+
+/** The media policy's kinds: all, none, or a comma-separated list. */
+const mediaKeep = z.string().transform((value, ctx) => {
+  const trimmed = value.trim();
+  if (trimmed === 'all' || trimmed === 'none') return trimmed;
+  const kinds = trimmed.split(',').map((kind) => kind.trim()).filter(Boolean);
+  const known = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+  const unknown = kinds.filter((kind) => !(known as readonly string[]).includes(kind));
+  if (unknown.length || kinds.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `all, none, or a comma-separated list of ${known.join(', ')}` });
+    return z.NEVER;
+  }
+  return [...new Set(kinds)] as Array<(typeof known)[number]>;
+});
+
 /** Chat network engines, comma-separated, each once; the first is the default for new instances. */
 const engines = (known: readonly string[]) =>
   z.string().transform((value, ctx) => {
@@ -109,6 +146,18 @@ const coreSchema = (knownEngines: readonly string[]) =>
     RETENTION_MESSAGES: retention.prefault('90d'),
     RETENTION_DELIVERIES: retention.prefault('30d'),
     RETENTION_CONNECTIONS: retention.prefault('30d'),
+    // The messages' retention when not set.
+    RETENTION_MEDIA: retention.optional(),
+    MEDIA_STORE: mediaStore.prefault('folder'),
+    MEDIA_DIR: z.string().min(1).optional(),
+    MEDIA_S3_ENDPOINT: url(['http:', 'https:']).optional(),
+    MEDIA_S3_REGION: z.string().regex(/^[\w-]{1,64}$/, 'a region name such as us-east-1').default('us-east-1'),
+    MEDIA_S3_ACCESS_KEY: z.string().min(1).optional(),
+    MEDIA_S3_SECRET_KEY: z.string().min(1).optional(),
+    MEDIA_S3_FORCE_PATH_STYLE: bool.default(false),
+    MEDIA_LINK_TTL: duration.prefault('1h'),
+    MEDIA_KEEP: mediaKeep.prefault('all'),
+    MEDIA_MAX_BYTES: int(1, 1024 * 1024 * 1024).default(64 * 1024 * 1024),
     QR_SESSION_TTL_S: int(1, 3600).default(20),
     QR_SESSION_ATTEMPTS: int(1, 100).default(6),
     QR_V1_TTL_S: int(1, 3600).default(60),
@@ -218,6 +267,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, parts: readonly EngineConfig
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   // Checked apart from the schema so it is reported together with any other problem.
+  if (('MEDIA_S3_ACCESS_KEY' in present) !== ('MEDIA_S3_SECRET_KEY' in present)) {
+    problems.push('MEDIA_S3_ACCESS_KEY / MEDIA_S3_SECRET_KEY: set both or neither');
+  }
   if (('GATEWAY_ADMIN_EMAIL' in present) !== ('GATEWAY_ADMIN_PASSWORD' in present)) {
     problems.push('GATEWAY_ADMIN_EMAIL / GATEWAY_ADMIN_PASSWORD: set both or neither');
   }

@@ -23,6 +23,7 @@ import { type Readiness, readinessCheck, shutdownSequence } from './lifecycle.js
 import { domainPorts } from './ports.js';
 import { openStorage } from './storage.js';
 import type { InvalidationBus } from '../infra/cache/invalidation-bus.js';
+import type { MediaStore } from '../domain/media/media-store.port.js';
 
 /**
  * The composition root below the HTTP app: storage (storage.ts), what goes out (delivery.ts), the
@@ -64,6 +65,8 @@ export interface Infra {
   /** What changed, told to every node: caches drop it, and callers that lost access lose their streams. */
   invalidation: InvalidationBus;
   metrics: Metrics;
+  /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media.md). */
+  mediaStore: MediaStore | null;
   /** This node's place among the nodes sharing the database: which instances it owns. */
   placement: Placement;
   /** The brokers configured (EVENTS_*); started by the gateway once it serves. */
@@ -150,6 +153,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     liveFeed,
     invalidation: storage.invalidation,
     metrics,
+    mediaStore: storage.mediaStore,
     placement,
     eventStreams,
     checkReady: readinessCheck(storage, delivery),

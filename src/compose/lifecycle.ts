@@ -64,6 +64,7 @@ export function shutdownSequence(parts: { storage: Storage; delivery: Delivery; 
     await delivery.liveFeed.close();
     await storage.invalidation.close();
     storage.redis?.disconnect();
+    await storage.mediaStore?.close();
     await storage.db.close();
   };
 }

@@ -10,6 +10,7 @@ import { createLimiterFactory, type LimiterFactory } from '../infra/rate-limit/l
 import { memoryCounts, redisCounts } from '../infra/rate-limit/request-counts.js';
 import { createRequestLimiter, type RequestLimiter, REQUEST_WINDOWS, unlimited } from '../infra/rate-limit/request-limiter.js';
 import { createRedis, type Redis } from '../infra/redis.js';
+import { type OpenedMediaStore, openMediaStore } from '../infra/media/media-stores.js';
 
 /** The storage the gateway keeps its state in, and the shared counters and caches beside it. */
 export interface Storage {
@@ -20,6 +21,8 @@ export interface Storage {
   metrics: Metrics;
   invalidation: InvalidationBus;
   outbound: OutboundHttp;
+  /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media.md). */
+  mediaStore: OpenedMediaStore | null;
   /** Every statement, counted (the event publisher thread's too). */
   onQuery: (sql: string) => void;
 }
@@ -61,5 +64,7 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   roundTrip = metrics.databaseRoundTrip;
   const invalidation = createInvalidationBus(redis && { url: config.REDIS_URL!, publisher: redis, prefix: config.REDIS_PREFIX, logger });
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
-  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, onQuery };
+  const mediaStore = openMediaStore(config);
+  if (mediaStore) logger.info({ mediaStore: mediaStore.name }, 'media store ready');
+  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, onQuery };
 }

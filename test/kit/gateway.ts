@@ -60,6 +60,14 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions &
     const db = await createTestDatabase({ migrated: true });
     cleanups.push(db.drop);
     storage = { DATABASE_URL: db.url };
+    // Nodes sharing a database must agree on where media is kept (docs/media.md): none unless the
+    // suite says; a suite that keeps media in a folder gets a folder of its own.
+    if (!options.env?.MEDIA_STORE) storage.MEDIA_STORE = 'off';
+    else if (options.env.MEDIA_STORE === 'folder' && !options.env.MEDIA_DIR) {
+      const dir = testDataDir();
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      storage.MEDIA_DIR = dir;
+    }
   } else {
     const dir = testDataDir();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));

@@ -42,6 +42,7 @@ export function memoryInstanceStore(events: EventLog = []) {
         ...data,
         historySync: null,
       historyProgress: null,
+      mediaPolicy: null,
       externalId: data.externalId ?? null,
         id: randomUUID(),
         state: 'created',

@@ -44,6 +44,8 @@ export interface InstanceRecord {
   historySync: JsonValue;
   /** The phone's history sync so far (conversations/history-progress.ts). */
   historyProgress: JsonValue;
+  /** Which media it keeps ({keep, maxBytes}, docs/media.md); null is the gateway's default. */
+  mediaPolicy: JsonValue;
 }
 
 /**

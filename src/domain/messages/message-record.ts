@@ -56,6 +56,14 @@ export interface MessageRecord {
   chatId: string | null;
   /** Taken from the phone's history sync (never announced as messages.upsert). */
   history: boolean;
+  /** The SHA-256 of its media's bytes in the media store, once kept (docs/media.md). */
+  mediaSha256: string | null;
+  /** Where keeping its media stands; null when the policy keeps none of it or it has none. */
+  mediaState: 'pending' | 'stored' | 'failed' | null;
+  mediaAttempts: number;
+  mediaRetryAt: Date | null;
+  /** Why keeping its media failed last: {code, message}. */
+  mediaError: JsonValue;
   createdAt: Date;
   updatedAt: Date;
 }

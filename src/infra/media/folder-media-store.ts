@@ -15,10 +15,9 @@ const why = (error: unknown) => {
 };
 
 /**
- * The data folder's store (docs/media.md, "Stores"): `<folder>/<first two hex digits>/<sha256>`.
- * A file is written under a draft name while it is hashed, then linked to its final name, so a
- * reader never sees half of one and identical bytes stay one file. The folder is locked for this
- * process: two gateways writing one folder would each remove what the other still references.
+ * The data folder's store (docs/media.md, "Stores"): `<folder>/<aa>/<sha256>`, written as a draft then linked
+ * into place (never half visible, identical bytes one file); locked, since two gateways sharing it would
+ * each remove what the other still references.
  */
 export function folderMediaStore(folder: string): MediaStore & { close(): Promise<void> } {
   const root = resolve(folder);

@@ -66,5 +66,8 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const mediaStore = openMediaStore(config);
   if (mediaStore) logger.info({ mediaStore: mediaStore.name }, 'media store ready');
+  // A store that cannot be used does not stop the gateway: messages go on, and each file not kept
+  // says why in media.error (docs/media.md, "Stores"); this says it once, at start.
+  mediaStore?.check?.().catch((error: Error) => logger.warn({ mediaStore: mediaStore.name, err: { message: error.message } }, 'the media store cannot keep files: media will not be kept until it can'));
   return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, onQuery };
 }

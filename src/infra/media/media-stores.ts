@@ -1,16 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
 import type { MediaStore } from '../../domain/media/media-store.port.js';
 import { folderMediaStore } from './folder-media-store.js';
-import { s3MediaStore } from './s3-media-store.js';
+import { s3MediaStore, s3StoreName } from './s3-media-store.js';
 
 export type OpenedMediaStore = MediaStore & {
   close(): Promise<void>;
   /** Whether the store can be used (an object store's bucket and credentials); throws saying why not. */
   check?(): Promise<void>;
 };
+
+/** What the nodes of one database compare (GatewayNode.mediaStore): the opened store's name, or `off`. */
+export function mediaStoreName(config: Config): string {
+  const choice = config.MEDIA_STORE;
+  if (choice.kind === 'off') return 'off';
+  if (choice.kind === 's3') return s3StoreName({ ...choice, endpoint: config.MEDIA_S3_ENDPOINT });
+  return `folder:${resolve(config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'))}`;
+}
 
 /**
  * The store MEDIA_STORE names (docs/media.md, "Stores"), or null when media is not kept (`off`). The

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { type ByteRange, MediaKeepError, type MediaStore, mediaMissing, mediaStoreFailed, mediaTooLarge, SHA256_HEX } from '../../domain/media/media-store.port.js';
 
 export interface S3StoreSettings {
@@ -21,9 +21,18 @@ export interface S3StoreSettings {
   forcePathStyle: boolean;
 }
 
+// The SDK takes about 600 ms to load: only a gateway that keeps media in S3 loads it, on first use
+// (docs/benchmarks.md, "Start").
+let loading: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const sdk = () => (loading ??= import('@aws-sdk/client-s3'));
+
+/** An error S3 answered (an S3ServiceException: it has a fault side), as opposed to one on the way. */
+type ServiceError = Error & { $fault: 'client' | 'server'; $metadata: { httpStatusCode?: number } };
+const answered = (error: unknown): error is ServiceError => error instanceof Error && '$fault' in error && '$metadata' in error;
+
 /** The short reason `media.error` gives: the S3 error's code, or what failed on the way. */
 function reasonOf(error: unknown): string {
-  if (error instanceof S3ServiceException) {
+  if (answered(error)) {
     const status = error.$metadata.httpStatusCode;
     // A HEAD answer has no body, so no code: its status says it.
     const code = error.name !== 'Unknown' ? error.name : status === 403 ? 'AccessDenied' : status === 404 ? 'NotFound' : 'an error';
@@ -35,11 +44,11 @@ function reasonOf(error: unknown): string {
 }
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  answered(error) && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /** The store's name for /metrics and the nodes' agreement: the bucket and prefix, and the server when not AWS. */
 export function s3StoreName(settings: Pick<S3StoreSettings, 'bucket' | 'prefix' | 'endpoint'>): string {
-  const name = `s3://${settings.bucket}/${settings.prefix}`;
+  const name = settings.prefix ? `s3://${settings.bucket}/${settings.prefix}` : `s3://${settings.bucket}`;
   return settings.endpoint ? `${name} at ${new URL(settings.endpoint).host}` : name;
 }
 
@@ -49,7 +58,8 @@ export function s3StoreName(settings: Pick<S3StoreSettings, 'bucket' | 'prefix' 
  * front); an object already there is not written again.
  */
 export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close(): Promise<void>; check(): Promise<void> } {
-  const client = new S3Client({
+  let client: S3Client | undefined;
+  const newClient = (S3: typeof S3Client) => new S3({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -63,6 +73,11 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
     // The SDK's own console lines (a streamed put is not retried) say nothing media.error does not.
     logger: { debug() {}, info() {}, warn() {}, error() {} },
   });
+  /** The SDK's module and this store's client, both made on first use. */
+  const connected = async () => {
+    const s3 = await sdk();
+    return { s3, client: (client ??= newClient(s3.S3Client)) };
+  };
   const Bucket = settings.bucket;
   const keyOf = (sha256: string) => {
     if (!SHA256_HEX.test(sha256)) throw mediaMissing();
@@ -89,14 +104,15 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
         await pipeline(Readable.from(counted()), createWriteStream(draft, { mode: 0o600 }));
         const sha256 = hash.digest('hex');
         const Key = keyOf(sha256);
-        const there = await client.send(new HeadObjectCommand({ Bucket, Key })).then(
+        const { s3, client } = await connected();
+        const there = await client.send(new s3.HeadObjectCommand({ Bucket, Key })).then(
           () => true,
           (error: unknown) => {
             if (notFound(error)) return false;
             throw error;
           },
         );
-        if (!there) await client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(draft), ContentLength: size, ContentType: contentType }));
+        if (!there) await client.send(new s3.PutObjectCommand({ Bucket, Key, Body: createReadStream(draft), ContentLength: size, ContentType: contentType }));
         return { sha256, size };
       } catch (error) {
         if (error instanceof MediaKeepError) throw error;
@@ -108,7 +124,8 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
     async open(sha256, range?: ByteRange) {
       const Key = keyOf(sha256);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const { s3, client } = await connected();
+        const answer = await client.send(new s3.GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         // A range's answer names the whole object's size after the slash.
         const whole = /\/(\d+)$/.exec(answer.ContentRange ?? '');
         const size = whole ? Number(whole[1]) : Number(answer.ContentLength ?? 0);
@@ -121,7 +138,8 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
     async has(sha256) {
       if (!SHA256_HEX.test(sha256)) return false;
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(sha256) }));
+        const { s3, client } = await connected();
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: keyOf(sha256) }));
         return true;
       } catch (error) {
         if (notFound(error)) return false;
@@ -131,7 +149,8 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
     async remove(sha256) {
       if (!SHA256_HEX.test(sha256)) return;
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(sha256) }));
+        const { s3, client } = await connected();
+        await client.send(new s3.DeleteObjectCommand({ Bucket, Key: keyOf(sha256) }));
       } catch (error) {
         if (!notFound(error)) throw mediaStoreFailed(reasonOf(error));
       }
@@ -139,13 +158,14 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
     /** Whether the bucket is there and the credentials open it; throws saying why not. */
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        const { s3, client } = await connected();
+        await client.send(new s3.HeadBucketCommand({ Bucket }));
       } catch (error) {
-        throw new Error(error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 ? `the bucket ${Bucket} does not exist` : reasonOf(error));
+        throw new Error(answered(error) && error.$metadata.httpStatusCode === 404 ? `the bucket ${Bucket} does not exist` : reasonOf(error));
       }
     },
     async close() {
-      client.destroy();
+      client?.destroy();
       rmSync(drafts, { recursive: true, force: true });
     },
   };

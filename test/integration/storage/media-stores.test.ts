@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStore, StoredBytes } from '../../../src/domain/media/media-store.port.js';
 import { folderMediaStore } from '../../../src/infra/media/folder-media-store.js';
 import { s3MediaStore } from '../../../src/infra/media/s3-media-store.js';
+import { eventually } from '../../factories/sandbox.js';
+import { client } from '../../helpers/http.js';
+import { startTestGateway } from '../../kit/gateway.js';
+import { MODES } from '../../kit/modes.js';
 import { type S3Server, startS3Server } from '../../networks/s3/server.js';
 
 /** A store under test and what the test needs to see behind it. */
@@ -207,5 +211,25 @@ describe('the S3 store against the local server', () => {
       code: 'media_store_failed',
       message: expect.stringContaining('could not be reached'),
     });
+  });
+});
+
+describe('a gateway whose object store cannot be used', () => {
+  let s3: S3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server({ buckets: ['media'] });
+  });
+  afterAll(() => s3?.close());
+
+  it.each(MODES)('starts and serves, and says once why it cannot keep files ($name)', async (mode) => {
+    const gateway = await startTestGateway(mode, { process: true, env: s3.env('absent', 'kept') });
+    try {
+      expect((await client(gateway.url).get('/readyz')).status).toBe(200);
+      const warned = await eventually(async () => gateway.output(), (output) => output.includes('the media store cannot keep files'));
+      expect(warned).toContain('the bucket absent does not exist');
+      expect(warned.match(/the media store cannot keep files/g)).toHaveLength(1);
+    } finally {
+      await gateway.close();
+    }
   });
 });

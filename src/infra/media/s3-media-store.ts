@@ -43,8 +43,8 @@ function reasonOf(error: unknown): string {
   return `the object store could not be reached (${code ?? (error as Error).name ?? 'error'})`;
 }
 
-const notFound = (error: unknown) =>
-  answered(error) && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+// A missing bucket is the store failing, not the object gone (a HEAD's bare 404 cannot tell them apart).
+const notFound = (error: unknown) => answered(error) && error.name !== 'NoSuchBucket' && error.$metadata.httpStatusCode === 404;
 
 /** The store's name for /metrics and the nodes' agreement: the bucket and prefix, and the server when not AWS. */
 export function s3StoreName(settings: Pick<S3StoreSettings, 'bucket' | 'prefix' | 'endpoint'>): string {
@@ -92,6 +92,7 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
       const draft = join(drafts, randomBytes(12).toString('hex'));
       const hash = createHash('sha256');
       let size = 0;
+      let upload: ReturnType<typeof createReadStream> | undefined;
       const counted = async function* () {
         for await (const chunk of bytes) {
           size += chunk.length;
@@ -112,12 +113,16 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
             throw error;
           },
         );
-        if (!there) await client.send(new s3.PutObjectCommand({ Bucket, Key, Body: createReadStream(draft), ContentLength: size, ContentType: contentType }));
+        if (!there) {
+          upload = createReadStream(draft);
+          await client.send(new s3.PutObjectCommand({ Bucket, Key, Body: upload, ContentLength: size, ContentType: contentType }));
+        }
         return { sha256, size };
       } catch (error) {
         if (error instanceof MediaKeepError) throw error;
         throw mediaStoreFailed(reasonOf(error));
       } finally {
+        upload?.destroy();
         await unlink(draft).catch(() => {});
       }
     },

@@ -199,6 +199,8 @@ describe('the S3 store against the local server', () => {
     await expect(put).rejects.toMatchObject({ code: 'media_store_failed', message: expect.stringContaining('AccessDenied (HTTP 403)') });
     const missing = storeFor({ bucket: 'absent' }).put(chunked(randomBytes(10)), { maxBytes: 100, contentType: 'image/png' });
     await expect(missing).rejects.toMatchObject({ code: 'media_store_failed' });
+    // A missing bucket is the store failing, not a file gone.
+    await expect(storeFor({ bucket: 'absent' }).open('a'.repeat(64))).rejects.toMatchObject({ code: 'media_store_failed', message: expect.stringContaining('NoSuchBucket (HTTP 404)') });
   });
 
   it('fails a put, not forever, when the server is gone', async () => {

@@ -27,6 +27,7 @@ const EXTERNAL = [
   'amqplib',
   '@nats-io/*',
   'qrcode',
+  '@aws-sdk/*',
 ];
 
 // `import.meta.url` in a source file stands for where tsc puts that file in dist/ (paths made relative

@@ -49,7 +49,7 @@ export function wireDelivery(config: Config, logger: Logger, storage: Storage, j
     // One process owns an embedded data folder, so its id can stay the same across restarts.
     node: config.NODE_ID ?? (db.kind === 'pglite' ? 'embedded' : `${hostname()}-${process.pid}-${randomBytes(2).toString('hex')}`),
     leaseMs: config.NODE_LEASE_MS,
-    sql: leaseStatements(db.statements, config.NODE_LEASE_MS),
+    sql: leaseStatements(db.statements, config.NODE_LEASE_MS, storage.mediaStoreName),
     invalidation,
     redis: shared,
     logger,

@@ -10,7 +10,8 @@ import { createLimiterFactory, type LimiterFactory } from '../infra/rate-limit/l
 import { memoryCounts, redisCounts } from '../infra/rate-limit/request-counts.js';
 import { createRequestLimiter, type RequestLimiter, REQUEST_WINDOWS, unlimited } from '../infra/rate-limit/request-limiter.js';
 import { createRedis, type Redis } from '../infra/redis.js';
-import { type OpenedMediaStore, openMediaStore } from '../infra/media/media-stores.js';
+import { mediaStoreName, type OpenedMediaStore, openMediaStore } from '../infra/media/media-stores.js';
+import { agreeOnMediaStore } from '../infra/nodes/media-store-agreement.js';
 
 /** The storage the gateway keeps its state in, and the shared counters and caches beside it. */
 export interface Storage {
@@ -23,6 +24,8 @@ export interface Storage {
   outbound: OutboundHttp;
   /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media.md). */
   mediaStore: OpenedMediaStore | null;
+  /** What this node records in GatewayNode.mediaStore for its peers to compare. */
+  mediaStoreName: string;
   /** Every statement, counted (the event publisher thread's too). */
   onQuery: (sql: string) => void;
 }
@@ -51,6 +54,12 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   const applied = await applyMigrations(db.adapterFactory);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   logger.info({ database: db.kind }, 'database ready');
+  const storeName = mediaStoreName(config);
+  // Nodes of one PostgreSQL database must keep media in one place; an embedded database has one node.
+  if (db.kind !== 'pglite') await agreeOnMediaStore(db.statements, storeName, config.NODE_ID).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
 
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
   const limiters = createLimiterFactory(redis, config.REDIS_PREFIX);
@@ -66,5 +75,8 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const mediaStore = openMediaStore(config);
   if (mediaStore) logger.info({ mediaStore: mediaStore.name }, 'media store ready');
-  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, onQuery };
+  // A store that cannot be used does not stop the gateway: messages go on, and each file not kept
+  // says why in media.error (docs/media.md, "Stores"); this says it once, at start.
+  mediaStore?.check?.().catch((error: Error) => logger.warn({ mediaStore: mediaStore.name, err: { message: error.message } }, 'the media store cannot keep files: media will not be kept until it can'));
+  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, mediaStoreName: storeName, onQuery };
 }

@@ -37,6 +37,8 @@ const env = {
   REDIS_URL,
   REDIS_PREFIX: `mgwbenchnodes:${randomBytes(4).toString('hex')}:`,
   LOG_LEVEL: 'warn',
+  // Several nodes on one database keep media in one object store or none (docs/media.md, "Stores").
+  MEDIA_STORE: 'off',
   RATE_LIMIT_PER_MINUTE: '1000000',
   RATE_LIMIT_PER_HOUR: '10000000',
   RATE_LIMIT_BURST: '10000',

@@ -55,7 +55,9 @@ export async function startTestGateway(mode: Mode, options: TestGatewayOptions &
   const cleanups: Array<() => Promise<void> | void> = [];
   let storage: Record<string, string>;
   if (options.reuse) {
-    storage = options.reuse.env;
+    const reused = options.reuse.env;
+    // A PostgreSQL database reused without a store named keeps none, as a fresh one (below).
+    storage = reused.DATABASE_URL && !reused.MEDIA_STORE && !options.env?.MEDIA_STORE ? { ...reused, MEDIA_STORE: 'off' } : reused;
   } else if (mode.database === 'postgres') {
     const db = await createTestDatabase({ migrated: true });
     cleanups.push(db.drop);

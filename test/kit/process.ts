@@ -36,7 +36,9 @@ export type ChildGateway = Awaited<ReturnType<typeof startChildGateway>>;
 async function startOnFreePort(env: Record<string, string>, pollMs: number, readyWithinMs: number) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, distEntry('main'), {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    // Nodes sharing a database must agree on where media is kept (docs/media.md, "Stores"): none
+    // unless the suite says, as for startTestGateway.
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...(env.DATABASE_URL ? { MEDIA_STORE: 'off' } : {}), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // What it said (its log is on stdout), its last 64 kB: why a start failed, or a warning a test reads.

@@ -11,8 +11,8 @@ const WANTS_OWNER = `(i."pairingSince" IS NOT NULL OR i."logoutPending" OR i.sta
  */
 const ROUND = `
 WITH beat AS (
-  INSERT INTO "GatewayNode" (id, "lastSeen", "staleAt") VALUES ($1, now(), now() + $3 * interval '1 millisecond')
-  ON CONFLICT (id) DO UPDATE SET "lastSeen" = now(), "staleAt" = EXCLUDED."staleAt"
+  INSERT INTO "GatewayNode" (id, "lastSeen", "staleAt", "mediaStore") VALUES ($1, now(), now() + $3 * interval '1 millisecond', $4)
+  ON CONFLICT (id) DO UPDATE SET "lastSeen" = now(), "staleAt" = EXCLUDED."staleAt", "mediaStore" = EXCLUDED."mediaStore"
   RETURNING 1
 ),
 mine AS (
@@ -78,14 +78,17 @@ export interface LiveNode {
   instances: number;
 }
 
-/** The SQL of node membership and instance leases (PostgreSQL and PGlite alike). */
-export function leaseStatements(statements: Statements, leaseMs: number) {
+/**
+ * The SQL of node membership and instance leases (PostgreSQL and PGlite alike); each round records
+ * `mediaStore`, the name the next node to start compares its own with (media-store-agreement.ts).
+ */
+export function leaseStatements(statements: Statements, leaseMs: number, mediaStore: string) {
   const leasesOf = (node: string, rows: Array<{ instanceId: string; token: string }>): Lease[] =>
     rows.map((row) => ({ instanceId: row.instanceId, node, token: row.token }));
   return {
     /** The node's round (see ROUND); it counts as live for `liveMs` from now. */
     async round(node: string, liveMs: number): Promise<Round> {
-      const [row] = await statements.run<{ renewed: Array<{ instanceId: string; token: string }>; fresh: string[]; wanted: Round['wanted'] }>(ROUND, [node, leaseMs, liveMs]);
+      const [row] = await statements.run<{ renewed: Array<{ instanceId: string; token: string }>; fresh: string[]; wanted: Round['wanted'] }>(ROUND, [node, leaseMs, liveMs, mediaStore]);
       return { renewed: leasesOf(node, row!.renewed), fresh: row!.fresh, wanted: row!.wanted };
     },
     acquire: async (node: string, instanceIds: string[]) =>

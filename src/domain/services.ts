@@ -125,7 +125,7 @@ export function createServices(ports: Ports, policies: Policies) {
     clock,
     report: ports.report,
   });
-  const instances = createInstancesService({ ...ports, urls, handOverWaiting });
+  const instances = createInstancesService({ ...ports, urls, handOverWaiting, mediaDefault: policies.media });
   const engineEvents = createEngineEvents({
     instances: ports.instances,
     transitions: createTransitions(ports.instances),

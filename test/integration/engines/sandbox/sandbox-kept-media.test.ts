@@ -130,6 +130,17 @@ describe.each(MODES)('Sandbox: media kept by the gateway — $name', (mode) => {
     expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(sha256(PDF));
   });
 
+  it('a message left pending (a node that stopped before keeping it) is kept by the sweep', async () => {
+    const instance = await kit.instanceWith({ keep: 'none' });
+    const messageId = (await kit.phoneSends(instance, kit.image)).body.data.messageId;
+    await eventually(async () => world.receiver.of('messages.upsert').filter((call) => JSON.parse(call.body).data.messageId === messageId), (list) => list.length === 1);
+    // What a crash between the message's commit and its keeping leaves: pending, with nobody working on it.
+    await world.api.put(`/v1/chat/instances/${instance.id}`, { key: world.tenant.liveKey, body: { media: null } });
+    await world.gw.gateway.infra.db.prisma.message.update({ where: { id: messageId }, data: { mediaState: 'pending' } });
+    const update = await eventually(async () => kit.mediaUpdates(messageId), (list) => list.length > 0, 45_000);
+    expect(update[0].media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length });
+  }, 60_000);
+
   it('refuses a bad media policy with 400 naming the field, in both variants', async () => {
     const key = world.tenant.liveKey;
     const cases: Array<[unknown, RegExp]> = [

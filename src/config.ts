@@ -231,6 +231,7 @@ export function policiesOf(config: Config): Policies {
     quotas: { testKey: config.TEST_KEY_DAILY_MESSAGES },
     plans: config.plans,
     allowInsecureUrls: config.WEBHOOK_ALLOW_INSECURE,
+    media: { keep: config.MEDIA_KEEP, maxBytes: config.MEDIA_MAX_BYTES },
     qr: { sessionTtlSeconds: config.QR_SESSION_TTL_S, v1TtlSeconds: config.QR_V1_TTL_S, attempts: config.QR_SESSION_ATTEMPTS },
   };
 }

@@ -135,7 +135,7 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
       await services.resume();
       await deliveries.start();
       eventStreams.start();
-      maintenance.start(() => services.tick());
+      maintenance.start(() => services.tick(), () => services.mediaKeeper.sweep());
       retention.start();
     },
     async stopSweeps() {
@@ -145,6 +145,8 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
     async handBack(services) {
       await placement.stop();
       await services.dispatcher.idle();
+      // Media being kept finishes before the store closes; what waits stays pending for the next start.
+      await services.mediaKeeper.stop();
       await placement.release();
     },
     deliveries,

@@ -7,6 +7,7 @@ import { createInstanceStore } from '../infra/db/stores/instance-store.js';
 import { createMessageRouter } from '../infra/db/stores/message-router.js';
 import { createConversationStore } from '../infra/db/stores/conversation-store.js';
 import { createMessageStore } from '../infra/db/stores/message-store.js';
+import { createKeptMediaStore } from '../infra/db/stores/kept-media-store.js';
 import { createSessionStore } from '../infra/db/stores/session-store.js';
 import { createSetupStore } from '../infra/db/stores/setup-store.js';
 import { createTenantStore } from '../infra/db/stores/tenant-store.js';
@@ -50,6 +51,8 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     engines: engines.registry,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
+    mediaStore: storage.mediaStore,
+    keptMedia: createKeptMediaStore(db.statements, outbox),
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),

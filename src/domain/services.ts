@@ -22,6 +22,10 @@ import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
 import type { MediaProbe } from './media/media-probe.js';
 import { createMessagesService } from './messages/messages.service.js';
 import { createMediaDownloads } from './media/downloads.js';
+import { createMediaKeeper } from './media/media-keeper.js';
+import type { KeptMediaStore } from './media/kept-media.port.js';
+import type { MediaStore } from './media/media-store.port.js';
+import type { MediaPolicy } from './media/keep-policy.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
@@ -57,6 +61,10 @@ export interface Ports {
   /** Which instances this node owns, and how work reaches their owners. */
   ownership: Ownership;
   media: MediaProbe;
+  /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media-keeping.md). */
+  mediaStore: MediaStore | null;
+  /** Where keeping each message's media stands. */
+  keptMedia: KeptMediaStore;
   webhookSender: WebhookSender;
   resolver: HostResolver;
   deliveryLog: DeliveryLog;
@@ -81,6 +89,8 @@ export interface Policies {
   qr: QrPolicy;
   /** The plans table and the plan new tenants get. */
   plans: Plans;
+  /** The media an instance without a policy of its own keeps (MEDIA_KEEP, MEDIA_MAX_BYTES). */
+  media?: MediaPolicy;
 }
 
 
@@ -104,7 +114,18 @@ export function createServices(ports: Ports, policies: Policies) {
     return routed;
   }
   const urls = createUrlPolicy(ports.resolver, policies.allowInsecureUrls);
-  const instances = createInstancesService({ ...ports, urls, handOverWaiting });
+  const mediaKeeper = createMediaKeeper({
+    kept: ports.keptMedia,
+    messages: ports.messages,
+    instances: ports.instances,
+    engines: ports.engines,
+    probe: ports.media,
+    store: ports.mediaStore,
+    policy: policies.media,
+    clock,
+    report: ports.report,
+  });
+  const instances = createInstancesService({ ...ports, urls, handOverWaiting, mediaDefault: policies.media });
   const engineEvents = createEngineEvents({
     instances: ports.instances,
     transitions: createTransitions(ports.instances),
@@ -114,6 +135,7 @@ export function createServices(ports: Ports, policies: Policies) {
     qrImages: ports.qrImages,
     clock,
     handOverWaiting,
+    mediaKeeper,
   });
 
   return {
@@ -131,6 +153,10 @@ export function createServices(ports: Ports, policies: Policies) {
       onAccepted: (instanceId) => {
         dispatcher.kick(instanceId);
         ports.workArrived();
+      },
+      keptMedia: {
+        stateOf: async (instanceId, kind) => mediaKeeper.stateFor(instanceId ? await ports.instances.findById(instanceId) : null, kind),
+        keep: (messageId) => mediaKeeper.keep(messageId),
       },
     }),
     instances,
@@ -156,7 +182,8 @@ export function createServices(ports: Ports, policies: Policies) {
       clock,
     }),
     integrations: () => integrationsOf(ports.engines),
-    mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media }),
+    mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media, store: ports.mediaStore }),
+    mediaKeeper,
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,

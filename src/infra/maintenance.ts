@@ -50,16 +50,19 @@ export function createMaintenance(deps: {
   let lastDeliverySweep = Date.now();
   /** The domain's sweeps over queued messages (route, resume, fail the stale ones): whether it found messages to move. */
   let sweepMessages: () => Promise<boolean> = async () => false;
+  /** The kept media's sweep (retries, and what a crash left pending): whether it found media to keep. */
+  let sweepMedia: () => Promise<boolean> = async () => false;
 
   async function pass(): Promise<boolean> {
     const [found] = await deps.statements.run<Probed>(probe);
     const moving = found?.queued ? await sweepMessages() : false;
+    const keeping = await sweepMedia();
     if (found?.deliveries && Date.now() - lastDeliverySweep >= options.deliverySweepMs) {
       lastDeliverySweep = Date.now();
       await deps.sweepDeliveries();
     }
     if (found?.due?.length) await deps.vacuum!.run(found.due);
-    return moving;
+    return moving || keeping;
   }
 
   const scheduled = earliestRun(run);
@@ -85,9 +88,10 @@ export function createMaintenance(deps: {
   }
 
   return {
-    /** Starts looking, with the domain's sweeps over queued messages. */
-    start(sweep: () => Promise<boolean>) {
+    /** Starts looking, with the domain's sweeps over queued messages and over media to keep. */
+    start(sweep: () => Promise<boolean>, sweepKept?: () => Promise<boolean>) {
       sweepMessages = sweep;
+      if (sweepKept) sweepMedia = sweepKept;
       stopped = false;
       plan(options.busyMs);
     },

@@ -52,11 +52,17 @@ export type ContactData = {
   picture: { url: string; expiresAt: string } | null;
 };
 
-/** messages.update: a status with the time of each step, an edit, or a poll's tally. */
+/** What one attempt at keeping a message's media came to (docs/media-keeping.md, "Events"). */
+export type MediaKeptData =
+  | { stored: true; sha256: string; size: number }
+  | { stored: false; error: { code: string; message: string }; retryAt?: string };
+
+/** messages.update: a status with the time of each step, an edit, a poll's tally, or its media kept (or not). */
 export type MessageUpdateData =
   | { messageId: string; status: string; timestamps: Record<string, string>; error?: MessageError }
   | { messageId: string; edited: { text: string; at: string } }
-  | { messageId: string; poll: JsonValue };
+  | { messageId: string; poll: JsonValue }
+  | { messageId: string; media: MediaKeptData };
 
 /** The data each event carries, as stored and as v1 deliveries send it (docs/webhooks.md). */
 export type EventData = {

@@ -3,7 +3,7 @@ import { kindFields, messageMedia } from '../messages/message-fields.js';
 import type { JsonValue } from '../messages/message-values.js';
 import type { MessageRecord } from '../messages/messages.ports.js';
 import { type StoredPoll, tallyOf } from '../messages/poll-tally.js';
-import type { CatalogueEvent } from './catalogue.js';
+import type { CatalogueEvent, MediaKeptData } from './catalogue.js';
 
 const iso = (date: Date | null) => date?.toISOString();
 
@@ -60,4 +60,9 @@ export function pollVoteEvent(message: MessageRecord): CatalogueEvent<'messages.
 /** messages.delete: who deleted the message, and whether for everyone or only on their side. */
 export function deleteEvent(message: Pick<MessageRecord, 'id'>, deletedBy: string, forEveryone: boolean): CatalogueEvent<'messages.delete'> {
   return { event: 'messages.delete', data: { messageId: message.id, deletedBy, forEveryone } };
+}
+
+/** messages.update for an attempt at keeping the message's media: stored (its hash and size), or why not and when it is tried again. */
+export function mediaKeptEvent(messageId: string, media: MediaKeptData): CatalogueEvent<'messages.update'> {
+  return { event: 'messages.update', data: { messageId, media } };
 }

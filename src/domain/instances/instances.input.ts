@@ -3,6 +3,7 @@ import { urlText } from '../messages/messages.input.js';
 import type { KnownEngine } from '../network/credentials.js';
 import { SESSION_EVENTS, V1_EVENTS } from '../events/catalogue.js';
 import { historySyncInput } from '../conversations/history-sync.js';
+import { mediaPolicyInput } from '../media/keep-policy.js';
 
 const name = (max: number) =>
   z
@@ -42,7 +43,7 @@ function withCredentials<S extends z.ZodObject>(schema: S, fields: Record<string
 }
 
 /** The fields every instance body has; each engine's credentials field follows them. */
-const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents', 'historySync'];
+const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents', 'historySync', 'media'];
 
 /**
  * The create and update bodies of both variants, for the engines the gateway knows: each credentials
@@ -59,8 +60,9 @@ export function instanceInputs(known: readonly KnownEngine[]) {
   const integration = integrationField(known.map((engine) => engine.integration));
 
   const historySync = historySyncInput.nullish();
-  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish(), historySync });
-  const createSession = z.object({ name: name(50), webhookUrl: url.nullish(), integration, historySync });
+  const media = mediaPolicyInput.nullish();
+  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish(), historySync, media });
+  const createSession = z.object({ name: name(50), webhookUrl: url.nullish(), integration, historySync, media });
   return {
     createV1: withCredentials(createV1, creating),
     updateV1: withCredentials(createV1.omit({ integration: true }).partial(), replacing),

@@ -82,6 +82,8 @@ export interface NewInstance {
   externalId?: string | null;
   /** How much of the phone's past to take; null is the default. */
   historySync?: HistorySyncPolicy | null;
+  /** Which media it keeps (a MediaPolicy input); null is the gateway's default. */
+  mediaPolicy?: JsonValue;
 }
 
 export type InstancePatch = Partial<
@@ -106,6 +108,7 @@ export type InstancePatch = Partial<
     | 'previousWebhookSecret'
     | 'webhookSecretRotatedAt'
     | 'historySync'
+    | 'mediaPolicy'
   >
 >;
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type MediaPolicy, mediaPolicyOf } from '../media/keep-policy.js';
 import { type Actor, assertSameTenant } from '../actor.js';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.js';
 import type { Clock } from '../ports.js';
@@ -31,6 +32,8 @@ export function createInstancesService(deps: {
   handOverWaiting: (tenantId: string) => Promise<unknown>;
   /** How long to wait for the engine's answer (PAIRING_WAIT_MS unless a test says otherwise). */
   pairingWaitMs?: number;
+  /** The media an instance without a policy of its own keeps (MEDIA_KEEP, MEDIA_MAX_BYTES). */
+  mediaDefault?: MediaPolicy;
 }) {
   const { instances, engines, clock } = deps;
 
@@ -111,6 +114,7 @@ export function createInstancesService(deps: {
           pairingSince: clock.now(),
           externalId: given?.externalId ?? null,
           historySync: data.historySync ?? null,
+          mediaPolicy: data.media ?? null,
         },
         actor.limits.instances,
       );
@@ -142,6 +146,11 @@ export function createInstancesService(deps: {
 
     list: (actor: Actor) => instances.listByTenant(actor.tenantId),
 
+    /** The media the instance keeps: its own policy, else the gateway's default (docs/media-keeping.md). */
+    mediaPolicyOf(instance: InstanceRecord): MediaPolicy {
+      return mediaPolicyOf(instance, deps.mediaDefault);
+    },
+
     async get(actor: Actor, id: string) {
       const instance = await ownedInstance(actor, id);
       return { instance, qr: await liveQr(instance) };
@@ -159,6 +168,7 @@ export function createInstancesService(deps: {
       if (data.description !== undefined) patch.description = data.description;
       if (data.webhookUrl !== undefined) patch.webhookUrl = checkedUrl ?? null;
       if (data.historySync !== undefined) patch.historySync = data.historySync ?? null;
+      if (data.media !== undefined) patch.mediaPolicy = data.media ?? null;
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];
       }

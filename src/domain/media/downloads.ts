@@ -4,13 +4,26 @@ import { NotFound, Unavailable } from '../errors.js';
 import type { EngineRegistry } from '../network/engine.port.js';
 import type { InstanceStore } from '../instances/instances.ports.js';
 import type { MessageStore } from '../messages/messages.ports.js';
-import { servedAs } from './content-types.js';
+import { OCTET_STREAM, servedAs } from './content-types.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import { asDescriptor, type MediaContent } from './media-source.js';
 import type { MediaProbe } from './media-probe.js';
+import { MediaKeepError, type MediaStore } from './media-store.port.js';
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
+}
+
+const urlFileName = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || null;
+
+/** The store's copy, or null when it no longer has it (removed): then served as before it was kept. */
+async function keptCopy(store: MediaStore, sha256: string) {
+  try {
+    return await store.open(sha256);
+  } catch (error) {
+    if (error instanceof MediaKeepError && error.code === 'media_missing') return null;
+    throw error;
+  }
 }
 
 /** The type and name a file is downloaded with (servedAs): the sender's name, else `<type>-<message id>`. */
@@ -28,13 +41,20 @@ export interface MediaDownload extends MediaContent {
  * GET /v1/messages/<id>/media: a received file from the network that keeps it (through its engine's
  * media source, docs/architecture.md), or a sent one from the URL it was sent from.
  */
-export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe }) {
+export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe; store?: MediaStore | null }) {
   return {
     async open(actor: Actor, messageId: string): Promise<MediaDownload> {
       const message = await deps.messages.findById(messageId);
       if (!message) throw new NotFound('Message');
       assertSameTenant(actor, message);
       const descriptor = asDescriptor(message.media);
+      const kept = message.mediaState === 'stored' && message.mediaSha256 && deps.store ? await keptCopy(deps.store, message.mediaSha256) : null;
+      if (kept) {
+        // The kept copy (docs/media-keeping.md): served after the network's copy or the sender's URL is gone.
+        const fileName = message.fileName ?? (message.mediaUrl ? urlFileName(message.mediaUrl) : null);
+        const file = descriptor ?? { fileName, mimetype: message.mediaType ?? OCTET_STREAM, type: message.type };
+        return { bytes: kept.bytes, size: kept.size, ...downloadAs(message.id, file) };
+      }
       if (descriptor) {
         const instance = message.instanceId ? await deps.instances.findById(message.instanceId) : null;
         const source = instance ? deps.engines.of(instance.engine)?.media : undefined;
@@ -46,7 +66,7 @@ export function createMediaDownloads(deps: { messages: MessageStore; instances: 
       if (message.direction === 'out' && message.mediaUrl) {
         const fetched = await deps.media.fetch(message.mediaUrl, MAX_MEDIA_BYTES);
         const mimetype = message.mediaType ?? fetched.contentType;
-        const fileName = decodeURIComponent(new URL(message.mediaUrl).pathname.split('/').pop() ?? '') || null;
+        const fileName = urlFileName(message.mediaUrl);
         return { bytes: once(fetched.bytes), size: fetched.bytes.length, ...downloadAs(message.id, { fileName, mimetype, type: message.type }) };
       }
       if (message.direction === 'out' && message.mediaType) {

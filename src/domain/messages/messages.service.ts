@@ -44,6 +44,11 @@ export function createMessagesService(deps: {
   onAccepted: (instanceId: string) => void;
   /** What an integration's engine can carry (none when it is not offered). */
   capabilitiesOf: (integration: string) => readonly Capability[];
+  /** Keeps sent media (docs/media-keeping.md): whether a send through the instance is marked pending, and keeping it once stored. */
+  keptMedia?: {
+    stateOf(instanceId: string | null, kind: string | null): Promise<'pending' | null>;
+    keep(messageId: string): void;
+  };
 }) {
   const { messages, router, clock, quota, quotas } = deps;
 
@@ -82,10 +87,12 @@ export function createMessagesService(deps: {
     const claim = idempotencyKey
       ? { scope, key: idempotencyKey, fingerprint: requestFingerprint, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) }
       : undefined;
-    const store = () =>
+    const kind = content.mediaType ? content.type : null;
+    const store = async () =>
       messages.createOutbound(
         {
           ...content,
+          mediaState: kind && deps.keptMedia ? await deps.keptMedia.stateOf(picked.instanceId, kind) : null,
           text: content.text === null ? null : outboundText(content.text, mode),
           caption: content.caption == null ? content.caption : outboundText(content.caption, mode),
           tenantId: actor.tenantId,
@@ -115,6 +122,8 @@ export function createMessagesService(deps: {
       return replay(result.replay, requestFingerprint);
     }
     if (picked.instanceId) deps.onAccepted(picked.instanceId);
+    // Kept at accept: the upload is at hand and the URL serves now; it may not by the time the message is sent.
+    if (result.message.mediaState === 'pending') deps.keptMedia?.keep(result.message.id);
     return result.response;
   }
 

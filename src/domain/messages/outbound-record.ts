@@ -16,7 +16,7 @@ export function outboundRecord(message: NewOutboundMessage, id: string): Message
     chatId: chatIdOfRecipient(message.to),
     history: false,
     mediaSha256: null,
-    mediaState: null,
+    mediaState: message.mediaState ?? null,
     mediaAttempts: 0,
     mediaRetryAt: null,
     mediaError: null,

@@ -15,6 +15,7 @@ import type { Lease } from '../ownership/lease.js';
 import type { ConversationStore } from '../conversations/conversations.ports.js';
 import { chatIdOf } from '../conversations/chat-id.js';
 import { inboundContent } from '../messages/inbound-content.js';
+import type { MediaKeeper } from '../media/media-keeper.js';
 import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsChangedEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
@@ -45,6 +46,8 @@ export function createEngineEvents(deps: {
   clock: Clock;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
   handOverWaiting: (tenantId: string) => Promise<unknown>;
+  /** Keeps received media (docs/media-keeping.md): whether a message is marked pending, and keeping it once stored. */
+  mediaKeeper?: Pick<MediaKeeper, 'stateFor' | 'keep'>;
 }): EngineEvents {
   const { instances, transitions, messages, dispatcher, clock } = deps;
 
@@ -173,6 +176,8 @@ export function createEngineEvents(deps: {
         networkMessageId ? { messageId: (await messages.findByNetworkId(instance.id, networkMessageId))?.id ?? null, networkMessageId } : null;
       const quoted = await ours(message.quotedNetworkId);
       const reacted = message.reaction ? await ours(message.reaction.networkMessageId) : null;
+      const content = inboundContent(message);
+      const mediaState = deps.mediaKeeper?.stateFor(instance, content.media?.type ?? null) ?? null;
       const stored = await messages.createInbound(
         {
           chatId: chatIdOf({ direction: 'in', to: '', from: message.from, fromLid: message.fromLid, group: message.group }),
@@ -183,13 +188,16 @@ export function createEngineEvents(deps: {
           from: message.from,
           fromLid: message.from === null ? (message.fromLid ?? null) : null,
           to: digits(instance.phone),
-          ...inboundContent(message),
+          ...content,
+          mediaState,
           reaction: message.reaction && reacted ? { emoji: message.reaction.emoji, ...reacted } : null,
           quoted,
           at: clock.now(),
         },
         (created, chat) => [upsertEvent(created, { pushName: message.pushName }), chat.created ? chatUpsertEvent(chat.chat) : chatUpdateEvent(chat.chat)],
       );
+      // Kept once the message is committed; the sweep resumes it if this node stops first.
+      if (stored && mediaState) deps.mediaKeeper!.keep(stored.id);
       return stored && { messageId: stored.id };
     },
 

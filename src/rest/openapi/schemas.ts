@@ -1,4 +1,5 @@
 import { CAPABILITIES } from '../../domain/network/capabilities.js';
+import { INBOUND_MEDIA_TYPES } from '../../domain/media/media-source.js';
 import { z } from 'zod';
 import { SESSION_STATUSES, V1_STATUSES } from '../../domain/instances/state-machine.js';
 import { DISCONNECT_REASONS } from '../../domain/network/engine.port.js';
@@ -53,6 +54,10 @@ export const HistorySync = z
   .object({ mode: z.enum(['none', 'recent', 'full']), days: z.number().int() })
   .meta({ id: 'HistorySync', description: "how much of the phone's past the instance takes when it links (docs/conversations.md)" });
 
+export const MediaPolicy = z
+  .object({ keep: z.union([z.enum(['all', 'none']), z.array(z.enum(INBOUND_MEDIA_TYPES))]), maxBytes: z.number().int() })
+  .meta({ id: 'MediaPolicy', description: 'which received and sent media the instance keeps, its own or the gateway default (docs/media-keeping.md)' });
+
 export const V1Detail = V1ListItem.extend({
   integration,
   webhookUrl: z.string().nullable(),
@@ -60,6 +65,7 @@ export const V1Detail = V1ListItem.extend({
   statistics: Statistics,
   lastDisconnect: LastDisconnect,
   historySync: HistorySync,
+  media: MediaPolicy,
 }).meta({ id: 'V1InstanceDetail' });
 
 export const V1Created = z
@@ -106,6 +112,7 @@ export const SessionDetail = z
     updatedAt: instant,
     lastDisconnect: LastDisconnect,
     historySync: HistorySync,
+    media: MediaPolicy,
     qrCode: SessionQr.optional().meta({ description: 'while a QR code is live' }),
   })
   .meta({ id: 'SessionInstanceDetail' });

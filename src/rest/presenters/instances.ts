@@ -3,6 +3,7 @@ import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { sessionStatusOf, v1StatusOf } from '../../domain/instances/state-machine.js';
 import { lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
 import { historySyncOf } from '../../domain/conversations/history-sync.js';
+import type { MediaPolicy } from '../../domain/media/keep-policy.js';
 import type { z } from 'zod';
 import type * as documented from '../openapi/schemas.js';
 
@@ -29,7 +30,7 @@ export function presentV1ListItem(i: InstanceRecord): z.output<typeof documented
   };
 }
 
-export function presentV1Detail(i: InstanceRecord): z.output<typeof documented.V1Detail> {
+export function presentV1Detail(i: InstanceRecord, media: MediaPolicy): z.output<typeof documented.V1Detail> {
   return {
     ...presentV1ListItem(i),
     integration: i.engine,
@@ -38,6 +39,7 @@ export function presentV1Detail(i: InstanceRecord): z.output<typeof documented.V
     statistics: { messagesSent: i.messagesSent, messagesReceived: i.messagesReceived, mediaSize: Number(i.mediaSize) },
     lastDisconnect: lastDisconnect(i),
     historySync: historySyncOf(i),
+    media,
   };
 }
 
@@ -75,7 +77,7 @@ export function presentSessionListItem(i: InstanceRecord): z.output<typeof docum
   };
 }
 
-export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null): z.output<typeof documented.SessionDetail> {
+export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null, media: MediaPolicy): z.output<typeof documented.SessionDetail> {
   return {
     id: i.id,
     name: i.name,
@@ -89,6 +91,7 @@ export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null): z.ou
     updatedAt: i.updatedAt.toISOString(),
     lastDisconnect: lastDisconnect(i),
     historySync: historySyncOf(i),
+    media,
     ...(qr ? { qrCode: sessionQr(qr) } : {}),
   };
 }

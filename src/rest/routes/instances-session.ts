@@ -23,11 +23,11 @@ export function instanceSessionRoutes(instances: InstancesService, messages: Mes
   });
   router.get('/:instanceId', auth, async (ctx) => {
     const { instance, qr } = await instances.get(actorOf(ctx), ctx.params.instanceId!);
-    ctx.body = ok(presentSessionDetail(instance, qr));
+    ctx.body = ok(presentSessionDetail(instance, qr, instances.mediaPolicyOf(instance)));
   });
   router.put('/:instanceId', auth, jsonBody, async (ctx) => {
     const { instance, qr } = await instances.update(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);
-    ctx.body = ok(presentSessionDetail(instance, qr));
+    ctx.body = ok(presentSessionDetail(instance, qr, instances.mediaPolicyOf(instance)));
   });
   router.delete('/:instanceId', auth, async (ctx) => {
     await instances.remove(actorOf(ctx), ctx.params.instanceId!);

@@ -29,10 +29,12 @@ export function instanceV1Routes(
     ctx.body = ok(presentV1Created(instance, qr));
   });
   router.get('/:instanceId', auth, async (ctx) => {
-    ctx.body = ok(presentV1Detail((await instances.get(actorOf(ctx), ctx.params.instanceId!)).instance));
+    const { instance } = await instances.get(actorOf(ctx), ctx.params.instanceId!);
+    ctx.body = ok(presentV1Detail(instance, instances.mediaPolicyOf(instance)));
   });
   router.put('/:instanceId', auth, jsonBody, async (ctx) => {
-    ctx.body = ok(presentV1Detail((await instances.update(actorOf(ctx), ctx.params.instanceId!, ctx.state.body)).instance));
+    const { instance } = await instances.update(actorOf(ctx), ctx.params.instanceId!, ctx.state.body);
+    ctx.body = ok(presentV1Detail(instance, instances.mediaPolicyOf(instance)));
   });
   router.delete('/:instanceId', auth, async (ctx) => {
     await instances.remove(actorOf(ctx), ctx.params.instanceId!);

@@ -92,6 +92,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       statistics: { messagesSent: 0, messagesReceived: 0, mediaSize: 0 },
       lastDisconnect: null,
       historySync: { mode: 'recent', days: 30 },
+      media: { keep: 'all', maxBytes: 64 * 1024 * 1024 },
     });
     // A code works once.
     expect((await api.post('/sandbox/scan', { body: { code, phone: newPhone() } })).status).toBe(400);
@@ -186,6 +187,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       updatedAt: expect.stringMatching(ISO_MS),
       lastDisconnect: null,
       historySync: { mode: 'recent', days: 30 },
+      media: { keep: 'all', maxBytes: 64 * 1024 * 1024 },
       qrCode: { base64: expect.stringMatching(/^data:image\/png;base64,/), expiry: expect.any(Number), attemptId: expect.any(String) },
     });
     expect(withQr.body.data.qrCode.expiry).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     n int, id uuid, "tenantId" uuid, "instanceId" uuid, "apiKeyId" uuid, "to" text, "chatId" text, type text, text text,
     "mediaUrl" text, "mediaType" text, caption text, content jsonb, mode text, "queuedAt" timestamptz, "mediaBytes" bigint,
-    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "pollSecret" text, "fileName" text, voice boolean, file boolean,
+    location jsonb, contacts jsonb, reaction jsonb, quoted jsonb, mentions jsonb, poll jsonb, "pollSecret" text, "fileName" text, voice boolean, file boolean, "mediaState" text,
     routed boolean, scope text, key text, fingerprint text, "expiresAt" timestamptz, response text)
 ),
 usable AS (
@@ -52,9 +52,10 @@ claimed AS (
 stored AS (
   INSERT INTO "Message" (id, "tenantId", "instanceId", "apiKeyId", direction, "to", "chatId", type, text, "mediaUrl", "mediaType",
                          caption, content, location, contacts, reaction, quoted, mentions, poll, "pollSecret", "fileName", voice,
-                         status, mode, "queuedAt", "createdAt", "updatedAt")
+                         "mediaState", status, mode, "queuedAt", "createdAt", "updatedAt")
   SELECT id, "tenantId", "instanceId", "apiKeyId", 'out', "to", "chatId", type, text, "mediaUrl", "mediaType",
          caption, content, location, contacts, reaction, quoted, mentions, poll, decode("pollSecret", 'base64'), "fileName", coalesce(voice, false),
+         "mediaState"::"MediaKeepState",
          'queued', mode::"MessageMode", "queuedAt", "queuedAt", "queuedAt"
   FROM usable WHERE key IS NULL OR id IN (SELECT id FROM claimed)
   RETURNING id
@@ -165,6 +166,7 @@ export function acceptBatches(
         fileName: record.fileName,
         voice: record.voice || null,
         file: message.fileBytes ? true : null,
+        mediaState: record.mediaState,
         mode: record.mode,
         queuedAt: record.queuedAt!.toISOString(),
         mediaBytes: message.mediaBytes ?? 0,

@@ -68,7 +68,7 @@ export function createInstanceStore(
           // A duplicate name is the more specific answer, so it is checked before the plan limit.
           if (await nameInUse(tx, data.tenantId, data.name)) return 'name_taken' as const;
           if (limit !== null && (await tx.instance.count({ where: { tenantId: data.tenantId } })) >= limit) return 'limit_reached' as const;
-          return tx.instance.create({ data: { ...data, historySync: jsonOrNull(data.historySync) } });
+          return tx.instance.create({ data: { ...data, historySync: jsonOrNull(data.historySync), mediaPolicy: jsonOrNull(data.mediaPolicy) } });
         }).then((result) => {
           if (typeof result === 'object') changed(result.tenantId, result.id);
           return result;
@@ -104,7 +104,11 @@ export function createInstanceStore(
           };
           // A change that only adds a QR code or events still marks the instance changed (and Prisma
           // counts no rows for an update without fields).
-          const data = 'historySync' in patch ? { ...patch, historySync: jsonOrNull(patch.historySync) } : (patch as Omit<InstancePatch, 'historySync'>);
+          const data = {
+            ...patch,
+            ...('historySync' in patch ? { historySync: jsonOrNull(patch.historySync) } : {}),
+            ...('mediaPolicy' in patch ? { mediaPolicy: jsonOrNull(patch.mediaPolicy) } : {}),
+          } as Omit<InstancePatch, 'historySync' | 'mediaPolicy'>;
           const { count } = await tx.instance.updateMany({ where, data: Object.keys(data).length ? data : { updatedAt: new Date() } });
           if (count === 0) return null;
           const instance = await tx.instance.findUniqueOrThrow({ where: { id } });

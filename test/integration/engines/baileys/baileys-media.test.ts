@@ -19,7 +19,8 @@ const FILES = {
 type Kind = keyof typeof FILES;
 
 describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies and LIDs — $name', (mode) => {
-  const world = baileysWorld(mode, { tenants: ['enterprise', 'pro'] });
+  // Kept media (docs/media-keeping.md) in both modes: the folder store (PostgreSQL mode gets a folder of its own).
+  const world = baileysWorld(mode, { tenants: ['enterprise', 'pro'], env: { MEDIA_STORE: 'folder' } });
   let v1: { id: string; phone: string };
   let session: { id: string; phone: string };
 
@@ -28,6 +29,9 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
     v1 = await pairedV1(api, tenant.liveKey, network, `media v1 ${Date.now()}`);
     const hooked = await api.post(`/v1/chat/instances/${v1.id}/webhook`, { key: tenant.liveKey, body: { url: `${receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
+    // The v1 instance keeps no media, to see the network's own answers (its 410 once a file expired); the session one keeps all.
+    const keepsNone = await api.put(`/v1/chat/instances/${v1.id}`, { key: tenant.liveKey, body: { media: { keep: 'none' } } });
+    expect(keepsNone.status, keepsNone.text).toBe(200);
     session = await pairedSession(api, tenant.cookie, network, `media session ${Date.now()}`, undefined, { webhookUrl: `${receiver.url}/session` });
   }, 90_000);
 
@@ -89,6 +93,22 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
     });
     const answer = await download(hook.data.key.id);
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(FILES.image.bytes));
+  });
+
+  it('kept media: messages.update (session envelope) says stored, and the file still downloads once the network lets it expire', async () => {
+    const contact = newNetworkPhone().slice(1);
+    const file = FILES.document;
+    const networkId = await world.network.send(contact, session.phone, { document: file });
+    const hook = await upsertWhere(session.id, (data) => data.key.remoteJid === `${contact}@s.whatsapp.net`);
+    const messageId = hook.data.key.id;
+    const [kept] = await eventually(async () => hooksOf(session.id, 'messages.update').filter((body) => body.data.key.id === messageId && body.data.media), (list) => list.length > 0, 20_000);
+    expect(kept.data).toEqual({ key: { id: messageId }, media: { stored: true, sha256: sha256(file.bytes), size: file.bytes.length } });
+    world.network.expireMedia(contact, networkId);
+    const answer = await download(messageId);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe(file.mimetype);
+    expect(answer.headers.get('content-disposition')).toContain('invoice 2026-11.pdf');
+    expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(file.bytes));
   });
 
   it("refuses another tenant's key (403), a message without media (404), an unknown id (404) and no key (401); expired media is 410", async () => {

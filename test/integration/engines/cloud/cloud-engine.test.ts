@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedV1Instance, eventually } from '../../../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../../../factories/tenants.js';
@@ -55,6 +55,8 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     verifyToken: VERIFY_TOKEN,
     wrapClient: recording,
     files: { '/picture.png': { type: 'image/png', body: PNG_1PX } },
+    // Kept media (docs/media-keeping.md) in both modes: the folder store (PostgreSQL mode gets a folder of its own).
+    env: { MEDIA_STORE: 'folder' },
   });
 
   const statusOf = async (messageId: string) => (await world.api.get(`/v1/messages/status/${messageId}`, { key: world.tenant.liveKey })).body.data;
@@ -66,12 +68,12 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
       .filter((body) => messageId === undefined || body.data?.messageId === messageId);
 
   /** A connected v1 instance on a new number, its webhooks going to the receiver. */
-  async function connectedV1(name: string) {
+  async function connectedV1(name: string, extra: Record<string, unknown> = {}) {
     const number = newNumber(world.cloud);
     secrets.push(number.credentials.accessToken, number.credentials.appSecret);
     const created = await world.api.post('/v1/chat/instances', {
       key: world.tenant.liveKey,
-      body: { name, integration: 'CHAT-CLOUD', cloud: number.credentials, webhookUrl: world.receiver.url },
+      body: { name, integration: 'CHAT-CLOUD', cloud: number.credentials, webhookUrl: world.receiver.url, ...extra },
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id as string;
@@ -442,8 +444,31 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     expect(byType('text').find((u) => u.data.text === 'a reply')!.data.quoted).toEqual({ networkMessageId: outbound.networkMessageId, messageId: out.body.data.id });
   });
 
+  it('received media is kept: messages.update says stored, and it still downloads once the API no longer serves it', async () => {
+    const { id, credentials } = await connectedV1(`kept media ${sequence}`);
+    const gone = await startReceiver(() => ({ status: 404 }));
+    try {
+      const user = newUser();
+      await world.cloud.customerMessage(credentials.phoneNumberId, user, { type: 'image', data: PNG_1PX, mimeType: 'image/png', caption: 'kept' });
+      const [upsert] = await eventually(async () => hooks('messages.upsert').filter((u) => u.instanceId === id && u.data.from === user), (list) => list.length === 1);
+      const messageId = upsert!.data.messageId;
+      const [kept] = await eventually(async () => hooks('messages.update', messageId).filter((u) => u.data.media), (list) => list.length > 0);
+      expect(kept!.data).toEqual({ messageId, media: { stored: true, sha256: createHash('sha256').update(PNG_1PX).digest('hex'), size: PNG_1PX.length } });
+      world.cloud.setMediaDownloadBase(gone.url);
+      const download = await fetch(`${world.gw.url}/v1/messages/${messageId}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toMatch(/^image\/png/);
+      expect(Buffer.from(await download.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+      expect(gone.received).toHaveLength(0);
+    } finally {
+      world.cloud.setMediaDownloadBase(null);
+      await gone.close();
+    }
+  });
+
   it("a download URL on a host other than the API's own gets no access token", async () => {
-    const { id, credentials } = await connectedV1(`token host ${sequence}`);
+    // It keeps no media: the one fetch from elsewhere is the download's own.
+    const { id, credentials } = await connectedV1(`token host ${sequence}`, { media: { keep: 'none' } });
     const elsewhere = await startReceiver(() => ({ status: 404 }));
     secrets.push(credentials.accessToken);
     try {

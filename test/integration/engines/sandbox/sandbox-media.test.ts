@@ -20,6 +20,9 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
 
   beforeAll(async () => {
     instance = await connectedInstance(world, `sandbox media ${Date.now()}`);
+    // Kept media is served after the network's copy expires (sandbox-kept-media.test.ts): this instance keeps none, to see the network's own answers.
+    const keepsNone = await world.api.put(`/v1/chat/instances/${instance.id}`, { key: world.tenant.liveKey, body: { media: { keep: 'none' } } });
+    expect(keepsNone.status, keepsNone.text).toBe(200);
     const hooked = await world.api.post(`/v1/chat/instances/${instance.id}/webhook`, { key: world.tenant.liveKey, body: { url: `${world.receiver.url}/v1` } });
     expect(hooked.status, hooked.text).toBe(200);
   }, 60_000);

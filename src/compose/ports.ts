@@ -50,6 +50,8 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     engines: engines.registry,
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
+    mediaStore: storage.mediaStore,
+    mediaLinks: storage.mediaLinks,
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),

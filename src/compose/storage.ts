@@ -11,6 +11,9 @@ import { memoryCounts, redisCounts } from '../infra/rate-limit/request-counts.js
 import { createRequestLimiter, type RequestLimiter, REQUEST_WINDOWS, unlimited } from '../infra/rate-limit/request-limiter.js';
 import { createRedis, type Redis } from '../infra/redis.js';
 import { type OpenedMediaStore, openMediaStore } from '../infra/media/media-stores.js';
+import { mediaLinkKey } from '../infra/media/media-link-key.js';
+import { type MediaLinkSettings, signedMediaLinks } from '../domain/media/signed-links.js';
+import type { MediaLinks } from '../domain/media/media-links.port.js';
 
 /** The storage the gateway keeps its state in, and the shared counters and caches beside it. */
 export interface Storage {
@@ -23,6 +26,9 @@ export interface Storage {
   outbound: OutboundHttp;
   /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media.md). */
   mediaStore: OpenedMediaStore | null;
+  /** How media links are signed: the key every node shares (GatewaySecret `media-links`), TTL, PUBLIC_URL. */
+  mediaLinkSettings: MediaLinkSettings;
+  mediaLinks: MediaLinks;
   /** Every statement, counted (the event publisher thread's too). */
   onQuery: (sql: string) => void;
 }
@@ -66,5 +72,7 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   const outbound = createOutboundHttp({ allowInsecure: config.WEBHOOK_ALLOW_INSECURE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const mediaStore = openMediaStore(config);
   if (mediaStore) logger.info({ mediaStore: mediaStore.name }, 'media store ready');
-  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, onQuery };
+  const mediaLinkSettings = { key: await mediaLinkKey(db.prisma), ttlMs: config.MEDIA_LINK_TTL, publicUrl: config.PUBLIC_URL };
+  const mediaLinks = signedMediaLinks(mediaLinkSettings);
+  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, mediaLinkSettings, mediaLinks, onQuery };
 }

@@ -22,6 +22,8 @@ import type { MessageRouter, MessageStore } from './messages/messages.ports.js';
 import type { MediaProbe } from './media/media-probe.js';
 import { createMessagesService } from './messages/messages.service.js';
 import { createMediaDownloads } from './media/downloads.js';
+import type { MediaLinks } from './media/media-links.port.js';
+import type { MediaStore } from './media/media-store.port.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
@@ -57,6 +59,10 @@ export interface Ports {
   /** Which instances this node owns, and how work reaches their owners. */
   ownership: Ownership;
   media: MediaProbe;
+  /** Where media is kept (MEDIA_STORE), or null when it is not. */
+  mediaStore: MediaStore | null;
+  /** Signed links to messages' media (docs/media-serving.md). */
+  mediaLinks: MediaLinks;
   webhookSender: WebhookSender;
   resolver: HostResolver;
   deliveryLog: DeliveryLog;
@@ -156,7 +162,8 @@ export function createServices(ports: Ports, policies: Policies) {
       clock,
     }),
     integrations: () => integrationsOf(ports.engines),
-    mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media }),
+    mediaLinks: ports.mediaLinks,
+    mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media, store: ports.mediaStore }),
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),
     deliveries: createDeliveriesService({ log: ports.deliveryLog, instances }),
     engineEvents,

@@ -61,6 +61,8 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
         caption: 'caption' in file ? file.caption : null,
         fileName: 'fileName' in file ? file.fileName : null,
         url: expect.stringMatching(new RegExp(`^/media/${hook.data.messageId}\\?expires=\\d+&signature=[\\w-]+$`)),
+        expiresAt: expect.any(String),
+        stored: expect.any(Boolean),
       },
     });
     const stored = await world.api.get(`/v1/messages/status/${hook.data.messageId}`, { key: world.tenant.liveKey });

@@ -10,7 +10,7 @@ import { asDescriptor, type MediaContent } from './media-source.js';
 import type { MediaProbe } from './media-probe.js';
 import type { MessageRecord } from '../messages/messages.ports.js';
 import { type RangeSpec, resolveRange } from './byte-ranges.js';
-import type { ByteRange, MediaStore } from './media-store.port.js';
+import { type ByteRange, MediaKeepError, type MediaStore } from './media-store.port.js';
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
@@ -57,7 +57,14 @@ export function createMediaDownloads(deps: { messages: MessageStore; instances: 
   }
 
   async function serve(message: MessageRecord, spec: RangeSpec | null): Promise<MediaDownload> {
-    if (message.mediaState === 'stored' && message.mediaSha256 && deps.store) return kept(message, deps.store, message.mediaSha256, spec);
+    if (message.mediaState === 'stored' && message.mediaSha256 && deps.store) {
+      try {
+        return await kept(message, deps.store, message.mediaSha256, spec);
+      } catch (error) {
+        // The store lost the object (removed by hand, another store configured): served as before it was kept.
+        if (!(error instanceof MediaKeepError && error.code === 'media_missing')) throw error;
+      }
+    }
     const descriptor = asDescriptor(message.media);
     if (descriptor) {
       const instance = message.instanceId ? await deps.instances.findById(message.instanceId) : null;

@@ -119,6 +119,12 @@ describe.each(MODES)('Media: signed links, byte ranges and safe headers — $nam
     expect(answer.headers.get('accept-ranges')).toBe('none');
     expect(answer.headers.get('content-security-policy')).toBe('sandbox');
     expect(Buffer.from(await answer.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+
+    // Kept once, but the store no longer has it: served from the network as before.
+    await prisma().message.update({ where: { id: messageId }, data: { mediaSha256: '0'.repeat(64), mediaState: 'stored' } });
+    const lost = await get(`/v1/messages/${messageId}/media`, { 'x-api-key': world.tenant.liveKey, range: 'bytes=0-9' });
+    expect(lost.status).toBe(200);
+    expect(Buffer.from(await lost.arrayBuffer()).equals(PNG_1PX)).toBe(true);
   });
 
   it('an expired, altered or malformed link is 403 media_link_invalid, never 5xx', async () => {

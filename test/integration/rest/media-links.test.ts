@@ -71,6 +71,8 @@ describe.each(MODES)('Media: signed links, byte ranges and safe headers — $nam
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="audio-${messageId}.ogg"`);
     expect(answer.headers.get('content-length')).toBe(String(VOICE.length));
     expect(answer.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    // No key to count against: the client's address is limited instead.
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('600');
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(VOICE));
   });
 

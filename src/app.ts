@@ -15,6 +15,7 @@ import { authRoutes } from './rest/routes/auth.js';
 import { setupRoutes } from './rest/routes/setup.js';
 import { healthRoutes } from './rest/routes/health.js';
 import { messageRoutes } from './rest/routes/messages.js';
+import { mediaLinkRoutes } from './rest/routes/media-links.js';
 import { instanceMessagingRoutes } from './rest/routes/instance-messaging.js';
 import { instanceGroupRoutes } from './rest/routes/instance-groups.js';
 import { conversationRoutes } from './rest/routes/conversations.js';
@@ -96,12 +97,13 @@ export function buildApp(deps: AppDeps): GatewayApp {
     authRoutes(deps.services.auth, deps.origins),
     setupRoutes(deps.services.setup, deps.services.auth),
     apiKeyRoutes(deps.services.apiKeys, authenticated),
-    messageRoutes(deps.services.messages, deps.services.mediaDownloads, authenticated),
+    messageRoutes(deps.services.messages, deps.services.mediaDownloads, deps.services.mediaLinks, authenticated),
+    mediaLinkRoutes(deps.services.mediaDownloads, deps.services.mediaLinks, deps.limiter),
     instanceV1Routes(deps.services.instances, deps.services.webhookTester, deps.services.deliveries, authenticated),
     instanceSessionRoutes(deps.services.instances, deps.services.messages, authenticated),
-    ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, authenticated),
+    ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, deps.services.mediaLinks, authenticated),
     ...instanceGroupRoutes(deps.services.groups, authenticated),
-    ...conversationRoutes(deps.services.conversations, authenticated),
+    ...conversationRoutes(deps.services.conversations, deps.services.mediaLinks, authenticated),
     engineRoutes(deps.engines.routes),
   ]) {
     rest.use(router.routes());

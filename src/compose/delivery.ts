@@ -23,7 +23,7 @@ export interface Delivery {
 
 export function wireDelivery(config: Config, logger: Logger, storage: Storage, jidDomainOf: (integration: string) => string): Delivery {
   const { db, redis, metrics, invalidation, outbound } = storage;
-  const eventStreams = createEventStreams({ config, db, logger, metrics, onQuery: storage.onQuery });
+  const eventStreams = createEventStreams({ config, db, logger, metrics, onQuery: storage.onQuery, mediaLinks: storage.mediaLinkSettings });
   const outbox = createOutbox(db.prisma, {
     jidDomainOf,
     firstDelayMs: (config.WEBHOOK_RETRY_DELAYS[0] ?? 0) * 1000,
@@ -35,6 +35,7 @@ export function wireDelivery(config: Config, logger: Logger, storage: Storage, j
     schedule: redis ? redisSchedule(redis, config.REDIS_PREFIX, logger) : memorySchedule(),
     http: outbound,
     logger,
+    links: storage.mediaLinks,
     onAttempt: metrics.webhookAttempt,
     options: {
       retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS,

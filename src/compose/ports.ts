@@ -53,6 +53,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     mediaStore: storage.mediaStore,
     keptMedia: createKeptMediaStore(db.statements, outbox),
+    mediaLinks: storage.mediaLinks,
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),

@@ -12,6 +12,9 @@ import { createRequestLimiter, type RequestLimiter, REQUEST_WINDOWS, unlimited }
 import { createRedis, type Redis } from '../infra/redis.js';
 import { mediaStoreName, type OpenedMediaStore, openMediaStore } from '../infra/media/media-stores.js';
 import { agreeOnMediaStore } from '../infra/nodes/media-store-agreement.js';
+import { mediaLinkKey } from '../infra/media/media-link-key.js';
+import { type MediaLinkSettings, signedMediaLinks } from '../domain/media/signed-links.js';
+import type { MediaLinks } from '../domain/media/media-links.port.js';
 
 /** The storage the gateway keeps its state in, and the shared counters and caches beside it. */
 export interface Storage {
@@ -26,6 +29,9 @@ export interface Storage {
   mediaStore: OpenedMediaStore | null;
   /** What this node records in GatewayNode.mediaStore for its peers to compare. */
   mediaStoreName: string;
+  /** How media links are signed: the key every node shares (GatewaySecret `media-links`), TTL, PUBLIC_URL. */
+  mediaLinkSettings: MediaLinkSettings;
+  mediaLinks: MediaLinks;
   /** Every statement, counted (the event publisher thread's too). */
   onQuery: (sql: string) => void;
 }
@@ -78,5 +84,8 @@ export async function openStorage(config: Config, logger: Logger, options: { rat
   // A store that cannot be used does not stop the gateway: messages go on, and each file not kept
   // says why in media.error (docs/media.md, "Stores"); this says it once, at start.
   mediaStore?.check?.().catch((error: Error) => logger.warn({ mediaStore: mediaStore.name, err: { message: error.message } }, 'the media store cannot keep files: media will not be kept until it can'));
-  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, mediaStoreName: storeName, onQuery };
+  
+  const mediaLinkSettings = { key: await mediaLinkKey(db.prisma), ttlMs: config.MEDIA_LINK_TTL, publicUrl: config.PUBLIC_URL };
+  const mediaLinks = signedMediaLinks(mediaLinkSettings);
+  return { db, redis, limiters, requestLimiter, metrics, invalidation, outbound, mediaStore, mediaStoreName: storeName, mediaLinkSettings, mediaLinks, onQuery };
 }

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'message_deleted',
   'test_mode_mismatch',
   'network_error',
+  'media_link_invalid',
+  'range_not_satisfiable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -139,5 +141,19 @@ export class NotSupported extends DomainError {
 export class NetworkError extends DomainError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('network_error', message, options);
+  }
+}
+
+/** A signed media link that is malformed, tampered with or past its expiry (docs/media-serving.md). */
+export class MediaLinkInvalid extends DomainError {
+  constructor(message = 'This media link is not valid: it is malformed, altered or expired. Ask for the message again for a fresh link.') {
+    super('media_link_invalid', message);
+  }
+}
+
+/** A Range that starts past the file's end (RFC 9110 §15.5.17); `size` is the file's length. */
+export class RangeNotSatisfiable extends DomainError {
+  constructor(readonly size: number) {
+    super('range_not_satisfiable', `The requested range is not within the file's ${size} bytes.`);
   }
 }

@@ -26,6 +26,7 @@ import { createMediaKeeper } from './media/media-keeper.js';
 import type { KeptMediaStore } from './media/kept-media.port.js';
 import type { MediaStore } from './media/media-store.port.js';
 import type { MediaPolicy } from './media/keep-policy.js';
+import type { MediaLinks } from './media/media-links.port.js';
 import type { DailyQuotas, QuotaCounter } from './messages/send-quota.js';
 import type { Clock } from './ports.js';
 import type { TenantStore } from './tenants/tenants.ports.js';
@@ -65,6 +66,8 @@ export interface Ports {
   mediaStore: MediaStore | null;
   /** Where keeping each message's media stands. */
   keptMedia: KeptMediaStore;
+  /** Signed links to messages' media (docs/media.md). */
+  mediaLinks: MediaLinks;
   webhookSender: WebhookSender;
   resolver: HostResolver;
   deliveryLog: DeliveryLog;
@@ -182,6 +185,7 @@ export function createServices(ports: Ports, policies: Policies) {
       clock,
     }),
     integrations: () => integrationsOf(ports.engines),
+    mediaLinks: ports.mediaLinks,
     mediaDownloads: createMediaDownloads({ messages: ports.messages, instances: ports.instances, engines: ports.engines, media: ports.media, store: ports.mediaStore }),
     mediaKeeper,
     webhookTester: createWebhookTester({ instances, sender: ports.webhookSender, clock }),

@@ -1,4 +1,4 @@
-import { DomainError, RateLimited, Unavailable, type ErrorCode } from '../domain/errors.js';
+import { DomainError, RangeNotSatisfiable, RateLimited, Unavailable, type ErrorCode } from '../domain/errors.js';
 
 /** Transport-level codes the domain never raises. */
 export type HttpOnlyCode = 'method_not_allowed' | 'payload_too_large' | 'unsupported_media_type' | 'request_timeout' | 'server_error';
@@ -9,6 +9,8 @@ const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
   unauthorized: 401,
   invalid_api_key: 401,
   forbidden: 403,
+  media_link_invalid: 403,
+  range_not_satisfiable: 416,
   instance_limit_reached: 403,
   not_found: 404,
   media_expired: 410,
@@ -56,6 +58,7 @@ export function domainErrorResponse(error: DomainError): ErrorResponse {
     }
   }
   if (error instanceof Unavailable) response.headers = { 'Retry-After': String(error.retryAfter) };
+  if (error instanceof RangeNotSatisfiable) response.headers = { 'Content-Range': `bytes */${error.size}` };
   return response;
 }
 

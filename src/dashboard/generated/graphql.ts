@@ -160,6 +160,8 @@ export type ErrorCode =
   | 'media_expired'
   /** The network's copy of the media does not match what its message vouched for (REST answers 502); nothing of it is served. */
   | 'media_invalid'
+  /** A signed media link is malformed, altered or expired (REST answers 403); ask for the message again for a fresh one. */
+  | 'media_link_invalid'
   /** The message was deleted for everyone: it can no longer be edited (REST answers 409). */
   | 'message_deleted'
   /** The message has not reached the network (still queued, or failed): there is nothing there to act on yet (REST answers 409). */
@@ -172,6 +174,8 @@ export type ErrorCode =
   | 'not_found'
   /** The instance's integration cannot do this (REST answers 422); the message names the integration and the capability. Nothing was stored. */
   | 'not_supported'
+  /** The requested byte range starts past the end of the file (REST answers 416). */
+  | 'range_not_satisfiable'
   /** Too many requests or messages; `retryAfter` says how long to wait. */
   | 'rate_limit_exceeded'
   /** A service the gateway depends on is down; retry shortly. */

@@ -3,28 +3,19 @@ import { assertSameTenant } from '../actor.js';
 import { NotFound, Unavailable } from '../errors.js';
 import type { EngineRegistry } from '../network/engine.port.js';
 import type { InstanceStore } from '../instances/instances.ports.js';
-import type { MessageStore } from '../messages/messages.ports.js';
+import type { MessageRecord, MessageStore } from '../messages/messages.ports.js';
 import { OCTET_STREAM, servedAs } from './content-types.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import { asDescriptor, type MediaContent } from './media-source.js';
 import type { MediaProbe } from './media-probe.js';
-import { MediaKeepError, type MediaStore } from './media-store.port.js';
+import { type RangeSpec, resolveRange } from './byte-ranges.js';
+import { type ByteRange, MediaKeepError, type MediaStore } from './media-store.port.js';
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
 }
 
 const urlFileName = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || null;
-
-/** The store's copy, or null when it no longer has it (removed): then served as before it was kept. */
-async function keptCopy(store: MediaStore, sha256: string) {
-  try {
-    return await store.open(sha256);
-  } catch (error) {
-    if (error instanceof MediaKeepError && error.code === 'media_missing') return null;
-    throw error;
-  }
-}
 
 /** The type and name a file is downloaded with (servedAs): the sender's name, else `<type>-<message id>`. */
 function downloadAs(messageId: string, file: { fileName: string | null; mimetype: string; type: string }) {
@@ -35,48 +26,84 @@ function downloadAs(messageId: string, file: { fileName: string | null; mimetype
 export interface MediaDownload extends MediaContent {
   mimetype: string;
   fileName: string;
+  /** The part of the file `bytes` holds, when a range of a kept copy was asked for (`size` is the whole file's). */
+  range?: ByteRange;
+  /** Served from the gateway's kept copy, which answers ranges. */
+  kept?: boolean;
+}
+
+/** The type and name a kept copy is served with: those of the message's file. */
+function keptAs(message: MessageRecord) {
+  const descriptor = asDescriptor(message.media);
+  if (descriptor) return downloadAs(message.id, descriptor);
+  const fileName = message.fileName ?? (message.mediaUrl ? urlFileName(message.mediaUrl) : null);
+  return downloadAs(message.id, { fileName, mimetype: message.mediaType ?? OCTET_STREAM, type: message.type });
 }
 
 /**
  * GET /v1/messages/<id>/media: a received file from the network that keeps it (through its engine's
  * media source, docs/architecture.md), or a sent one from the URL it was sent from.
  */
-export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe; store?: MediaStore | null }) {
+export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe; store: MediaStore | null }) {
+  /**
+   * A kept copy, whole or the range asked for (docs/media-serving.md, "Ranges"): a first byte read
+   * tells the file's size, which a range from the end needs, in every store alike.
+   */
+  async function kept(message: MessageRecord, store: MediaStore, sha256: string, spec: RangeSpec | null): Promise<MediaDownload> {
+    if (!spec) return { ...(await store.open(sha256)), kept: true, ...keptAs(message) };
+    const probe = await store.open(sha256, { start: 0, end: 0 });
+    for await (const _ of probe.bytes);
+    const range = resolveRange(spec, probe.size);
+    return { ...(await store.open(sha256, range)), range, kept: true, ...keptAs(message) };
+  }
+
+  async function serve(message: MessageRecord, spec: RangeSpec | null): Promise<MediaDownload> {
+    if (message.mediaState === 'stored' && message.mediaSha256 && deps.store) {
+      try {
+        return await kept(message, deps.store, message.mediaSha256, spec);
+      } catch (error) {
+        // The store lost the object (removed by hand, another store configured): served as before it was kept.
+        if (!(error instanceof MediaKeepError && error.code === 'media_missing')) throw error;
+      }
+    }
+    const descriptor = asDescriptor(message.media);
+    if (descriptor) {
+      const instance = message.instanceId ? await deps.instances.findById(message.instanceId) : null;
+      const source = instance ? deps.engines.of(instance.engine)?.media : undefined;
+      // The engine that received it is no longer offered by this deployment: nothing can fetch it now.
+      if (!source) throw new Unavailable('The engine that received this media is not offered by this gateway now.');
+      const content = await source.open(descriptor);
+      return { ...content, ...downloadAs(message.id, descriptor) };
+    }
+    if (message.direction === 'out' && message.mediaUrl) {
+      const fetched = await deps.media.fetch(message.mediaUrl, MAX_MEDIA_BYTES);
+      const mimetype = message.mediaType ?? fetched.contentType;
+      const fileName = urlFileName(message.mediaUrl);
+      return { bytes: once(fetched.bytes), size: fetched.bytes.length, ...downloadAs(message.id, { fileName, mimetype, type: message.type }) };
+    }
+    if (message.direction === 'out' && message.mediaType) {
+      // A file uploaded with the send: its bytes are kept with the message.
+      const bytes = await deps.messages.fileOf(message.id);
+      if (bytes) {
+        return { bytes: once(bytes), size: bytes.length, ...downloadAs(message.id, { fileName: message.fileName, mimetype: message.mediaType, type: message.type }) };
+      }
+    }
+    throw new NotFound('Media of that message');
+  }
+
   return {
-    async open(actor: Actor, messageId: string): Promise<MediaDownload> {
+    /** With the caller's credentials; `range` is served only from a kept copy (others are answered whole). */
+    async open(actor: Actor, messageId: string, range: RangeSpec | null = null): Promise<MediaDownload> {
       const message = await deps.messages.findById(messageId);
       if (!message) throw new NotFound('Message');
       assertSameTenant(actor, message);
-      const descriptor = asDescriptor(message.media);
-      const kept = message.mediaState === 'stored' && message.mediaSha256 && deps.store ? await keptCopy(deps.store, message.mediaSha256) : null;
-      if (kept) {
-        // The kept copy (docs/media-keeping.md): served after the network's copy or the sender's URL is gone.
-        const fileName = message.fileName ?? (message.mediaUrl ? urlFileName(message.mediaUrl) : null);
-        const file = descriptor ?? { fileName, mimetype: message.mediaType ?? OCTET_STREAM, type: message.type };
-        return { bytes: kept.bytes, size: kept.size, ...downloadAs(message.id, file) };
-      }
-      if (descriptor) {
-        const instance = message.instanceId ? await deps.instances.findById(message.instanceId) : null;
-        const source = instance ? deps.engines.of(instance.engine)?.media : undefined;
-        // The engine that received it is no longer offered by this deployment: nothing can fetch it now.
-        if (!source) throw new Unavailable('The engine that received this media is not offered by this gateway now.');
-        const content = await source.open(descriptor);
-        return { ...content, ...downloadAs(message.id, descriptor) };
-      }
-      if (message.direction === 'out' && message.mediaUrl) {
-        const fetched = await deps.media.fetch(message.mediaUrl, MAX_MEDIA_BYTES);
-        const mimetype = message.mediaType ?? fetched.contentType;
-        const fileName = urlFileName(message.mediaUrl);
-        return { bytes: once(fetched.bytes), size: fetched.bytes.length, ...downloadAs(message.id, { fileName, mimetype, type: message.type }) };
-      }
-      if (message.direction === 'out' && message.mediaType) {
-        // A file uploaded with the send: its bytes are kept with the message.
-        const bytes = await deps.messages.fileOf(message.id);
-        if (bytes) {
-          return { bytes: once(bytes), size: bytes.length, ...downloadAs(message.id, { fileName: message.fileName, mimetype: message.mediaType, type: message.type }) };
-        }
-      }
-      throw new NotFound('Media of that message');
+      return serve(message, range);
+    },
+    /** Through a signed link, checked by the caller: the signature stands for the credentials. */
+    async openLinked(messageId: string, range: RangeSpec | null = null): Promise<MediaDownload> {
+      const message = await deps.messages.findById(messageId);
+      if (!message) throw new NotFound('Message');
+      return serve(message, range);
     },
   };
 }

@@ -30,6 +30,8 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   message_deleted: 'The message was deleted for everyone: it can no longer be edited (REST answers 409).',
   test_mode_mismatch: 'A test key may edit or delete only messages sent in test mode (REST answers 409); nothing reached the network.',
   network_error: 'The network refused or failed the action (REST answers 502); nothing changed.',
+  media_link_invalid: 'A signed media link is malformed, altered or expired (REST answers 403); ask for the message again for a fresh one.',
+  range_not_satisfiable: 'The requested byte range starts past the end of the file (REST answers 416).',
 };
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {

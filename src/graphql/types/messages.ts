@@ -4,6 +4,7 @@ import type { JsonValue, MessageRecord, SendResult } from '../../domain/messages
 import type { InboundContact } from '../../domain/network/engine-messages.js';
 import { type MessageError, messageErrorOf } from '../../domain/messages/message-error.js';
 import { kindFields, messageMedia } from '../../domain/messages/message-fields.js';
+import { signMedia } from '../../domain/media/signed-media.js';
 import { Invalid } from '../../domain/errors.js';
 import { isUuid } from '../../infra/db/prisma-errors.js';
 import { builder } from '../builder.js';
@@ -53,15 +54,31 @@ const MessageTimestamps = builder
     }),
   });
 
-const MessageMedia = builder.objectRef<NonNullable<ReturnType<typeof messageMedia>>>('MessageMedia').implement({
-  description: 'A file a message carries: received (kept by the network, downloaded decrypted) or sent.',
+const MediaKeepErrorType = builder.objectRef<{ code: string; message: string }>('MediaKeepError').implement({
+  description: 'Why the gateway could not keep a file (the message itself is kept and served as before).',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'media_too_large, media_store_failed, media_expired, media_invalid, media_unavailable or media_missing.' }),
+    message: t.exposeString('message', { description: 'What went wrong, in words.' }),
+  }),
+});
+
+type SignedMedia = NonNullable<ReturnType<typeof messageMedia>> & { expiresAt: string };
+
+const MessageMedia = builder.objectRef<SignedMedia>('MessageMedia').implement({
+  description: 'A file a message carries: received or sent; kept by the gateway when `stored`.',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'image, video, audio, document or sticker.' }),
     mimetype: t.exposeString('mimetype', { nullable: true, description: 'Its MIME type; null for a sent file whose type was not recorded.' }),
     size: t.exposeInt('size', { nullable: true, description: 'Bytes of the file, when known.' }),
     caption: t.exposeString('caption', { nullable: true, description: 'The caption sent with it.' }),
     fileName: t.exposeString('fileName', { nullable: true, description: "The sender's name for it, when it gave one." }),
-    url: t.exposeString('url', { description: 'GET it with an API key (REST): /v1/messages/<id>/media, relative to the gateway unless PUBLIC_URL is set.' }),
+    url: t.exposeString('url', {
+      description: 'A signed link, GET it without a key until `expiresAt` (an <img> or <audio> can use it): /media/<id>?expires=…&signature=…, relative to the gateway unless PUBLIC_URL is set.',
+    }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When `url` stops working (MEDIA_LINK_TTL after the answer, rounded up to a minute).', resolve: (m) => new Date(m.expiresAt) }),
+    stored: t.exposeBoolean('stored', { description: 'Whether the gateway keeps its bytes (served from its store; byte ranges too).' }),
+    sha256: t.exposeString('sha256', { nullable: true, description: 'SHA-256 (hex) of the kept bytes; null unless stored.' }),
+    error: t.field({ type: MediaKeepErrorType, nullable: true, description: 'Why keeping it failed; null unless it did.', resolve: (m) => m.error ?? null }),
   }),
 });
 const MessageContact = builder.objectRef<InboundContact>('MessageContact').implement({
@@ -126,7 +143,11 @@ export const MessageType = builder.prismaObject('Message', {
     text: t.exposeString('text', { nullable: true, description: 'The text as the recipient sees it; null for media without text.' }),
     mediaUrl: t.exposeString('mediaUrl', { nullable: true, description: 'Where its media was fetched from.' }),
     caption: t.exposeString('caption', { nullable: true, description: "The media's caption." }),
-    media: t.field({ type: MessageMedia, nullable: true, description: 'Its file, received or sent; null for none.', resolve: (m) => messageMedia(m as MessageRecord) }),
+    media: t.field({ type: MessageMedia, nullable: true, description: 'Its file, received or sent; null for none.', resolve: (m, _args, ctx) => {
+        const media = messageMedia(m as MessageRecord);
+        return media && signMedia(media, (m as MessageRecord).id, ctx.services.mediaLinks);
+      },
+    }),
     contacts: t.field({ type: [MessageContact], nullable: true, description: 'Contact cards received; null for other messages.', resolve: (m) => m.contacts as InboundContact[] | null }),
     reaction: t.field({ type: MessageReaction, nullable: true, description: 'A reaction, sent or received; null for other messages.', resolve: (m) => kindFields(m as MessageRecord).reaction ?? null }),
     quoted: t.field({ type: MessageReference, nullable: true, description: 'The message a reply quotes.', resolve: (m) => kindFields(m as MessageRecord).quoted ?? null }),

@@ -1,5 +1,7 @@
 import { earliestRun } from '../earliest-run.js';
 import { signedHeaders } from '../../domain/webhooks/signature.js';
+import type { MediaLinks } from '../../domain/media/media-links.port.js';
+import { signPayload } from '../../domain/media/signed-media.js';
 import type { Logger } from '../logger.js';
 import { type Broker, type BrokerMessage, type BrokerName, brokerHeaders } from './broker.js';
 import type { PendingEvent, PendingEvents } from './pending-events.js';
@@ -25,14 +27,16 @@ export const EVENT_STREAM: EventStreamOptions = { batch: 500, contendedMs: 500, 
 export type EventStream = ReturnType<typeof createEventStream>;
 
 /** The message a broker carries for an outbox event: its exact webhook body, signed now as its webhook would be. */
-export function brokerMessage(event: PendingEvent, now: Date): BrokerMessage {
+export function brokerMessage(event: PendingEvent, now: Date, links?: MediaLinks): BrokerMessage {
+  // Its media links are signed as it leaves, like a webhook's (docs/media-serving.md).
+  const payload = links ? signPayload(event.payload, links) : event.payload;
   return {
     tenantId: event.tenantId,
     instanceId: event.instanceId,
     event: event.event,
     id: event.deliveryId,
-    body: Buffer.from(event.payload, 'utf8'),
-    headers: brokerHeaders(signedHeaders(event.secrets, event.deliveryId, event.event, event.payload, now)),
+    body: Buffer.from(payload, 'utf8'),
+    headers: brokerHeaders(signedHeaders(event.secrets, event.deliveryId, event.event, payload, now)),
   };
 }
 
@@ -65,6 +69,7 @@ export function createEventStream(deps: {
   /** A broker went up or down, or what is known of its backlog changed. */
   onChange?: () => void;
   options?: EventStreamOptions;
+  links?: MediaLinks;
 }) {
   const { pending, options = EVENT_STREAM } = deps;
   const changed = deps.onChange ?? (() => {});
@@ -77,7 +82,7 @@ export function createEventStream(deps: {
 
   const publish = async (events: PendingEvent[], brokers: readonly BrokerName[]) => {
     const now = new Date();
-    const messages = events.map((e) => brokerMessage(e, now));
+    const messages = events.map((e) => brokerMessage(e, now, deps.links));
     const confirmed = new Map<BrokerName, number>();
     await Promise.all(
       brokers.map(async (name) => {

@@ -7,6 +7,7 @@ import { brokerSettings, configuredBrokers, createBrokers } from './brokers.js';
 import { createEventStream, type EventStreamOptions } from './event-stream.js';
 import { pendingEvents } from './pending-events.js';
 import { createPublisherThread } from './publisher-thread.js';
+import { type MediaLinkSettings, signedMediaLinks } from '../../domain/media/signed-links.js';
 
 export type EventStreams = ReturnType<typeof createEventStreams>;
 
@@ -22,6 +23,8 @@ export function createEventStreams(deps: {
   metrics: Metrics;
   onQuery?: (text: string) => void;
   options?: EventStreamOptions;
+  /** How brokers' messages sign their media links (in the publisher thread too). */
+  mediaLinks?: MediaLinkSettings;
 }) {
   const { config, db, logger, metrics } = deps;
   const settings = brokerSettings(config);
@@ -43,12 +46,13 @@ export function createEventStreams(deps: {
               },
               logLevel: logger.level,
               options: deps.options,
+              mediaLinks: deps.mediaLinks,
             },
             logger,
             onQuery: deps.onQuery,
             ...counts,
           })
-        : createEventStream({ brokers: createBrokers(settings, logger), pending: pendingEvents(db), logger, options: deps.options, ...counts });
+        : createEventStream({ brokers: createBrokers(settings, logger), pending: pendingEvents(db), logger, options: deps.options, links: deps.mediaLinks && signedMediaLinks(deps.mediaLinks), ...counts });
   const brokers = stream?.brokers ?? [];
   metrics.watchEventStreams(brokers);
 

@@ -1,3 +1,4 @@
+import type { MediaLinkSettings } from '../../domain/media/signed-links.js';
 import type { DatabaseTimeouts } from '../db/database.js';
 import type { BrokerName } from './broker.js';
 import type { BrokerSettings } from './brokers.js';
@@ -10,6 +11,7 @@ export interface PublisherData {
   timeouts: DatabaseTimeouts;
   logLevel: string;
   options?: EventStreamOptions;
+  mediaLinks?: MediaLinkSettings;
   /** Per broker, in configuration order: [up (1/0), oldest event known to wait (ms since the epoch, 0 for none)]. */
   state: Float64Array;
   /** [1 while a commit has been announced and the publisher has not taken it yet]. */

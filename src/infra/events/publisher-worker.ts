@@ -11,6 +11,7 @@ import { poolStatements } from '../db/statements.js';
 import { createLogger } from '../logger.js';
 import { createBrokers } from './brokers.js';
 import { createEventStream } from './event-stream.js';
+import { signedMediaLinks } from '../../domain/media/signed-links.js';
 import { pendingEvents } from './pending-events.js';
 import { type PublisherData, type ToMain, type ToPublisher, writeBrokerState } from './publisher-protocol.js';
 
@@ -39,6 +40,7 @@ const stream = createEventStream({
   onFailed: (broker, count) => tell({ kind: 'failed', broker, count }),
   onChange: () => writeBrokerState(data.state, stream.brokers),
   options: data.options,
+  links: data.mediaLinks && signedMediaLinks(data.mediaLinks),
 });
 
 port.on('message', (message: ToPublisher) => {

@@ -1,6 +1,8 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isDelivered, nextAttemptAfterFailure } from '../../domain/webhooks/retry-policy.js';
 import { signedHeaders } from '../../domain/webhooks/signature.js';
+import type { MediaLinks } from '../../domain/media/media-links.port.js';
+import { signPayload } from '../../domain/media/signed-media.js';
 import type { PrismaClient } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { describeFailure, type OutboundHttp } from '../outbound-http.js';
@@ -37,6 +39,8 @@ export function createDeliveryWorker(deps: {
   schedule: DeliverySchedule;
   http: OutboundHttp;
   logger: Logger;
+  /** Signs the media links of each body as it leaves, so a retry carries a fresh one (docs/media-serving.md). */
+  links?: MediaLinks;
   /** Told the outcome of every attempt (metrics). */
   onAttempt?: (outcome: 'delivered' | 'retry' | 'failed') => void;
   options: DeliveryWorkerOptions;
@@ -179,9 +183,10 @@ export function createDeliveryWorker(deps: {
     let statusCode: number | undefined;
     let error: string | undefined;
     try {
+      const body = deps.links ? signPayload(delivery.payload, deps.links) : delivery.payload;
       const answer = await http.send('POST', delivery.url, {
-        headers: signedHeaders(delivery.instance, delivery.id, delivery.event, delivery.payload, new Date()),
-        body: delivery.payload,
+        headers: signedHeaders(delivery.instance, delivery.id, delivery.event, body, new Date()),
+        body,
         maxBytes: 1024,
       });
       statusCode = answer.statusCode;

@@ -186,9 +186,18 @@ export const MessageMedia = z
     size: z.number().int().nullable().meta({ description: 'bytes of the file, when known' }),
     caption: z.string().nullable(),
     fileName: z.string().nullable(),
-    url: z.string().meta({ description: 'GET it with an API key: /v1/messages/<id>/media (absolute when PUBLIC_URL is set)' }),
+    url: z.string().meta({ description: 'a signed link, GET it without a key until expiresAt: /media/<id>?expires=…&signature=… (absolute when PUBLIC_URL is set); GET /v1/messages/<id>/media with a key any time' }),
+    expiresAt: instant.meta({ description: 'when the signed link stops working (MEDIA_LINK_TTL after the answer, rounded up to a minute)' }),
+    stored: z.boolean().meta({ description: 'whether the gateway keeps its bytes (served from its store, ranges too)' }),
+    sha256: z.string().optional().meta({ description: 'SHA-256 (hex) of the kept bytes; only when stored' }),
+    error: z.object({ code: z.string(), message: z.string() }).optional().meta({ description: 'why keeping the file failed (media_too_large, media_store_failed, media_expired…); only when it did' }),
   })
   .meta({ id: 'MessageMedia' });
+
+export const MediaLinkQuery = z.object({
+  expires: z.string().meta({ description: 'unix seconds the link works until' }),
+  signature: z.string().meta({ description: 'base64url HMAC-SHA256 of `<message id>.<expires>`' }),
+});
 
 export const MessageError = z
   .object({

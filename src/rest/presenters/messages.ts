@@ -3,6 +3,8 @@ import type * as documented from '../openapi/schemas.js';
 import type { MessageRecord } from '../../domain/messages/messages.ports.js';
 import { kindFields, messageMedia } from '../../domain/messages/message-fields.js';
 import { messageErrorOf } from '../../domain/messages/message-error.js';
+import type { MediaLinks } from '../../domain/media/media-links.port.js';
+import { signMedia } from '../../domain/media/signed-media.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -11,7 +13,9 @@ type Output = z.output<typeof documented.Message>;
 const present = <K extends keyof Output>(key: K, value: Output[K] | null | undefined): Partial<Pick<Output, K>> =>
   value == null ? {} : ({ [key]: value } as Partial<Pick<Output, K>>);
 
-export function presentMessage(message: MessageRecord): Output {
+/** The message as answers show it, its media with a signed link made now (docs/media-serving.md). */
+export function presentMessage(message: MessageRecord, links: MediaLinks): Output {
+  const media = messageMedia(message);
   return {
     id: message.id,
     to: message.to,
@@ -22,7 +26,7 @@ export function presentMessage(message: MessageRecord): Output {
     text: message.text,
     // What only some messages carry is shown only on them: a text message keeps the spec's shape.
     ...present('fromLid', message.fromLid),
-    ...present('media', messageMedia(message)),
+    ...present('media', media && signMedia(media, message.id, links)),
     ...(kindFields(message) as Partial<Output>),
     status: message.status,
     mode: message.mode,

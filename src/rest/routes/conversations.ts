@@ -4,6 +4,8 @@ import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody } from '../../http/json-body.js';
 import { presentChat, presentChatMessage, presentContact } from '../presenters/conversations.js';
+import type { MediaLinks } from '../../domain/media/media-links.port.js';
+import type { ChatRecord } from '../../domain/conversations/conversations.ports.js';
 
 const STATE_ACTIONS: ChatAction[] = ['read', 'unread', 'archive', 'unarchive', 'pin', 'unpin', 'unmute'];
 
@@ -12,28 +14,29 @@ const STATE_ACTIONS: ChatAction[] = ['read', 'unread', 'archive', 'unarchive', '
  * without it with the dashboard's cookie. A query is passed whole: a parameter the list does not
  * take is refused by name.
  */
-export function conversationRoutes(conversations: ConversationsService, authenticated: Authenticator) {
+export function conversationRoutes(conversations: ConversationsService, links: MediaLinks, authenticated: Authenticator) {
+  const chat = (record: ChatRecord) => presentChat(record, links);
   return (['v1', 'session'] as const).map((variant) => {
     const router = new Router<AppState>({ prefix: variant === 'v1' ? '/v1/chat/instances' : '/chat/instances' });
     const auth = authenticated(variant === 'v1' ? { apiKey: true } : { session: true });
     router.get('/:instanceId/chats', auth, async (ctx) => {
       const page = await conversations.chats(actorOf(ctx), ctx.params.instanceId!, { ...ctx.query });
-      ctx.body = { success: true, data: page.items.map(presentChat), next: page.next };
+      ctx.body = { success: true, data: page.items.map(chat), next: page.next };
     });
     router.get('/:instanceId/chats/:chatId', auth, async (ctx) => {
-      ctx.body = ok(presentChat(await conversations.chat(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!)));
+      ctx.body = ok(chat(await conversations.chat(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!)));
     });
     router.get('/:instanceId/chats/:chatId/messages', auth, async (ctx) => {
       const page = await conversations.messages(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!, { ...ctx.query });
-      ctx.body = { success: true, data: page.items.map(presentChatMessage), next: page.next };
+      ctx.body = { success: true, data: page.items.map((message) => presentChatMessage(message, links)), next: page.next };
     });
     for (const action of STATE_ACTIONS) {
       router.post(`/:instanceId/chats/:chatId/${action}`, auth, async (ctx) => {
-        ctx.body = ok(presentChat(await conversations.act(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!, action)));
+        ctx.body = ok(chat(await conversations.act(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!, action)));
       });
     }
     router.post('/:instanceId/chats/:chatId/mute', auth, jsonBody, async (ctx) => {
-      ctx.body = ok(presentChat(await conversations.act(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!, 'mute', ctx.state.body)));
+      ctx.body = ok(chat(await conversations.act(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!, 'mute', ctx.state.body)));
     });
     router.delete('/:instanceId/chats/:chatId', auth, async (ctx) => {
       await conversations.deleteChat(actorOf(ctx), ctx.params.instanceId!, ctx.params.chatId!);

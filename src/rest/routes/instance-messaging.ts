@@ -6,13 +6,14 @@ import { actorOf, type AppState, ok } from '../../http/context.js';
 import type { Authenticator } from '../middleware/authenticate.js';
 import { jsonBody, mediaJsonBody } from '../../http/json-body.js';
 import { presentMessage } from '../presenters/messages.js';
+import type { MediaLinks } from '../../domain/media/media-links.port.js';
 
 /**
  * What a tenant says and does through one instance (docs/messaging.md): sends of every kind, and
  * actions on its messages and chats. The same paths under /v1 with an API key and without it with the
  * dashboard's cookie.
  */
-export function instanceMessagingRoutes(messages: MessagesService, actions: MessageActionsService, integrations: () => Integration[], authenticated: Authenticator) {
+export function instanceMessagingRoutes(messages: MessagesService, actions: MessageActionsService, integrations: () => Integration[], links: MediaLinks, authenticated: Authenticator) {
   const routers = (['v1', 'session'] as const).map((variant) => {
     const router = new Router<AppState>({ prefix: variant === 'v1' ? '/v1/chat/instances' : '/chat/instances' });
     const auth = authenticated(variant === 'v1' ? { apiKey: true } : { session: true });
@@ -20,7 +21,7 @@ export function instanceMessagingRoutes(messages: MessagesService, actions: Mess
       ctx.body = ok(await messages.sendThrough(actorOf(ctx), ctx.params.instanceId!, ctx.state.body, ctx.get('Idempotency-Key') || undefined));
     });
     router.patch('/:instanceId/messages/:messageId', auth, jsonBody, async (ctx) => {
-      ctx.body = ok(presentMessage(await actions.edit(actorOf(ctx), ctx.params.instanceId!, ctx.params.messageId!, ctx.state.body)));
+      ctx.body = ok(presentMessage(await actions.edit(actorOf(ctx), ctx.params.instanceId!, ctx.params.messageId!, ctx.state.body), links));
     });
     router.delete('/:instanceId/messages/:messageId', auth, async (ctx) => {
       await actions.deleteForEveryone(actorOf(ctx), ctx.params.instanceId!, ctx.params.messageId!);

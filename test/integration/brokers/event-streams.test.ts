@@ -127,6 +127,25 @@ describe.each(MODES)('event streams — $name', (mode) => {
     }
   });
 
+  it("signs a message's media link as it publishes, the signatures covering the body as sent", async () => {
+    const { id } = await connectedSessionInstance(api, tenantB.cookie, 'Streamed media');
+    const secret = (await api.post(`/v1/chat/instances/${id}/webhook/secret`, { key: tenantB.liveKey })).body.data.webhookSecret as string;
+    const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie: tenantB.cookie }), (r) => r.body.data.status === 'connected');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const to = String(detail.body.data.phoneNumber ?? detail.body.data.phone).replace('+', '');
+    const inbound = await api.post('/sandbox/messages', { body: { from: newPhone().slice(1), to, type: 'image', media: { data: png.toString('base64'), mimetype: 'image/png' } } });
+    expect(inbound.status, inbound.text).toBe(200);
+    const messageId = inbound.body.data.messageId as string;
+    const upsertOf = (c: { received: Consumed[] }) => c.received.find((m) => m.key.endsWith(`${id}.messages.upsert`) && JSON.parse(m.body).data.key.id === messageId);
+    await eventually(async () => Boolean(upsertOf(amqpAll) && upsertOf(natsAll)), Boolean, 15_000);
+    for (const message of [upsertOf(amqpAll)!, upsertOf(natsAll)!]) {
+      const media = JSON.parse(message.body).data.message.media;
+      expect(media).toMatchObject({ type: 'image', url: expect.stringMatching(new RegExp(`^/media/${messageId}\\?expires=\\d+&signature=`)), expiresAt: expect.any(String) });
+      expect((await fetch(`${gw.url}${media.url}`)).status).toBe(200);
+      expect(() => new Webhook(secret.slice('whsec_'.length)).verify(message.body, lowerHeaders(message))).not.toThrow();
+    }
+  });
+
   it('routes by tenant and instance: a consumer bound to one tenant gets only its events', async () => {
     const natsA = await natsConsumer(names.stream, `${names.prefix}.${tenantA.tenantId}.>`);
     try {

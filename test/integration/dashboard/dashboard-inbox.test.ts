@@ -179,12 +179,15 @@ describe('the dashboard inbox', () => {
     expect(await page.locator('.bubble', { hasText: 'Reacted' }).count()).toBe(0);
     expect(await bubble(ids.reply!).locator('.quote').textContent()).toBe('You Your order ships today');
 
-    // The picture loads with the session cookie (GET /v1/messages/<id>/media).
+    // The picture loads inline through the signed link GraphQL gives (GET /media/<id>?expires=&signature=).
     const photo = bubble(ids.photo!).locator('img');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
-    expect(await photo.getAttribute('src')).toBe(`/v1/messages/${ids.photo}/media`);
+    expect(await photo.getAttribute('src')).toEqual(expect.stringMatching(new RegExp(`^/media/${ids.photo}\\?expires=\\d+&signature=[\\w-]+$`)));
+    // The link is the credential: it works without the cookie too.
+    const bare = await page.evaluate(async (src) => (await fetch(src!, { credentials: 'omit' })).status, await photo.getAttribute('src'));
+    expect(bare).toBe(200);
     expect(await bubble(ids.photo!).locator('figcaption').textContent()).toBe('The parcel');
-    expect(await bubble(ids.voice!).locator('audio').getAttribute('src')).toBe(`/v1/messages/${ids.voice}/media`);
+    expect(await bubble(ids.voice!).locator('audio').getAttribute('src')).toEqual(expect.stringMatching(new RegExp(`^/media/${ids.voice}\\?expires=\\d+&signature=[\\w-]+$`)));
     const invoice = bubble(ids.invoice!).locator('a.document');
     expect(await invoice.getAttribute('download')).toBe('invoice-1042.pdf');
     const download = await page.evaluate(async (href) => {

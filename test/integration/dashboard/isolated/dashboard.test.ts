@@ -283,7 +283,7 @@ describe('the dashboard in a browser', () => {
     expect(caption!.y).toBeLessThan(download!.y);
     // A document without a caption says its file name.
     const link = page.locator(`tr[data-message-id="${document.body.data.messageId}"] a`, { hasText: 'Download order.pdf' });
-    expect(await link.getAttribute('href')).toBe(`/v1/messages/${document.body.data.messageId}/media`);
+    expect(await link.getAttribute('href')).toEqual(expect.stringMatching(new RegExp(`^/media/${document.body.data.messageId}\\?expires=\\d+&signature=[\\w-]+$`)));
     expect(await link.getAttribute('download')).toBe('order.pdf');
     const fetched = await page.evaluate(async (href) => {
       const answer = await fetch(href!);

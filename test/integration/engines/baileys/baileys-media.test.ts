@@ -64,11 +64,13 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
         size: file.bytes.length,
         caption: 'caption' in file ? file.caption : null,
         fileName: 'fileName' in file ? file.fileName : null,
-        url: `/v1/messages/${hook.data.messageId}/media`,
+        url: expect.stringMatching(new RegExp(`^/media/${hook.data.messageId}\\?expires=\\d+&signature=[\\w-]+$`)),
+        expiresAt: expect.any(String),
+        stored: expect.any(Boolean),
       },
     });
     const stored = await world.api.get(`/v1/messages/status/${hook.data.messageId}`, { key: world.tenant.liveKey });
-    expect(stored.body.data).toMatchObject({ direction: 'in', type: kind, networkMessageId: networkId, media: hook.data.media });
+    expect(stored.body.data).toMatchObject({ direction: 'in', type: kind, networkMessageId: networkId, media: { ...hook.data.media, url: expect.any(String), expiresAt: expect.any(String) } });
     expect(stored.body.data.fromLid).toBeUndefined();
 
     const answer = await download(hook.data.messageId);
@@ -89,7 +91,7 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
     expect(hook.data).toMatchObject({
       key: { fromMe: false },
       messageType: 'imageMessage',
-      message: { conversation: 'the receipt', media: { type: 'image', mimetype: 'image/jpeg', size: FILES.image.bytes.length, caption: 'the receipt', url: `/v1/messages/${hook.data.key.id}/media` } },
+      message: { conversation: 'the receipt', media: { type: 'image', mimetype: 'image/jpeg', size: FILES.image.bytes.length, caption: 'the receipt', url: expect.stringMatching(new RegExp(`^/media/${hook.data.key.id}\\?expires=\\d+&signature=[\\w-]+$`)) } },
     });
     const answer = await download(hook.data.key.id);
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(FILES.image.bytes));

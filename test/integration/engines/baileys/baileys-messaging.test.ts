@@ -125,7 +125,7 @@ describe.each(MODES)('CHAT-BAILEYS: every kind and action through a named instan
     // An uploaded file is shown and served like any other.
     expect(upserts.find((data) => data.messageId === invoice)).toMatchObject({
       type: 'document',
-      media: { type: 'document', mimetype: 'application/pdf', fileName: 'invoice 11.pdf', caption: 'the invoice', url: `/v1/messages/${invoice}/media` },
+      media: { type: 'document', mimetype: 'application/pdf', fileName: 'invoice 11.pdf', caption: 'the invoice', url: expect.stringMatching(new RegExp(`^/media/${invoice}\\?expires=\\d+&signature=[\\w-]+$`)) },
     });
     const download = await fetch(`${world.gw.url}/v1/messages/${invoice}/media`, { headers: { authorization: `Bearer ${key}` } });
     expect(download.status).toBe(200);

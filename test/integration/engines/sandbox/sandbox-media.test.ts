@@ -43,7 +43,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
       messageId,
       type: 'document',
       text: 'the invoice',
-      media: { type: 'document', mimetype: 'application/pdf', size: PDF.length, caption: 'the invoice', fileName: 'invoice.pdf', url: `https://gateway.example.com/v1/messages/${messageId}/media` },
+      media: { type: 'document', mimetype: 'application/pdf', size: PDF.length, caption: 'the invoice', fileName: 'invoice.pdf', url: expect.stringMatching(new RegExp(`^https://gateway\\.example\\.com/media/${messageId}\\?expires=\\d+&signature=[\\w-]+$`)), expiresAt: expect.any(String), stored: false },
     });
     const answer = await download(messageId);
     expect(answer.status).toBe(200);
@@ -56,7 +56,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.message).toEqual({
       type: 'document',
-      media: { type: 'document', mimetype: 'application/pdf', size: PDF.length, caption: 'the invoice', fileName: 'invoice.pdf', url: `/v1/messages/${messageId}/media` },
+      media: { type: 'document', mimetype: 'application/pdf', size: PDF.length, caption: 'the invoice', fileName: 'invoice.pdf', url: expect.stringMatching(new RegExp(`^https://gateway\\.example\\.com/media/${messageId}\\?expires=\\d+&signature=[\\w-]+$`)) },
       contacts: null,
     });
   });
@@ -142,7 +142,7 @@ describe.each(MODES)('Sandbox: media, contacts, reactions and replies from its p
     const messageId = sent.body.data.id;
     const [hook] = await eventually(async () => upserts().filter((body) => body.data.key?.id === messageId), (list) => list.length === 1);
     expect(hook.data).toMatchObject({ key: { fromMe: true }, messageType: 'imageMessage', message: { conversation: 'look' } });
-    expect(hook.data.message.media).toEqual({ type: 'image', mimetype: 'image/png', size: null, caption: 'look', fileName: null, url: `https://gateway.example.com/v1/messages/${messageId}/media` });
+    expect(hook.data.message.media).toEqual({ type: 'image', mimetype: 'image/png', size: null, caption: 'look', fileName: null, url: expect.stringMatching(new RegExp(`^https://gateway\\.example\\.com/media/${messageId}\\?expires=\\d+&signature=[\\w-]+$`)), expiresAt: expect.any(String), stored: false });
     const answer = await download(messageId);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/png');

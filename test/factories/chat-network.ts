@@ -29,8 +29,12 @@ export async function pairedV1(api: Client, key: string, network: ChatNetwork, n
   const created = await api.post('/v1/chat/instances', { key, body: { name } });
   if (created.status !== 201 || !created.body.data.qrCode) throw new Error(`create failed or no QR: ${created.text.slice(0, 300)}`);
   const id = created.body.data.id as string;
-  await network.scan(decodeQr(created.body.data.qrCode), phone);
-  await eventually(() => api.get(`/v1/chat/instances/${id}`, { key }), (r) => r.body.data.status === 'connected', 20_000);
+  await scanUntilConnected(network, phone, created.body.data.qrCode, async () => {
+    const detail = await api.get(`/v1/chat/instances/${id}`, { key });
+    if (detail.body.data.status !== 'qr') return { status: detail.body.data.status, qr: null };
+    const qr = await api.get(`/v1/chat/instances/${id}/qr`, { key });
+    return { status: detail.body.data.status, qr: qr.status === 200 ? (qr.body.data.qrCode as string) : null };
+  });
   return { id, phone, secret: created.body.data.webhookSecret as string };
 }
 
@@ -40,9 +44,34 @@ export async function pairedSession(api: Client, cookie: string, network: ChatNe
   if (created.status !== 201) throw new Error(`create failed: ${created.text.slice(0, 300)}`);
   const id = created.body.data.instanceId as string;
   const detail = await eventually(() => api.get(`/chat/instances/${id}`, { cookie }), (r) => Boolean(r.body.data?.qrCode), 15_000);
-  await network.scan(decodeQr(detail.body.data.qrCode.base64), phone);
-  await eventually(() => api.get(`/chat/instances/${id}`, { cookie }), (r) => r.body.data.status === 'connected', 20_000);
+  await scanUntilConnected(network, phone, detail.body.data.qrCode.base64, async () => {
+    const now = await api.get(`/chat/instances/${id}`, { cookie });
+    return { status: now.body.data.status, qr: (now.body.data.qrCode?.base64 as string | undefined) ?? null };
+  });
   return { id, phone, secret: created.body.data.webhookSecret as string };
+}
+
+/**
+ * Scans the code shown and waits until the instance is connected. When the gateway let go of the
+ * pairing socket after the scan (a lease that lapsed on a loaded machine opens a new one), it shows
+ * a new code and is still pairing: the phone scans that one, as a person would, and says so.
+ */
+async function scanUntilConnected(network: ChatNetwork, phone: string, firstQr: string, look: () => Promise<{ status: string; qr: string | null }>) {
+  let scanned = decodeQr(firstQr);
+  await network.scan(scanned, phone);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await eventually(look, (now) => now.status === 'connected', 20_000);
+      return;
+    } catch (error) {
+      const now = await look();
+      const shown = now.qr ? decodeQr(now.qr) : null;
+      if (attempt >= 3 || !shown || shown === scanned) throw error;
+      console.warn(`pairing of ${phone} did not take after a scan (status ${now.status}); scanning the code shown now`);
+      scanned = shown;
+      await network.scan(scanned, phone);
+    }
+  }
 }
 
 /**

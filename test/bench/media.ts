@@ -1,9 +1,6 @@
 /**
- * Kept media as users run it (docs/benchmarks.md, "Media"), the built gateway in a process of its own on
- * PostgreSQL + Redis: (a) received 100 KB images kept a second, against the same images received with
- * MEDIA_KEEP=none; (b) text sends while images are being kept, against sends alone; (c) the first byte of
- * a kept 10 MB video, p99. Usage: npm run bench:media [-- --images 1000 --rounds 2 --skip kept,sends,download]
- * With --store s3://bucket/prefix (and MEDIA_S3_* in the environment) (a) and (b) keep in S3-compatible storage.
+ * Kept media as users run it, PostgreSQL + Redis (docs/benchmarks.md, "Media"): images kept a second, sends while they
+ * are kept, a kept video's first byte. Usage: npm run bench:media [-- --images 1000 --rounds 2 --skip kept,sends,download]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';

@@ -62,12 +62,20 @@ interface Rule {
 }
 
 /**
+ * The bytes the messages a statement let go (its `gone`) held, due for the media sweep (docs/media-retention.md):
+ * DO UPDATE waits while a sweep holds the check, so one the sweep resolves as it commits is made again.
+ */
+const NOTED = `noted AS (INSERT INTO "MediaCheck" (sha256) SELECT DISTINCT "mediaSha256" FROM gone WHERE "mediaSha256" IS NOT NULL
+  ON CONFLICT (sha256) DO UPDATE SET "dueAt" = LEAST("MediaCheck"."dueAt", EXCLUDED."dueAt"))`;
+
+/**
  * One node at a time: a transaction-scoped lock, tried and never waited for. The statement deletes
  * nothing when another node holds it, and says so.
  */
 const deleting = (rule: Rule) => `
 WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('mgw.retention')::bigint) AS held),
-gone AS (DELETE FROM "${rule.table}" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING 1)
+gone AS (DELETE FROM "${rule.table}" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING ${rule.table === 'Message' ? '"mediaSha256"' : '1'})
+${rule.table === 'Message' ? `, ${NOTED}` : ''}
 SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS deleted`;
 
 /**
@@ -77,9 +85,11 @@ SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS dele
 const RELEASED_ERROR = JSON.stringify({ code: 'media_expired', message: 'The kept copy of this media was removed (RETENTION_MEDIA, or the message was deleted for everyone).' });
 const releasing = (rule: Rule) => `
 WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('mgw.retention')::bigint) AS held),
-gone AS (UPDATE "Message" SET "mediaSha256" = NULL, "mediaState" = NULL, "mediaRetryAt" = NULL,
-  "mediaError" = CASE WHEN "mediaState" = 'failed' THEN "mediaError" ELSE '${RELEASED_ERROR}'::jsonb END
-  WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING 1)
+released AS (SELECT id, "mediaSha256" FROM "Message" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) FOR UPDATE),
+gone AS (UPDATE "Message" m SET "mediaSha256" = NULL, "mediaState" = NULL, "mediaRetryAt" = NULL,
+  "mediaError" = CASE WHEN m."mediaState" = 'failed' THEN m."mediaError" ELSE '${RELEASED_ERROR}'::jsonb END
+  FROM released r WHERE m.id = r.id RETURNING r."mediaSha256"),
+${NOTED}
 SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS deleted`;
 
 /** The media's retention: RETENTION_MEDIA, else the messages'. */

@@ -150,22 +150,34 @@ describe.each(MODES)('kept media over time: references, RETENTION_MEDIA, deletes
     expect(await blobs(own.sha256)).toBe(0);
     expect(await store.has(shared.sha256)).toBe(true);
     expect(await keptCopy(holder)).toMatchObject({ mediaSha256: shared.sha256, mediaState: 'stored' });
+    // Each check was looked at and resolved: none is left due.
+    expect(await rows(`SELECT sha256 FROM "MediaCheck" WHERE sha256 = ANY($1::text[]) AND "dueAt" <= now()`, [[own.sha256, shared.sha256]])).toEqual([]);
   });
 
-  it('bytes kept a moment ago and not yet named by any message are left for the grace', async () => {
+  it('bytes kept a moment ago and not yet named by any message are left for the grace, then go', async () => {
     const put = await store.put((async function* () { yield randomBytes(512); })(), { maxBytes: 1 << 20, contentType: 'image/png' });
     await holdBlob(gw.gateway.infra.db.statements, store, { ...put, mimetype: 'image/png' });
     await sweep();
     expect(await store.has(put.sha256)).toBe(true);
     expect(await blobs(put.sha256)).toBe(1);
-    // Past the grace, nobody's: removed.
+    // Its check due early (a message that held the bytes went): the grace still counts, and the check waits for it.
+    await rows(`UPDATE "MediaCheck" SET "dueAt" = now() - interval '1 second' WHERE sha256 = $1`, [put.sha256]);
+    await sweep();
+    expect(await store.has(put.sha256)).toBe(true);
+    const [check] = await rows<{ later: boolean }>(`SELECT "dueAt" > now() + interval '5 minutes' AS later FROM "MediaCheck" WHERE sha256 = $1`, [put.sha256]);
+    expect(check).toEqual({ later: true });
+    // Past the grace, nobody's (a keeper that never named it): removed.
     await rows(`UPDATE "MediaBlob" SET "createdAt" = now() - interval '1 hour' WHERE sha256 = $1`, [put.sha256]);
+    await rows(`UPDATE "MediaCheck" SET "dueAt" = now() - interval '1 second' WHERE sha256 = $1`, [put.sha256]);
     await sweep();
     expect(await store.has(put.sha256)).toBe(false);
+    expect(await blobs(put.sha256)).toBe(0);
+    expect(await rows(`SELECT 1 FROM "MediaCheck" WHERE sha256 = $1`, [put.sha256])).toEqual([]);
   });
 
   it('an object the store fails to remove keeps its row and is removed at the next sweep', async () => {
     const blob = await kept(randomBytes(700));
+    await rows(`UPDATE "MediaCheck" SET "dueAt" = now() - interval '1 second' WHERE sha256 = $1`, [blob.sha256]);
     let failures = 1;
     const flaky: MediaStore = {
       ...store,

@@ -8,6 +8,7 @@ import type { EngineRuntime, Owners } from '../engines/descriptor.js';
 import type { Database } from '../infra/db/database.js';
 import { embeddedVacuum } from '../infra/db/embedded-vacuum.js';
 import { createRetention, type Retention } from '../infra/db/retention.js';
+import { createMediaSweep } from '../infra/media/media-sweep.js';
 import type { EventStreams } from '../infra/events/event-streams.js';
 import type { Logger } from '../infra/logger.js';
 import { createMaintenance, MAINTENANCE, type Maintenance, type MaintenanceOptions } from '../infra/maintenance.js';
@@ -97,11 +98,21 @@ export async function createInfra(config: Config, logger: Logger, options: Infra
   const { deliveries, placement, liveFeed, eventStreams } = delivery;
   const offered = await buildEngines(catalogue, { config, db, outbound, limiters, metrics, logger });
   const ports = domainPorts(config, logger, storage, delivery, offered, () => maintenance.wake());
+  const mediaStore = storage.mediaStore;
+  if (mediaStore) metrics.watchMediaStore(mediaStore.kind);
   const retention = createRetention({
     statements: db.statements,
-    settings: { messages: config.RETENTION_MESSAGES, deliveries: config.RETENTION_DELIVERIES, connections: config.RETENTION_CONNECTIONS },
-    observer: { deleted: metrics.retentionDeleted, swept: metrics.retentionSwept },
+    settings: {
+      messages: config.RETENTION_MESSAGES,
+      deliveries: config.RETENTION_DELIVERIES,
+      connections: config.RETENTION_CONNECTIONS,
+      // Unset: as long as the messages (docs/configuration.md).
+      ...(config.RETENTION_MEDIA !== undefined ? { media: config.RETENTION_MEDIA } : {}),
+    },
+    observer: { deleted: metrics.retentionDeleted, swept: metrics.retentionSwept, released: metrics.mediaReleased },
     logger,
+    // With no store (MEDIA_STORE=off) nothing is kept, so nothing is removed: rows stay for a store that comes back.
+    afterPass: mediaStore ? createMediaSweep({ statements: db.statements, store: mediaStore, observer: { removed: metrics.mediaRemoved }, logger }) : undefined,
   });
   const maintenance = createMaintenance({
     statements: db.statements,

@@ -5,8 +5,11 @@ import type { Redis } from './redis.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** How long the kept media's totals are reused between scrapes. */
+const MEDIA_TOTALS_MS = 5_000;
+
 /** The tables that grow with traffic (docs/operating.md, "Data over time"). */
-const GROWING_TABLES = ['Message', 'OutboxEvent', 'WebhookDelivery', 'WebhookAttempt', 'IdempotencyRecord', 'QrCode', 'SandboxMedia', 'SandboxHandoff', 'SandboxSignal', 'EngineKey'];
+const GROWING_TABLES = ['Message', 'OutboxEvent', 'WebhookDelivery', 'WebhookAttempt', 'IdempotencyRecord', 'QrCode', 'SandboxMedia', 'SandboxHandoff', 'SandboxSignal', 'EngineKey', 'MediaBlob'];
 
 /**
  * The gateway's Prometheus metrics (`GET /metrics`). Counters are kept as things happen; what the
@@ -148,6 +151,52 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     labelNames: ['table'] as const,
     registers,
   });
+  // Kept media (docs/media-retention.md): what the store holds, as its table of blobs says; read at most
+  // once per MEDIA_TOTALS_MS however often it is scraped (a sum over every blob).
+  let mediaStoreKind: string | undefined;
+  let mediaTotals: { at: number; read: Promise<{ bytes: number; objects: number }> } | undefined;
+  const readMediaTotals = () => {
+    if (!mediaTotals || Date.now() - mediaTotals.at > MEDIA_TOTALS_MS) {
+      const read = deps.prisma.$queryRaw<Array<{ bytes: number; objects: number }>>`
+        SELECT COALESCE(SUM(size), 0)::float8 AS bytes, count(*)::int AS objects FROM "MediaBlob"`.then((rows) => rows[0] ?? { bytes: 0, objects: 0 });
+      mediaTotals = { at: Date.now(), read };
+      // A failed read is not kept: the next scrape asks again.
+      read.catch(() => (mediaTotals = undefined));
+    }
+    return mediaTotals.read;
+  };
+  new Gauge({
+    name: 'gateway_media_stored_bytes',
+    help: 'Bytes of kept media in the media store (each distinct file once), by store: folder or s3.',
+    labelNames: ['store'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      if (mediaStoreKind) this.set({ store: mediaStoreKind }, (await readMediaTotals()).bytes);
+    },
+  });
+  new Gauge({
+    name: 'gateway_media_stored_objects',
+    help: 'Objects (distinct files) of kept media in the media store, by store: folder or s3.',
+    labelNames: ['store'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      if (mediaStoreKind) this.set({ store: mediaStoreKind }, (await readMediaTotals()).objects);
+    },
+  });
+  const mediaRemoved = new Counter({
+    name: 'gateway_media_removed_objects_total',
+    help: 'Objects the media sweep removed from the media store (no message held them any more), by store.',
+    labelNames: ['store'] as const,
+    registers,
+  });
+  const mediaReleased = new Counter({
+    name: 'gateway_media_released_total',
+    help: 'Messages that let their kept media go, by reason: retention (RETENTION_MEDIA) or deleted (for everyone).',
+    labelNames: ['reason'] as const,
+    registers,
+  });
   const retentionLastRun = new Gauge({ name: 'mgw_retention_last_run_timestamp_seconds', help: 'When the last retention sweep of this node finished (Unix seconds).', registers });
   const retentionDuration = new Gauge({ name: 'mgw_retention_last_run_duration_seconds', help: 'How long the last retention sweep of this node took.', registers });
   new Gauge({
@@ -167,6 +216,17 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
   return {
     registry,
     retentionDeleted: (table: string, rows: number) => retentionDeleted.inc({ table }, rows),
+    mediaReleased: (reason: 'retention' | 'deleted', messages: number) => mediaReleased.inc({ reason }, messages),
+    mediaRemoved(objects: number) {
+      mediaRemoved.inc({ store: mediaStoreKind ?? 'folder' }, objects);
+      // The totals change at once, not at the next read.
+      mediaTotals = undefined;
+    },
+    /** Which store the media gauges name (none when media is not kept). */
+    watchMediaStore(kind: 'folder' | 's3') {
+      mediaStoreKind = kind;
+      mediaRemoved.inc({ store: kind }, 0);
+    },
     retentionSwept(at: Date, seconds: number) {
       retentionLastRun.set(at.getTime() / 1000);
       retentionDuration.set(seconds);

@@ -18,4 +18,10 @@ describe('the retention sweep\'s pace', () => {
     expect(retentionPace({ messages: 3000, deliveries: 3000, connections: 3000 })).toEqual({ busyMs: 1500, idleMs: 1500 });
     expect(retentionPace({ messages: 1000, deliveries: null, connections: null })).toEqual({ busyMs: 1000, idleMs: 1000 });
   });
+
+  it('counts RETENTION_MEDIA among the retentions, and the messages\' when it is not set', () => {
+    expect(retentionPace({ messages: null, deliveries: null, connections: null, media: 30_000 })).toEqual({ busyMs: 15_000, idleMs: 15_000 });
+    expect(retentionPace({ messages: 30_000, deliveries: null, connections: null, media: null })).toEqual({ busyMs: 15_000, idleMs: 15_000 });
+    expect(retentionPace({ messages: 90 * DAY, deliveries: 30 * DAY, connections: 30 * DAY, media: 7 * DAY })).toEqual({ busyMs: MINUTE, idleMs: 5 * MINUTE });
+  });
 });

@@ -10,7 +10,12 @@ export interface RetentionSettings {
   messages: number | null;
   deliveries: number | null;
   connections: number | null;
+  /** Kept media (RETENTION_MEDIA); the messages' retention when not given. */
+  media?: number | null;
 }
+
+/** Why a message's kept copy of its media was let go (docs/media-retention.md). */
+export type MediaRelease = 'retention' | 'deleted';
 
 /** The tables a sweep deletes from, as `/metrics` labels them. */
 export type RetainedTable = 'Message' | 'IdempotencyRecord' | 'SandboxMedia' | 'SandboxHandoff' | 'SandboxSignal' | 'WebhookDelivery' | 'OutboxEvent' | 'QrCode';
@@ -18,6 +23,13 @@ export type RetainedTable = 'Message' | 'IdempotencyRecord' | 'SandboxMedia' | '
 export interface RetentionObserver {
   deleted(table: RetainedTable, rows: number): void;
   swept(at: Date, seconds: number): void;
+  /** Messages whose kept copy of their media was let go. */
+  released?(reason: MediaRelease, messages: number): void;
+}
+
+/** What runs after each pass's rules: the media sweep (removes what no message holds), when media is kept. */
+export interface AfterPass {
+  sweep(): Promise<number>;
 }
 
 /** Rows per statement: each one holds its locks for a few milliseconds at most. */
@@ -45,7 +57,16 @@ interface Rule {
   /** The table's ids are time-ordered (UUID v7): the primary key's range finds the old rows. */
   byId?: boolean;
   cutoff(now: number): number | null;
+  /** Not deleted: the message lets its kept media go (its row stays). */
+  releases?: MediaRelease;
 }
+
+/**
+ * The bytes the messages a statement let go (its `gone`) held, due for the media sweep (docs/media-retention.md):
+ * DO UPDATE waits while a sweep holds the check, so one the sweep resolves as it commits is made again.
+ */
+const NOTED = `noted AS (INSERT INTO "MediaCheck" (sha256) SELECT DISTINCT "mediaSha256" FROM gone WHERE "mediaSha256" IS NOT NULL
+  ON CONFLICT (sha256) DO UPDATE SET "dueAt" = LEAST("MediaCheck"."dueAt", EXCLUDED."dueAt"))`;
 
 /**
  * One node at a time: a transaction-scoped lock, tried and never waited for. The statement deletes
@@ -53,8 +74,26 @@ interface Rule {
  */
 const deleting = (rule: Rule) => `
 WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('mgw.retention')::bigint) AS held),
-gone AS (DELETE FROM "${rule.table}" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING 1)
+gone AS (DELETE FROM "${rule.table}" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) RETURNING ${rule.table === 'Message' ? '"mediaSha256"' : '1'})
+${rule.table === 'Message' ? `, ${NOTED}` : ''}
 SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS deleted`;
+
+/**
+ * A message past RETENTION_MEDIA (or deleted for everyone) keeps its record but not its kept copy: the
+ * bytes are for the media sweep once no message holds them. One that failed keeps its reason.
+ */
+const RELEASED_ERROR = JSON.stringify({ code: 'media_expired', message: 'The kept copy of this media was removed (RETENTION_MEDIA, or the message was deleted for everyone).' });
+const releasing = (rule: Rule) => `
+WITH lock AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('mgw.retention')::bigint) AS held),
+released AS (SELECT id, "mediaSha256" FROM "Message" WHERE id IN (${rule.select}) AND (SELECT held FROM lock) FOR UPDATE),
+gone AS (UPDATE "Message" m SET "mediaSha256" = NULL, "mediaState" = NULL, "mediaRetryAt" = NULL,
+  "mediaError" = CASE WHEN m."mediaState" = 'failed' THEN m."mediaError" ELSE '${RELEASED_ERROR}'::jsonb END
+  FROM released r WHERE m.id = r.id RETURNING r."mediaSha256"),
+${NOTED}
+SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone)::int AS deleted`;
+
+/** The media's retention: RETENTION_MEDIA, else the messages'. */
+const mediaRetentionOf = (settings: RetentionSettings) => (settings.media === undefined ? settings.messages : settings.media);
 
 /** How long an event every reader has had is kept: the grace, or the delivery logs' retention if shorter. */
 const outboxGraceOf = (settings: RetentionSettings) => Math.min(OUTBOX_GRACE_MS, settings.deliveries ?? OUTBOX_GRACE_MS);
@@ -66,7 +105,7 @@ const outboxGraceOf = (settings: RetentionSettings) => Math.min(OUTBOX_GRACE_MS,
  */
 export function retentionPace(settings: RetentionSettings): { busyMs: number; idleMs: number } {
   // The outbox's grace is never longer than the delivery logs' retention, so it stands for both.
-  const kept = [settings.messages, settings.connections, outboxGraceOf(settings)].filter((ms): ms is number => ms !== null);
+  const kept = [settings.messages, settings.connections, outboxGraceOf(settings), mediaRetentionOf(settings)].filter((ms): ms is number => ms !== null);
   const half = Math.floor(Math.min(...kept) / 2);
   const busyMs = Math.max(1000, Math.min(MAX_INTERVAL_MS, half));
   return { busyMs, idleMs: Math.max(busyMs, half) };
@@ -123,6 +162,19 @@ function rules(settings: RetentionSettings): Rule[] {
     },
     // A QR code is history once scanned or expired.
     { table: 'QrCode', cutoff: before(settings.connections), select: `SELECT id FROM "QrCode" WHERE LEAST("usedAt", "expiresAt") < $2 LIMIT $1` },
+    // Kept media past its own retention, and that of messages deleted for everyone: the messages stay.
+    {
+      table: 'Message',
+      releases: 'retention',
+      cutoff: before(mediaRetentionOf(settings)),
+      select: `SELECT id FROM "Message" WHERE "mediaState" IS NOT NULL AND "createdAt" < $2 LIMIT $1`,
+    },
+    {
+      table: 'Message',
+      releases: 'deleted',
+      cutoff: (now) => now,
+      select: `SELECT id FROM "Message" WHERE "mediaState" IS NOT NULL AND "deletedAt" IS NOT NULL AND "deletedAt" < $2 LIMIT $1`,
+    },
   ];
 }
 
@@ -148,6 +200,8 @@ export function createRetention(deps: {
   settings: RetentionSettings;
   observer: RetentionObserver;
   logger: Logger;
+  /** The media sweep, run after the rules of each pass that holds the lock. */
+  afterPass?: AfterPass;
   now?: () => number;
   /** Waits before each pass; tests pass their own to see the waits without living through them. */
   timer?: PassTimer;
@@ -171,14 +225,17 @@ export function createRetention(deps: {
       const params = rule.byId ? [BATCH, new Date(cutoff), firstIdAt(cutoff)] : [BATCH, new Date(cutoff)];
       for (;;) {
         if (stopped) return total;
-        const [result] = await deps.statements.run<{ held: boolean; deleted: number }>(deleting(rule), params);
+        const [result] = await deps.statements.run<{ held: boolean; deleted: number }>(rule.releases ? releasing(rule) : deleting(rule), params);
         if (!result?.held) return null;
         total += result.deleted;
-        if (result.deleted) deps.observer.deleted(rule.table, result.deleted);
+        if (result.deleted && rule.releases) deps.observer.released?.(rule.releases, result.deleted);
+        else if (result.deleted) deps.observer.deleted(rule.table, result.deleted);
         if (result.deleted < BATCH) break;
         await yieldToRequests();
       }
     }
+    // Rows just deleted or released may have held the last reference to some bytes.
+    if (deps.afterPass && !stopped) total += await deps.afterPass.sweep();
     deps.observer.swept(new Date(), (performance.now() - started) / 1000);
     return total;
   }

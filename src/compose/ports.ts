@@ -52,7 +52,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     ownership: placement.ownership,
     media: createMediaProbe(outbound, config.WEBHOOK_TIMEOUT_MS),
     mediaStore: storage.mediaStore,
-    keptMedia: createKeptMediaStore(db.statements, outbox),
+    keptMedia: createKeptMediaStore(db.statements, outbox, storage.mediaStore),
     mediaLinks: storage.mediaLinks,
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,

@@ -20,6 +20,7 @@ function setUp(put: MediaStore['put'] | null) {
   const kept: KeptMediaStore = {
     claim: async ({ messageId }) => (message.mediaState === 'pending' && messageId ? [messageId] : []),
     anyDue: async () => false,
+    hold: async () => true,
     stored: async (_m, blob, events) => {
       Object.assign(message, { mediaState: 'stored', mediaSha256: blob.sha256, mediaAttempts: message.mediaAttempts + 1 });
       told.push({ state: 'stored', retryAt: null, data: events[0]!.data });

@@ -19,6 +19,11 @@ export interface KeptMediaStore {
   claim(options: { messageId?: string; limit: number; leaseMs: number }): Promise<string[]>;
   /** Whether any pending message's attempt is due now (the sweep's cheap look). */
   anyDue(): Promise<boolean>;
+  /**
+   * Records bytes just put as held (their blob, the sweep's grace started again). False: the media sweep
+   * removed them since the put found them there, and they must be put again.
+   */
+  hold(blob: { sha256: string; size: number; mimetype: string }): Promise<boolean>;
   /** The bytes are in the store: the blob is recorded once, the message points at it, with its events, atomically. */
   stored(message: KeptMessage, blob: { sha256: string; size: number; mimetype: string }, events: OutboxEventInput[]): Promise<void>;
   /** An attempt failed: tried again at `retryAt`, or failed for good when null; with its events, atomically. */

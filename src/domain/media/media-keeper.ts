@@ -89,6 +89,9 @@ export function createMediaKeeper(deps: {
     try {
       const file = await open(message, instance?.engine ?? null);
       const { sha256, size } = await deps.store.put(file.bytes, { maxBytes: policy.maxBytes, contentType: file.mimetype });
+      if (!(await deps.kept.hold({ sha256, size, mimetype: file.mimetype }))) {
+        throw new MediaKeepError('media_store_failed', 'The media sweep removed these bytes while they were being kept; they are put again.');
+      }
       await deps.kept.stored(message, { sha256, size, mimetype: file.mimetype }, [mediaKeptEvent(id, { stored: true, sha256, size })]);
     } catch (error) {
       const reason = reasonOf(error);

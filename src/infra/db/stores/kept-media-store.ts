@@ -1,3 +1,5 @@
+import type { MediaStore } from '../../../domain/media/media-store.port.js';
+import { holdBlob } from '../../media/media-sweep.js';
 import type { KeptMediaStore } from '../../../domain/media/kept-media.port.js';
 import type { Outbox } from '../outbox.js';
 import type { Statements } from '../statements.js';
@@ -22,7 +24,7 @@ const ANY_DUE = `SELECT EXISTS (SELECT 1 FROM "Message" WHERE "mediaState" = 'pe
 const DROP = `UPDATE "Message" SET "mediaState" = NULL, "mediaRetryAt" = NULL WHERE id = $1::uuid AND "mediaState" = 'pending'`;
 
 /** The kept media's state on the messages, and the blobs they point at (docs/media-keeping.md). */
-export function createKeptMediaStore(statements: Statements, outbox: Outbox): KeptMediaStore {
+export function createKeptMediaStore(statements: Statements, outbox: Outbox, store: MediaStore | null): KeptMediaStore {
   return {
     async claim({ messageId, limit, leaseMs }) {
       const rows = await statements.run<{ id: string }>(CLAIM, [messageId ?? null, limit, leaseMs]);
@@ -34,12 +36,11 @@ export function createKeptMediaStore(statements: Statements, outbox: Outbox): Ke
       return row?.due ?? false;
     },
 
+    hold: (blob) => (store ? holdBlob(statements, store, blob) : Promise.resolve(false)),
+
     async stored(message, blob, events) {
       await outbox.transaction(async (tx, emit) => {
-        // Identical bytes are one blob, however many messages hold them.
-        await tx.$executeRaw`
-          INSERT INTO "MediaBlob" (sha256, size, mimetype) VALUES (${blob.sha256}, ${blob.size}, ${blob.mimetype})
-          ON CONFLICT (sha256) DO NOTHING`;
+        // Identical bytes are one blob, however many messages hold them (hold() recorded it).
         await tx.$executeRaw`
           UPDATE "Message" SET "mediaSha256" = ${blob.sha256}, "mediaState" = 'stored', "mediaAttempts" = "mediaAttempts" + 1,
                  "mediaRetryAt" = NULL, "mediaError" = NULL

@@ -144,7 +144,7 @@ export class NetworkError extends DomainError {
   }
 }
 
-/** A signed media link that is malformed, tampered with or past its expiry (docs/media-serving.md). */
+/** A signed media link that is malformed, tampered with or past its expiry (docs/media.md). */
 export class MediaLinkInvalid extends DomainError {
   constructor(message = 'This media link is not valid: it is malformed, altered or expired. Ask for the message again for a fresh link.') {
     super('media_link_invalid', message);

@@ -62,7 +62,7 @@ export interface Ports {
   /** Which instances this node owns, and how work reaches their owners. */
   ownership: Ownership;
   media: MediaProbe;
-  /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media-keeping.md). */
+  /** Where media is kept (MEDIA_STORE), or null when it is not (docs/media.md). */
   mediaStore: MediaStore | null;
   /** Where keeping each message's media stands. */
   keptMedia: KeptMediaStore;

@@ -151,7 +151,7 @@ export function createMetrics(deps: { prisma: PrismaClient; redis: Redis | undef
     labelNames: ['table'] as const,
     registers,
   });
-  // Kept media (docs/media-retention.md): what the store holds, as its table of blobs says; read at most
+  // Kept media (docs/media.md): what the store holds, as its table of blobs says; read at most
   // once per MEDIA_TOTALS_MS however often it is scraped (a sum over every blob).
   let mediaStoreKind: string | undefined;
   let mediaTotals: { at: number; read: Promise<{ bytes: number; objects: number }> } | undefined;

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { MediaDownload } from '../domain/media/downloads.js';
 
 /**
- * Writes a media download (docs/media-serving.md, "Headers"): an attachment with an ASCII fallback of
+ * Writes a media download (docs/media.md, "Headers"): an attachment with an ASCII fallback of
  * its name, in the type it is served as; `sandbox`: a file opened in a tab anyway runs no script and has
  * no origin. A range of a kept copy is a 206 with Content-Range; a kept copy offers ranges.
  */

@@ -33,6 +33,12 @@ describe('loadConfig', () => {
       RETENTION_MESSAGES: 90 * 86_400_000,
       RETENTION_DELIVERIES: 30 * 86_400_000,
       RETENTION_CONNECTIONS: 30 * 86_400_000,
+      MEDIA_STORE: { kind: 'folder' },
+      MEDIA_S3_REGION: 'us-east-1',
+      MEDIA_S3_FORCE_PATH_STYLE: false,
+      MEDIA_LINK_TTL: 3_600_000,
+      MEDIA_KEEP: 'all',
+      MEDIA_MAX_BYTES: 64 * 1024 * 1024,
       QR_SESSION_TTL_S: 20,
       QR_SESSION_ATTEMPTS: 6,
       QR_V1_TTL_S: 60,
@@ -138,6 +144,23 @@ describe('loadConfig', () => {
     for (const bad of ['90', '1w', '-1d', '0s', '1.5h', 'forever']) {
       expect(() => loadConfig({ RETENTION_MESSAGES: bad }), bad).toThrow(/RETENTION_MESSAGES: (a duration such as 30s, 15m, 12h or 90d, or off|at least 1s, or off)/);
     }
+  });
+
+  it('takes the media store, policy and link settings, and refuses bad ones by name', () => {
+    const config = loadConfig({ MEDIA_STORE: 's3://media-bucket/gateway/files/', MEDIA_KEEP: 'image, audio,image', MEDIA_LINK_TTL: '15m' });
+    expect(config.MEDIA_STORE).toEqual({ kind: 's3', bucket: 'media-bucket', prefix: 'gateway/files' });
+    expect(config.MEDIA_KEEP).toEqual(['image', 'audio']);
+    expect(config.MEDIA_LINK_TTL).toBe(900_000);
+    expect(loadConfig({ MEDIA_STORE: 'off' }).MEDIA_STORE).toEqual({ kind: 'off' });
+    const bad: Array<[Record<string, string>, RegExp]> = [
+      [{ MEDIA_STORE: 'disk' }, /MEDIA_STORE: folder, off, or s3:\/\/bucket\/prefix/],
+      [{ MEDIA_STORE: 's3://UPPER/x' }, /MEDIA_STORE: /],
+      [{ MEDIA_KEEP: 'photos' }, /MEDIA_KEEP: all, none, or a comma-separated list/],
+      [{ MEDIA_LINK_TTL: 'off' }, /MEDIA_LINK_TTL: a duration/],
+      [{ MEDIA_MAX_BYTES: '0' }, /MEDIA_MAX_BYTES/],
+      [{ MEDIA_S3_ACCESS_KEY: 'only-one' }, /MEDIA_S3_ACCESS_KEY \/ MEDIA_S3_SECRET_KEY: set both or neither/],
+    ];
+    for (const [env, message] of bad) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
   });
 
   it('treats an empty variable as unset', () => {

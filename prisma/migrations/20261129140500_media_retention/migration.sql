@@ -6,7 +6,7 @@ CREATE INDEX "Message_kept_media_idx" ON "Message"("createdAt") WHERE "mediaStat
 CREATE INDEX "Message_deleted_media_idx" ON "Message"("deletedAt") WHERE "mediaState" IS NOT NULL AND "deletedAt" IS NOT NULL;
 
 -- Bytes a message may have stopped holding, due for the media sweep to look at: it looks at these,
--- and at a slice of the blobs each pass, never at every blob (docs/media-retention.md, "Removing objects").
+-- and at a slice of the blobs each pass, never at every blob (docs/media.md, "Removing objects").
 CREATE TABLE "MediaCheck" (
     "sha256" TEXT NOT NULL,
     "dueAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

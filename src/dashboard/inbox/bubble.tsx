@@ -141,7 +141,7 @@ function phonesOf(vcard: string): string[] {
   return [...vcard.matchAll(/^TEL[^:]*:(.+)$/gim)].map((match) => match[1]!.trim());
 }
 
-/** A file through the signed link GraphQL gives (docs/media-serving.md): pictures inline, audio and video playable, documents a link. */
+/** A file through the signed link GraphQL gives (docs/media.md): pictures inline, audio and video playable, documents a link. */
 function Media(props: { media: NonNullable<ThreadMessage['media']> }) {
   const { media } = props;
   const name = media.fileName ?? media.type;

@@ -52,7 +52,7 @@ export type ContactData = {
   picture: { url: string; expiresAt: string } | null;
 };
 
-/** What one attempt at keeping a message's media came to (docs/media-keeping.md, "Events"). */
+/** What one attempt at keeping a message's media came to (docs/media.md, "Events"). */
 export type MediaKeptData =
   | { stored: true; sha256: string; size: number }
   | { stored: false; error: { code: string; message: string }; retryAt?: string };

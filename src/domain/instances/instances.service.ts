@@ -146,7 +146,7 @@ export function createInstancesService(deps: {
 
     list: (actor: Actor) => instances.listByTenant(actor.tenantId),
 
-    /** The media the instance keeps: its own policy, else the gateway's default (docs/media-keeping.md). */
+    /** The media the instance keeps: its own policy, else the gateway's default (docs/media.md). */
     mediaPolicyOf(instance: InstanceRecord): MediaPolicy {
       return mediaPolicyOf(instance, deps.mediaDefault);
     },

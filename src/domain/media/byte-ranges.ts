@@ -7,7 +7,7 @@ export type RangeSpec = { start: number; end: number | null } | { suffix: number
 const ONE_RANGE = /^bytes=(\d{0,15})-(\d{0,15})$/;
 
 /**
- * The one range a `Range` header asks for, or null to serve the whole file (docs/media-serving.md,
+ * The one range a `Range` header asks for, or null to serve the whole file (docs/media.md,
  * "Ranges"): no header, several ranges, another unit or a malformed one are all answered whole,
  * as RFC 9110 §14.2 lets a server do.
  */

@@ -46,7 +46,7 @@ function keptAs(message: MessageRecord) {
  */
 export function createMediaDownloads(deps: { messages: MessageStore; instances: InstanceStore; engines: EngineRegistry; media: MediaProbe; store: MediaStore | null }) {
   /**
-   * A kept copy, whole or the range asked for (docs/media-serving.md, "Ranges"): a first byte read
+   * A kept copy, whole or the range asked for (docs/media.md, "Ranges"): a first byte read
    * tells the file's size, which a range from the end needs, in every store alike.
    */
   async function kept(message: MessageRecord, store: MediaStore, sha256: string, spec: RangeSpec | null): Promise<MediaDownload> {

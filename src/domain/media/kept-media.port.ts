@@ -8,7 +8,7 @@ export interface KeptMessage {
 }
 
 /**
- * Where keeping each message's media stands, in the database (docs/media-keeping.md): pending rows are
+ * Where keeping each message's media stands, in the database (docs/media.md): pending rows are
  * claimed for a while by one node, then marked stored or failed together with their event.
  */
 export interface KeptMediaStore {

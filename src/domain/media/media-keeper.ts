@@ -11,7 +11,7 @@ import type { MediaProbe } from './media-probe.js';
 import { asDescriptor, INBOUND_MEDIA_TYPES } from './media-source.js';
 import { MediaKeepError, type MediaStore } from './media-store.port.js';
 
-/** Waits before attempt 2, 3, …: after the last, a file still not kept is failed (docs/media-keeping.md, "Retries"). */
+/** Waits before attempt 2, 3, …: after the last, a file still not kept is failed (docs/media.md, "Retries"). */
 export const KEEP_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000, 1_800_000];
 /** Files kept at once on one node. */
 const KEEPING_AT_ONCE = 4;
@@ -39,7 +39,7 @@ export function keptKindOf(message: Pick<MessageRecord, 'direction' | 'type' | '
 export type MediaKeeper = ReturnType<typeof createMediaKeeper>;
 
 /**
- * Keeps received and sent media in the media store (docs/media-keeping.md): a message is marked
+ * Keeps received and sent media in the media store (docs/media.md): a message is marked
  * pending when it is stored, kept at once after that commits, and retried by the sweep with backoff.
  */
 export function createMediaKeeper(deps: {

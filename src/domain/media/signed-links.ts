@@ -15,7 +15,7 @@ export interface MediaLinkSettings {
 const signatureOf = (key: Buffer, messageId: string, expires: number) => createHmac('sha256', key).update(`${messageId}.${expires}`).digest('base64url');
 
 /**
- * HMAC-SHA256 links (docs/media-serving.md, "Signed links"). The expiry is rounded up to a whole
+ * HMAC-SHA256 links (docs/media.md, "Signed links"). The expiry is rounded up to a whole
  * minute, so every read within one minute gives the same link (a browser or a proxy may cache it).
  */
 export function signedMediaLinks(settings: MediaLinkSettings, clock: Clock = systemClock): MediaLinks {

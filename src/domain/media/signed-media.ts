@@ -5,7 +5,7 @@ type Media = Record<string, unknown>;
 const DOWNLOAD_PATH = /\/v1\/messages\/([^/?#]+)\/media$/;
 
 /**
- * The one place a message's media gets its signed link (docs/media-serving.md): answers, GraphQL,
+ * The one place a message's media gets its signed link (docs/media.md): answers, GraphQL,
  * webhook deliveries and broker messages call it when they go out, so a retry carries a fresh link.
  * Records and events keep the stable download path; it is replaced here, with `expiresAt`.
  */

@@ -17,7 +17,7 @@ export type MessageMedia = {
   caption: string | null;
   fileName: string | null;
   url: string;
-  /** Whether the gateway keeps its bytes (docs/media-serving.md). */
+  /** Whether the gateway keeps its bytes (docs/media.md). */
   stored: boolean;
   sha256?: string;
   error?: { code: string; message: string };

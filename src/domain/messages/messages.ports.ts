@@ -76,7 +76,7 @@ export interface NewOutboundMessage {
   queuedAt: Date;
   /** Bytes of fetched media, added to the instance's mediaSize. */
   mediaBytes?: number;
-  /** `pending` when its media is to be kept (docs/media-keeping.md). */
+  /** `pending` when its media is to be kept (docs/media.md). */
   mediaState?: 'pending' | null;
   /**
    * Picked by the router (the instance must still be active and connected when the message is
@@ -129,7 +129,7 @@ export interface NewInboundMessage {
   mentions?: string[] | null;
   /** A group message's group: its id and subject. */
   group?: { id: string; subject: string | null } | null;
-  /** `pending` when its media is to be kept (docs/media-keeping.md). */
+  /** `pending` when its media is to be kept (docs/media.md). */
   mediaState?: 'pending' | null;
   at: Date;
 }

@@ -44,7 +44,7 @@ export function createMessagesService(deps: {
   onAccepted: (instanceId: string) => void;
   /** What an integration's engine can carry (none when it is not offered). */
   capabilitiesOf: (integration: string) => readonly Capability[];
-  /** Keeps sent media (docs/media-keeping.md): whether a send through the instance is marked pending, and keeping it once stored. */
+  /** Keeps sent media (docs/media.md): whether a send through the instance is marked pending, and keeping it once stored. */
   keptMedia?: {
     stateOf(instanceId: string | null, kind: string | null): Promise<'pending' | null>;
     keep(messageId: string): void;

@@ -46,7 +46,7 @@ export function createEngineEvents(deps: {
   clock: Clock;
   /** A usable instance appeared for the tenant: it takes the tenant's waiting routed messages. */
   handOverWaiting: (tenantId: string) => Promise<unknown>;
-  /** Keeps received media (docs/media-keeping.md): whether a message is marked pending, and keeping it once stored. */
+  /** Keeps received media (docs/media.md): whether a message is marked pending, and keeping it once stored. */
   mediaKeeper?: Pick<MediaKeeper, 'stateFor' | 'keep'>;
 }): EngineEvents {
   const { instances, transitions, messages, dispatcher, clock } = deps;

@@ -14,7 +14,7 @@ export interface RetentionSettings {
   media?: number | null;
 }
 
-/** Why a message's kept copy of its media was let go (docs/media-retention.md). */
+/** Why a message's kept copy of its media was let go (docs/media.md). */
 export type MediaRelease = 'retention' | 'deleted';
 
 /** The tables a sweep deletes from, as `/metrics` labels them. */
@@ -62,7 +62,7 @@ interface Rule {
 }
 
 /**
- * The bytes the messages a statement let go (its `gone`) held, due for the media sweep (docs/media-retention.md):
+ * The bytes the messages a statement let go (its `gone`) held, due for the media sweep (docs/media.md):
  * DO UPDATE waits while a sweep holds the check, so one the sweep resolves as it commits is made again.
  */
 const NOTED = `noted AS (INSERT INTO "MediaCheck" (sha256) SELECT DISTINCT "mediaSha256" FROM gone WHERE "mediaSha256" IS NOT NULL

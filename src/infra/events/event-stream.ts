@@ -28,7 +28,7 @@ export type EventStream = ReturnType<typeof createEventStream>;
 
 /** The message a broker carries for an outbox event: its exact webhook body, signed now as its webhook would be. */
 export function brokerMessage(event: PendingEvent, now: Date, links?: MediaLinks): BrokerMessage {
-  // Its media links are signed as it leaves, like a webhook's (docs/media-serving.md).
+  // Its media links are signed as it leaves, like a webhook's (docs/media.md).
   const payload = links ? signPayload(event.payload, links) : event.payload;
   return {
     tenantId: event.tenantId,

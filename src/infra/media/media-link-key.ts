@@ -4,7 +4,7 @@ import type { PrismaClient } from '../db/database.js';
 const NAME = 'media-links';
 
 /**
- * The key every node signs media links with (docs/media-serving.md, "Signed links"): 32 random bytes
+ * The key every node signs media links with (docs/media.md, "Signed links"): 32 random bytes
  * in GatewaySecret, written by the first node to start; the others read that one.
  */
 export async function mediaLinkKey(prisma: PrismaClient): Promise<Buffer> {

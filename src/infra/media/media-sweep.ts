@@ -10,7 +10,7 @@ const SCAN = 1000;
 const PARALLEL = 8;
 /**
  * A blob kept (or kept again) this recently is left alone even when no message names it yet: the
- * message's own update may not be committed (docs/media-retention.md, "Removing objects").
+ * message's own update may not be committed (docs/media.md, "Removing objects").
  */
 export const MEDIA_SWEEP_GRACE_MS = 10 * 60_000;
 
@@ -21,7 +21,7 @@ export interface MediaSweepObserver {
 export type MediaSweep = ReturnType<typeof createMediaSweep>;
 
 /**
- * Removes the objects no message holds (docs/media-retention.md): the object first, then its row, in
+ * Removes the objects no message holds (docs/media.md): the object first, then its row, in
  * one transaction per batch. An object the store fails to remove keeps its row and is tried again at
  * the next sweep, so nothing leaks; a row is never deleted while a message names its bytes.
  */
@@ -118,7 +118,7 @@ export function createMediaSweep(deps: {
 }
 
 /**
- * Records bytes a message is about to hold (docs/media-retention.md, "Removing objects"): the blob's row,
+ * Records bytes a message is about to hold (docs/media.md, "Removing objects"): the blob's row,
  * its grace started again, a check due after it. False: a sweep removed the object since `put`; put again.
  */
 export async function holdBlob(

@@ -39,7 +39,7 @@ export function createDeliveryWorker(deps: {
   schedule: DeliverySchedule;
   http: OutboundHttp;
   logger: Logger;
-  /** Signs the media links of each body as it leaves, so a retry carries a fresh one (docs/media-serving.md). */
+  /** Signs the media links of each body as it leaves, so a retry carries a fresh one (docs/media.md). */
   links?: MediaLinks;
   /** Told the outcome of every attempt (metrics). */
   onAttempt?: (outcome: 'delivered' | 'retry' | 'failed') => void;

@@ -56,7 +56,7 @@ export const HistorySync = z
 
 export const MediaPolicy = z
   .object({ keep: z.union([z.enum(['all', 'none']), z.array(z.enum(INBOUND_MEDIA_TYPES))]), maxBytes: z.number().int() })
-  .meta({ id: 'MediaPolicy', description: 'which received and sent media the instance keeps, its own or the gateway default (docs/media-keeping.md)' });
+  .meta({ id: 'MediaPolicy', description: 'which received and sent media the instance keeps, its own or the gateway default (docs/media.md)' });
 
 export const V1Detail = V1ListItem.extend({
   integration,

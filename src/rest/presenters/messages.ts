@@ -13,7 +13,7 @@ type Output = z.output<typeof documented.Message>;
 const present = <K extends keyof Output>(key: K, value: Output[K] | null | undefined): Partial<Pick<Output, K>> =>
   value == null ? {} : ({ [key]: value } as Partial<Pick<Output, K>>);
 
-/** The message as answers show it, its media with a signed link made now (docs/media-serving.md). */
+/** The message as answers show it, its media with a signed link made now (docs/media.md). */
 export function presentMessage(message: MessageRecord, links: MediaLinks): Output {
   const media = messageMedia(message);
   return {

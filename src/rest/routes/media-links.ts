@@ -17,7 +17,7 @@ export const MEDIA_LINK_LIMITS: RequestLimits = { perMinute: 600, perHour: 12_00
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * GET /media/<message id>?expires=&signature= (docs/media-serving.md, "Signed links"): the message's
+ * GET /media/<message id>?expires=&signature= (docs/media.md, "Signed links"): the message's
  * media without a key while the signature holds; anything else is 403 media_link_invalid.
  */
 export function mediaLinkRoutes(media: MediaDownloads, links: MediaLinks, limiter: RequestLimiter) {

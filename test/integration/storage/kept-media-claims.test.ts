@@ -4,7 +4,7 @@ import { MODES } from '../../kit/modes.js';
 import { gatewaySuite } from '../../kit/suite.js';
 
 /**
- * Claims of pending media (docs/media-keeping.md, "Retries"): two claims at once never share a message,
+ * Claims of pending media (docs/media.md, "Retries"): two claims at once never share a message,
  * a claimed message is nobody else's until its lease ends, and a due one is claimable again. The
  * gateway keeps no media itself here (MEDIA_STORE=off): only these claims touch the rows.
  */

@@ -47,7 +47,7 @@ signals AS (
   DELETE FROM "SandboxSignal" s USING instance i WHERE s."instanceId" = i.id
 ),
 kept AS (
-  -- Its kept media, for the media sweep to look at (docs/media-retention.md, "Removing objects").
+  -- Its kept media, for the media sweep to look at (docs/media.md, "Removing objects").
   INSERT INTO "MediaCheck" (sha256) SELECT DISTINCT m."mediaSha256" FROM "Message" m, instance i WHERE m."instanceId" = i.id AND m."mediaSha256" IS NOT NULL
   ON CONFLICT (sha256) DO UPDATE SET "dueAt" = LEAST("MediaCheck"."dueAt", EXCLUDED."dueAt")
 ),

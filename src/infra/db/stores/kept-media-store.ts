@@ -23,7 +23,7 @@ const ANY_DUE = `SELECT EXISTS (SELECT 1 FROM "Message" WHERE "mediaState" = 'pe
 
 const DROP = `UPDATE "Message" SET "mediaState" = NULL, "mediaRetryAt" = NULL WHERE id = $1::uuid AND "mediaState" = 'pending'`;
 
-/** The kept media's state on the messages, and the blobs they point at (docs/media-keeping.md). */
+/** The kept media's state on the messages, and the blobs they point at (docs/media.md). */
 export function createKeptMediaStore(statements: Statements, outbox: Outbox, store: MediaStore | null): KeptMediaStore {
   return {
     async claim({ messageId, limit, leaseMs }) {

@@ -19,7 +19,7 @@ const FILES = {
 type Kind = keyof typeof FILES;
 
 describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies and LIDs — $name', (mode) => {
-  // Kept media (docs/media-keeping.md) in both modes: the folder store (PostgreSQL mode gets a folder of its own).
+  // Kept media (docs/media.md) in both modes: the folder store (PostgreSQL mode gets a folder of its own).
   const world = baileysWorld(mode, { tenants: ['enterprise', 'pro'], env: { MEDIA_STORE: 'folder' } });
   let v1: { id: string; phone: string };
   let session: { id: string; phone: string };

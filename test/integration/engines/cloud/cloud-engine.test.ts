@@ -55,7 +55,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
     verifyToken: VERIFY_TOKEN,
     wrapClient: recording,
     files: { '/picture.png': { type: 'image/png', body: PNG_1PX } },
-    // Kept media (docs/media-keeping.md) in both modes: the folder store (PostgreSQL mode gets a folder of its own).
+    // Kept media (docs/media.md) in both modes: the folder store (PostgreSQL mode gets a folder of its own).
     env: { MEDIA_STORE: 'folder' },
   });
 

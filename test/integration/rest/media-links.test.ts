@@ -189,9 +189,13 @@ describe.each(MODES)('Media: signed links, byte ranges and safe headers — $nam
     expect(delivery.payload).toContain(`/v1/messages/${messageId}/media`);
     expect(delivery.payload).not.toContain('signature=');
 
-    const read = await world.api.graphql(`query ($id: ID!) { message(id: $id) { media { type url expiresAt stored sha256 error { code } } } }`, { id: messageId }, { key: world.tenant.liveKey });
+    // Kept a moment after it arrived: GraphQL then says so, with the bytes' hash.
+    const read = await eventually(
+      () => world.api.graphql(`query ($id: ID!) { message(id: $id) { media { type url expiresAt stored sha256 error { code } } } }`, { id: messageId }, { key: world.tenant.liveKey }),
+      (answer) => answer.body.data?.message?.media?.stored === true,
+    );
     expect(read.body.errors).toBeUndefined();
-    expect(read.body.data.message.media).toEqual({ type: 'image', url: expect.stringMatching(new RegExp(`^/media/${messageId}\\?expires=`)), expiresAt: expect.any(String), stored: false, sha256: null, error: null });
+    expect(read.body.data.message.media).toEqual({ type: 'image', url: expect.stringMatching(new RegExp(`^/media/${messageId}\\?expires=`)), expiresAt: expect.any(String), stored: true, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), error: null });
     expect((await get(read.body.data.message.media.url)).status).toBe(200);
   });
 

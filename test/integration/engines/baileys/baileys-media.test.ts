@@ -6,6 +6,9 @@ import { failure } from '../../../helpers/http.js';
 import { MODES } from '../../../kit/modes.js';
 import { baileysWorld } from '../../../kit/worlds/baileys.js';
 
+/** A kept file's signed link, as every edge (webhooks included) gives it (docs/media.md, "Signed links"). */
+const SIGNED_LINK = /^\/media\/[\w-]+\?expires=\d+&signature=[\w-]+$/;
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** A file of each kind a phone sends, with bytes that are not a multiple of the cipher's block. */
@@ -104,7 +107,7 @@ describe.each(MODES)('CHAT-BAILEYS: inbound media, contacts, reactions, replies 
     const hook = await upsertWhere(session.id, (data) => data.key.remoteJid === `${contact}@s.whatsapp.net`);
     const messageId = hook.data.key.id;
     const [kept] = await eventually(async () => hooksOf(session.id, 'messages.update').filter((body) => body.data.key.id === messageId && body.data.media), (list) => list.length > 0, 20_000);
-    expect(kept.data).toEqual({ key: { id: messageId }, media: { stored: true, sha256: sha256(file.bytes), size: file.bytes.length } });
+    expect(kept.data).toEqual({ key: { id: messageId }, media: { stored: true, sha256: sha256(file.bytes), size: file.bytes.length, url: expect.stringMatching(SIGNED_LINK), expiresAt: expect.any(String) } });
     world.network.expireMedia(contact, networkId);
     const answer = await download(messageId);
     expect(answer.status).toBe(200);

@@ -11,6 +11,9 @@ import { PNG_1PX } from '../../../kit/files.js';
 import { connectedInstance, sandboxWorld } from '../../../kit/worlds/sandbox.js';
 import type { World } from '../../../kit/world.js';
 
+/** A kept file's signed link, as every edge (webhooks included) gives it (docs/media.md, "Signed links"). */
+const SIGNED_LINK = /^\/media\/[\w-]+\?expires=\d+&signature=[\w-]+$/;
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
 const PNG = Buffer.concat([PNG_1PX, randomBytes(3000)]);
@@ -52,7 +55,7 @@ describe.each(MODES)('Sandbox: media kept by the gateway — $name', (mode) => {
     const sent = await kit.phoneSends(instance, kit.document);
     expect(sent.status, sent.text).toBe(200);
     const messageId = sent.body.data.messageId;
-    expect(await kit.mediaUpdate(messageId)).toEqual({ messageId, media: { stored: true, sha256: sha256(PDF), size: PDF.length } });
+    expect(await kit.mediaUpdate(messageId)).toEqual({ messageId, media: { stored: true, sha256: sha256(PDF), size: PDF.length, url: expect.stringMatching(SIGNED_LINK), expiresAt: expect.any(String) } });
     await kit.expire(messageId);
     const answer = await kit.download(messageId);
     expect(answer.status).toBe(200);
@@ -65,7 +68,7 @@ describe.each(MODES)('Sandbox: media kept by the gateway — $name', (mode) => {
     const instance = await kit.instanceWith();
     const ids = [];
     for (let n = 0; n < 2; n++) ids.push((await kit.phoneSends(instance, kit.image)).body.data.messageId as string);
-    for (const id of ids) expect((await kit.mediaUpdate(id)).media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length });
+    for (const id of ids) expect((await kit.mediaUpdate(id)).media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length, url: expect.stringMatching(SIGNED_LINK), expiresAt: expect.any(String) });
     for (const id of ids) {
       await kit.expire(id);
       const answer = await kit.download(id);
@@ -119,8 +122,8 @@ describe.each(MODES)('Sandbox: media kept by the gateway — $name', (mode) => {
       body: { to, mediaType: 'document', media: { data: PDF.toString('base64'), mimetype: 'application/pdf', fileName: 'sent.pdf' } },
     });
     expect(uploaded.status, uploaded.text).toBe(200);
-    expect((await kit.mediaUpdate(byUrl.body.data.id)).media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length });
-    expect((await kit.mediaUpdate(uploaded.body.data.id)).media).toEqual({ stored: true, sha256: sha256(PDF), size: PDF.length });
+    expect((await kit.mediaUpdate(byUrl.body.data.id)).media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length, url: expect.stringMatching(SIGNED_LINK), expiresAt: expect.any(String) });
+    expect((await kit.mediaUpdate(uploaded.body.data.id)).media).toEqual({ stored: true, sha256: sha256(PDF), size: PDF.length, url: expect.stringMatching(SIGNED_LINK), expiresAt: expect.any(String) });
     delete files['/kept.png'];
     const answer = await kit.download(byUrl.body.data.id);
     expect(answer.status).toBe(200);
@@ -140,7 +143,7 @@ describe.each(MODES)('Sandbox: media kept by the gateway — $name', (mode) => {
     await world.api.put(`/v1/chat/instances/${instance.id}`, { key: world.tenant.liveKey, body: { media: null } });
     await world.gw.gateway.infra.db.prisma.message.update({ where: { id: messageId }, data: { mediaState: 'pending' } });
     const update = await eventually(async () => kit.mediaUpdates(messageId), (list) => list.length > 0, 15_000);
-    expect(update[0].media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length });
+    expect(update[0].media).toEqual({ stored: true, sha256: sha256(PNG), size: PNG.length, url: expect.stringMatching(SIGNED_LINK), expiresAt: expect.any(String) });
   });
 
   it('refuses a bad media policy with 400 naming the field, in both variants', async () => {

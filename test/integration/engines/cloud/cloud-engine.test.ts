@@ -453,7 +453,7 @@ describe.each(MODES)('CHAT-CLOUD against the local business API — $name', (mod
       const [upsert] = await eventually(async () => hooks('messages.upsert').filter((u) => u.instanceId === id && u.data.from === user), (list) => list.length === 1);
       const messageId = upsert!.data.messageId;
       const [kept] = await eventually(async () => hooks('messages.update', messageId).filter((u) => u.data.media), (list) => list.length > 0);
-      expect(kept!.data).toEqual({ messageId, media: { stored: true, sha256: createHash('sha256').update(PNG_1PX).digest('hex'), size: PNG_1PX.length } });
+      expect(kept!.data).toEqual({ messageId, media: { stored: true, sha256: createHash('sha256').update(PNG_1PX).digest('hex'), size: PNG_1PX.length, url: expect.stringMatching(/^\/media\/[\w-]+\?expires=\d+&signature=[\w-]+$/), expiresAt: expect.any(String) } });
       world.cloud.setMediaDownloadBase(gone.url);
       const download = await fetch(`${world.gw.url}/v1/messages/${messageId}/media`, { headers: { authorization: `Bearer ${world.tenant.liveKey}` } });
       expect(download.status).toBe(200);

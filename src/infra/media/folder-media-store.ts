@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { link, mkdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 import { lockDataFolder } from '../db/data-folder-lock.js';
+import { writeHashedDraft } from './hashed-draft.js';
 import { privateFolder } from '../db/private-files.js';
-import { type ByteRange, type MediaStore, mediaMissing, mediaStoreFailed, mediaTooLarge, SHA256_HEX } from '../../domain/media/media-store.port.js';
+import { type ByteRange, type MediaStore, mediaMissing, mediaStoreFailed, SHA256_HEX } from '../../domain/media/media-store.port.js';
 
 const why = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
@@ -37,19 +36,8 @@ export function folderMediaStore(folder: string): MediaStore & { close(): Promis
     kind: 'folder',
     async put(bytes, { maxBytes }) {
       const draft = join(drafts, randomBytes(12).toString('hex'));
-      const hash = createHash('sha256');
-      let size = 0;
-      const counted = async function* () {
-        for await (const chunk of bytes) {
-          size += chunk.length;
-          if (size > maxBytes) throw mediaTooLarge(maxBytes);
-          hash.update(chunk);
-          yield chunk;
-        }
-      };
       try {
-        await pipeline(Readable.from(counted()), createWriteStream(draft, { mode: 0o600, flush: true }));
-        const sha256 = hash.digest('hex');
+        const { sha256, size } = await writeHashedDraft(bytes, draft, maxBytes, { flush: true });
         const final = pathOf(sha256);
         await mkdir(join(root, sha256.slice(0, 2)), { recursive: true, mode: 0o700 });
         try {

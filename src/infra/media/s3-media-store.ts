@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { type ByteRange, MediaKeepError, type MediaStore, mediaMissing, mediaStoreFailed, mediaTooLarge, SHA256_HEX } from '../../domain/media/media-store.port.js';
+import { type ByteRange, MediaKeepError, type MediaStore, mediaMissing, mediaStoreFailed, SHA256_HEX } from '../../domain/media/media-store.port.js';
+import { writeHashedDraft } from './hashed-draft.js';
 
 export interface S3StoreSettings {
   bucket: string;
@@ -90,20 +90,9 @@ export function s3MediaStore(settings: S3StoreSettings): MediaStore & { close():
     kind: 's3',
     async put(bytes, { maxBytes, contentType }) {
       const draft = join(drafts, randomBytes(12).toString('hex'));
-      const hash = createHash('sha256');
-      let size = 0;
       let upload: ReturnType<typeof createReadStream> | undefined;
-      const counted = async function* () {
-        for await (const chunk of bytes) {
-          size += chunk.length;
-          if (size > maxBytes) throw mediaTooLarge(maxBytes);
-          hash.update(chunk);
-          yield chunk;
-        }
-      };
       try {
-        await pipeline(Readable.from(counted()), createWriteStream(draft, { mode: 0o600 }));
-        const sha256 = hash.digest('hex');
+        const { sha256, size } = await writeHashedDraft(bytes, draft, maxBytes);
         const Key = keyOf(sha256);
         const { s3, client } = await connected();
         const there = await client.send(new s3.HeadObjectCommand({ Bucket, Key })).then(

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../factories/sandbox.js';
+import { connectedV1Instance, eventually, newPhone } from '../../factories/sandbox.js';
+import { createTenant } from '../../factories/tenants.js';
 import { client } from '../../helpers/http.js';
 import { startTestGateway, type TestGateway } from '../../kit/gateway.js';
 import { MODES } from '../../kit/modes.js';
@@ -9,6 +10,8 @@ import { startChildGateway } from '../../kit/process.js';
 import { createTestDatabase } from '../../kit/postgres.js';
 import { testDataDir } from '../../kit/templates.js';
 import { type S3Server, startS3Server } from '../../networks/s3/server.js';
+
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * The nodes of one PostgreSQL database agree on where media is kept (docs/media.md, "Stores"): each
@@ -55,6 +58,25 @@ describe('several nodes and their media store', () => {
     expect(ready.body.data.nodes).toHaveLength(2);
     // Neither logged that the bucket cannot be used.
     expect(first.logs.lines.join('\n')).not.toMatch(/cannot keep files/);
+
+    // A photo one node receives is kept in the bucket; the other serves it once the network's copy is gone.
+    const viaFirst = client(first.url);
+    const viaSecond = client(second.url);
+    const tenant = await createTenant(first.gateway, viaFirst);
+    const instance = await connectedV1Instance(viaFirst, tenant.liveKey, 'shared media');
+    await eventually(() => viaFirst.get(`/v1/chat/instances/${instance.id}`, { key: tenant.liveKey }), (r) => r.body.data.status === 'connected');
+    const sent = await viaFirst.post('/sandbox/messages', { body: { from: newPhone().slice(1), to: instance.phone.slice(1), type: 'image', media: { data: PNG_1PX.toString('base64'), mimetype: 'image/png' } } });
+    const messageId = sent.body.data.messageId as string;
+    const kept = await eventually(() => viaSecond.get(`/v1/messages/status/${messageId}`, { key: tenant.liveKey }), (r) => r.body.data?.media?.stored === true);
+    expect(s3.objects().some((object) => object.key === `cluster/${kept.body.data.media.sha256}`)).toBe(true);
+    expect((await viaFirst.post(`/sandbox/messages/${messageId}/media-expiry`)).status).toBe(200);
+    const download = await fetch(`${second.url}/v1/messages/${messageId}/media`, { headers: { 'x-api-key': tenant.liveKey } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+    // A link signed by one node works on the other: the nodes share the key.
+    const linked = await fetch(`${second.url}${kept.body.data.media.url}`);
+    expect(linked.status).toBe(200);
+    expect(Buffer.from(await linked.arrayBuffer()).equals(PNG_1PX)).toBe(true);
   });
 
   it('refuses a node that keeps no media beside nodes that do, naming what to set', async () => {

@@ -122,23 +122,28 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Sends `images` (base64 bodies, made beforehand) from sandbox phones to the instance, `senders` at a time. */
 async function sendImages(g: Running, images: string[], stopWhen?: () => boolean) {
   let next = 0;
+  const retried = { n: 0 };
   const refused: string[] = [];
   const phones = Array.from({ length: Number(values.senders) }, () => newPhone().slice(1));
   await Promise.all(
     phones.map(async (from) => {
       while (next < images.length && !stopWhen?.()) {
         const data = images[next++ % images.length]!;
-        const answer = await fetch(`${g.started.url}/sandbox/messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ from, to: g.instance.phone.slice(1), type: 'image', media: { data, mimetype: 'image/png' } }),
-        });
+        const body = JSON.stringify({ from, to: g.instance.phone.slice(1), type: 'image', media: { data, mimetype: 'image/png' } });
+        // A 503 says "retry": the phone sends again, as the network does, and the run counts it.
+        let answer = await fetch(`${g.started.url}/sandbox/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        for (let again = 0; answer.status === 503 && again < 5; again++) {
+          retried.n++;
+          await answer.arrayBuffer();
+          answer = await fetch(`${g.started.url}/sandbox/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        }
         if (answer.status !== 200) refused.push(`${answer.status} ${(await answer.text()).slice(0, 200)}`);
         if (stopWhen) next %= images.length;
       }
     }),
   );
   if (refused.length) throw new Error(`the sandbox refused ${refused.length} images: ${refused[0]}`);
+  if (retried.n) console.log(`  (${retried.n} images answered 503 and were sent again)`);
 }
 
 /** Waits until `n` of the instance's received images are where `where` says (none more to come: stalled for 60 s is a failure). */

@@ -12,10 +12,7 @@ import { eventually } from '../../factories/sandbox.js';
 
 // The read model under what engines report (docs/conversations.md): chats made by received
 // messages, exact unread counts, history stored once and quietly, and a LID's chat merging.
-/**
- * What an engine (a report) and a client (an action) do with a refusal that says "retry": on a loaded
- * machine a burst on one instance can outwait its pooled connection, or a lease lapse for a moment.
- */
+/** What an engine (a report) and a client (an action) do with a refusal that says "retry": on a loaded machine a burst on one instance can outwait its pooled connection, or a lease lapse for a moment. */
 async function asCallersDo<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -176,6 +176,7 @@ const coreSchema = (knownEngines: readonly string[]) =>
     NODE_LEASE_MS: int(1000, 600_000).default(5000),
     ENGINES: engines(knownEngines).default(['sandbox']),
     ENGINE_STATE_KEY: key32.optional(),
+    PROXY_CHECK_URL: url(['http:', 'https:']).default('https://api.ipify.org'),
     PUBLIC_URL: url(['http:', 'https:'])
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),

@@ -19,6 +19,8 @@ export interface OfferedEngines {
   /** Wires every engine to the domain's handlers and to the owners of instances. */
   connect(handlers: EngineEvents, owners: Owners): void;
   stop(): void;
+  /** The engine state key's cipher, opened on first use (instances' proxies are sealed with it too). */
+  stateKey: () => Promise<StateCipher>;
 }
 
 /** Builds the engines ENGINES offers, in its order, from their catalogue lines. */
@@ -65,6 +67,7 @@ export async function buildEngines(catalogue: Catalogue, shared: Omit<EngineShar
     routes: [...runtimes.values()].flatMap((runtime) => runtime.routes ?? []),
     offered: integrations,
     known,
+    stateKey,
     connect(handlers, owners) {
       for (const runtime of runtimes.values()) runtime.connect(handlers, owners);
     },

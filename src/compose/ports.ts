@@ -20,6 +20,8 @@ import { createQuotaCounter } from '../infra/rate-limit/quota-counter.js';
 import { subjectOf } from '../infra/rate-limit/request-limiter.js';
 import { createWebhookSender } from '../infra/webhook-sender.js';
 import type { Delivery } from './delivery.js';
+import { createProxyVault } from '../engines/state/proxy-vault.js';
+import { createProxyProbe } from '../infra/proxy/proxy-probe.js';
 import type { OfferedEngines } from './engines.js';
 import type { Storage } from './storage.js';
 
@@ -57,6 +59,8 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     webhookSender: createWebhookSender(outbound, config.WEBHOOK_TIMEOUT_MS),
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
+    proxies: createProxyVault({ statements: db.statements, cipher: engines.stateKey }),
+    proxyProbe: createProxyProbe({ checkUrl: config.PROXY_CHECK_URL, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
     requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor), actor.limits.requestsPerMinute),
     report: (error, context) => logger.error({ err: error }, context),
     warn: (message, context) => logger.warn(context, message),

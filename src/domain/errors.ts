@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'network_error',
   'media_link_invalid',
   'range_not_satisfiable',
+  'proxy_unreachable',
+  'not_on_network',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -155,5 +157,19 @@ export class MediaLinkInvalid extends DomainError {
 export class RangeNotSatisfiable extends DomainError {
   constructor(readonly size: number) {
     super('range_not_satisfiable', `The requested range is not within the file's ${size} bytes.`);
+  }
+}
+
+/** A proxy given in an instance's settings could not be used (docs/settings.md, "Proxy"). */
+export class ProxyUnreachable extends DomainError {
+  constructor(message: string) {
+    super('proxy_unreachable', message);
+  }
+}
+
+/** A first message to a phone the network says has no account (docs/settings.md, "Sending"). */
+export class NotOnNetwork extends DomainError {
+  constructor(phone: string) {
+    super('not_on_network', `${phone} has no account on the network; nothing was sent.`);
   }
 }

@@ -41,6 +41,8 @@ import type { Actor } from './actor.js';
 import { capabilitiesOf } from './network/capabilities.js';
 import type { QrPolicy } from './network/link-terms.js';
 import type { Plans } from './tenants/plans.js';
+import type { ProxyProbe, ProxyVault } from './settings/settings.ports.js';
+import { createSettingsService } from './settings/settings.service.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -77,6 +79,9 @@ export interface Ports {
   report: (error: unknown, context: string) => void;
   /** A condition an operator should know of that is no failure of the gateway (one log line at warn, no stack). */
   warn: (message: string, context: Record<string, unknown>) => void;
+  /** Where instances' proxies are kept (sealed), and how a new one is tested (docs/settings.md). */
+  proxies: ProxyVault;
+  proxyProbe: ProxyProbe;
   /** Runs work after the current request has been answered; failures go to `report`. */
   background: (work: () => Promise<unknown>, what: string) => void;
   /** Work arrived on this node (a send was accepted): the safety sweeps look often again while it waits. */
@@ -109,7 +114,7 @@ export function createServices(ports: Ports, policies: Policies) {
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
   });
-  const ownerDuties = createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr });
+  const ownerDuties = createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr, proxies: ports.proxies });
   /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant); the instances that took some. */
   async function handOverWaiting(tenantId?: string) {
     const routed = await ports.messages.routeWaiting(tenantId);
@@ -163,6 +168,16 @@ export function createServices(ports: Ports, policies: Policies) {
       },
     }),
     instances,
+    settings: createSettingsService({
+      instances,
+      store: ports.instances,
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+      proxies: ports.proxies,
+      probe: ports.proxyProbe,
+      ownership: ports.ownership,
+      clock,
+      mediaDefault: policies.media,
+    }),
     messageActions: createMessageActionsService({
       messages: ports.messages,
       instances,

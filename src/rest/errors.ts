@@ -17,6 +17,8 @@ const STATUS: Record<ErrorCode | HttpOnlyCode, number> = {
   media_invalid: 502,
   network_error: 502,
   not_supported: 422,
+  proxy_unreachable: 422,
+  not_on_network: 422,
   edit_window_closed: 409,
   message_not_sent: 409,
   message_not_yours: 409,

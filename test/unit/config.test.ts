@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       LOGIN_MAX_PER_IP: 50,
       LOGIN_BACKOFF_S: 30,
       ENGINES: ['sandbox'],
+      PROXY_CHECK_URL: 'https://api.ipify.org',
       NODE_LEASE_MS: 5000,
       CLOUD_API_URL: 'https://graph.facebook.com',
       CLOUD_API_VERSION: 'v23.0',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, EVENT_NAMES, HISTORY_EVENTS, SESSION_EVENTS, TEST_EVENT, V1_EVENTS, eventsOf } from '../../src/domain/events/catalogue.js';
 import { testPayload } from '../../src/domain/events/envelopes.js';
-import { connectionEvent, qrEvent } from '../../src/domain/events/instance-payloads.js';
+import { callEvent, connectionEvent, qrEvent, restrictedEvent } from '../../src/domain/events/instance-payloads.js';
 import { deleteEvent, editEvent, pollVoteEvent, statusEvent, upsertEvent } from '../../src/domain/events/message-payloads.js';
 import { contactsUpdateEvent, groupsUpsertEvent, groupUpdateEvent, presenceUpdateEvent } from '../../src/domain/events/network-payloads.js';
 import type { MessageRecord } from '../../src/domain/messages/messages.ports.js';
@@ -42,6 +42,8 @@ const built = [
   chatDeleteEvent('i1', '5511999990002'),
   contactsUpsertEvent([]),
   historySyncEvent({ batches: 1, messages: 2, chats: 1, progress: 100, done: true }),
+  callEvent({ id: 'c1', from: '5511999990002', video: false, status: 'offer', at: at.toISOString() }),
+  restrictedEvent('reach_out_timelock', at),
 ];
 
 describe('the event catalogue', () => {
@@ -51,16 +53,17 @@ describe('the event catalogue', () => {
   });
 
   it('lists each variant its events in the order of its default subscription', () => {
-    expect(V1_EVENTS).toEqual(['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'qr.update']);
+    // The account's events are taken by name only, in both variants (docs/settings.md, "Events").
+    expect(V1_EVENTS).toEqual(['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'qr.update', 'call', 'instance.restricted']);
+    expect(eventsOf('v1')).toEqual(V1_EVENTS.slice(0, 5));
     const sessionDefaults = ['messages.upsert', 'messages.update', 'messages.delete', 'connection.update', 'groups.update', 'groups.upsert', 'contacts.update', 'presence.update'];
     // The conversation events are taken by name only (docs/conversations.md, "Events").
-    expect(SESSION_EVENTS).toEqual([...sessionDefaults, 'chats.upsert', 'chats.update', 'chats.delete', 'contacts.upsert', 'history.sync']);
-    expect(eventsOf('v1')).toEqual(V1_EVENTS);
+    expect(SESSION_EVENTS).toEqual([...sessionDefaults, 'chats.upsert', 'chats.update', 'chats.delete', 'contacts.upsert', 'history.sync', 'call', 'instance.restricted']);
     expect(eventsOf('session')).toEqual(sessionDefaults);
   });
 
   it('is where the SQL and the outbox read the connection-history set from', () => {
-    expect(HISTORY_EVENTS).toEqual(['connection.update', 'qr.update']);
+    expect(HISTORY_EVENTS).toEqual(['connection.update', 'qr.update', 'instance.restricted']);
     expect([...HISTORY_EVENTS_SQL.matchAll(/'([^']+)'/g)].map((m) => m[1])).toEqual([...HISTORY_EVENTS]);
     for (const name of EVENT_NAMES) expect(storesEvent(name, null)).toBe(CATALOGUE[name].history);
   });

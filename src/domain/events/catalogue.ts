@@ -64,6 +64,12 @@ export type MessageUpdateData =
   | { messageId: string; poll: JsonValue }
   | { messageId: string; media: MediaKeptData };
 
+/** A call to the instance's number, at each step the network reports (docs/settings.md, "Calls"). */
+export type CallData = { id: string; from: string; video: boolean; status: 'offer' | 'accept' | 'reject' | 'timeout' | 'missed'; at: string };
+
+/** The network holds the instance's sending until `until` (docs/settings.md, "Restrictions"); null until: lifted. */
+export type RestrictionData = { reason: string; until: string | null };
+
 /** The data each event carries, as stored and as v1 deliveries send it (docs/webhooks.md). */
 export type EventData = {
   'messages.upsert': MessageUpsertData;
@@ -80,6 +86,8 @@ export type EventData = {
   'chats.delete': { id: string; instanceId: string };
   'contacts.upsert': { contacts: ContactData[] };
   'history.sync': HistoryProgress;
+  call: CallData;
+  'instance.restricted': RestrictionData;
 };
 
 export type EventName = keyof EventData;
@@ -106,6 +114,8 @@ export const CATALOGUE: { readonly [E in EventName]: { variants: readonly Instan
   'chats.delete': { variants: ['session'], history: false, optIn: true },
   'contacts.upsert': { variants: ['session'], history: false, optIn: true },
   'history.sync': { variants: ['session'], history: false, optIn: true },
+  call: { variants: ['v1', 'session'], history: false, optIn: true },
+  'instance.restricted': { variants: ['v1', 'session'], history: true, optIn: true },
 };
 
 export const EVENT_NAMES = Object.keys(CATALOGUE) as EventName[];

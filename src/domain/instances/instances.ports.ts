@@ -46,6 +46,11 @@ export interface InstanceRecord {
   historyProgress: JsonValue;
   /** Which media it keeps ({keep, maxBytes}, docs/media.md); null is the gateway's default. */
   mediaPolicy: JsonValue;
+  /** Calls, presence, reading, ignoring and sending (settings/instance-settings.ts); null parts are defaults. */
+  settings: JsonValue;
+  /** The network holds its sending until then (docs/settings.md, "Restrictions"). */
+  restrictedUntil: Date | null;
+  restrictedReason: string | null;
 }
 
 /**
@@ -109,6 +114,9 @@ export type InstancePatch = Partial<
     | 'webhookSecretRotatedAt'
     | 'historySync'
     | 'mediaPolicy'
+    | 'settings'
+    | 'restrictedUntil'
+    | 'restrictedReason'
   >
 >;
 

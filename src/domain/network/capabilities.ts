@@ -25,6 +25,13 @@ export const CAPABILITIES = [
   'chat_state',
   'block',
   'profile',
+  // Instance settings and the account (docs/settings.md).
+  'calls',
+  'always_online',
+  'own_profile',
+  'privacy',
+  'proxy',
+  'reach_limits',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

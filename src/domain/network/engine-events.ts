@@ -18,6 +18,8 @@ import { inboundContent } from '../messages/inbound-content.js';
 import type { MediaKeeper } from '../media/media-keeper.js';
 import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsChangedEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
+import { createAccountEvents } from './account-events.js';
+
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** Tries of a receipt whose message is not found (about 6 s in all). */
@@ -103,6 +105,8 @@ export function createEngineEvents(deps: {
   }
 
   return {
+    ...createAccountEvents(deps),
+
     async qrCode(instanceId, lease, code) {
       const instance = await find(instanceId);
       if (instance.pairingSince === null) throw new Conflict('instance_unavailable', 'The instance is not pairing.');

@@ -92,6 +92,8 @@ export interface InboundMessage {
   mentions?: string[] | null;
   /** A group message: the group (its subject as the engine knows it); `from` is then the participant who wrote. */
   group?: { id: string; subject: string | null } | null;
+  /** A message to a broadcast list or a status update (an instance's settings may ignore them). */
+  chatKind?: 'broadcast' | 'status' | null;
   pushName: string | null;
   /** What a network's message carries that has no field of its own (a business API's button or list reply). */
   content?: Record<string, unknown> | null;

@@ -6,6 +6,7 @@ import type { NetworkEvent } from './network-events.js';
 import type { Capability, LoginFlow } from './capabilities.js';
 import type { EngineCredentials, KnownEngine } from './credentials.js';
 import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
+import type { CallSettings, SendingSettings } from '../settings/instance-settings.js';
 import type { ChatChange, ContactInfo, ContactProfile, HistoryBatch, HistorySyncPolicy } from './engine-history.js';
 
 
@@ -66,6 +67,31 @@ export interface LinkTerms {
   networkEvents: boolean;
   /** How much of the phone's past to take when it links (an engine without history sync ignores it). */
   history: HistorySyncPolicy;
+  /** The instance's settings an engine carries out itself (docs/settings.md); an engine without the capability never gets one turned on. */
+  settings: EngineSettings;
+  /** The instance's proxy URL (with its credentials): the network's socket and media both go through it. */
+  proxy: string | null;
+}
+
+/** The settings that reach the engine through its terms. */
+export interface EngineSettings {
+  calls: CallSettings;
+  alwaysOnline: boolean;
+  autoRead: boolean;
+  sending: SendingSettings;
+}
+
+/** A call to the instance's number as an engine reports it: each step the network tells of. */
+export interface CallReport {
+  /** The network's id of the call (the same at each step). */
+  id: string;
+  /** The caller's phone digits. */
+  from: string;
+  video: boolean;
+  status: 'offer' | 'accept' | 'reject' | 'timeout' | 'missed';
+  /** Set when the engine rejected the call itself, by the instance's `calls.reject`. */
+  rejectedByInstance?: boolean;
+  at: Date;
 }
 
 /**
@@ -223,6 +249,13 @@ export interface EngineEvents {
   history(instanceId: string, batch: HistoryBatch): Promise<void>;
   /** People the network told the device of: names, and a LID's phone number (their chats merge). */
   contacts(instanceId: string, contacts: ContactInfo[]): Promise<void>;
+  /** A call to the instance's number (docs/settings.md, "Calls"). */
+  call(instanceId: string, call: CallReport): Promise<void>;
+  /**
+   * The network holds the instance's sending until `until` (a reach-out timelock, error 463), or no
+   * longer (`until` null): the queue waits, nothing fails, and it resumes by itself at `until`.
+   */
+  restricted(instanceId: string, lease: Reporter, restriction: { reason: string; until: Date | null }): Promise<void>;
 }
 
 /** The engines a deployment offers (ENGINES), the first being the default for new instances. */

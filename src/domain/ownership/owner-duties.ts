@@ -6,6 +6,7 @@ import type { InstanceRecord, InstanceStore } from '../instances/instances.ports
 import type { Lease } from './lease.js';
 import type { Ownership, OwnerWork } from './ownership.js';
 import { linkTermsOf, type QrPolicy } from '../network/link-terms.js';
+import type { ProxyVault } from '../settings/settings.ports.js';
 
 export type OwnerDuties = ReturnType<typeof createOwnerDuties>;
 
@@ -27,6 +28,8 @@ export function createOwnerDuties(deps: {
   ownership: Ownership;
   warn: (message: string, context: Record<string, unknown>) => void;
   qr: QrPolicy;
+  /** Where instances' proxies are kept: read as the owner holds the instance, so a proxy moves with a takeover. */
+  proxies?: Pick<ProxyVault, 'read'>;
 }) {
   const { instances, engines, dispatcher, ownership } = deps;
   const sessions = new Map<string, Held>();
@@ -59,7 +62,8 @@ export function createOwnerDuties(deps: {
   async function hold(instance: InstanceRecord, lease: Lease) {
     const engine = engineOf(instance);
     if (!engine) return;
-    const terms = linkTermsOf(instance, deps.qr);
+    const proxy = (await deps.proxies?.read(instance.id))?.url ?? null;
+    const terms = linkTermsOf(instance, deps.qr, proxy);
     const held = sessions.get(instance.id);
     if (held?.lease.token === lease.token) return held.session.update(instance, terms);
     letGo(instance.id);

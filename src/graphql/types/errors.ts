@@ -32,6 +32,8 @@ const CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   network_error: 'The network refused or failed the action (REST answers 502); nothing changed.',
   media_link_invalid: 'A signed media link is malformed, altered or expired (REST answers 403); ask for the message again for a fresh one.',
   range_not_satisfiable: 'The requested byte range starts past the end of the file (REST answers 416).',
+  proxy_unreachable: "An instance's proxy could not be used when its settings were saved (REST answers 422); nothing was changed.",
+  not_on_network: 'A first message to a phone the network says has no account (REST answers 422); nothing was sent.',
 };
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {

@@ -15,7 +15,7 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'not possible in the current state (instance_unavailable, instance_inactive, instance_name_taken, idempotency_conflict, edit_window_closed, message_not_sent, message_not_yours, message_deleted, test_mode_mismatch)',
   413: 'the body is too large (payload_too_large)',
   416: 'the Range starts past the end of the file (range_not_satisfiable); Content-Range names its size',
-  422: "the instance's engine cannot do this (not_supported); the message names the integration and the capability, and nothing was stored",
+  422: "the instance's engine cannot do this (not_supported; the message names the integration and the capability), a proxy that could not be used (proxy_unreachable), or a first message to a phone with no account (not_on_network); nothing was stored",
   429: 'a rate limit or a quota (rate_limit_exceeded); Retry-After says when to try again',
   502: "the network's copy of a received file does not match what its message vouched for (media_invalid; nothing of it is sent), or the network refused or failed an action (network_error; nothing changed)",
   503: 'a dependency is not answering (service_unavailable); Retry-After says when to try again',

@@ -108,7 +108,8 @@ export function createInstanceStore(
             ...patch,
             ...('historySync' in patch ? { historySync: jsonOrNull(patch.historySync) } : {}),
             ...('mediaPolicy' in patch ? { mediaPolicy: jsonOrNull(patch.mediaPolicy) } : {}),
-          } as Omit<InstancePatch, 'historySync' | 'mediaPolicy'>;
+            ...('settings' in patch ? { settings: jsonOrNull(patch.settings) } : {}),
+          } as Omit<InstancePatch, 'historySync' | 'mediaPolicy' | 'settings'>;
           const { count } = await tx.instance.updateMany({ where, data: Object.keys(data).length ? data : { updatedAt: new Date() } });
           if (count === 0) return null;
           const instance = await tx.instance.findUniqueOrThrow({ where: { id } });

@@ -1,0 +1,38 @@
+import { NotFound } from '../errors.js';
+import { callEvent, restrictedEvent } from '../events/instance-payloads.js';
+import type { InstanceStore } from '../instances/instances.ports.js';
+import type { MessageStore } from '../messages/messages.ports.js';
+import type { Dispatcher } from '../messages/dispatcher.js';
+import type { EngineEvents } from './engine.port.js';
+
+/**
+ * What an engine reports of the account itself rather than its messages (docs/settings.md): calls to
+ * its number, and the network holding its sending.
+ */
+export function createAccountEvents(deps: {
+  instances: InstanceStore;
+  messages: Pick<MessageStore, 'emit'>;
+  dispatcher: Pick<Dispatcher, 'kick'>;
+}): Pick<EngineEvents, 'call' | 'restricted'> {
+  const { instances } = deps;
+
+  async function find(instanceId: string) {
+    const instance = await instances.findById(instanceId);
+    if (!instance) throw new NotFound('Instance');
+    return instance;
+  }
+
+  return {
+    async call(instanceId, call) {
+      const instance = await find(instanceId);
+      const data = { id: call.id, from: call.from, video: call.video, status: call.status, at: call.at.toISOString() };
+      await deps.messages.emit({ tenantId: instance.tenantId, instanceId }, [callEvent(data)]);
+    },
+
+    async restricted(instanceId, lease, { reason, until }) {
+      await find(instanceId);
+      const changed = await instances.change(instanceId, { restrictedUntil: until, restrictedReason: until ? reason : null }, [restrictedEvent(reason, until)], { fence: lease });
+      if (changed && until === null) deps.dispatcher.kick(instanceId);
+    },
+  };
+}

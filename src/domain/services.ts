@@ -12,7 +12,7 @@ import { createTransitions } from './instances/transitions.js';
 import type { EngineRegistry } from './network/engine.port.js';
 import type { Ownership } from './ownership/ownership.js';
 import { createOwnerDuties } from './ownership/owner-duties.js';
-import type { InstanceStore, QrImages } from './instances/instances.ports.js';
+import type { InstanceRecord, InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
 import { statusEvent } from './events/message-payloads.js';
@@ -40,7 +40,8 @@ import { createLimitsView, type Usage } from './tenants/limits.js';
 import type { Actor } from './actor.js';
 import { capabilitiesOf } from './network/capabilities.js';
 import type { QrPolicy } from './network/link-terms.js';
-import type { Plans } from './tenants/plans.js';
+import { limitsOf, type Plans } from './tenants/plans.js';
+import { DomainError, Unavailable } from './errors.js';
 import type { ProxyProbe, ProxyVault } from './settings/settings.ports.js';
 import { createSettingsService } from './settings/settings.service.js';
 
@@ -134,6 +135,21 @@ export function createServices(ports: Ports, policies: Policies) {
     report: ports.report,
   });
   const instances = createInstancesService({ ...ports, urls, handOverWaiting, mediaDefault: policies.media });
+  const messages = createMessagesService({
+    ...ports,
+    instances,
+    quotas: policies.quotas,
+    urls,
+    capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+    onAccepted: (instanceId) => {
+      dispatcher.kick(instanceId);
+      ports.workArrived();
+    },
+    keptMedia: {
+      stateOf: async (instanceId, kind) => mediaKeeper.stateFor(instanceId ? await ports.instances.findById(instanceId) : null, kind),
+      keep: (messageId) => mediaKeeper.keep(messageId),
+    },
+  });
   const engineEvents = createEngineEvents({
     instances: ports.instances,
     transitions: createTransitions(ports.instances),
@@ -144,7 +160,25 @@ export function createServices(ports: Ports, policies: Policies) {
     clock,
     handOverWaiting,
     mediaKeeper,
+    replyToCall: (instance, to, text, callId) => replyToCall(instance, to, text, callId),
   });
+
+  /**
+   * A call's rejection message goes out as the tenant's own send through the instance (stored, queued,
+   * counted and reported like any send; docs/settings.md, "Calls"), once per call by its idempotency key.
+   */
+  async function replyToCall(instance: InstanceRecord, to: string, text: string, callId: string) {
+    const tenant = await ports.tenants.findSettings(instance.tenantId);
+    if (!tenant) return;
+    const actor: Actor = { kind: 'user', tenantId: tenant.id, plan: tenant.plan, limits: limitsOf(policies.plans, tenant.plan, tenant.overrides), userId: '' };
+    try {
+      await messages.sendThrough(actor, instance.id, { to, text }, `call-reply:${callId}`.slice(0, 255));
+    } catch (error) {
+      // Not sendable now (inactive, quota spent): the call stays rejected; the operator learns why.
+      if (!(error instanceof DomainError) || error instanceof Unavailable) throw error;
+      ports.warn("a call's rejection message was not sent", { instanceId: instance.id, callId, code: error.code });
+    }
+  }
 
   return {
     auth: createAuthService({ ...ports, throttle: ports.loginThrottle, plans: policies.plans }),
@@ -152,21 +186,7 @@ export function createServices(ports: Ports, policies: Policies) {
     setup: createSetupService({ setup: ports.setup, clock, plans: policies.plans }),
     limits: createLimitsView({ ...ports, quotas: policies.quotas }),
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
-    messages: createMessagesService({
-      ...ports,
-      instances,
-      quotas: policies.quotas,
-      urls,
-      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
-      onAccepted: (instanceId) => {
-        dispatcher.kick(instanceId);
-        ports.workArrived();
-      },
-      keptMedia: {
-        stateOf: async (instanceId, kind) => mediaKeeper.stateFor(instanceId ? await ports.instances.findById(instanceId) : null, kind),
-        keep: (messageId) => mediaKeeper.keep(messageId),
-      },
-    }),
+    messages,
     instances,
     settings: createSettingsService({
       instances,

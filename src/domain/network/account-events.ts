@@ -1,8 +1,9 @@
 import { NotFound } from '../errors.js';
 import { callEvent, restrictedEvent } from '../events/instance-payloads.js';
-import type { InstanceStore } from '../instances/instances.ports.js';
+import type { InstanceRecord, InstanceStore } from '../instances/instances.ports.js';
 import type { MessageStore } from '../messages/messages.ports.js';
 import type { Dispatcher } from '../messages/dispatcher.js';
+import { storedSettingsOf } from '../settings/instance-settings.js';
 import type { EngineEvents } from './engine.port.js';
 
 /**
@@ -13,6 +14,8 @@ export function createAccountEvents(deps: {
   instances: InstanceStore;
   messages: Pick<MessageStore, 'emit'>;
   dispatcher: Pick<Dispatcher, 'kick'>;
+  /** Sends a call's rejection message to the caller, as the instance's own send. */
+  replyToCall?: (instance: InstanceRecord, to: string, text: string, callId: string) => Promise<void>;
 }): Pick<EngineEvents, 'call' | 'restricted'> {
   const { instances } = deps;
 
@@ -27,6 +30,12 @@ export function createAccountEvents(deps: {
       const instance = await find(instanceId);
       const data = { id: call.id, from: call.from, video: call.video, status: call.status, at: call.at.toISOString() };
       await deps.messages.emit({ tenantId: instance.tenantId, instanceId }, [callEvent(data)]);
+      // Only a call the instance rejected by its own setting, with rejecting still on and a message set:
+      // a rejection by the phone's owner, or a setting turned off meanwhile, sends nothing.
+      const { calls } = storedSettingsOf(instance);
+      if (call.status === 'reject' && call.rejectedByInstance && calls.reject && calls.message && deps.replyToCall) {
+        await deps.replyToCall(instance, call.from, calls.message, call.id);
+      }
     },
 
     async restricted(instanceId, lease, { reason, until }) {

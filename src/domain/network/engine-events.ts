@@ -19,6 +19,8 @@ import type { MediaKeeper } from '../media/media-keeper.js';
 import { chatDeleteEvent, chatUpdateEvent, chatUpsertEvent, contactsChangedEvent, contactsUpsertEvent, historySyncEvent } from '../events/conversation-payloads.js';
 
 import { createAccountEvents } from './account-events.js';
+import { isIgnored } from './ignored-chats.js';
+import { storedSettingsOf } from '../settings/instance-settings.js';
 
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 
@@ -50,6 +52,8 @@ export function createEngineEvents(deps: {
   handOverWaiting: (tenantId: string) => Promise<unknown>;
   /** Keeps received media (docs/media.md): whether a message is marked pending, and keeping it once stored. */
   mediaKeeper?: Pick<MediaKeeper, 'stateFor' | 'keep'>;
+  /** Sends a call's rejection message to the caller, as the instance's own send (docs/settings.md, "Calls"). */
+  replyToCall?: (instance: InstanceRecord, to: string, text: string, callId: string) => Promise<void>;
 }): EngineEvents {
   const { instances, transitions, messages, dispatcher, clock } = deps;
 
@@ -175,6 +179,8 @@ export function createEngineEvents(deps: {
 
     async inbound(instanceId, message) {
       const instance = await find(instanceId);
+      // Dropped as the instance's settings say: nothing stored, nothing told, answered as a repeat is.
+      if (isIgnored(storedSettingsOf(instance).ignore, message)) return null;
       // A reaction or a reply names the other message by the network's id; the gateway's id is added when it has that message.
       const ours = async (networkMessageId: string | null | undefined) =>
         networkMessageId ? { messageId: (await messages.findByNetworkId(instance.id, networkMessageId))?.id ?? null, networkMessageId } : null;

@@ -115,3 +115,11 @@ export const presenceInput = z.object({
 export const readInput = z.object({ messageId: z.string({ error: 'is required' }) });
 export const deleteInput = z.object({ forEveryone: z.boolean().default(true), deletedBy: writtenPhone.optional() });
 
+export const callInput = z.object({
+  from: writtenPhone.meta({ description: 'the phone calling' }),
+  to: writtenPhone.meta({ description: "the instance's phone" }),
+  video: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export const endCallInput = z.object({
+  outcome: z.enum(['accept', 'timeout', 'hangup'], { error: 'must be accept (the number\'s owner takes it on the phone), timeout (nobody does) or hangup (the caller gives up: a missed call)' }),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type HttpSurface, type Operation, okEnvelope } from '../../http/operation.js';
 import { pastOperations } from './past-operations.js';
-import { contactChangeInput, deleteInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from './control-inputs.js';
+import { callInput, contactChangeInput, deleteInput, endCallInput, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from './control-inputs.js';
 
 const instant = z.iso.datetime({ offset: true }).meta({ description: 'an instant, ISO 8601 in UTC' });
 const uuid = z.uuid();
@@ -33,7 +33,15 @@ const PhoneRead = z.object({ messageId: uuid.nullable(), from: z.string().meta({
 const PhonePresence = z.object({ from: z.string().meta({ description: "the instance's phone digits" }), state: z.string().meta({ description: 'composing, recording, paused, available or unavailable' }), at: instant });
 
 const Paired = z.object({ instanceId: uuid });
-const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ held: z.literal(true), message: z.string() }), z.object({ messageId: uuid, edited: z.literal(true) }), z.object({ messageId: uuid, options: z.array(z.string()).meta({ description: "the phone's vote now" }) })]);
+const PlacedCall = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string().meta({ description: "the instance's phone digits" }),
+  video: z.boolean(),
+  status: z.enum(['ringing', 'rejected', 'accepted', 'timeout', 'missed']).meta({ description: 'rejected: the instance rejected it by its settings (docs/settings.md, "Calls")' }),
+  at: instant,
+});
+const InboundAnswer = z.union([z.object({ messageId: uuid }), z.object({ messageId: z.null() }).meta({ description: "taken, and kept by no instance: already received, or of a chat the instance's settings ignore" }), z.object({ held: z.literal(true), message: z.string() }), z.object({ messageId: uuid, edited: z.literal(true) }), z.object({ messageId: uuid, options: z.array(z.string()).meta({ description: "the phone's vote now" }) })]);
 const RaisedAnswer = z.object({ event: z.string() }).catchall(z.unknown()).meta({ description: 'the event raised and what it carries' });
 const MediaExpiredAnswer = z.object({ messageId: z.string(), expired: z.literal(true) });
 const ReadAnswer = z.object({ messageId: z.string(), status: z.literal('read') });
@@ -57,6 +65,9 @@ export const controlOperations = {
   changeGroup: { method: 'post', path: '/sandbox/instances/:instanceId/groups/:groupId', tag, summary: 'A group the instance is in changes: groups.update (session instances)', auth: [], body: groupChangeInput, success: { status: 200, schema: okEnvelope(RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
   changeContact: { method: 'post', path: '/sandbox/instances/:instanceId/contacts', tag, summary: "A contact's push name or picture changes: contacts.update (session instances)", auth: [], body: contactChangeInput, success: { status: 200, schema: okEnvelope(RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
   raisePresence: { method: 'post', path: '/sandbox/instances/:instanceId/presence', tag, summary: 'A contact comes online, goes offline or types: presence.update (session instances)', auth: [], body: presenceInput, success: { status: 200, schema: okEnvelope(RaisedAnswer), description: 'raised' }, errors: [400, 404, 409] },
+  placeCall: { method: 'post', path: '/sandbox/calls', tag, summary: "A phone calls an instance's number: it rings, or the instance rejects it at once (its settings' calls.reject)", auth: [], body: callInput, success: { status: 201, schema: okEnvelope(PlacedCall), description: 'placed' }, errors: [400, 409] },
+  endCall: { method: 'post', path: '/sandbox/calls/:callId/end', tag, summary: 'A ringing call ends: taken on the phone, unanswered, or given up by the caller', auth: [], body: endCallInput, success: { status: 200, schema: okEnvelope(PlacedCall), description: 'ended' }, errors: [400, 404] },
+  phoneCalls: { method: 'get', path: '/sandbox/phones/:number/calls', tag, summary: 'The calls a phone placed and how each went', auth: [], success: { status: 200, schema: okEnvelope(z.array(PlacedCall)), description: 'oldest first' }, errors: [400] },
   drop: { method: 'post', path: '/sandbox/instances/:instanceId/drop', tag, summary: "The instance's connection drops (it comes back by itself)", auth: [], success: { status: 200, schema: okEnvelope(NetworkEventAnswer('dropped')), description: 'dropped' }, errors: [404, 409] },
   ban: { method: 'post', path: '/sandbox/instances/:instanceId/ban', tag, summary: "The network bans the instance's number", auth: [], success: { status: 200, schema: okEnvelope(NetworkEventAnswer('banned')), description: 'banned' }, errors: [404, 409] },
 } satisfies Record<string, Operation>;

@@ -27,7 +27,7 @@ export const sandboxEngine = defineEngine({
   }),
   loginFlows: ['qr', 'pairing_code'],
   // Everything the network offers but templates, a business API's own (docs/messaging.md).
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile'],
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile', 'calls', 'always_online'],
   http: controlSurface,
   async create({ db, logger, config }, settings) {
     const network = createSandboxEngine({

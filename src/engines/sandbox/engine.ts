@@ -17,6 +17,7 @@ import { createSandboxWorld } from './world.js';
 import { createPastSync } from './past-sync.js';
 import type { SandboxPasts } from './pasts.js';
 import type { ChatChange } from '../../domain/network/engine-history.js';
+import type { SandboxDevices } from './devices.js';
 
 export { SANDBOX_INTEGRATION };
 
@@ -49,7 +50,8 @@ export function createSandboxEngine(options: {
 }) {
   const { handoffs } = options;
   const reports = createSandboxReports(options.onRetry);
-  const world = createSandboxWorld({ directory: options.directory, groups: options.groups, media: options.media, pasts: options.pasts, reports });
+  const devices: SandboxDevices = new Map();
+  const world = createSandboxWorld({ directory: options.directory, groups: options.groups, media: options.media, pasts: options.pasts, reports, devices });
   const manageGroup = createSandboxGroupAdmin({ groups: options.groups, directory: options.directory, reports });
   /** How to stop the pairing of each session open on this node (pairings stop with the engine). */
   const pairingStops = new Set<() => void>();
@@ -84,6 +86,8 @@ export function createSandboxEngine(options: {
     const instanceId = first.id;
     let pairing: Pairing | undefined;
     let detached = false;
+    /** Whether the device last showed the account online (alwaysOnline), so a change is told once. */
+    let shownOnline = false;
     const past = createPastSync({ instanceId, pasts: options.pasts, directory: options.directory, reports, publicUrl: options.publicUrl, detached: () => detached });
 
     /** What the instance tells a phone beside messages; refused when the network cannot. */
@@ -92,6 +96,22 @@ export function createSandboxEngine(options: {
       const told = await options.signals.tell(instanceId, lease, signals);
       if (told === 'lease_lost') throw unavailable();
       if (told === 'unknown_message') throw new NetworkError('The network carried no such message for this instance.');
+    }
+
+    /**
+     * The device, while connected, does what the instance's settings ask of it (docs/settings.md): it
+     * answers calls and reads messages as they arrive, and shows the account online to the network.
+     */
+    async function setUpDevice(instance: InstanceRecord, terms: LinkTerms) {
+      if (instance.state !== 'connected' || instance.phone === null) return void devices.delete(instanceId);
+      devices.set(instanceId, {
+        settings: terms.settings,
+        markRead: (from, networkMessageId) => tell([{ to: from, kind: 'read', networkMessageId }]),
+      });
+      if (terms.settings.alwaysOnline === shownOnline) return;
+      // Told to the account's own number: the presence the network keeps for it.
+      await tell([{ kind: 'presence', state: terms.settings.alwaysOnline ? 'available' : 'unavailable' }]);
+      shownOnline = terms.settings.alwaysOnline;
     }
 
     function stopPairing() {
@@ -143,6 +163,7 @@ export function createSandboxEngine(options: {
         }
         if (instance.pairingSince !== null) return runPairing(instance, terms);
         stopPairing();
+        await setUpDevice(instance, terms);
         if (instance.state === 'connected' && instance.phone !== null) past.connected(instance.phone, terms);
         // A dropped connection comes back by itself, from whichever node holds it.
         if (instance.state === 'disconnected' && instance.phone !== null) {
@@ -174,6 +195,7 @@ export function createSandboxEngine(options: {
       },
       detach() {
         detached = true;
+        devices.delete(instanceId);
         pairingStops.delete(stopPairing);
         stopPairing();
       },

@@ -8,7 +8,7 @@ import { contactsUpdateEvent, groupsUpsertEvent, groupUpdateEvent, presenceUpdat
 import { parseInput } from '../../domain/validation.js';
 import type { SandboxNetwork } from './engine.js';
 import type { PhoneInbox } from './inbox.js';
-import { contactChangeInput, deleteInput, GROUP_ID, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from './control-inputs.js';
+import { callInput, contactChangeInput, deleteInput, endCallInput, GROUP_ID, groupChangeInput, groupInput, inboundInput, pairInput, presenceInput, readInput, scanInput } from './control-inputs.js';
 import { controlOperations as op } from './control-operations.js';
 import { type AppState, ok } from '../../http/context.js';
 import { jsonBody } from '../../http/json-body.js';
@@ -143,6 +143,18 @@ export function sandboxRoutes(sandbox: SandboxNetwork, inbox: PhoneInbox): HttpR
     const raised = presenceUpdateEvent(presence);
     await control.raise(ctx.params.instanceId!, raised);
     ctx.body = ok({ event: raised.event, presence });
+  });
+  on(op.placeCall, jsonBody, async (ctx) => {
+    const { from, to, video } = parseInput(callInput, ctx.state.body);
+    ctx.status = 201;
+    ctx.body = ok(await control.placeCall(from, to, video));
+  });
+  on(op.endCall, jsonBody, async (ctx) => {
+    const { outcome } = parseInput(endCallInput, ctx.state.body);
+    ctx.body = ok(await control.endCall(ctx.params.callId!, outcome));
+  });
+  on(op.phoneCalls, async (ctx) => {
+    ctx.body = ok(control.callsPlacedBy(parseInput(writtenPhone, ctx.params.number)));
   });
   on(op.drop, async (ctx) => {
     await control.drop(ctx.params.instanceId!);

@@ -10,6 +10,8 @@ import type { SandboxMedia } from './media.js';
 import type { SandboxReports } from './reports.js';
 import type { PhonePast } from './past.js';
 import type { SandboxPasts } from './pasts.js';
+import { createSandboxCalls } from './calls.js';
+import type { SandboxDevices } from './devices.js';
 
 /** How often messages the network holds for an offline phone are offered again. */
 const HELD_RETRY_MS = 1000;
@@ -21,8 +23,17 @@ const E164 = /^\+[1-9][0-9]{6,14}$/;
  * while their instance is offline; in groups too), vote on polls, read and delete messages, and the
  * network's own doings (group and presence events, drops, bans). Its control API (routes.ts) is what a real phone would be.
  */
-export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: SandboxGroups; media: SandboxMedia; pasts: SandboxPasts; reports: SandboxReports }) {
+export function createSandboxWorld(deps: {
+  directory: SandboxDirectory;
+  groups: SandboxGroups;
+  media: SandboxMedia;
+  pasts: SandboxPasts;
+  reports: SandboxReports;
+  /** The instances' devices on this node: how they answer calls and whether they read at once. */
+  devices: SandboxDevices;
+}) {
   const { directory, groups, media, reports } = deps;
+  const calls = createSandboxCalls({ directory, devices: deps.devices, reports });
   /** Messages to phones whose instance is offline, by phone, oldest first: the network holds them. */
   const waiting = new Map<string, InboundMessage[]>();
   let heldRetry: NodeJS.Timeout | undefined;
@@ -55,14 +66,18 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
   }
 
   /** A message to the instance paired with `phone`: delivered when it is connected, held while it is offline. */
-  async function deliver(phone: string, message: InboundMessage): Promise<{ messageId: string } | 'held'> {
+  async function deliver(phone: string, message: InboundMessage): Promise<{ messageId: string | null } | 'held'> {
     const { connected: instance, offline } = await directory.reachByPhone(phone);
     if (!instance) {
       if (offline) return 'held';
       throw new NotFound('Instance paired with that phone');
     }
     const stored = await reports.events.inbound(instance.id, message);
-    if (!stored) throw new Conflict('instance_unavailable', 'That message was already delivered.');
+    // Taken by the device either way: stored before (handed over again), or dropped by the instance's settings.
+    if (!stored) return { messageId: null };
+    const device = deps.devices.get(instance.id);
+    // A read mark is the device's own doing, best effort like a phone's: a lost one leaves the message unread.
+    if (device?.settings.autoRead && message.from) await device.markRead(message.from, message.networkMessageId!).catch(() => {});
     return stored;
   }
 
@@ -102,7 +117,7 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
       if (pairing.pairingPhone !== phone) throw Invalid.at('phone', 'is not the number this pairing code was asked for');
       return link(pairing.id, phone);
     },
-    async inbound(instancePhone: string, sent: InboundMessage): Promise<{ messageId: string } | { held: true }> {
+    async inbound(instancePhone: string, sent: InboundMessage): Promise<{ messageId: string | null } | { held: true }> {
       // Like a real network, the sandbox gives every message an id of its own as it is sent: a delete
       // or a receipt finds the message by it, and a held message handed over twice is stored once.
       const message = { ...sent, networkMessageId: sent.networkMessageId ?? randomUUID() };
@@ -197,6 +212,10 @@ export function createSandboxWorld(deps: { directory: SandboxDirectory; groups: 
     async raise(instanceId: string, event: NetworkEvent) {
       await reports.events.network(await sandboxInstance(instanceId), event);
     },
+    /** Phone calls to instances' numbers (docs/settings.md, "Calls"). */
+    placeCall: calls.place,
+    endCall: calls.end,
+    callsPlacedBy: calls.placedBy,
     async drop(instanceId: string) {
       await reports.events.closed(await sandboxInstance(instanceId), undefined, 'connection_lost');
       // The owner's connection is the one that fell; the owner brings it back.

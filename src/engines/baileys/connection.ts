@@ -19,6 +19,7 @@ import type { MediaSource } from '../../domain/media/media-source.js';
 import type { PushNames } from './session-events.js';
 import { type Live, wireReports } from './link-socket.js';
 import { listenForAcks, relayWithAck, sendWithAcks } from './link-sender.js';
+import { OnlinePresence } from './online-presence.js';
 import type { ActionSession, OwnChange } from './actions.js';
 
 /** How long the library's report of a change this instance made itself (an edit, a delete) is awaited, to be dropped. */
@@ -116,6 +117,7 @@ export class InstanceLink {
       this.instance = instance;
       this.terms = terms;
       this.lease = lease;
+      this.live?.online?.apply(terms.settings.alwaysOnline);
       if (instance.logoutPending) {
         this.purpose = 'none';
         return this.logout();
@@ -170,6 +172,7 @@ export class InstanceLink {
     this.registeredCode = undefined;
     if (!live) return;
     live.releaseHandshake?.();
+    live.online?.stop();
     for (const settle of live.acks.values()) settle('connection closed');
     live.acks.clear();
     live.sock.end(undefined).catch(() => {});
@@ -264,6 +267,8 @@ export class InstanceLink {
       mediaHosts: this.deps.mediaHosts,
       media: this.deps.media,
       historyPolicy: () => this.terms.history,
+      rejectsCalls: () => this.terms.settings.calls.reject,
+      autoRead: () => this.terms.settings.autoRead,
       log: this.log,
     });
     listenForAcks(live);
@@ -330,6 +335,10 @@ export class InstanceLink {
   private async opened(live: Live) {
     live.openedAt = Date.now();
     live.releaseHandshake?.();
+    if (live.mode === 'session') {
+      live.online = new OnlinePresence(live, this.log);
+      live.online.apply(this.terms.settings.alwaysOnline);
+    }
     await this.report('its connection', () => this.deps.events.connected(this.deps.instanceId, this.lease));
   }
 
@@ -380,6 +389,7 @@ export class InstanceLink {
     if (!this.isCurrent(live)) return;
     this.live = undefined;
     live.releaseHandshake?.();
+    live.online?.stop();
     // A connection that stayed open a while proved itself: the backoff starts again from its first step.
     if (live.openedAt && Date.now() - live.openedAt >= STABLE_MS) {
       this.attempts = 0;
@@ -425,6 +435,7 @@ export class InstanceLink {
   private async logout() {
     const live = this.live;
     this.live = undefined;
+    live?.online?.stop();
     if (live?.mode === 'session' && live.openedAt) await live.sock.logout().catch(() => {});
     live?.sock.end(undefined).catch(() => {});
     clearTimeout(this.retryTimer);
@@ -459,6 +470,7 @@ export class InstanceLink {
     // People first: a LID's number known before the history naming it is stored.
     if (reports.contacts?.length) await this.report('contacts', () => events.contacts(instanceId, reports.contacts!));
     for (const batch of reports.history ?? []) await this.report('a history batch', () => events.history(instanceId, batch));
+    for (const call of reports.calls ?? []) await this.report('a call', () => events.call(instanceId, call));
   }
 
   /** The votes among received messages on polls this instance sent, opened with each poll's secret. */

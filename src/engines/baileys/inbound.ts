@@ -2,6 +2,7 @@ import { isJidGroup, isJidStatusBroadcast, jidDecode, normalizeMessageContent, p
 import type { InboundMessage, Receipt } from '../../domain/network/engine-messages.js';
 import type { ContactInfo, HistoryBatch } from '../../domain/network/engine-history.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
+import type { CallReport } from '../../domain/network/engine.port.js';
 import { INBOUND_MEDIA_TYPES, type MediaDescriptor } from '../../domain/media/media-source.js';
 import type { BaileysMediaSource } from './media-source.js';
 import type { OpenedVote } from './poll-votes.js';
@@ -21,24 +22,35 @@ export interface NetworkReports {
   /** Chunks of the phone's history sync, and people the network told of (names, LID ↔ phone). */
   history?: HistoryBatch[];
   contacts?: ContactInfo[];
+  /** Steps of calls to the instance's number (docs/settings.md, "Calls"). */
+  calls?: CallReport[];
 }
 
 const Status = proto.WebMessageInfo.Status;
 
+/** A status update (`status@broadcast`) or a broadcast list's message (`…@broadcast`), which an instance's settings may ignore. */
+export function chatKindOf(jid: string | null | undefined): InboundMessage['chatKind'] {
+  if (isJidStatusBroadcast(jid ?? '')) return 'status';
+  return jid?.endsWith('@broadcast') ? 'broadcast' : null;
+}
+
+/** Chats whose messages name their sender as a participant: groups, status updates and broadcast lists. */
+const byParticipant = (jid: string | null | undefined) => isJidGroup(jid ?? undefined) || chatKindOf(jid) !== null;
+
 /**
- * The sender of a message as phone digits: in a 1:1 chat the chat, in a group the participant; or the
- * phone jid the network gave beside a LID.
+ * The sender of a message as phone digits: in a 1:1 chat the chat, in a group (a status update, a
+ * broadcast) the participant; or the phone jid the network gave beside a LID.
  */
 function senderDigits(key: WAMessageKey): string | null {
-  if (isJidGroup(key.remoteJid ?? undefined)) return userJidDigits(key.participant) ?? userJidDigits(key.participantAlt);
+  if (byParticipant(key.remoteJid)) return userJidDigits(key.participant) ?? userJidDigits(key.participantAlt);
   return userJidDigits(key.remoteJid) ?? userJidDigits(key.remoteJidAlt);
 }
 
-/** The jid that names the sender: the participant in a group, the chat otherwise. */
-const senderJid = (key: WAMessageKey) => (isJidGroup(key.remoteJid ?? undefined) ? key.participant : key.remoteJid);
+/** The jid that names the sender: the participant in a group (a status update, a broadcast), the chat otherwise. */
+const senderJid = (key: WAMessageKey) => (byParticipant(key.remoteJid) ? key.participant : key.remoteJid);
 
-/** One-to-one chats and groups: status broadcasts and newsletters are not messages of the instance's phone. */
-export const isChat = (jid: string | null | undefined) => !!jid && !isJidStatusBroadcast(jid) && !jid.endsWith('@newsletter');
+/** Chats of the instance's phone: newsletters are not; status updates and broadcasts are, marked (chatKindOf). */
+export const isChat = (jid: string | null | undefined) => !!jid && !jid.endsWith('@newsletter');
 
 /** A receipt status the library reports (numbers or names), as the gateway's; null for anything before delivery. */
 export function receiptStatus(status: WAMessage['status']): Receipt['status'] | null {
@@ -145,6 +157,7 @@ export function inboundOf(message: WAMessage): InboundMessage | null {
     quotedNetworkId: quotedIdOf(content),
     // The subject is filled in by the link from what it knows of the group (group-subjects.ts).
     ...(isJidGroup(message.key.remoteJid ?? undefined) ? { group: { id: message.key.remoteJid!, subject: null } } : {}),
+    ...(chatKindOf(message.key.remoteJid) ? { chatKind: chatKindOf(message.key.remoteJid) } : {}),
   };
   const text = content.conversation ?? content.extendedTextMessage?.text;
   if (typeof text === 'string') return { ...base, type: 'text', text, ...mentionsOf(content) };

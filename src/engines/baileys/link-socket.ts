@@ -3,7 +3,7 @@ import type { GroupSubjects } from './group-subjects.js';
 import type { OpenedVote } from './poll-votes.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import type { Logger } from '../../infra/logger.js';
-import { fromUpdates, fromUpsert, type NetworkReports, withPhones } from './inbound.js';
+import { fromUpdates, fromUpsert, inboundOf, isChat, type NetworkReports, withPhones } from './inbound.js';
 import { userJidDigits } from './message-refs.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { OwnChange } from './actions.js';
@@ -11,6 +11,8 @@ import type { BaileysMediaSource } from './media-source.js';
 import { contactInfos, historyReports, keyMappings, knownPhones, mappedContact } from './history-reports.js';
 import type { HistorySyncPolicy } from '../../domain/network/engine-history.js';
 import type { MediaSource } from '../../domain/media/media-source.js';
+import { CallSteps, callReports } from './calls.js';
+import type { OnlinePresence } from './online-presence.js';
 import { contactsUpdated, groupsUpdated, groupsUpserted, participantsChanged, type PhoneOfLid, presenceUpdated } from './session-events.js';
 
 /** One socket of the link: what it is for, and what it waits for. */
@@ -29,6 +31,8 @@ export interface Live {
   releaseHandshake?: () => void;
   /** The subjects of the groups this session receives messages from. */
   subjects: GroupSubjects;
+  /** The account shown online while the session is open (alwaysOnline). */
+  online?: OnlinePresence;
 }
 
 /** What the wiring of a socket's reports needs from its link. */
@@ -49,6 +53,9 @@ export interface ReportHooks {
   /** Where history chunks are downloaded from (the engine's media source), and the instance's history policy. */
   media: MediaSource;
   historyPolicy(): HistorySyncPolicy;
+  /** The instance's settings the device carries out itself (its link terms, docs/settings.md). */
+  rejectsCalls(): boolean;
+  autoRead(): boolean;
   log: Logger;
 }
 
@@ -60,8 +67,9 @@ export interface ReportHooks {
 export function wireReports(live: Live, hooks: ReportHooks) {
   const { ev } = live.sock;
   const mappedLids = new Set<string>();
-  ev.on('messages.upsert', ({ messages }) => {
+  ev.on('messages.upsert', ({ messages, type }) => {
     if (!hooks.isCurrent()) return;
+    if (type === 'notify' && hooks.autoRead()) readAtOnce(live, messages, hooks.log);
     // The LID look-up is async: its result is forwarded in the order the upserts came.
     const lids = live.sock.signalRepository.lidMapping;
     const resolved = withPhones(messages, (jid) => lids.getPNForLID(jid));
@@ -114,6 +122,22 @@ export function wireReports(live: Live, hooks: ReportHooks) {
     raise(() => contactsUpdated(updates, (jid) => news.has(jid), phoneOfLid));
   });
   ev.on('presence.update', (update) => raise(() => presenceUpdated(update, phoneOfLid)));
+  // Calls are the account's, every variant: each step reported in order, an offer rejected at once when the settings say so.
+  const steps = new CallSteps();
+  ev.on('call', (calls) => {
+    if (!hooks.isCurrent()) return;
+    const reports = callReports(calls, { sock: live.sock, steps, rejects: () => hooks.rejectsCalls(), log: hooks.log });
+    hooks.forwardLater(reports.then((list) => ({ inbound: [], receipts: [], deletes: [], calls: list })));
+  });
+}
+
+/**
+ * autoRead: what contacts just sent is marked read as it arrives, as a phone open on the chat does
+ * (docs/settings.md); the sender's phone sees the read receipt. A mark the network refuses is only logged.
+ */
+function readAtOnce(live: Live, messages: WAMessage[], log: Logger) {
+  const keys = messages.filter((message) => !message.key.fromMe && isChat(message.key.remoteJid) && inboundOf(message)).map((message) => message.key);
+  if (keys.length) live.sock.readMessages(keys).catch((error: unknown) => log.warn({ err: error }, 'received messages could not be marked read'));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { HistoryRequest } from './handlers/history.js';
 import type { PollVote } from './handlers/phones.js';
 import type { PhonePast } from './state/history.js';
 import type { ChatState, PresenceState } from './handlers/presence.js';
+import type { CallOutcome, PhoneCall } from './handlers/calls.js';
 import type { CertificateFlaw } from './protocol/certificates.js';
 import type { GroupSettings, GroupSummary, ParticipantAction } from './state/groups.js';
 import type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './state/journal.js';
@@ -121,6 +122,15 @@ export interface ChatNetwork {
   /** The presence `phone` (a linked account) last announced, and the chat states devices sent `phone`. */
   presenceOf(phone: string): PresenceState;
   chatStates(phone: string): ChatState[];
+  /**
+   * Phone `from` calls account `to`: the offer rings on its connected linked devices; returns the
+   * call's id. A device's reject (the library's `rejectCall`) is recorded on the call.
+   */
+  call(from: string, to: string, options?: { video?: boolean }): string;
+  /** A ringing call ends: taken on the callee's phone, unanswered (`timeout`), or given up by the caller (`hangup`, a missed call). */
+  endCall(callId: string, outcome: CallOutcome): void;
+  /** The calls `phone` placed and how each went, oldest first. */
+  calls(phone: string): PhoneCall[];
   /** A phone changes its push name or profile picture. */
   setProfile(phone: string, change: ProfileChange): void;
 

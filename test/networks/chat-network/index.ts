@@ -18,6 +18,7 @@ export { ChatNetworkError } from './errors.js';
 export type { GroupSettings, GroupSummary, ParticipantAction } from './state/groups.js';
 export type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './state/journal.js';
 export type { ChatState, PresenceState } from './handlers/presence.js';
+export type { CallOutcome, PhoneCall } from './handlers/calls.js';
 export type { PollVote } from './handlers/phones.js';
 export type { HistoryRequest } from './handlers/history.js';
 export type { PastChat, PastMessage, PhonePast } from './state/history.js';
@@ -127,6 +128,9 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     presenceOf: (phone) => core.presence.of(phone),
     chatStates: (phone) => core.presence.chatStatesSeenBy(phone),
     setProfile: (phone, change) => core.profiles.change(phone, change),
+    call: (from, to, callOptions) => core.calls.place(from, to, callOptions?.video === true),
+    endCall: (callId, outcome) => core.calls.end(callId, outcome),
+    calls: (phone) => core.calls.placedBy(phone),
     streamError: (phone, code, streamOptions) => core.sessions.streamError(phone, code, streamOptions?.deviceId),
     unban: (phone) => core.sessions.unban(phone),
     devices: () =>

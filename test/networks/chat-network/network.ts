@@ -21,6 +21,7 @@ import { Profiles } from './state/profiles.js';
 import { DeviceReceipts } from './handlers/receipts.js';
 import { Sessions } from './handlers/sessions.js';
 import { HistorySyncs } from './handlers/history.js';
+import { Calls } from './handlers/calls.js';
 
 /**
  * The network's core: its state, its parts, and the routing of each client stanza to the part that
@@ -41,6 +42,7 @@ export class NetworkCore implements ConnectionHandlers {
   readonly presence: Presence;
   readonly profiles: Profiles;
   readonly history: HistorySyncs;
+  readonly calls: Calls;
   readonly connections = new Set<ClientConnection>();
   private readonly certificate: NoiseCertificate;
 
@@ -95,6 +97,7 @@ export class NetworkCore implements ConnectionHandlers {
       return group && [...group.members.values()].map((member) => member.account);
     });
     this.profiles = new Profiles(this.ctx);
+    this.calls = new Calls(this.ctx);
     const groupQueries = new GroupQueries(this.ctx, this.groups);
     this.iq = new IqAnswers(this.ctx, this.pairing, {
       'w:g2': (iq, connection) => groupQueries.answer(iq, connection),
@@ -149,12 +152,15 @@ export class NetworkCore implements ConnectionHandlers {
       case 'ack':
         if (device) this.receipts.ack(device, node);
         return;
+      case 'call':
+        if (device) connection.send(this.calls.fromDevice(device, node));
+        return;
       case 'presence':
       case 'chatstate':
         if (device) this.presence.fromDevice(device, node);
         return;
       default:
-        // `ib` (unified_session, offline_batch), calls: nothing to answer.
+        // `ib` (unified_session, offline_batch): nothing to answer.
         this.logger.trace({ tag: node.tag, attrs: node.attrs }, 'stanza without an answer');
         return;
     }

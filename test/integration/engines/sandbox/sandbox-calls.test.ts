@@ -26,6 +26,18 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
   const callSteps = (instanceId: string, callId: string) => delivered(instanceId, 'call').filter((data) => data.id === callId).map((data) => data.status);
   const sentTo = async (instanceId: string, phone: string) =>
     (await world.api.get(`/v1/messages/list?instanceId=${instanceId}&direction=out&chatId=${digitsOf(phone)}`, { key })).body.data as Array<{ text: string }>;
+  /**
+   * Settings reach the running session through its owner shortly after the answer: changed together
+   * with alwaysOnline (flipped each time), they are in place once the network shows the new presence.
+   */
+  const shownOnline = new Map<string, boolean>();
+  async function settingsInPlace(instance: { id: string; phone: string }, body: Record<string, unknown>) {
+    const online = !shownOnline.get(instance.id);
+    shownOnline.set(instance.id, online);
+    await putSettings(world, instance.id, { ...body, alwaysOnline: online });
+    const state = online ? 'available' : 'unavailable';
+    await eventually(() => world.api.get(`/sandbox/phones/${digitsOf(instance.phone)}/presence`), (r) => r.body.data.at(-1)?.state === state);
+  }
   const call = async (from: string, to: string, video = false) => {
     const placed = await world.api.post('/sandbox/calls', { body: { from, to, video } });
     expect(placed.status, placed.text).toBe(201);
@@ -34,7 +46,7 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
 
   it('a call rejected by the instance sends its message to the caller, who receives it', async () => {
     const instance = await hooked('calls reject message');
-    await putSettings(world, instance.id, { calls: { reject: true, message: 'We only answer messages here.' } });
+    await settingsInPlace(instance, { calls: { reject: true, message: 'We only answer messages here.' } });
     const caller = newPhone();
     const placed = await call(caller, instance.phone, true);
     expect(placed).toMatchObject({ status: 'rejected', video: true });
@@ -52,7 +64,7 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
 
   it('a call rejected without a message sends nothing; with rejecting off, a message set is never sent', async () => {
     const instance = await hooked('calls reject silent');
-    await putSettings(world, instance.id, { calls: { reject: true } });
+    await settingsInPlace(instance, { calls: { reject: true } });
     const caller = newPhone();
     const rejected = await call(caller, instance.phone);
     expect(rejected.status).toBe('rejected');
@@ -60,7 +72,7 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
     // The rejection was wholly handled before the call was answered: a message would be stored by now.
     expect(await sentTo(instance.id, caller)).toEqual([]);
 
-    await putSettings(world, instance.id, { calls: { reject: false, message: 'Never sent while rejecting is off.' } });
+    await settingsInPlace(instance, { calls: { reject: false, message: 'Never sent while rejecting is off.' } });
     const ringing = await call(caller, instance.phone);
     expect(ringing.status).toBe('ringing');
     const ended = await world.api.post(`/sandbox/calls/${ringing.id}/end`, { body: { outcome: 'hangup' } });
@@ -102,7 +114,7 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
     const sender = newPhone();
     const before = await world.api.post('/sandbox/messages', { body: { from: sender, to: instance.phone, text: 'before' } });
     expect(before.status, before.text).toBe(200);
-    await putSettings(world, instance.id, { autoRead: true });
+    await settingsInPlace(instance, { autoRead: true });
     const after = await world.api.post('/sandbox/messages', { body: { from: sender, to: instance.phone, text: 'after' } });
     const reads = await eventually(() => world.api.get(`/sandbox/phones/${digitsOf(sender)}/reads`), (r) => r.body.data.length >= 1);
     expect(reads.body.data).toEqual([{ messageId: after.body.data.messageId, from: digitsOf(instance.phone), at: expect.any(String) }]);

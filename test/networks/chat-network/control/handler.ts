@@ -251,6 +251,30 @@ const routes: Route[] = [
       return { data: { changed: true } };
     },
   },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/calls$/,
+    async run(network, [number], body) {
+      const { to, video } = parse(z.object({ to: phone, video: z.boolean().optional() }), body);
+      return { status: 201, data: { id: network.call(number!, to, { video }) } };
+    },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/control\/phones\/([^/]+)\/calls$/,
+    async run(network, [number]) {
+      return { data: network.calls(number!).map((call) => ({ ...call, at: call.at.toISOString() })) };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/calls\/([^/]+)\/end$/,
+    async run(network, [callId], body) {
+      const { outcome } = parse(z.object({ outcome: z.enum(['accept', 'timeout', 'hangup']) }), body);
+      network.endCall(callId!, outcome);
+      return { data: { ended: true } };
+    },
+  },
   ...groupRoutes,
   ...historyRoutes,
   {

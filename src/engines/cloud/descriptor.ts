@@ -8,6 +8,7 @@ import { createCloudCredentialStore } from './credentials.js';
 import { cloudCredentials } from './credentials-input.js';
 import { CLOUD_INTEGRATION, createCloudEngine } from './index.js';
 import { createCloudWebhookReceiver } from './webhook-receiver.js';
+import { createAutoReadCheck } from './auto-read.js';
 import { webhookSurface } from './webhook-operations.js';
 import { cloudWebhookRoutes } from './webhook-routes.js';
 
@@ -44,6 +45,7 @@ export const cloudEngine = defineEngine({
     let handlers: EngineEvents | undefined;
     const receiver = createCloudWebhookReceiver({
       credentials: store,
+      autoRead: { wanted: createAutoReadCheck(db.statements), mark: (credentials, messageId) => cloud.markRead(credentials, messageId) },
       events: () => {
         if (!handlers) throw new Unavailable('The gateway is starting; try again.');
         return handlers;

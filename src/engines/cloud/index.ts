@@ -242,6 +242,8 @@ export function createCloudEngine(deps: {
 
   return {
     engine,
+    /** A read mark with the instance's credentials, from any node (autoRead on received messages). */
+    markRead: (credentials: CloudCredentials, messageId: string) => graph.markRead(credentials, messageId, false),
     connect(handlers: EngineEvents, owners: { tell: (instanceId: string) => void }) {
       events = handlers;
       tell = owners.tell;

@@ -3,6 +3,7 @@ import { Forbidden, Invalid, Unauthorized } from '../../domain/errors.js';
 import type { EngineEvents } from '../../domain/network/engine.port.js';
 import type { Logger } from '../../infra/logger.js';
 import type { CloudCredentialStore } from './credentials.js';
+import type { CloudCredentials } from './credentials-input.js';
 import { readWebhook } from './webhook-payload.js';
 
 /** `sha256=<hex>` of the raw body, keyed with the app secret (Graph API "Validating Payloads"). */
@@ -23,7 +24,13 @@ export type CloudWebhookReceiver = ReturnType<typeof createCloudWebhookReceiver>
  * received, with the app secret of the instance the payload's `metadata.phone_number_id` names; then
  * everything it carries is stored before the answer, so the network retries whatever was not kept.
  */
-export function createCloudWebhookReceiver(deps: { credentials: CloudCredentialStore; events: () => EngineEvents; logger: Logger }) {
+export function createCloudWebhookReceiver(deps: {
+  credentials: CloudCredentialStore;
+  events: () => EngineEvents;
+  logger: Logger;
+  /** autoRead (docs/settings.md): whether the instance wants what it receives marked read, and the API's read mark. */
+  autoRead?: { wanted(instanceId: string): Promise<boolean>; mark(credentials: CloudCredentials, messageId: string): Promise<{ ok: boolean }> };
+}) {
   const log = deps.logger.child({ engine: 'CHAT-CLOUD' });
   return {
     async receive(raw: Buffer, signature: string | undefined): Promise<{ messages: number; statuses: number }> {
@@ -50,11 +57,20 @@ export function createCloudWebhookReceiver(deps: { credentials: CloudCredentialS
       let statuses = 0;
       for (const { instanceId, credentials } of signedFor) {
         const update = updates.find((candidate) => candidate.phoneNumberId === credentials.phoneNumberId)!;
+        /** The last message each chat sent in this payload, when the instance reads at once. */
+        const toRead = new Map<string, string>();
+        const reads = update.inbound.length > 0 && (await deps.autoRead?.wanted(instanceId)) === true;
         for (const message of update.inbound) {
           // A file is fetched later with this instance's token: its descriptor names the instance.
           const media = message.media && { ...message.media, source: { ...(message.media.source as object), instanceId } };
-          await events.inbound(instanceId, media ? { ...message, media } : message);
+          const stored = await events.inbound(instanceId, media ? { ...message, media } : message);
+          if (stored && reads && message.from && message.networkMessageId) toRead.set(message.from, message.networkMessageId);
           messages++;
+        }
+        // The API marks the messages before the one named in its chat too: one mark per chat.
+        for (const messageId of toRead.values()) {
+          const marked = await deps.autoRead!.mark(credentials, messageId).catch(() => ({ ok: false }));
+          if (!marked.ok) log.warn({ instanceId, messageId }, 'a received message could not be marked read');
         }
         if (update.receipts.length) await events.receipts(instanceId, update.receipts);
         statuses += update.receipts.length;

@@ -115,6 +115,7 @@ const RECORDED: EventName[] = [
   'group-participants.update',
   'chats.upsert',
   'lid-mapping.update',
+  'call',
 ];
 
 export interface ClientOptions extends Partial<UserFacingSocketConfig> {

@@ -109,9 +109,14 @@ export function createSandboxEngine(options: {
         markRead: (from, networkMessageId) => tell([{ to: from, kind: 'read', networkMessageId }]),
       });
       if (terms.settings.alwaysOnline === shownOnline) return;
-      // Told to the account's own number: the presence the network keeps for it.
-      await tell([{ kind: 'presence', state: terms.settings.alwaysOnline ? 'available' : 'unavailable' }]);
-      shownOnline = terms.settings.alwaysOnline;
+      try {
+        // Told to the account's own number: the presence the network keeps for it.
+        await tell([{ kind: 'presence', state: terms.settings.alwaysOnline ? 'available' : 'unavailable' }]);
+        shownOnline = terms.settings.alwaysOnline;
+      } catch (error) {
+        // This node no longer holds the instance: its new owner's session shows it.
+        if (!(error instanceof Conflict)) throw error;
+      }
     }
 
     function stopPairing() {
@@ -175,6 +180,7 @@ export function createSandboxEngine(options: {
               if (!(error instanceof LeaseLost) && !(error instanceof Conflict)) throw error;
               return;
             }
+            await setUpDevice({ ...instance, state: 'connected' }, terms);
             past.connected(instance.phone!, terms);
             await world.handOverWaiting();
           });

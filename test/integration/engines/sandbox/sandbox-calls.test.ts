@@ -90,6 +90,14 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
     expect(again.body.error.message).toMatch(/callId/);
   });
 
+  it('a connection that dropped and came back still rejects calls by its settings', async () => {
+    const instance = await hooked('calls after a drop');
+    await settingsInPlace(instance, { calls: { reject: true } });
+    expect((await world.api.post(`/sandbox/instances/${instance.id}/drop`)).status).toBe(200);
+    await eventually(() => world.api.get(`/v1/chat/instances/${instance.id}`, { key }), (r) => r.body.data.status === 'connected');
+    await eventually(async () => (await call(newPhone(), instance.phone)).status, (status) => status === 'rejected');
+  });
+
   it('a call to a number no connected instance has is refused; a bad call body is a 400 naming the field', async () => {
     const refused = await world.api.post('/sandbox/calls', { body: { from: newPhone(), to: newPhone() } });
     expect(refused.status).toBe(409);

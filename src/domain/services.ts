@@ -172,7 +172,7 @@ export function createServices(ports: Ports, policies: Policies) {
     if (!tenant) return;
     const actor: Actor = { kind: 'user', tenantId: tenant.id, plan: tenant.plan, limits: limitsOf(policies.plans, tenant.plan, tenant.overrides), userId: '' };
     try {
-      await messages.sendThrough(actor, instance.id, { to, text }, `call-reply:${callId}`.slice(0, 255));
+      await messages.sendThrough(actor, instance.id, { to, text }, `call-reply:${callId.replace(/[^\x21-\x7e]/g, '_')}`.slice(0, 255));
     } catch (error) {
       // Not sendable now (inactive, quota spent): the call stays rejected; the operator learns why.
       if (!(error instanceof DomainError) || error instanceof Unavailable) throw error;

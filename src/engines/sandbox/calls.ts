@@ -49,14 +49,14 @@ export function createSandboxCalls(deps: { directory: SandboxDirectory; devices:
       return shown(call);
     },
     /**
-     * A ringing call ends: the number's owner takes it on the phone (`accept`), nobody does (`timeout`),
-     * or the caller hangs up first (`hangup`, a missed call).
+     * A ringing call ends: the number's owner takes or declines it on the phone (`accept`, `reject`),
+     * nobody does (`timeout`), or the caller hangs up first (`hangup`, a missed call).
      */
-    async end(callId: string, outcome: 'accept' | 'timeout' | 'hangup'): Promise<PlacedCall> {
+    async end(callId: string, outcome: 'accept' | 'reject' | 'timeout' | 'hangup'): Promise<PlacedCall> {
       const call = calls.get(callId);
       if (!call) throw new NotFound('Call');
       if (call.status !== 'ringing') throw Invalid.at('callId', `is no longer ringing (${call.status})`);
-      call.status = outcome === 'accept' ? 'accepted' : outcome === 'timeout' ? 'timeout' : 'missed';
+      call.status = ({ accept: 'accepted', reject: 'rejected', timeout: 'timeout', hangup: 'missed' } as const)[outcome];
       await report(call.instanceId, call, { status: outcome === 'hangup' ? 'missed' : outcome });
       return shown(call);
     },

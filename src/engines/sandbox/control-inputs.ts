@@ -121,5 +121,5 @@ export const callInput = z.object({
   video: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export const endCallInput = z.object({
-  outcome: z.enum(['accept', 'timeout', 'hangup'], { error: 'must be accept (the number\'s owner takes it on the phone), timeout (nobody does) or hangup (the caller gives up: a missed call)' }),
+  outcome: z.enum(['accept', 'reject', 'timeout', 'hangup'], { error: "must be accept or reject (the number's owner takes or declines it on the phone), timeout (nobody does) or hangup (the caller gives up: a missed call)" }),
 });

@@ -127,7 +127,7 @@ export interface ChatNetwork {
    * call's id. A device's reject (the library's `rejectCall`) is recorded on the call.
    */
   call(from: string, to: string, options?: { video?: boolean }): string;
-  /** A ringing call ends: taken on the callee's phone, unanswered (`timeout`), or given up by the caller (`hangup`, a missed call). */
+  /** A ringing call ends: taken or declined on the callee's phone, unanswered (`timeout`), or given up by the caller (`hangup`, a missed call). */
   endCall(callId: string, outcome: CallOutcome): void;
   /** The calls `phone` placed and how each went, oldest first. */
   calls(phone: string): PhoneCall[];

@@ -75,8 +75,13 @@ describe.each(MODES)('CHAT-BAILEYS: calls, alwaysOnline, autoRead and ignored gr
     const unanswered = world.network.call(caller, instance.phone);
     await eventually(async () => steps(unanswered), (list) => list === 'offer', 15_000);
     world.network.endCall(unanswered, 'timeout');
-    await eventually(async () => [steps(missed), steps(taken), steps(unanswered)].join(' '), (all) => all === 'offer,missed offer,accept offer,timeout', 15_000);
-    expect(world.network.calls(caller).map((call) => call.status)).toEqual(['rejected', 'missed', 'accepted', 'timeout']);
+    // Declined on the phone: a rejection, but not the instance's, so its message is not sent either.
+    const declined = world.network.call(caller, instance.phone);
+    await eventually(async () => steps(declined), (list) => list === 'offer', 15_000);
+    world.network.endCall(declined, 'reject');
+    const all = () => [steps(missed), steps(taken), steps(unanswered), steps(declined)].join(' ');
+    await eventually(async () => all(), (list) => list === 'offer,missed offer,accept offer,timeout offer,reject', 15_000);
+    expect(world.network.calls(caller).map((call) => call.status)).toEqual(['rejected', 'missed', 'accepted', 'timeout', 'rejected']);
     // Each call's steps were handled in order after the first one's rejection: a message for any would be stored by now.
     expect(await stored(instance.id, 'out')).toEqual([]);
     expect(world.network.inbox(caller)).toEqual([]);

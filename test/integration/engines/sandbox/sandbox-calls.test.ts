@@ -82,7 +82,11 @@ describe.each(MODES)('Sandbox: calls, alwaysOnline, autoRead and ignored chats, 
     await world.api.post(`/sandbox/calls/${taken.id}/end`, { body: { outcome: 'accept' } });
     const unanswered = await call(caller, instance.phone);
     await world.api.post(`/sandbox/calls/${unanswered.id}/end`, { body: { outcome: 'timeout' } });
-    await eventually(async () => [callSteps(instance.id, taken.id).join(), callSteps(instance.id, unanswered.id).join()], (steps) => steps.join(' ') === 'offer,accept offer,timeout');
+    // Declined on the phone: a rejection, but not the instance's, so its message is not sent either.
+    const declined = await call(caller, instance.phone);
+    await world.api.post(`/sandbox/calls/${declined.id}/end`, { body: { outcome: 'reject' } });
+    const steps = [taken, unanswered, declined].map((placed) => () => callSteps(instance.id, placed.id).join());
+    await eventually(async () => steps.map((of) => of()), (all) => all.join(' ') === 'offer,accept offer,timeout offer,reject');
     expect(await sentTo(instance.id, caller)).toEqual([]);
     expect((await phoneInbox(world.api, caller)).body.data).toEqual([]);
     const again = await world.api.post(`/sandbox/calls/${taken.id}/end`, { body: { outcome: 'hangup' } });

@@ -270,7 +270,7 @@ const routes: Route[] = [
     method: 'POST',
     pattern: /^\/control\/calls\/([^/]+)\/end$/,
     async run(network, [callId], body) {
-      const { outcome } = parse(z.object({ outcome: z.enum(['accept', 'timeout', 'hangup']) }), body);
+      const { outcome } = parse(z.object({ outcome: z.enum(['accept', 'reject', 'timeout', 'hangup']) }), body);
       network.endCall(callId!, outcome);
       return { data: { ended: true } };
     },

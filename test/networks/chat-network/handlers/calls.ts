@@ -17,7 +17,7 @@ export interface PhoneCall {
   at: Date;
 }
 
-export type CallOutcome = 'accept' | 'timeout' | 'hangup';
+export type CallOutcome = 'accept' | 'reject' | 'timeout' | 'hangup';
 
 /**
  * Calls from phones to accounts: the offer rings on the callee's connected linked devices as the
@@ -45,16 +45,16 @@ export class Calls {
     return id;
   }
 
-  /** A ringing call ends: taken on the callee's phone (`accept`), unanswered (`timeout`) or given up by the caller (`hangup`). */
+  /** A ringing call ends: taken or declined on the callee's phone (`accept`, `reject`), unanswered (`timeout`) or given up by the caller (`hangup`). */
   end(callId: string, outcome: CallOutcome): void {
     const call = this.find(callId);
     if (call.status !== 'ringing') throw badRequest('call_not_ringing', `call ${callId} is ${call.status}, not ringing`);
-    call.status = outcome === 'accept' ? 'accepted' : outcome === 'timeout' ? 'timeout' : 'missed';
+    call.status = ({ accept: 'accepted', reject: 'rejected', timeout: 'timeout', hangup: 'missed' } as const)[outcome];
     const creator = this.ctx.accounts.get(call.from).jid('pn');
     const attrs = { 'call-id': call.id, 'call-creator': creator };
-    // Answered on the phone, the devices stop ringing (`accept`); otherwise the call is over (`terminate`).
+    // Answered or declined on the phone, the devices stop ringing (`accept`, `reject`); otherwise the call is over (`terminate`).
     const node: BinaryNode =
-      outcome === 'accept' ? { tag: 'accept', attrs } : { tag: 'terminate', attrs: outcome === 'timeout' ? { ...attrs, reason: 'timeout' } : attrs };
+      outcome === 'accept' || outcome === 'reject' ? { tag: outcome, attrs } : { tag: 'terminate', attrs: outcome === 'timeout' ? { ...attrs, reason: 'timeout' } : attrs };
     this.ring(call.to, creator, node);
     this.ctx.journal.changed();
   }

@@ -26,7 +26,7 @@ describe('a phone calls a linked device', () => {
     expect(network.calls(caller)).toEqual([{ id, from: caller, to: phone, video: true, status: 'rejected', rejectedBy: expect.stringMatching(new RegExp(`^${phone}:\\d+@s\\.whatsapp\\.net$`)), at: expect.any(Date) }]);
   });
 
-  it('a ringing call ends taken on the phone, unanswered or given up; an ended one cannot end again', async () => {
+  it('a ringing call ends taken or declined on the phone, unanswered or given up; an ended one cannot end again', async () => {
     const caller = newPhone();
     const taken = network.call(caller, phone);
     await stepOf(taken, 'offer');
@@ -40,7 +40,11 @@ describe('a phone calls a linked device', () => {
     await stepOf(givenUp, 'offer');
     network.endCall(givenUp, 'hangup');
     await stepOf(givenUp, 'terminate');
-    expect(network.calls(caller).map((call) => call.status)).toEqual(['accepted', 'timeout', 'missed']);
+    const declined = network.call(caller, phone);
+    await stepOf(declined, 'offer');
+    network.endCall(declined, 'reject');
+    await stepOf(declined, 'reject');
+    expect(network.calls(caller).map((call) => call.status)).toEqual(['accepted', 'timeout', 'missed', 'rejected']);
     expect(() => network.endCall(taken, 'hangup')).toThrow(/not ringing/);
     expect(() => network.endCall('NO-SUCH-CALL', 'hangup')).toThrow(/no call/);
   });

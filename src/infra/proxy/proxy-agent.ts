@@ -1,15 +1,38 @@
 import type { Agent } from 'node:http';
 import { HttpsProxyAgent } from 'https-proxy-agent';
-import { SocksProxyAgent, type SocksProxyAgentOptions } from 'socks-proxy-agent';
+import { SocksProxyAgent } from 'socks-proxy-agent';
+
+type ConnectArgs = Parameters<SocksProxyAgent['connect']>;
 
 /** The SOCKS client's errors carry its options, password included: only their message goes on, to be logged or shown. */
 class SocksAgent extends SocksProxyAgent {
-  override async connect(...[req, opts]: Parameters<SocksProxyAgent['connect']>) {
+  constructor(
+    url: string,
+    private readonly tls: { ca?: string[] },
+  ) {
+    super(url);
+  }
+
+  override async connect(...[req, opts]: ConnectArgs) {
     try {
-      return await super.connect(req, opts);
+      return await super.connect(req, { ...opts, ...this.tls });
     } catch (error) {
       throw new Error(`through the SOCKS proxy: ${(error as Error).message}`);
     }
+  }
+}
+
+/** The library keeps none of an agent's TLS options for the connection made through the tunnel: given to each one here. */
+class ConnectAgent extends HttpsProxyAgent<string> {
+  constructor(
+    url: string,
+    private readonly tls: { ca?: string[] },
+  ) {
+    super(url);
+  }
+
+  override connect(...[req, opts]: ConnectArgs) {
+    return super.connect(req, { ...opts, ...this.tls });
   }
 }
 
@@ -20,7 +43,6 @@ class SocksAgent extends SocksProxyAgent {
  */
 export function proxyAgent(url: string, options: { ca?: string[] } = {}): Agent {
   // No idle timeout on the agent: it would end a quiet WebSocket; callers time their own requests.
-  // An agent's own options are merged into each request's, so `ca` reaches the TLS connection made through the tunnel.
   const tls = options.ca ? { ca: options.ca } : {};
-  return new URL(url).protocol.startsWith('socks') ? new SocksAgent(url, tls as SocksProxyAgentOptions) : new HttpsProxyAgent(url, tls);
+  return new URL(url).protocol.startsWith('socks') ? new SocksAgent(url, tls) : new ConnectAgent(url, tls);
 }

@@ -1,4 +1,4 @@
-import { get as httpGet, type IncomingMessage } from 'node:http';
+import { type ClientRequest, get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
@@ -34,10 +34,16 @@ function withoutPassword(text: string, url: URL): string {
 export function createProxyProbe(options: { checkUrl: string; timeoutMs: number; allowInsecure?: boolean }): ProxyProbe {
   const get = new URL(options.checkUrl).protocol === 'https:' ? httpsGet : httpGet;
 
-  function fetchThrough(url: string): Promise<{ status: number; text: string }> {
+  /** The check through the proxy, given up after `timeoutMs` wherever it is (connecting to the proxy, the tunnel, the answer). */
+  async function fetchThrough(url: string): Promise<{ status: number; text: string }> {
     const agent = proxyAgent(url);
-    return new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = get(options.checkUrl, { agent, signal: AbortSignal.timeout(options.timeoutMs) }, (answer: IncomingMessage) => {
+    let request: ClientRequest | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), options.timeoutMs);
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request = get(options.checkUrl, { agent }, (answer: IncomingMessage) => {
         let text = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => {
@@ -48,7 +54,14 @@ export function createProxyProbe(options: { checkUrl: string; timeoutMs: number;
         answer.on('error', reject);
       });
       request.on('error', reject);
-    }).finally(() => agent.destroy());
+    });
+    try {
+      return await Promise.race([answered, timedOut]);
+    } finally {
+      clearTimeout(timer);
+      request?.destroy();
+      agent.destroy();
+    }
   }
 
   return {

@@ -29,7 +29,8 @@ async function closedPort(): Promise<number> {
 }
 
 describe.each(MODES)('CHAT-BAILEYS through a proxy per instance: the socket, media up and media down, nothing around it — $name', (mode) => {
-  const env: Record<string, string> = { MEDIA_STORE: 'folder', ENGINE_STATE_KEY: randomBytes(32).toString('base64') };
+  // At debug level the library's own warnings and errors are in the logs too, for the password check at the end.
+  const env: Record<string, string> = { MEDIA_STORE: 'folder', ENGINE_STATE_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'debug' };
   let checker: Awaited<ReturnType<typeof startExitAddressServer>>;
   let httpProxy: ConnectProxy;
   let socksProxy: Socks5Proxy;

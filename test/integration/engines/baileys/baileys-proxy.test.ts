@@ -11,6 +11,7 @@ import { PNG_1PX } from '../../../kit/files.js';
 import { startTestGateway } from '../../../kit/gateway.js';
 import { MODES } from '../../../kit/modes.js';
 import { baileysWorld } from '../../../kit/worlds/baileys.js';
+import { decodeQr } from '../../../../src/infra/qr-decode.js';
 
 const sha256 = (bytes: Uint8Array | null) => (bytes ? createHash('sha256').update(bytes).digest('hex') : null);
 const HTTP_PASSWORD = `http-pw-${randomBytes(6).toString('hex')}`;
@@ -166,6 +167,32 @@ describe.each(MODES)('CHAT-BAILEYS through a proxy per instance: the socket, med
     expect(direct.body.data.proxy).toBeNull();
     await world.network.waitFor(() => world.network.peers().some((peer) => peer.service === 'socket' && peer.address === '127.0.0.1' && peer.at >= directSince), 20_000, 'the socket without a proxy');
   }, 180_000);
+
+  it('a proxy set while pairing: the pairing starts again through it, and the phone links the instance through it', async () => {
+    const created = await world.api.post('/v1/chat/instances', { key, body: { name: `pairing through a proxy ${Date.now()}` } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as string;
+    // Asked for once, as a person would: the instance shows its codes from now on.
+    const first = await world.api.get(`/v1/chat/instances/${id}/qr`, { key });
+    expect(first.status, first.text).toBe(200);
+    const firstQr = decodeQr(first.body.data.qrCode);
+    const since = new Date();
+    const set = await world.api.put(`/v1/chat/instances/${id}/settings`, { key, body: { proxy: { url: socksProxy.url } } });
+    expect(set.status, set.text).toBe(200);
+    // The codes shown before came from a socket without the proxy: a new one shows its own.
+    const shown = await eventually(
+      () => world.api.get(`/v1/chat/instances/${id}/qr`, { key }),
+      (r) => r.status === 200 && decodeQr(r.body.data.qrCode) !== firstQr,
+      20_000,
+    );
+    const phone = newNetworkPhone();
+    await world.network.scan(decodeQr(shown.body.data.qrCode), phone);
+    await eventually(() => world.api.get(`/v1/chat/instances/${id}`, { key }), (r) => r.body.data.status === 'connected', 30_000);
+    const linked = world.network.peers().filter((peer) => peer.at >= since);
+    expect(linked.filter((peer) => peer.service === 'socket').length).toBeGreaterThanOrEqual(2);
+    expect(linked.filter((peer) => peer.address !== SOCKS_EXIT)).toEqual([]);
+    expect((await world.api.delete(`/v1/chat/instances/${id}`, { key })).status).toBe(200);
+  }, 90_000);
 
   it('a proxy that refuses, or refuses the credentials, is 422 proxy_unreachable naming it without its password; a bad URL is 400 on proxy.url; nothing changes', async () => {
     const before = (await world.api.get(`/v1/chat/instances/${instance.id}/settings`, { key })).body.data;

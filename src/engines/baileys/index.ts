@@ -45,7 +45,7 @@ export function createBaileysEngine(deps: {
 }) {
   quietSignalConsole(deps.logger);
   const agent = mediaAgent(deps.network);
-  const proxies = new ProxyAgents(deps.network.caPem);
+  const proxies = new ProxyAgents(deps.network.caPem, deps.allowInsecureMedia);
   const openSocket = socketFactory(deps.network, agent, proxies);
   // A local network (CHAT_NETWORK_URL) has no default media host: only the hosts it announces.
   const mediaHosts = new MediaHosts(deps.network.url ? null : DEFAULT_MEDIA_HOST);

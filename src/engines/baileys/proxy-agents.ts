@@ -1,5 +1,6 @@
 import type { Agent } from 'node:http';
 import { rootCertificates } from 'node:tls';
+import { guardedLookup } from '../../infra/outbound-http.js';
 import { proxyAgent } from '../../infra/proxy/proxy-agent.js';
 
 /**
@@ -10,12 +11,16 @@ import { proxyAgent } from '../../infra/proxy/proxy-agent.js';
 export class ProxyAgents {
   private readonly agents = new Map<string, Agent>();
 
-  constructor(private readonly caPem: string | undefined) {}
+  constructor(
+    private readonly caPem: string | undefined,
+    /** Loopback and private addresses allowed (WEBHOOK_ALLOW_INSECURE): else a proxy's name is resolved under the outbound guard at each connection. */
+    private readonly allowInsecure: boolean,
+  ) {}
 
   of(url: string): Agent {
     let agent = this.agents.get(url);
     if (!agent) {
-      agent = proxyAgent(url, this.caPem ? { ca: [...rootCertificates, this.caPem] } : {});
+      agent = proxyAgent(url, { ...(this.caPem ? { ca: [...rootCertificates, this.caPem] } : {}), ...(this.allowInsecure ? {} : { lookup: guardedLookup }) });
       this.agents.set(url, agent);
     }
     return agent;

@@ -4,7 +4,7 @@ import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import { isForbiddenAddress } from '../../domain/webhooks/address-policy.js';
 import { ProxyCheckFailed, type ProxyProbe } from '../../domain/settings/settings.ports.js';
-import { describeFailure } from '../outbound-http.js';
+import { describeFailure, guardedLookup } from '../outbound-http.js';
 import { proxyAgent } from './proxy-agent.js';
 
 /** An exit address is short text: an IPv4 or IPv6 address as the check URL answers it. */
@@ -36,7 +36,7 @@ export function createProxyProbe(options: { checkUrl: string; timeoutMs: number;
 
   /** The check through the proxy, given up after `timeoutMs` wherever it is (connecting to the proxy, the tunnel, the answer). */
   async function fetchThrough(url: string): Promise<{ status: number; text: string }> {
-    const agent = proxyAgent(url);
+    const agent = proxyAgent(url, options.allowInsecure ? {} : { lookup: guardedLookup });
     let request: ClientRequest | undefined;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {

@@ -3,7 +3,7 @@ import type { GroupSubjects } from './group-subjects.js';
 import type { OpenedVote } from './poll-votes.js';
 import type { NetworkEvent } from '../../domain/network/network-events.js';
 import type { Logger } from '../../infra/logger.js';
-import { fromUpdates, fromUpsert, inboundOf, isChat, type NetworkReports, withPhones } from './inbound.js';
+import { chatKindOf, fromUpdates, fromUpsert, inboundOf, isChat, type NetworkReports, withPhones } from './inbound.js';
 import { userJidDigits } from './message-refs.js';
 import type { MediaHosts } from './media-hosts.js';
 import type { OwnChange } from './actions.js';
@@ -136,7 +136,8 @@ export function wireReports(live: Live, hooks: ReportHooks) {
  * (docs/settings.md); the sender's phone sees the read receipt. A mark the network refuses is only logged.
  */
 function readAtOnce(live: Live, messages: WAMessage[], log: Logger) {
-  const keys = messages.filter((message) => !message.key.fromMe && isChat(message.key.remoteJid) && inboundOf(message)).map((message) => message.key);
+  // A status update read would tell its poster the account viewed it: those are left for the phone.
+  const keys = messages.filter((message) => !message.key.fromMe && isChat(message.key.remoteJid) && chatKindOf(message.key.remoteJid) !== 'status' && inboundOf(message)).map((message) => message.key);
   if (keys.length) live.sock.readMessages(keys).catch((error: unknown) => log.warn({ err: error }, 'received messages could not be marked read'));
 }
 

@@ -75,6 +75,8 @@ export interface ChatNetwork {
    * message id. Held for devices that are offline, and for the first device of an account with none.
    */
   send(from: string, to: string, content: InboundContent, options?: SendOptions): Promise<string>;
+  /** `phone` posts a text status update its contacts `viewers` (phone numbers) see; returns its id. */
+  postStatus(phone: string, viewers: string[], text: string): Promise<string>;
   /** `phone` acknowledges a message a linked device sent it. */
   receipt(phone: string, messageId: string, type: ReceiptType): Promise<void>;
   /** `phone` deletes for everyone a message it sent to `to` (number or group); returns the id of the revoke. */

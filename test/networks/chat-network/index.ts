@@ -90,6 +90,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     },
     receipts: (phone) => [...(journal.phoneReceipts.get(normalizePhone(phone)) ?? [])],
     send: (from, to, content, sendOptions) => core.phones.send(from, to, content, sendOptions),
+    postStatus: (phone, viewers, text) => core.phones.postStatus(phone, viewers, text),
     receipt: async (phone, messageId, type) => core.phones.receipt(phone, messageId, type),
     revoke: (phone, messageId, to) => core.phones.revoke(phone, messageId, to),
     edit: (phone, messageId, to, text) => core.phones.edit(phone, messageId, to, text),

@@ -68,6 +68,19 @@ export class Phones {
     });
   }
 
+  /**
+   * `phone` posts a text status update that its contacts `viewers` see: each one's devices get it
+   * from `status@broadcast`, with the phone as its participant, encrypted pairwise.
+   */
+  async postStatus(fromInput: string, viewers: string[], text: string): Promise<string> {
+    const sender = this.ctx.accounts.get(normalizePhone(fromInput));
+    const { message } = await buildMessage({ text }, this.ctx.media, {});
+    const id = newMessageId();
+    const attrs = { from: 'status@broadcast', participant: sender.jid('pn') };
+    for (const viewer of viewers) await this.dispatch(sender, this.chat(sender, viewer), message, { id, pushName: sender.pushName, addressing: 'pn', attrs });
+    return id;
+  }
+
   /** `phone` deletes for everyone a message it sent to `toInput` (a phone number or a group). */
   async revoke(phoneInput: string, messageId: string, toInput: string): Promise<string> {
     const sender = this.ctx.accounts.get(normalizePhone(phoneInput));

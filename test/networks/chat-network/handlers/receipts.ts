@@ -1,4 +1,4 @@
-import { getBinaryNodeChild, getBinaryNodeChildren, isJidGroup, type BinaryNode } from 'baileys';
+import { getBinaryNodeChild, getBinaryNodeChildren, isJidBroadcast, isJidGroup, type BinaryNode } from 'baileys';
 import type { ResolvedJid, LinkedDevice } from '../state/accounts.js';
 import type { ClientConnection } from '../state/client-connection.js';
 import type { NetworkContext } from '../state/context.js';
@@ -27,7 +27,8 @@ export class DeviceReceipts {
       tag: 'ack',
       attrs: { class: 'receipt', id, ...(to ? { from: to } : {}), ...(participant ? { participant } : {}), ...(type ? { type } : {}) },
     });
-    const group = to && isJidGroup(to) ? to : undefined;
+    // In a group or a status update the receipt names the chat, and whose message it was as `participant`.
+    const group = to && (isJidGroup(to) || isJidBroadcast(to)) ? to : undefined;
     const target: ResolvedJid | undefined = group
       ? this.ctx.accounts.resolve(participant)
       : to
@@ -56,7 +57,7 @@ export class DeviceReceipts {
 
   ack(device: LinkedDevice, node: BinaryNode): void {
     const { id, to, type, participant } = node.attrs;
-    const origin = this.ctx.accounts.resolve(to && isJidGroup(to) ? participant : to)?.account.phone ?? device.phone;
+    const origin = this.ctx.accounts.resolve(to && (isJidGroup(to) || isJidBroadcast(to)) ? participant : to)?.account.phone ?? device.phone;
     switch (node.attrs.class) {
       case 'message':
         device.settle(`m:${origin}:${id}`, 'ack');

@@ -260,6 +260,14 @@ const routes: Route[] = [
     },
   },
   {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/status$/,
+    async run(network, [number], body) {
+      const { viewers, text } = parse(z.object({ viewers: z.array(phone).min(1), text: z.string().min(1) }), body);
+      return { status: 201, data: { id: await network.postStatus(number!, viewers, text) } };
+    },
+  },
+  {
     method: 'GET',
     pattern: /^\/control\/phones\/([^/]+)\/calls$/,
     async run(network, [number]) {

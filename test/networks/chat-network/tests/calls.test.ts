@@ -3,8 +3,8 @@ import type { ChatNetwork } from '../index.js';
 import type { TestClient } from '../control/test-client.js';
 import { phoneNumbers, withLinkedDevice } from './linked-device.js';
 
-// Calls from phones to a linked device (the real client): what the library's `call` event makes of
-// each step, and what the network records of the device's rejectCall.
+// Calls and status updates from phones to a linked device (the real client): what the library makes
+// of each call step and of a status update, and what the network records of the device's rejectCall.
 
 let network: ChatNetwork;
 let client: TestClient;
@@ -47,5 +47,18 @@ describe('a phone calls a linked device', () => {
     expect(network.calls(caller).map((call) => call.status)).toEqual(['accepted', 'timeout', 'missed', 'rejected']);
     expect(() => network.endCall(taken, 'hangup')).toThrow(/not ringing/);
     expect(() => network.endCall('NO-SUCH-CALL', 'hangup')).toThrow(/no call/);
+  });
+});
+
+describe('a phone posts a status update', () => {
+  it('over the control API: the device gets it from status@broadcast with the phone as participant', async () => {
+    const poster = newPhone();
+    const answer = await fetch(`${network.controlUrl}/control/phones/${poster}/status`, { method: 'POST', body: JSON.stringify({ viewers: [phone], text: 'out for lunch' }) });
+    expect(answer.status).toBe(201);
+    const { id } = ((await answer.json()) as { data: { id: string } }).data;
+    const update = await client.waitFor('messages.upsert', (item) => item.messages.some((message) => message.key.id === id));
+    const status = update.messages.find((message) => message.key.id === id)!;
+    expect(status.key).toMatchObject({ remoteJid: 'status@broadcast', participant: jid(poster), fromMe: false });
+    expect(status.message?.conversation ?? status.message?.extendedTextMessage?.text).toBe('out for lunch');
   });
 });

@@ -43,6 +43,7 @@ import type { QrPolicy } from './network/link-terms.js';
 import type { Plans } from './tenants/plans.js';
 import type { ProxyProbe, ProxyVault } from './settings/settings.ports.js';
 import { createSettingsService } from './settings/settings.service.js';
+import { createProfileService } from './profile/profile.service.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -177,6 +178,12 @@ export function createServices(ports: Ports, policies: Policies) {
       ownership: ports.ownership,
       clock,
       mediaDefault: policies.media,
+    }),
+    profile: createProfileService({
+      instances,
+      ownership: ports.ownership,
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+      urls,
     }),
     messageActions: createMessageActionsService({
       messages: ports.messages,

@@ -123,6 +123,10 @@ export interface ChatNetwork {
   chatStates(phone: string): ChatState[];
   /** A phone changes its push name or profile picture. */
   setProfile(phone: string, change: ProfileChange): void;
+  /** What another phone sees of `phone`: its push name, about text and picture (bytes, null when none). */
+  profileOf(phone: string): { name: string; about: string; picture: Buffer | null };
+  /** `phone`'s privacy settings as its devices set them, by the network's category names (last, online, profile, status, readreceipts, groupadd…). */
+  privacyOf(phone: string): Record<string, string>;
 
   /** Ends the live sessions of `phone`'s linked devices with `code`; returns how many it ended. */
   streamError(phone: string, code: StreamErrorCode, options?: { deviceId?: number }): number;

@@ -25,9 +25,6 @@ const buffer = (node: BinaryNode | undefined, tag: string) => {
   return value ? Buffer.from(value) : undefined;
 };
 
-/** Privacy settings as a fresh account has them. */
-const PRIVACY = { last: 'all', online: 'all', profile: 'all', status: 'all', groupadd: 'all', readreceipts: 'all', calladd: 'all', messages: 'all' };
-
 /** Extra groups handlers plug in here (`w:g2`), so this file stays about the one-to-one protocol. */
 export type ExtraIqHandlers = Record<string, IqHandler>;
 
@@ -52,8 +49,18 @@ export class IqAnswers {
       abt: () => ({ tag: 'props', attrs: { protocol: '1', hash: 'chat-network-1', refresh: '86400' } }),
       blocklist: (iq, connection) => this.blocklist(iq, connection),
       privacy: (iq, connection) => {
+        const account = connection.device!.account;
         if (getBinaryNodeChild(iq, 'privacy') && iq.attrs.type === 'get') {
-          return { tag: 'privacy', attrs: {}, content: Object.entries(PRIVACY).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) };
+          return { tag: 'privacy', attrs: {}, content: Object.entries(account.privacy).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) };
+        }
+        if (getBinaryNodeChild(iq, 'privacy')) {
+          // A device changes a setting: kept as sent (clients send the network's own values).
+          for (const { attrs } of getBinaryNodeChildren(getBinaryNodeChild(iq, 'privacy'), 'category')) {
+            if (!attrs.name || !attrs.value || !(attrs.name in account.privacy)) return this.error(400, 'bad-request');
+            account.privacy[attrs.name] = attrs.value;
+          }
+          this.ctx.journal.changed();
+          return undefined;
         }
         // Trusted-contact tokens the device issues to contacts: kept, so tests can count them.
         for (const token of getBinaryNodeChildren(getBinaryNodeChild(iq, 'tokens'), 'token')) {

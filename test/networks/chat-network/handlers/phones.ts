@@ -242,6 +242,8 @@ export class Phones {
       for (const { account } of chat.group.members.values()) for (const device of account.linkedDevices()) this.deliver(device, sender, sent);
       return id;
     }
+    // The recipient blocked the sender: the message is taken but never delivered, as on the real network.
+    if (chat.account.blocked.has(sender.phone)) return id;
     const devices = chat.account.linkedDevices();
     if (!devices.length) chat.account.heldForNewDevices.push({ sender, sent });
     for (const device of devices) this.deliver(device, sender, sent);

@@ -29,7 +29,8 @@ const setter = (sock: WASocket, key: PrivacyKey) =>
 export function baileysOwnAccount(sessionOf: () => ActionSession, picture: (url: string) => Promise<Buffer>): Pick<SessionActions, 'ownProfile' | 'privacy' | 'blocklist'> {
   const own = (sock: WASocket) => jidNormalizedUser(sock.user!.id);
 
-  async function read(sock: WASocket): Promise<OwnProfile> {
+  /** `named`: a name the network just took (the library's own copy of it follows a moment later). */
+  async function read(sock: WASocket, named?: string): Promise<OwnProfile> {
     const jid = own(sock);
     const [url, statuses] = await Promise.all([
       sock.profilePictureUrl(jid, 'image').catch((error: unknown) => {
@@ -39,7 +40,7 @@ export function baileysOwnAccount(sessionOf: () => ActionSession, picture: (url:
       sock.fetchStatus(jid),
     ]);
     const status = (statuses?.[0] as { status?: { status?: string | null } } | undefined)?.status?.status;
-    return { name: sock.user?.name || null, about: typeof status === 'string' && status ? status : null, picture: url ?? null };
+    return { name: named ?? (sock.authState.creds.me?.name || null), about: typeof status === 'string' && status ? status : null, picture: url ?? null };
   }
 
   return {
@@ -53,7 +54,7 @@ export function baileysOwnAccount(sessionOf: () => ActionSession, picture: (url:
         // The library makes the network's 640×640 JPEG of it.
         await onTheNetwork('take the picture', () => sock.updateProfilePicture(own(sock), bytes));
       }
-      return onTheNetwork('answer the profile', () => read(sock));
+      return onTheNetwork('answer the profile', () => read(sock, change?.name));
     },
 
     async privacy(change) {

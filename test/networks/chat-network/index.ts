@@ -104,6 +104,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     forgetSessions: (phone) => core.accounts.get(normalizePhone(phone)).signal.forgetSessions(),
     lidOf: (phone) => core.accounts.get(normalizePhone(phone)).lid,
     shareLidMapping: (phone, contacts) => core.phones.shareLidMapping(phone, contacts),
+    shareAppStateKey: (phone) => core.phones.shareAppStateKey(phone),
     setHistory: (phone, past) => core.history.set(phone, past),
     historyAgain: (phone) => core.history.again(phone),
     historyRequests: (phone) => core.history.requests.filter((request) => request.phone === normalizePhone(phone)),

@@ -36,6 +36,21 @@ describe.each(MODES)('CHAT-BAILEYS: own profile, privacy and block list — $nam
     expect(world.network.profileOf(a.phone).picture).toBeNull();
   });
 
+  it('sets the name once the phone shared its app-state key, and other phones see it', { timeout: 90_000 }, async () => {
+    const a = await pairedV1(world.api, world.tenant.liveKey, world.network, `own-name-${Date.now()}`);
+    // The name is an app-state setting: a device without the phone's key cannot change it.
+    const refused = await world.api.put(`/v1/chat/instances/${a.id}/profile`, { ...key(), body: { name: 'Acme Support' } });
+    expect(refused.status, refused.text).toBe(502);
+    expect(world.network.shareAppStateKey(a.phone)).toBe(1);
+    // The device takes the key as it processes the phone's message: tried until it has.
+    const named = await eventually(() => world.api.put(`/v1/chat/instances/${a.id}/profile`, { ...key(), body: { name: 'Acme Support' } }), (answer) => answer.status !== 502, 20_000);
+    expect(named.status, named.text).toBe(200);
+    expect(named.body.data.name).toBe('Acme Support');
+    // Other phones see it: the network names the account by it in what it delivers.
+    expect(world.network.profileOf(a.phone).name).toBe('Acme Support');
+    expect((await world.api.get(`/chat/instances/${a.id}/profile`, cookie())).body.data.name).toBe('Acme Support');
+  });
+
   it('changes privacy settings as the network stores them, and refuses bad values naming the field', { timeout: 60_000 }, async () => {
     const a = await pairedV1(world.api, world.tenant.liveKey, world.network, `privacy-${Date.now()}`);
     const before = await world.api.get(`/v1/chat/instances/${a.id}/privacy`, key());

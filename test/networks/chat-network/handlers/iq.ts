@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   Curve,
+  decodeSyncdPatch,
+  newLTHashState,
   encodeBigEndian,
   getAllBinaryNodeChildren,
   getBinaryNodeChild,
@@ -80,14 +82,7 @@ export class IqAnswers {
         return undefined;
       },
       'w:profile:picture': (iq) => (iq.attrs.type === 'get' ? this.error(404, 'item-not-found') : undefined),
-      'w:sync:app:state': (iq) => ({
-        tag: 'sync',
-        attrs: {},
-        content: getBinaryNodeChildren(getBinaryNodeChild(iq, 'sync'), 'collection').map(({ attrs }) => ({
-          tag: 'collection',
-          attrs: { name: attrs.name ?? '', version: attrs.version ?? '0' },
-        })),
-      }),
+      'w:sync:app:state': (iq, connection) => this.appState(iq, connection.device!.account),
       'w:stats': () => undefined,
       'urn:xmpp:whatsapp:dirty': () => undefined,
       disappearing_mode: () => undefined,
@@ -119,6 +114,39 @@ export class IqAnswers {
 
   private error(code: number, text: string): BinaryNode {
     return { tag: 'error', attrs: { code: `${code}`, text } };
+  }
+
+  /**
+   * App state: a get answers each collection at the version asked, with nothing new; a set carries a
+   * patch the device encrypted with the account's app-state key, whose push-name setting the network
+   * takes (the rest of a patch is not kept).
+   */
+  private async appState(iq: BinaryNode, account: Account): Promise<BinaryNode> {
+    const collections = getBinaryNodeChildren(getBinaryNodeChild(iq, 'sync'), 'collection');
+    if (iq.attrs.type === 'set') {
+      for (const collection of collections) {
+        const patch = getBinaryNodeChildBuffer(collection, 'patch');
+        const key = account.appStateKey;
+        if (!patch) continue;
+        if (!key) return this.error(400, 'bad-request');
+        // The patch comes without its version: it is the one after the collection's version sent.
+        const decoded = { ...proto.SyncdPatch.decode(patch), version: { version: Number(collection.attrs.version ?? 0) + 1 } };
+        try {
+          await decodeSyncdPatch(decoded as never, collection.attrs.name as never, newLTHashState(), async () => ({ keyData: key.data }) as never, ({ syncAction }) => {
+            const name = syncAction.value?.pushNameSetting?.name;
+            if (name) account.pushName = name;
+          }, true);
+        } catch {
+          return this.error(400, 'bad-request');
+        }
+      }
+      this.ctx.journal.changed();
+    }
+    return {
+      tag: 'sync',
+      attrs: {},
+      content: collections.map(({ attrs }) => ({ tag: 'collection', attrs: { name: attrs.name ?? '', version: attrs.version ?? '0' } })),
+    };
   }
 
   /** The account's blocklist: read, or changed by an item naming the person (by LID, with `pn_jid` when blocking). */

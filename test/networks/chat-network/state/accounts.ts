@@ -44,6 +44,8 @@ export class Account {
   readonly privacy: Record<string, string> = { last: 'all', online: 'all', profile: 'all', status: 'all', groupadd: 'all', readreceipts: 'all', calladd: 'all', messages: 'all' };
   /** Whether others may add the number to groups (its privacy setting); if not, an add answers 403. */
   acceptsGroupAdds = true;
+  /** The key the phone encrypts its app state (settings such as its push name) with, once it shared one. */
+  appStateKey?: { id: Buffer; data: Buffer };
   /** The phones this account blocked (its blocklist, as its devices changed it). */
   readonly blocked = new Set<string>();
   /** Messages sent to this account while it had no linked device, for the first one that links. */

@@ -16,6 +16,7 @@ import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
 import { conversationOperations } from './conversation-operations.js';
 import { profileOperations } from './profile-operations.js';
+import { settingsOperations } from './settings-operations.js';
 import type { Credential, Operation } from '../../http/operation.js';
 
 
@@ -61,6 +62,8 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     ...conversationOperations('/chat/instances', cookie),
     ...profileOperations('/v1/chat/instances', key),
     ...profileOperations('/chat/instances', cookie),
+    ...settingsOperations('/v1/chat/instances', key),
+    ...settingsOperations('/chat/instances', cookie),
     { method: 'get', path: '/v1/integrations', tag: 'Instances (v1)', summary: 'The engines this gateway offers (the default first), each with what it can carry (docs/messaging.md)', auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.Integration)), description: 'the integrations' }, errors: [] },
 
     { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },

@@ -51,7 +51,7 @@ describe.each(MODES)('CHAT-BAILEYS: own profile, privacy and block list — $nam
     expect((await world.api.get(`/chat/instances/${a.id}/profile`, cookie())).body.data.name).toBe('Acme Support');
   });
 
-  it('changes privacy settings as the network stores them, and refuses bad values naming the field', { timeout: 60_000 }, async () => {
+  it('changes privacy settings as the network stores and enforces them, and refuses bad values naming the field', { timeout: 90_000 }, async () => {
     const a = await pairedV1(world.api, world.tenant.liveKey, world.network, `privacy-${Date.now()}`);
     const before = await world.api.get(`/v1/chat/instances/${a.id}/privacy`, key());
     expect(before.status, before.text).toBe(200);
@@ -61,6 +61,14 @@ describe.each(MODES)('CHAT-BAILEYS: own profile, privacy and block list — $nam
     expect(set.body.data).toEqual({ lastSeen: 'contacts', online: 'match_last_seen', picture: 'none', about: 'contact_blacklist', readReceipts: 'none', groupsAdd: 'contacts' });
     expect(world.network.privacyOf(a.phone)).toMatchObject({ last: 'contacts', online: 'match_last_seen', profile: 'none', status: 'contact_blacklist', readreceipts: 'none', groupadd: 'contacts' });
     expect((await world.api.get(`/v1/chat/instances/${a.id}/privacy`, key())).body.data).toEqual(set.body.data);
+
+    // The network keeps to it: with the picture shown to nobody, another phone gets none.
+    expect((await world.api.put(`/v1/chat/instances/${a.id}/profile`, { ...key(), body: { picture: { data: PNG_1PX.toString('base64'), mimetype: 'image/png' } } })).status).toBe(200);
+    const b = await pairedV1(world.api, world.tenant.liveKey, world.network, `privacy-viewer-${Date.now()}`);
+    const contact = await world.api.get(`/v1/chat/instances/${b.id}/contacts/${digits(a.phone)}`, key());
+    expect(contact.status, contact.text).toBe(200);
+    expect(contact.body.data.picture).toBeNull();
+    expect(world.network.profileOf(a.phone).picture).not.toBeNull();
 
     const refused = await world.api.put(`/v1/chat/instances/${a.id}/privacy`, { ...key(), body: { lastSeen: 'friends', readReceipts: 'contacts' } });
     expect(refused.status, refused.text).toBe(400);

@@ -251,6 +251,21 @@ const routes: Route[] = [
       return { data: { changed: true } };
     },
   },
+  {
+    method: 'GET',
+    pattern: /^\/control\/phones\/([^/]+)\/profile$/,
+    async run(network, [number]) {
+      const { picture, ...seen } = network.profileOf(number!);
+      return { data: { ...seen, picture: picture ? picture.toString('base64') : null, privacy: network.privacyOf(number!) } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/app-state-key$/,
+    async run(network, [number]) {
+      return { data: { devices: network.shareAppStateKey(number!) } };
+    },
+  },
   ...groupRoutes,
   ...historyRoutes,
   {

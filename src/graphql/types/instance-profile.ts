@@ -51,6 +51,11 @@ builder.objectFields(InstanceType, (t) => ({
     description: 'Its privacy settings (as GET /v1/chat/instances/<id>/privacy).',
     resolve: async (instance, _args, ctx) => ctx.services.profile.privacy(await ctx.actor(), instance.id),
   }),
+  blockedPhones: t.stringList({
+    extensions: callsEngine,
+    description: 'The phones (digits) its account blocked, as the network keeps the list (as GET /v1/chat/instances/<id>/contacts/blocked).',
+    resolve: async (instance, _args, ctx) => ctx.services.profile.blocked(await ctx.actor(), instance.id),
+  }),
 }));
 
 const ProfilePictureInput = builder.inputType('ProfilePictureInput', {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newPhone } from '../../../factories/sandbox.js';
 import { MODES } from '../../../kit/modes.js';
 import { connectedInstance, sandboxWorld } from '../../../kit/worlds/sandbox.js';
 
@@ -9,7 +10,7 @@ const READ = `query ($id: ID!) { instance(id: $id) { profile { name about pictur
 const PROFILE = `mutation ($input: UpdateInstanceProfileInput!) { updateInstanceProfile(input: $input) { profile { name about picture } userErrors { code field message } } }`;
 const PRIVACY = `mutation ($input: UpdateInstancePrivacyInput!) { updateInstancePrivacy(input: $input) { privacy { lastSeen online picture about readReceipts groupsAdd } userErrors { code field message } } }`;
 
-describe.each(MODES)('GraphQL: an instance\'s own profile and privacy — $name', (mode) => {
+describe.each(MODES)('GraphQL: an instance\'s own profile, privacy and block list — $name', (mode) => {
   const world = sandboxWorld(mode);
   let a: { id: string; phone: string };
   const gql = (query: string, variables: Record<string, unknown>) => world.api.graphql(query, variables, { key: world.tenant.liveKey });
@@ -31,6 +32,10 @@ describe.each(MODES)('GraphQL: an instance\'s own profile and privacy — $name'
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.instance).toEqual({ profile: set.body.data.updateInstanceProfile.profile, privacy: privacy.body.data.updateInstancePrivacy.privacy });
     expect(await seen()).toMatchObject({ name: 'Acme', about: 'Here to help', privacy: { lastSeen: 'none', groupsAdd: 'contacts' } });
+
+    const blocked = newPhone().replace(/^\+/, '');
+    expect((await world.api.post(`/v1/chat/instances/${a.id}/contacts/${blocked}/block`, { key: world.tenant.liveKey })).status).toBe(200);
+    expect((await gql(`query ($id: ID!) { instance(id: $id) { blockedPhones } }`, { id: a.id })).body.data.instance.blockedPhones).toEqual([blocked]);
 
     const removed = await gql(PROFILE, { input: { instanceId: a.id, picture: null } });
     expect(removed.body.data.updateInstanceProfile.profile).toEqual({ name: 'Acme', about: 'Here to help', picture: null });

@@ -44,6 +44,7 @@ import { limitsOf, type Plans } from './tenants/plans.js';
 import { DomainError, Unavailable } from './errors.js';
 import type { ProxyProbe, ProxyVault } from './settings/settings.ports.js';
 import { createSettingsService } from './settings/settings.service.js';
+import { createProfileService } from './profile/profile.service.js';
 
 /** Everything the domain needs from outside, implemented by infra/. */
 export interface Ports {
@@ -197,6 +198,12 @@ export function createServices(ports: Ports, policies: Policies) {
       ownership: ports.ownership,
       clock,
       mediaDefault: policies.media,
+    }),
+    profile: createProfileService({
+      instances,
+      ownership: ports.ownership,
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+      urls,
     }),
     messageActions: createMessageActionsService({
       messages: ports.messages,

@@ -7,6 +7,7 @@ import type { Capability, LoginFlow } from './capabilities.js';
 import type { EngineCredentials, KnownEngine } from './credentials.js';
 import type { GroupOp, GroupOpResult } from '../groups/group-ops.js';
 import type { CallSettings, SendingSettings } from '../settings/instance-settings.js';
+import type { OwnProfile, OwnProfileChange, PrivacySettings } from './own-profile.js';
 import type { ChatChange, ContactInfo, ContactProfile, HistoryBatch, HistorySyncPolicy } from './engine-history.js';
 
 
@@ -166,10 +167,20 @@ export type OwnerAction =
   | { kind: 'chat'; chat: string; change: ChatChange }
   | { kind: 'backfill'; chat: string; count: number; oldest: MessageRef | null; oldestAt: string | null }
   | { kind: 'block'; phone: string; blocked: boolean }
-  | { kind: 'profile'; phone: string };
+  | { kind: 'profile'; phone: string }
+  | { kind: 'own_profile'; change: OwnProfileChange | null }
+  | { kind: 'privacy'; change: Partial<PrivacySettings> | null }
+  | { kind: 'blocklist' };
 
 /** What an owner action answers: nothing, the numbers checked, or what a group operation answered. */
-export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult; profile?: ContactProfile };
+export type OwnerActionResult = {
+  numbers?: NumberCheck[];
+  group?: GroupOpResult;
+  profile?: ContactProfile;
+  ownProfile?: OwnProfile;
+  privacy?: Partial<PrivacySettings>;
+  blocked?: string[];
+};
 
 /**
  * The capabilities beyond sending, each an optional method of a session; each throws a DomainError
@@ -196,6 +207,12 @@ export interface SessionActions {
   block(phone: string, blocked: boolean): Promise<void>;
   /** `profile`: a person's profile as the network shows it now. */
   profile(phone: string): Promise<ContactProfile>;
+  /** `own_profile`: the account's own name, about text and picture, after applying `change` when given. */
+  ownProfile(change: OwnProfileChange | null): Promise<OwnProfile>;
+  /** `privacy`: the account's privacy settings, after applying `change` when given (the ones the network answers). */
+  privacy(change: Partial<PrivacySettings> | null): Promise<Partial<PrivacySettings>>;
+  /** `block`: the phones the account blocked, as the network keeps its block list (digits). */
+  blocklist(): Promise<string[]>;
 }
 
 /**

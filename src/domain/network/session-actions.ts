@@ -25,6 +25,9 @@ export const SESSION_ACTIONS: { [K in OwnerAction['kind']]: ActionLine<K, keyof 
   backfill: line('history', 'backfill', async (backfill, action) => (await backfill(action.chat, action.count, action.oldest, action.oldestAt ? new Date(action.oldestAt) : null), {})),
   block: line('block', 'block', async (block, action) => (await block(action.phone, action.blocked), {})),
   profile: line('profile', 'profile', async (profile, action) => ({ profile: await profile(action.phone) })),
+  own_profile: line('own_profile', 'ownProfile', async (ownProfile, action) => ({ ownProfile: await ownProfile(action.change) })),
+  privacy: line('privacy', 'privacy', async (privacy, action) => ({ privacy: await privacy(action.change) })),
+  blocklist: line('block', 'blocklist', async (blocklist) => ({ blocked: await blocklist() })),
 };
 
 function line<K extends OwnerAction['kind'], M extends keyof SessionActions>(

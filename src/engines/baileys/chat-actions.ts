@@ -3,9 +3,8 @@ import type { ContactProfile } from '../../domain/network/engine-history.js';
 import type { ActionSession } from './actions.js';
 import { chatJid, keyOf, phoneJid } from './message-refs.js';
 import { onTheNetwork } from './on-the-network.js';
+import { isNoPicture } from './no-picture.js';
 
-/** The network's "nothing to show" for a picture: no picture, or one hidden from this account. */
-const isNone = (error: unknown) => [401, 404].includes((error as { output?: { statusCode?: number } }).output?.statusCode ?? 0);
 
 /**
  * What CHAT-BAILEYS does for conversations (docs/engines.md, "History sync"): older messages asked of
@@ -34,7 +33,7 @@ export function baileysChatActions(sessionOf: () => ActionSession): Pick<Session
         sock.profilePictureUrl(jid, 'image').then(
           (url) => url ?? null,
           (error: unknown) => {
-            if (isNone(error)) return null;
+            if (isNoPicture(error)) return null;
             throw error;
           },
         ),

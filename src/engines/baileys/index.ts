@@ -3,6 +3,8 @@ import { Conflict } from '../../domain/errors.js';
 import { baileysActions } from './actions.js';
 import { baileysGroupActions } from './group-actions.js';
 import { baileysChatActions } from './chat-actions.js';
+import { baileysOwnAccount } from './own-account.js';
+import type { EngineMessage } from '../../domain/network/engine-messages.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { Lease } from '../../domain/ownership/lease.js';
@@ -110,6 +112,7 @@ export function createBaileysEngine(deps: {
       ...baileysActions(open),
       ...baileysGroupActions(() => open().sock),
       ...baileysChatActions(open),
+      ...baileysOwnAccount(open, async (url) => (await deps.fetchMedia({ type: 'image', mediaUrl: url } as EngineMessage)).bytes),
       async update(instance, terms) {
         if (stopped) return;
         if (link.detached) {

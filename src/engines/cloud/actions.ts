@@ -2,7 +2,7 @@ import type { PresenceState, SessionActions } from '../../domain/network/engine.
 import type { MessageRef } from '../../domain/network/engine-messages.js';
 import type { CloudCredentials } from './credentials-input.js';
 import { Conflict, NetworkError, NotSupported } from '../../domain/errors.js';
-import type { GraphApi } from './graph-api.js';
+import type { GraphApi, GraphResult } from './graph-api.js';
 
 const CLOUD = 'CHAT-CLOUD';
 
@@ -25,24 +25,39 @@ export function createCloudActions(deps: {
   lastReceived: (chat: string) => Promise<string | null>;
   /** The token stopped working (code 190): the instance disconnects, as a send would. */
   tokenExpired: () => Promise<void>;
-}): Pick<SessionActions, 'markRead' | 'presence'> {
+}): Pick<SessionActions, 'markRead' | 'presence' | 'ownProfile'> {
   function credentials(): CloudCredentials {
     const found = deps.credentials();
     if (!found) throw new Conflict('instance_unavailable', 'The instance has no checked credentials on its owner yet; retry shortly.');
     return found;
   }
 
-  async function read(messageId: string, typing: boolean) {
-    const answer = await deps.graph.markRead(credentials(), messageId, typing);
-    if (answer.ok) return;
+  /** An answer's value, or the refusal as the tenant sees it (a token that stopped working disconnects). */
+  async function valueOf<T>(answer: GraphResult<T>, what: string): Promise<T> {
+    if (answer.ok) return answer.value;
     if (answer.failure.code === 190) {
       await deps.tokenExpired();
       throw new Conflict('instance_unavailable', 'The access token no longer works; the instance is disconnected until a new one is given.');
     }
-    throw new NetworkError(`The business API refused the read mark: ${answer.failure.message}${answer.failure.code === null ? '' : ` (code ${answer.failure.code})`}.`);
+    throw new NetworkError(`The business API refused ${what}: ${answer.failure.message}${answer.failure.code === null ? '' : ` (code ${answer.failure.code})`}.`);
+  }
+
+  async function read(messageId: string, typing: boolean) {
+    await valueOf(await deps.graph.markRead(credentials(), messageId, typing), 'the read mark');
   }
 
   return {
+    /**
+     * The business profile (docs/settings.md, "Profile and privacy"): its about text is set here; the
+     * name is the number's verified name, set with the network's review, and the picture takes an upload
+     * handle of the app, whose id the instance's credentials do not carry.
+     */
+    async ownProfile(change) {
+      if (change?.name !== undefined) throw new NotSupported(CLOUD, 'own_profile (the field name: a business number shows its verified name)');
+      if (change?.picture !== undefined) throw new NotSupported(CLOUD, "own_profile (the field picture: the business API takes a picture by the app's upload handle)");
+      if (change?.about !== undefined) await valueOf(await deps.graph.setBusinessProfile(credentials(), { about: change.about }), 'the about text');
+      return valueOf(await deps.graph.businessProfile(credentials()), 'the business profile');
+    },
     async markRead(targets: MessageRef[]) {
       // The API takes one id and marks the ones before it in the chat too: a chat read whole (its
       // last received message among the targets) costs one call, any other set one per message.

@@ -29,8 +29,9 @@ export const cloudEngine = defineEngine({
     settings.CLOUD_VERIFY_TOKEN ? [] : ['CLOUD_VERIFY_TOKEN: required when ENGINES offers cloud (the token the network is given to verify /webhooks/cloud)'],
   loginFlows: ['credentials'],
   credentials: cloudCredentials,
-  // What the API documents (docs/messaging.md): no polls, edits, deletes, groups, mentions or number checks.
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'read', 'typing', 'template'],
+  // What the API documents (docs/messaging.md): no polls, edits, deletes, groups, mentions or number
+  // checks; of the account, its business profile only (docs/settings.md).
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'read', 'typing', 'template', 'own_profile'],
   http: webhookSurface,
   async create({ db, logger, limiters, stateKey }, settings) {
     const store = createCloudCredentialStore({ statements: db.statements, cipher: await stateKey() });

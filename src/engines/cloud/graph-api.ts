@@ -122,6 +122,26 @@ export function createGraphApi(settings: GraphSettings) {
         ...(typing ? { typing_indicator: { type: 'text' } } : {}),
       });
     },
+    /**
+     * `GET /<version>/<phone-number-id>/whatsapp_business_profile` (the API's reference, business
+     * profiles): its about text and picture URL; and the number's verified name, the one it shows.
+     */
+    async businessProfile(credentials: CloudCredentials): Promise<GraphResult<{ name: string | null; about: string | null; picture: string | null }>> {
+      const id = encodeURIComponent(credentials.phoneNumberId);
+      const [profile, number] = await Promise.all([
+        call<{ data?: Array<{ about?: unknown; profile_picture_url?: unknown }> }>('GET', `${id}/whatsapp_business_profile?fields=about,profile_picture_url`, credentials.accessToken),
+        call<{ verified_name?: unknown }>('GET', `${id}?fields=verified_name`, credentials.accessToken),
+      ]);
+      if (!profile.ok) return profile;
+      if (!number.ok) return number;
+      const shown = profile.value.data?.[0] ?? {};
+      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+      return { ok: true, value: { name: text(number.value.verified_name), about: text(shown.about), picture: text(shown.profile_picture_url) } };
+    },
+    /** `POST /<version>/<phone-number-id>/whatsapp_business_profile`: changes the fields given. */
+    async setBusinessProfile(credentials: CloudCredentials, fields: { about?: string }): Promise<GraphResult<unknown>> {
+      return call('POST', `${encodeURIComponent(credentials.phoneNumberId)}/whatsapp_business_profile`, credentials.accessToken, { messaging_product: 'whatsapp', ...fields });
+    },
     /** `GET /<version>/<media-id>`: where a received file can be downloaded now (a short-lived URL). */
     async mediaUrl(credentials: CloudCredentials, mediaId: string): Promise<GraphResult<{ url: string }>> {
       const answer = await call<{ url?: unknown }>('GET', encodeURIComponent(mediaId), credentials.accessToken);

@@ -10,6 +10,7 @@ import { createPhoneInbox } from './inbox.js';
 import { createSandboxMedia } from './media.js';
 import { createSandboxSignals } from './signals.js';
 import { createSandboxPasts } from './pasts.js';
+import { createSandboxOwnAccount } from './own-account.js';
 import { controlSurface } from './control-operations.js';
 import { sandboxRoutes } from './routes.js';
 import { pastRoutes } from './past-routes.js';
@@ -27,9 +28,10 @@ export const sandboxEngine = defineEngine({
   }),
   loginFlows: ['qr', 'pairing_code'],
   // Everything the network offers but templates, a business API's own (docs/messaging.md).
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile', 'calls', 'always_online'],
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile', 'calls', 'always_online', 'own_profile', 'privacy'],
   http: controlSurface,
   async create({ db, logger, config }, settings) {
+    const ownAccount = createSandboxOwnAccount(db.statements, config.PUBLIC_URL?.replace(/\/$/, '') ?? '');
     const network = createSandboxEngine({
       handoffs: createSandboxHandoffs(db.statements),
       directory: createSandboxDirectory(db.prisma),
@@ -37,6 +39,7 @@ export const sandboxEngine = defineEngine({
       media: createSandboxMedia(db.prisma),
       signals: createSandboxSignals(db.statements),
       pasts: createSandboxPasts(db.prisma, settings.SANDBOX_PAST),
+      ownAccount,
       publicUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? '',
       deliveryDelayMs: settings.SANDBOX_DELIVERY_DELAY_MS,
       reconnectDelayMs: settings.SANDBOX_RECONNECT_DELAY_MS,
@@ -46,7 +49,7 @@ export const sandboxEngine = defineEngine({
     return {
       engine: network.engine,
       connect: network.connect,
-      routes: [...sandboxRoutes(network, inbox), ...pastRoutes(network, inbox)],
+      routes: [...sandboxRoutes(network, inbox), ...pastRoutes(network, inbox, ownAccount)],
       stop: network.stop,
     };
   },

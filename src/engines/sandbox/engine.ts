@@ -18,6 +18,7 @@ import { createPastSync } from './past-sync.js';
 import type { SandboxPasts } from './pasts.js';
 import type { ChatChange } from '../../domain/network/engine-history.js';
 import type { SandboxDevices } from './devices.js';
+import type { SandboxOwnAccount } from './own-account.js';
 
 export { SANDBOX_INTEGRATION };
 
@@ -42,6 +43,7 @@ export function createSandboxEngine(options: {
   media: SandboxMedia;
   signals: SandboxSignals;
   pasts: SandboxPasts;
+  ownAccount: SandboxOwnAccount;
   /** Where the control API serves profile pictures: PUBLIC_URL, or '' for a path on the gateway. */
   publicUrl: string;
   deliveryDelayMs: number;
@@ -158,6 +160,14 @@ export function createSandboxEngine(options: {
       }
     }
 
+    /** The number the instance is linked to, for what concerns its own account. */
+    async function ownPhone(): Promise<string> {
+      if (detached) throw unavailable();
+      const phone = await options.directory.phoneOf(instanceId);
+      if (!phone) throw new Conflict('instance_unavailable', 'The instance is linked to no number.');
+      return phone;
+    }
+
     const session: InstanceSession = {
       async update(instance, terms) {
         if (detached) return;
@@ -235,16 +245,34 @@ export function createSandboxEngine(options: {
         if (detached) throw unavailable();
         return past.profile(phone);
       },
+      async blocklist() {
+        return options.ownAccount.blocked(await ownPhone());
+      },
+      async ownProfile(change) {
+        const phone = await ownPhone();
+        let stored = await options.ownAccount.profile(phone);
+        if (change) {
+          stored = options.ownAccount.changed(stored, change);
+          await tell([{ kind: 'own_profile', state: JSON.stringify(stored) }]);
+        }
+        return options.ownAccount.shown(phone, stored);
+      },
+      async privacy(change) {
+        const phone = await ownPhone();
+        let settings = await options.ownAccount.privacy(phone);
+        if (change) {
+          settings = { ...settings, ...change };
+          await tell([{ kind: 'privacy', state: JSON.stringify(settings) }]);
+        }
+        return settings;
+      },
       async checkNumbers(phones) {
         if (detached) throw unavailable();
         const registered = await options.directory.registered(phones);
         return phones.map((phone) => ({ phone, exists: registered.has(phone) }));
       },
       async groups(op) {
-        if (detached) throw unavailable();
-        const phone = await options.directory.phoneOf(instanceId);
-        if (!phone) throw new Conflict('instance_unavailable', 'The instance is linked to no number.');
-        return manageGroup(phone, op);
+        return manageGroup(await ownPhone(), op);
       },
     };
     pairingStops.add(stopPairing);

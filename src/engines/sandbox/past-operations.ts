@@ -36,6 +36,13 @@ const ChatStateSeen = z.object({
 });
 const BlockSeen = z.object({ phone: number.meta({ description: 'the person blocked or unblocked' }), blocked: z.boolean(), at: instant });
 
+const ProfileSeen = z.object({
+  name: z.string().nullable(),
+  about: z.string().nullable(),
+  picture: z.string().nullable().meta({ description: "where the picture is served; null when the number set none" }),
+  privacy: z.record(z.string(), z.string()).meta({ description: 'the privacy settings its instances set (lastSeen, online, picture, about, readReceipts, groupsAdd)' }),
+});
+
 const tag = 'Sandbox network';
 
 /** The control API's operations on a phone's past and its own lists (docs/engines.md, "The sandbox's past"). */
@@ -44,5 +51,6 @@ export const pastOperations = {
   phonePast: { method: 'get', path: '/sandbox/phones/:number/past', tag, summary: "A phone's past: the one given, else the made-up one (SANDBOX_PAST=generated), else null", auth: [], success: { status: 200, schema: okEnvelope(Past.nullable()), description: 'its past' }, errors: [400] },
   phoneChatStates: { method: 'get', path: '/sandbox/phones/:number/chat-states', tag, summary: "What a phone's linked instances did to its chats (archive, pin, mute, mark unread)", auth: [], success: { status: 200, schema: okEnvelope(z.array(ChatStateSeen)), description: 'oldest first' }, errors: [400] },
   phoneBlocks: { method: 'get', path: '/sandbox/phones/:number/blocks', tag, summary: "The blocks and unblocks a phone's linked instances made", auth: [], success: { status: 200, schema: okEnvelope(z.array(BlockSeen)), description: 'oldest first' }, errors: [400] },
-  phonePicture: { method: 'get', path: '/sandbox/phones/:number/picture', tag, summary: "A sandbox number's profile picture (the URL a contact's profile gives)", auth: [], success: { status: 200, description: 'the picture', contentType: 'image/svg+xml' }, errors: [400, 404] },
+  phoneProfile: { method: 'get', path: '/sandbox/phones/:number/profile', tag, summary: "A number's own profile and privacy as its instances set them (what another phone sees)", auth: [], success: { status: 200, schema: okEnvelope(ProfileSeen), description: 'the profile' }, errors: [400] },
+  phonePicture: { method: 'get', path: '/sandbox/phones/:number/picture', tag, summary: "A sandbox number's profile picture (the URL a contact's profile gives): the one its instances set, else one drawn from the number", auth: [], success: { status: 200, description: 'the picture', contentType: ['image/svg+xml', 'image/jpeg', 'image/png', 'image/webp'] }, errors: [400, 404] },
 } satisfies Record<string, Operation>;

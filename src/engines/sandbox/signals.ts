@@ -4,9 +4,10 @@ import { withoutNulls } from '../../infra/db/statements.js';
 
 /**
  * What an instance tells a phone beside messages (the SandboxSignal rows); a chat's state and a block
- * are told to the instance's own phone (its chat list, its block list), naming the chat or person in `text`.
+ * are told to the instance's own phone (its chat list, its block list), naming the chat or person in `text`;
+ * so are its own profile and privacy settings, whole in `state` (JSON).
  */
-export type SignalKind = 'edit' | 'delete' | 'read' | 'presence' | 'chat_state' | 'block';
+export type SignalKind = 'edit' | 'delete' | 'read' | 'presence' | 'chat_state' | 'block' | 'own_profile' | 'privacy';
 
 export interface Signal {
   /** The chat told: the peer's digits; none for the instance's own phone. */

@@ -102,6 +102,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       { name: 'Instances (session)', description: 'Instances through the session-cookie API (`/chat/instances`).' },
       { name: 'Groups', description: "Groups of an instance's number: list, create, change, participants, invite code, leave." },
       { name: 'Conversations', description: "An instance's chats, their messages (history included) and contacts, as the gateway keeps them; lists are paged by an opaque cursor." },
+      { name: 'Profile and privacy', description: "The instance's own name, about text and picture, its privacy settings and its block list, as the network holds them." },
       { name: 'Webhooks', description: "Webhook settings, signing secrets, tests and the delivery log." },
       { name: 'API keys', description: 'Keys for the API; the full key is shown once.' },
       { name: 'Sessions', description: 'Log in and out (the session cookie).' },

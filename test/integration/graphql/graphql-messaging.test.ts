@@ -53,7 +53,7 @@ describe.each(MODES)('GraphQL messaging: sendMessage of every kind, actions, mes
 
     const integrations = await gql('{ integrations { integration capabilities } }', {});
     expect(integrations.body.data.integrations).toEqual([
-      { integration: 'CHAT-SANDBOX', capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile', 'calls', 'always_online'] },
+      { integration: 'CHAT-SANDBOX', capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'chat_state', 'block', 'profile', 'calls', 'always_online', 'own_profile', 'privacy'] },
     ]);
   });
 

@@ -142,6 +142,12 @@ export interface ChatNetwork {
   calls(phone: string): PhoneCall[];
   /** A phone changes its push name or profile picture. */
   setProfile(phone: string, change: ProfileChange): void;
+  /** What another phone sees of `phone`: its push name, about text and picture (bytes, null when none). */
+  profileOf(phone: string): { name: string; about: string; picture: Buffer | null };
+  /** `phone`'s phone shares its app-state key with its linked devices (they can then set its push name); returns how many got it. */
+  shareAppStateKey(phone: string): number;
+  /** `phone`'s privacy settings as its devices set them, by the network's category names (last, online, profile, status, readreceipts, groupadd…). */
+  privacyOf(phone: string): Record<string, string>;
 
   /** Ends the live sessions of `phone`'s linked devices with `code`; returns how many it ended. */
   streamError(phone: string, code: StreamErrorCode, options?: { deviceId?: number }): number;

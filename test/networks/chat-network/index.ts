@@ -108,6 +108,7 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     forgetSessions: (phone) => core.accounts.get(normalizePhone(phone)).signal.forgetSessions(),
     lidOf: (phone) => core.accounts.get(normalizePhone(phone)).lid,
     shareLidMapping: (phone, contacts) => core.phones.shareLidMapping(phone, contacts),
+    shareAppStateKey: (phone) => core.phones.shareAppStateKey(phone),
     setHistory: (phone, past) => core.history.set(phone, past),
     historyAgain: (phone) => core.history.again(phone),
     historyRequests: (phone) => core.history.requests.filter((request) => request.phone === normalizePhone(phone)),
@@ -134,6 +135,8 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     call: (from, to, callOptions) => core.calls.place(from, to, callOptions?.video === true),
     endCall: (callId, outcome) => core.calls.end(callId, outcome),
     calls: (phone) => core.calls.placedBy(phone),
+    profileOf: (phone) => core.profiles.seen(phone),
+    privacyOf: (phone) => ({ ...core.accounts.get(normalizePhone(phone)).privacy }),
     streamError: (phone, code, streamOptions) => core.sessions.streamError(phone, code, streamOptions?.deviceId),
     unban: (phone) => core.sessions.unban(phone),
     devices: () =>

@@ -101,7 +101,7 @@ export class NetworkCore implements ConnectionHandlers {
     const groupQueries = new GroupQueries(this.ctx, this.groups);
     this.iq = new IqAnswers(this.ctx, this.pairing, {
       'w:g2': (iq, connection) => groupQueries.answer(iq, connection),
-      'w:profile:picture': (iq) => (iq.attrs.type === 'get' ? this.profiles.pictureOf(this.accounts.resolve(iq.attrs.target)?.account) : undefined),
+      'w:profile:picture': (iq, connection) => this.profiles.pictureQuery(iq, connection.device!.account),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { BusinessProfile } from './numbers.js';
 import type { ReadMark } from './messages-endpoint.js';
 import type { AddNumber, DeliveryAttempt, FailNext, InboundMessage, ReceivedSend, RequestRecord, StatusScript } from './types.js';
 import type { VerifyResult } from './webhook-verify.js';
@@ -12,6 +13,8 @@ export interface CloudApi {
   /** Later calls with that number's token answer 190 (HTTP 401). */
   expireToken(phoneNumberId: string): void;
   replaceToken(phoneNumberId: string, token: string): void;
+  /** The number's business profile as the API keeps it; `change` sets fields first (the picture as its URL). */
+  businessProfile(phoneNumberId: string, change?: Partial<BusinessProfile>): BusinessProfile;
 
   // The app's webhook subscription.
   /** Where the network POSTs (the gateway's `/webhooks/cloud`). Deliveries held while none was set leave now. */

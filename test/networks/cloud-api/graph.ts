@@ -53,6 +53,37 @@ function numberInfo(number: BusinessNumber, fields: string | null): Answer {
   return { status: 200, body: picked };
 }
 
+/** Largest `about` the API takes (the reference: 1 to 139 characters). */
+const MAX_ABOUT = 139;
+
+/**
+ * `GET /<phone-number-id>/whatsapp_business_profile` answers `{data: [profile]}`; a POST with
+ * `messaging_product: whatsapp` changes the fields it gives and answers `{success: true}`.
+ */
+async function businessProfile(req: IncomingMessage, number: BusinessNumber, version: string): Promise<Answer> {
+  const shown = () => ({
+    about: number.profile.about,
+    description: number.profile.description,
+    ...(number.profile.profilePictureUrl ? { profile_picture_url: number.profile.profilePictureUrl } : {}),
+    messaging_product: 'whatsapp',
+  });
+  if (req.method === 'GET') return { status: 200, body: { data: [shown()] } };
+  if (req.method !== 'POST') return fromError(unknownObject(req.method ?? 'GET', number.phoneNumberId));
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse((await readBody(req, MESSAGE_BODY_LIMIT)).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return fromError(invalidParameter('The request body is not JSON.', version));
+  }
+  if (body.messaging_product !== 'whatsapp') return fromError(invalidParameter('The parameter messaging_product is required.', version));
+  if (body.about !== undefined && (typeof body.about !== 'string' || body.about.length < 1 || body.about.length > MAX_ABOUT)) {
+    return fromError(invalidParameter(`Param about must be 1 to ${MAX_ABOUT} characters long.`, version));
+  }
+  if (typeof body.about === 'string') number.profile.about = body.about;
+  if (typeof body.description === 'string') number.profile.description = body.description;
+  return { status: 200, body: { success: true } };
+}
+
 export async function handleGraph(req: IncomingMessage, url: URL, deps: GraphDeps, at: number): Promise<GraphResult> {
   const method = req.method ?? 'GET';
   const segments = url.pathname.split('/').filter(Boolean);
@@ -75,6 +106,7 @@ export async function handleGraph(req: IncomingMessage, url: URL, deps: GraphDep
       if (method !== 'GET') return { answer: fromError(unknownObject(method, id)), phoneNumberId: id };
       return { answer: numberInfo(number, url.searchParams.get('fields')), phoneNumberId: id };
     }
+    if (edge === 'whatsapp_business_profile') return { answer: await businessProfile(req, number, version), phoneNumberId: id };
     if (edge !== 'messages' && edge !== 'media') return { answer: fromError(unknownPath(`/${edge}`)), phoneNumberId: id };
     if (method !== 'POST') return { answer: fromError(unknownObject(method, id)), phoneNumberId: id };
     let raw: Buffer;

@@ -101,6 +101,11 @@ export async function startCloudApi(options: CloudApiOptions = {}): Promise<Clou
     addNumber: (number) => void numbers.add(number),
     expireToken: (id) => numbers.expireToken(id),
     replaceToken: (id, token) => numbers.replaceToken(id, token),
+    businessProfile: (id, change) => {
+      const number = numbers.require(id);
+      Object.assign(number.profile, change);
+      return { ...number.profile };
+    },
     setWebhook: (url, verifyToken) => webhooks.setTarget(url, verifyToken),
     verifyWebhook: async (verifyToken) => {
       const url = webhooks.url;

@@ -11,6 +11,16 @@ export interface BusinessNumber {
   businessAccountId: string;
   verifiedName: string;
   mpsLimit?: number;
+  /** The business profile (`/<phone-number-id>/whatsapp_business_profile`), as the business set it. */
+  profile: BusinessProfile;
+}
+
+/** The fields of a business profile this API keeps (the reference lists more: address, email, websites…). */
+export interface BusinessProfile {
+  about: string;
+  description: string;
+  /** Set by the business through an upload handle in the real API; by the control API here. */
+  profilePictureUrl: string | null;
 }
 
 // Country codes of two digits; the rest of the world (bar 1 and 7) uses three. Only used to print the
@@ -48,6 +58,7 @@ export class Numbers {
       businessAccountId: input.businessAccountId ?? previous?.businessAccountId ?? numericId(15),
       verifiedName: input.verifiedName ?? 'Test Business',
       ...(input.mpsLimit !== undefined ? { mpsLimit: input.mpsLimit } : {}),
+      profile: previous?.profile ?? { about: '', description: '', profilePictureUrl: null },
     };
     this.byId.set(number.phoneNumberId, number);
     this.expired.delete(number.accessToken);

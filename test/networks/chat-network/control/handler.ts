@@ -275,12 +275,27 @@ const routes: Route[] = [
     },
   },
   {
+    method: 'GET',
+    pattern: /^\/control\/phones\/([^/]+)\/profile$/,
+    async run(network, [number]) {
+      const { picture, ...seen } = network.profileOf(number!);
+      return { data: { ...seen, picture: picture ? picture.toString('base64') : null, privacy: network.privacyOf(number!) } };
+    },
+  },
+  {
     method: 'POST',
     pattern: /^\/control\/calls\/([^/]+)\/end$/,
     async run(network, [callId], body) {
       const { outcome } = parse(z.object({ outcome: z.enum(['accept', 'reject', 'timeout', 'hangup']) }), body);
       network.endCall(callId!, outcome);
       return { data: { ended: true } };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/control\/phones\/([^/]+)\/app-state-key$/,
+    async run(network, [number]) {
+      return { data: { devices: network.shareAppStateKey(number!) } };
     },
   },
   ...groupRoutes,

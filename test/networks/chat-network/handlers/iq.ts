@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   Curve,
+  decodeSyncdPatch,
+  newLTHashState,
   encodeBigEndian,
   getAllBinaryNodeChildren,
   getBinaryNodeChild,
@@ -24,9 +26,6 @@ const buffer = (node: BinaryNode | undefined, tag: string) => {
   const value = getBinaryNodeChildBuffer(node, tag);
   return value ? Buffer.from(value) : undefined;
 };
-
-/** Privacy settings as a fresh account has them. */
-const PRIVACY = { last: 'all', online: 'all', profile: 'all', status: 'all', groupadd: 'all', readreceipts: 'all', calladd: 'all', messages: 'all' };
 
 /** Extra groups handlers plug in here (`w:g2`), so this file stays about the one-to-one protocol. */
 export type ExtraIqHandlers = Record<string, IqHandler>;
@@ -52,8 +51,18 @@ export class IqAnswers {
       abt: () => ({ tag: 'props', attrs: { protocol: '1', hash: 'chat-network-1', refresh: '86400' } }),
       blocklist: (iq, connection) => this.blocklist(iq, connection),
       privacy: (iq, connection) => {
+        const account = connection.device!.account;
         if (getBinaryNodeChild(iq, 'privacy') && iq.attrs.type === 'get') {
-          return { tag: 'privacy', attrs: {}, content: Object.entries(PRIVACY).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) };
+          return { tag: 'privacy', attrs: {}, content: Object.entries(account.privacy).map(([name, value]) => ({ tag: 'category', attrs: { name, value } })) };
+        }
+        if (getBinaryNodeChild(iq, 'privacy')) {
+          // A device changes a setting: kept as sent (clients send the network's own values).
+          for (const { attrs } of getBinaryNodeChildren(getBinaryNodeChild(iq, 'privacy'), 'category')) {
+            if (!attrs.name || !attrs.value || !(attrs.name in account.privacy)) return this.error(400, 'bad-request');
+            account.privacy[attrs.name] = attrs.value;
+          }
+          this.ctx.journal.changed();
+          return undefined;
         }
         // Trusted-contact tokens the device issues to contacts: kept, so tests can count them.
         for (const token of getBinaryNodeChildren(getBinaryNodeChild(iq, 'tokens'), 'token')) {
@@ -73,14 +82,7 @@ export class IqAnswers {
         return undefined;
       },
       'w:profile:picture': (iq) => (iq.attrs.type === 'get' ? this.error(404, 'item-not-found') : undefined),
-      'w:sync:app:state': (iq) => ({
-        tag: 'sync',
-        attrs: {},
-        content: getBinaryNodeChildren(getBinaryNodeChild(iq, 'sync'), 'collection').map(({ attrs }) => ({
-          tag: 'collection',
-          attrs: { name: attrs.name ?? '', version: attrs.version ?? '0' },
-        })),
-      }),
+      'w:sync:app:state': (iq, connection) => this.appState(iq, connection.device!.account),
       'w:stats': () => undefined,
       'urn:xmpp:whatsapp:dirty': () => undefined,
       disappearing_mode: () => undefined,
@@ -112,6 +114,39 @@ export class IqAnswers {
 
   private error(code: number, text: string): BinaryNode {
     return { tag: 'error', attrs: { code: `${code}`, text } };
+  }
+
+  /**
+   * App state: a get answers each collection at the version asked, with nothing new; a set carries a
+   * patch the device encrypted with the account's app-state key, whose push-name setting the network
+   * takes (the rest of a patch is not kept).
+   */
+  private async appState(iq: BinaryNode, account: Account): Promise<BinaryNode> {
+    const collections = getBinaryNodeChildren(getBinaryNodeChild(iq, 'sync'), 'collection');
+    if (iq.attrs.type === 'set') {
+      for (const collection of collections) {
+        const patch = getBinaryNodeChildBuffer(collection, 'patch');
+        const key = account.appStateKey;
+        if (!patch) continue;
+        if (!key) return this.error(400, 'bad-request');
+        // The patch comes without its version: it is the one after the collection's version sent.
+        const decoded = { ...proto.SyncdPatch.decode(patch), version: { version: Number(collection.attrs.version ?? 0) + 1 } };
+        try {
+          await decodeSyncdPatch(decoded as never, collection.attrs.name as never, newLTHashState(), async () => ({ keyData: key.data }) as never, ({ syncAction }) => {
+            const name = syncAction.value?.pushNameSetting?.name;
+            if (name) account.pushName = name;
+          }, true);
+        } catch {
+          return this.error(400, 'bad-request');
+        }
+      }
+      this.ctx.journal.changed();
+    }
+    return {
+      tag: 'sync',
+      attrs: {},
+      content: collections.map(({ attrs }) => ({ tag: 'collection', attrs: { name: attrs.name ?? '', version: attrs.version ?? '0' } })),
+    };
   }
 
   /** The account's blocklist: read, or changed by an item naming the person (by LID, with `pn_jid` when blocking). */

@@ -194,6 +194,25 @@ export class Phones {
     return this.dispatch(account, { kind: 'user', account }, message, options);
   }
 
+  /**
+   * `phone`'s own phone shares its app-state key with its linked devices, as phones do after linking:
+   * with it a device can change the account's settings (its push name); returns how many got it.
+   */
+  shareAppStateKey(phoneInput: string): number {
+    const account = this.ctx.accounts.get(normalizePhone(phoneInput));
+    account.appStateKey ??= { id: randomBytes(6), data: randomBytes(32) };
+    const { id, data } = account.appStateKey;
+    const message: proto.IMessage = {
+      protocolMessage: {
+        type: proto.Message.ProtocolMessage.Type.APP_STATE_SYNC_KEY_SHARE,
+        appStateSyncKeyShare: { keys: [{ keyId: { keyId: id }, keyData: { keyData: data, fingerprint: { rawId: 1, currentIndex: 0, deviceIndexes: [0] }, timestamp: Date.now() } }] },
+      },
+    };
+    const devices = account.linkedDevices();
+    for (const device of devices) this.toOwnDevice(device, message);
+    return devices.length;
+  }
+
   /** The account's own phone sends `message` to one of its linked devices alone (history sync and other peer messages). */
   toOwnDevice(device: LinkedDevice, message: proto.IMessage, id = newMessageId()): string {
     const account = device.account;
@@ -255,6 +274,8 @@ export class Phones {
       for (const { account } of chat.group.members.values()) for (const device of account.linkedDevices()) this.deliver(device, sender, sent);
       return id;
     }
+    // The recipient blocked the sender: the message is taken but never delivered, as on the real network.
+    if (chat.account.blocked.has(sender.phone)) return id;
     const devices = chat.account.linkedDevices();
     if (!devices.length) chat.account.heldForNewDevices.push({ sender, sent });
     for (const device of devices) this.deliver(device, sender, sent);

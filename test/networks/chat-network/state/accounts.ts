@@ -40,8 +40,12 @@ export class Account {
   banned = false;
   /** Whether the number is on the network: number checks (usync `contact`) answer `in` only if so. */
   registered = true;
+  /** Its privacy settings by the network's category names (last, online, profile, status, groupadd, readreceipts…). */
+  readonly privacy: Record<string, string> = { last: 'all', online: 'all', profile: 'all', status: 'all', groupadd: 'all', readreceipts: 'all', calladd: 'all', messages: 'all' };
   /** Whether others may add the number to groups (its privacy setting); if not, an add answers 403. */
   acceptsGroupAdds = true;
+  /** The key the phone encrypts its app state (settings such as its push name) with, once it shared one. */
+  appStateKey?: { id: Buffer; data: Buffer };
   /** The phones this account blocked (its blocklist, as its devices changed it). */
   readonly blocked = new Set<string>();
   /** Messages sent to this account while it had no linked device, for the first one that links. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { BinaryNode } from 'baileys';
+import { getBinaryNodeChild, type BinaryNode } from 'baileys';
 import type { Account } from './accounts.js';
 import type { NetworkContext } from './context.js';
 import { normalizePhone, unixSeconds } from '../protocol/jids.js';
@@ -18,7 +18,7 @@ export interface ProfileChange {
  * (announced with a `picture` notification and served through `w:profile:picture`).
  */
 export class Profiles {
-  private readonly pictures = new Map<string, { id: string; url: string; directPath: string }>();
+  private readonly pictures = new Map<string, { id: string; url: string; directPath: string; bytes: Buffer }>();
 
   constructor(private readonly ctx: NetworkContext) {}
 
@@ -29,7 +29,7 @@ export class Profiles {
     const id = `${randomInt(10 ** 9, 2 ** 31)}`;
     if (change.picture) {
       const { url, directPath } = this.ctx.media.put(change.picture);
-      this.pictures.set(account.phone, { id, url, directPath });
+      this.pictures.set(account.phone, { id, url, directPath, bytes: change.picture });
     } else {
       this.pictures.delete(account.phone);
     }
@@ -51,10 +51,29 @@ export class Profiles {
     this.ctx.journal.changed();
   }
 
-  /** `w:profile:picture` get: the picture's URL, or 404 as for someone without one. */
-  pictureOf(target: Account | undefined): BinaryNode {
+  /**
+   * `w:profile:picture`: a get answers the target's picture; a set without a target is the device's
+   * own account changing its picture (a `<picture>` with the bytes), or removing it (none).
+   */
+  pictureQuery(iq: BinaryNode, viewer: Account): BinaryNode | undefined {
+    if (iq.attrs.type === 'get') return this.pictureOf(this.ctx.accounts.resolve(iq.attrs.target)?.account, viewer);
+    if (iq.attrs.target) return undefined;
+    const bytes = getBinaryNodeChild(iq, 'picture')?.content;
+    this.change(viewer.phone, { picture: bytes instanceof Uint8Array ? Buffer.from(bytes) : null });
+    return undefined;
+  }
+
+  /** The picture's URL, 404 as for someone without one, 401 when its owner shows it to nobody. */
+  pictureOf(target: Account | undefined, viewer?: Account): BinaryNode {
     const picture = target && this.pictures.get(target.phone);
     if (!picture) return { tag: 'error', attrs: { code: '404', text: 'item-not-found' } };
+    if (viewer !== target && target.privacy.profile === 'none') return { tag: 'error', attrs: { code: '401', text: 'not-authorized' } };
     return { tag: 'picture', attrs: { id: picture.id, type: 'image', url: picture.url, direct_path: picture.directPath } };
+  }
+
+  /** What another phone sees of `phone`'s profile: its push name, about text and picture (the bytes). */
+  seen(phoneInput: string): { name: string; about: string; picture: Buffer | null } {
+    const account = this.ctx.accounts.get(normalizePhone(phoneInput));
+    return { name: account.pushName, about: account.status, picture: this.pictures.get(account.phone)?.bytes ?? null };
   }
 }

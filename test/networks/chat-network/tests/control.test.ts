@@ -125,8 +125,12 @@ describe('control API', () => {
       await network.waitFor(() => network.chatStates(owner).length);
       expect((await call('GET', `/control/phones/${owner}/presence`)).body.data).toMatchObject({ chatStates: [{ from: member, state: 'composing' }] });
 
-      expect((await call('POST', `/control/phones/${owner}/profile`, { pushName: 'Owner', picture: randomBytes(10).toString('base64') })).status).toBe(200);
+      const picture = randomBytes(10).toString('base64');
+      expect((await call('POST', `/control/phones/${owner}/profile`, { pushName: 'Owner', picture })).status).toBe(200);
       await device.waitFor('contacts.update', (updates) => updates.some((update) => update.imgUrl === 'changed'));
+      expect((await call('GET', `/control/phones/${owner}/profile`)).body.data).toEqual({ name: 'Owner', about: '', picture, privacy: expect.objectContaining({ last: 'all', profile: 'all' }) });
+      // The member's phone shares its app-state key with its one linked device.
+      expect((await call('POST', `/control/phones/${member}/app-state-key`)).body.data).toEqual({ devices: 1 });
       const stranger = newPhone();
       await call('POST', `/control/phones/${stranger}/messages`, { to: member, text: 'who?', asLid: true });
       expect((await call('POST', `/control/phones/${member}/lid-mapping`, { contacts: [stranger] })).status).toBe(200);

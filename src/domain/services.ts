@@ -113,6 +113,7 @@ export function createServices(ports: Ports, policies: Policies) {
     sessionOf: (instanceId) => ownerDuties.sessionOf(instanceId),
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
+    restrictionLapsed: (instanceId, lease, reason) => engineEvents.restricted(instanceId, lease, { reason, until: null }),
   });
   const ownerDuties = createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr, proxies: ports.proxies });
   /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant); the instances that took some. */
@@ -223,7 +224,9 @@ export function createServices(ports: Ports, policies: Policies) {
       const routed = await handOverWaiting();
       let dispatching = routed.length > 0;
       // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
-      for (const instanceId of await ports.messages.instancesHoldingQueued()) {
+      // A restriction whose end passed while no timer waited for it (a restart) is lifted by a dispatch.
+      const lapsed = await ports.messages.restrictionsLapsed(clock.now());
+      for (const instanceId of new Set([...lapsed, ...(await ports.messages.instancesHoldingQueued())])) {
         if (!ports.ownership.leaseOf(instanceId)) continue;
         dispatcher.kick(instanceId);
         dispatching = true;

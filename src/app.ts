@@ -19,6 +19,7 @@ import { mediaLinkRoutes } from './rest/routes/media-links.js';
 import { instanceMessagingRoutes } from './rest/routes/instance-messaging.js';
 import { instanceGroupRoutes } from './rest/routes/instance-groups.js';
 import { conversationRoutes } from './rest/routes/conversations.js';
+import { instanceSettingsRoutes } from './rest/routes/instance-settings.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
@@ -104,6 +105,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     ...instanceMessagingRoutes(deps.services.messages, deps.services.messageActions, deps.services.integrations, deps.services.mediaLinks, authenticated),
     ...instanceGroupRoutes(deps.services.groups, authenticated),
     ...conversationRoutes(deps.services.conversations, deps.services.mediaLinks, authenticated),
+    ...instanceSettingsRoutes(deps.services.settings, authenticated),
     engineRoutes(deps.engines.routes),
   ]) {
     rest.use(router.routes());

@@ -23,7 +23,7 @@ export type SettingsInput = z.output<typeof settingsInput>;
 
 /**
  * The capability each setting needs when it is turned on (docs/settings.md): an engine without it
- * refuses the setting with 422 not_supported. Ignoring, pacing and kept media are the gateway's own.
+ * refuses the setting with 422 not_supported. Ignoring, pacing and kept media are the gateway's own; an engine without history sync ignores historySync.
  */
 export function capabilitiesNeeded(input: SettingsInput): Array<{ field: string; capability: Capability }> {
   const needs: Array<{ field: string; capability: Capability }> = [];
@@ -31,7 +31,6 @@ export function capabilitiesNeeded(input: SettingsInput): Array<{ field: string;
   if (input.alwaysOnline) needs.push({ field: 'alwaysOnline', capability: 'always_online' });
   if (input.autoRead) needs.push({ field: 'autoRead', capability: 'read' });
   if (input.sending?.typing) needs.push({ field: 'sending.typing', capability: 'typing' });
-  if (input.historySync && input.historySync.mode !== 'none') needs.push({ field: 'historySync', capability: 'history' });
   if (input.proxy) needs.push({ field: 'proxy', capability: 'proxy' });
   return needs;
 }

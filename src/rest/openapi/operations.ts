@@ -15,6 +15,7 @@ import { pairingCodeInput } from '../../domain/network/pairing-code.js';
 import * as s from './schemas.js';
 import { groupOperations } from './group-operations.js';
 import { conversationOperations } from './conversation-operations.js';
+import { settingsOperations } from './settings-operations.js';
 import type { Credential, Operation } from '../../http/operation.js';
 
 
@@ -58,6 +59,8 @@ export function operations(known: readonly KnownEngine[]): Operation[] {
     ...groupOperations('/chat/instances', cookie),
     ...conversationOperations('/v1/chat/instances', key),
     ...conversationOperations('/chat/instances', cookie),
+    ...settingsOperations('/v1/chat/instances', key),
+    ...settingsOperations('/chat/instances', cookie),
     { method: 'get', path: '/v1/integrations', tag: 'Instances (v1)', summary: 'The engines this gateway offers (the default first), each with what it can carry (docs/messaging.md)', auth: [...keyOrHeader, 'sessionCookie'], success: { status: 200, schema: ok(z.array(s.Integration)), description: 'the integrations' }, errors: [] },
 
     { method: 'get', path: '/v1/chat/instances', tag: 'Instances (v1)', summary: "List the tenant's instances", auth: key, success: { status: 200, schema: ok(z.array(s.V1ListItem)), description: 'the instances' }, errors: [] },

@@ -135,8 +135,12 @@ export type ErrorCode =
   | 'network_error'
   /** No such thing for this caller. */
   | 'not_found'
+  /** A first message to a phone the network says has no account (REST answers 422); nothing was sent. */
+  | 'not_on_network'
   /** The instance's integration cannot do this (REST answers 422); the message names the integration and the capability. Nothing was stored. */
   | 'not_supported'
+  /** An instance's proxy could not be used when its settings were saved (REST answers 422); nothing was changed. */
+  | 'proxy_unreachable'
   /** The requested byte range starts past the end of the file (REST answers 416). */
   | 'range_not_satisfiable'
   /** Too many requests or messages; `retryAfter` says how long to wait. */
@@ -420,6 +424,8 @@ export type UpdateInstanceInput = {
 
 /** A webhook event name; each variant accepts its own events (docs/webhooks.md). */
 export type WebhookEvent =
+  /** The call event (docs/webhooks.md). */
+  | 'CALL'
   /** The chats.delete event (docs/webhooks.md). */
   | 'CHATS_DELETE'
   /** The chats.update event (docs/webhooks.md). */
@@ -438,6 +444,8 @@ export type WebhookEvent =
   | 'GROUPS_UPSERT'
   /** The history.sync event (docs/webhooks.md). */
   | 'HISTORY_SYNC'
+  /** The instance.restricted event (docs/webhooks.md). */
+  | 'INSTANCE_RESTRICTED'
   /** The messages.delete event (docs/webhooks.md). */
   | 'MESSAGES_DELETE'
   /** The messages.update event (docs/webhooks.md). */

@@ -103,7 +103,13 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     const locked = await instance();
     const until = new Date(Date.now() + 2500);
     world.network.setTimelock(locked.own, until);
-    await eventually(async () => restrictions(locked.id), (list) => list.length >= 1, 20_000);
+    const [told] = await eventually(async () => restrictions(locked.id), (list) => list.length >= 1, 20_000);
+    expect(told).toEqual({ reason: 'reach_out_timelock', until: new Date(Math.ceil(until.getTime() / 1000) * 1000).toISOString() });
+    // The instance says so while it lasts: REST detail and GraphQL.
+    const detail = await world.api.get(`/v1/chat/instances/${locked.id}`, { key: world.tenant.liveKey });
+    expect(detail.body.data.restricted).toEqual(told);
+    const byGraphql = await world.api.graphql('query ($id: ID!) { node(id: $id) { ... on Instance { restricted { reason until } } } }', { id: locked.id }, { cookie: world.tenant.cookie });
+    expect(byGraphql.body.data.node.restricted).toEqual(told);
     const to = newNetworkPhone();
     const message = await send(locked.id, to, 'after the lock');
     expect(message.status).toBe('queued');
@@ -112,5 +118,6 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     expect(arrivals(locked.own, to)[0]!.at.getTime()).toBeGreaterThanOrEqual(until.getTime());
     await eventually(async () => restrictions(locked.id), (list) => list.at(-1)?.until === null, 20_000);
     expect(['sent', 'delivered', 'read']).toContain(await statusOf(message.id));
+    expect((await world.api.get(`/v1/chat/instances/${locked.id}`, { key: world.tenant.liveKey })).body.data.restricted).toBeNull();
   }, 60_000);
 });

@@ -15,6 +15,7 @@ import { createOwnerDuties } from './ownership/owner-duties.js';
 import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
+import { createFirstContactCheck } from './messages/first-contact.js';
 import { statusEvent } from './events/message-payloads.js';
 import { QUEUED_MESSAGE_LIFETIME_MS } from './messages/message-status.js';
 import { GATEWAY_ERRORS } from './messages/message-error.js';
@@ -167,6 +168,13 @@ export function createServices(ports: Ports, policies: Policies) {
         stateOf: async (instanceId, kind) => mediaKeeper.stateFor(instanceId ? await ports.instances.findById(instanceId) : null, kind),
         keep: (messageId) => mediaKeeper.keep(messageId),
       },
+      checkFirstContact: createFirstContactCheck({
+        instances,
+        messages: ports.messages,
+        contacts: ports.conversations,
+        ownership: ports.ownership,
+        capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+      }),
     }),
     instances,
     settings: createSettingsService({

@@ -3,6 +3,7 @@ import { newNetworkPhone, pairedV1 } from '../../../factories/chat-network.js';
 import { eventually } from '../../../factories/sandbox.js';
 import { MODES } from '../../../kit/modes.js';
 import { baileysWorld } from '../../../kit/worlds/baileys.js';
+import { SendText } from '../../../graphql/operations.js';
 
 // Sending that keeps the number safe (docs/settings.md, "Sending" and "Restrictions"), as the local
 // network sees it: when messages arrive, what it refused with 463, and what the phones decoded.
@@ -119,5 +120,22 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     await eventually(async () => restrictions(locked.id), (list) => list.at(-1)?.until === null, 20_000);
     expect(['sent', 'delivered', 'read']).toContain(await statusOf(message.id));
     expect((await world.api.get(`/v1/chat/instances/${locked.id}`, { key: world.tenant.liveKey })).body.data.restricted).toBeNull();
+  }, 60_000);
+
+  it('a first message to a number the network does not know is 422 not_on_network, through REST and GraphQL; nothing is sent', async () => {
+    const guarded = await instance({ newContactsPerHour: 50 });
+    const stranger = newNetworkPhone();
+    world.network.setRegistered(stranger, false);
+    const refused = await world.api.post(`/v1/chat/instances/${guarded.id}/messages`, { key: world.tenant.liveKey, body: { to: digits(stranger), text: 'hello?' } });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.error.code).toBe('not_on_network');
+    // GraphQL sends through the same path.
+    const byGraphql = await world.api.operation(SendText, { input: { instanceId: guarded.id, to: digits(stranger), message: 'hello again?' } }, { cookie: world.tenant.cookie });
+    expect(byGraphql.body.data!.sendText.userErrors.map((e) => e.code)).toEqual(['not_on_network']);
+
+    const member = newNetworkPhone();
+    expect((await send(guarded.id, member, 'hello member')).status).toBe('queued');
+    await world.network.waitForInbox(member, 1, 20_000);
+    expect(arrivals(guarded.own, stranger)).toHaveLength(0);
   }, 60_000);
 });

@@ -18,8 +18,11 @@ const BATCH_SIZE = 100;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Pacing off (the default) leaves the queue to go out in batches, as fast as the engine takes it. */
-const isPaced = (pacing: SendingSettings) => pacing.minIntervalMs > 0 || pacing.jitterMs > 0 || pacing.newContactsPerHour !== null;
+/**
+ * Pacing off (the default) leaves the queue to go out in batches, as fast as the engine takes it.
+ * Typing goes one message a turn too: the engine types each text before it sends it.
+ */
+const isPaced = (pacing: SendingSettings) => pacing.minIntervalMs > 0 || pacing.jitterMs > 0 || pacing.newContactsPerHour !== null || pacing.typing;
 
 /** The wait before the next message: the minimum plus a random part of the jitter. */
 const gapOf = (pacing: SendingSettings) => pacing.minIntervalMs + Math.floor(Math.random() * (pacing.jitterMs + 1));

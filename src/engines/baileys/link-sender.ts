@@ -6,6 +6,7 @@ import { type AnyMessageContent, generateMessageIDV2 } from 'baileys';
 import { NetworkError } from '../../domain/errors.js';
 import { type mediaFetcher, MediaUnavailable } from './outbound.js';
 import { addressOf, contentOf } from './outbound-kinds.js';
+import { typedBeforeSending, typingMsOf } from '../../domain/settings/typing.js';
 
 /** How long a hand-off waits for the network's acknowledgement of each message. */
 const ACK_TIMEOUT_MS = 15_000;
@@ -15,6 +16,8 @@ export interface SenderDeps {
   /** Whether the socket is still the link's current one: nothing more is handed to a retired one. */
   stillCurrent(): boolean;
   log: Logger;
+  /** Show typing to the chat before each text (the instance's `sending.typing`). */
+  typing?: boolean;
   /** The network held back a message (error 463, docs/settings.md "Restrictions"): told before the outcomes are answered. */
   onHeld?(): Promise<void>;
 }
@@ -56,8 +59,14 @@ export async function sendWithAcks(live: Live, messages: EngineMessage[], deps: 
       continue;
     }
     if (!deps.stillCurrent()) break;
-    pending.push(acknowledged(live, message.messageId, networkMessageId));
     const { jid, options } = addressOf(message);
+    if (typedBeforeSending(message, deps.typing === true)) {
+      // Best effort: a chat state the network did not take does not hold the message back.
+      await live.sock.sendPresenceUpdate('composing', jid).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, typingMsOf(message.text!)));
+      if (!deps.stillCurrent()) break;
+    }
+    pending.push(acknowledged(live, message.messageId, networkMessageId));
     try {
       await live.sock.sendMessage(jid, content, { ...options, messageId: networkMessageId });
     } catch (error) {

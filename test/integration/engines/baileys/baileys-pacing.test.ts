@@ -138,4 +138,19 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     await world.network.waitForInbox(member, 1, 20_000);
     expect(arrivals(guarded.own, stranger)).toHaveLength(0);
   }, 60_000);
+
+  it('with typing on, the phone sees the instance type for a time scaled to the text before it arrives; the request does not wait', async () => {
+    const typist = await instance({ typing: true });
+    const to = newNetworkPhone();
+    const text = 'x'.repeat(30); // 30 characters: 1.2 s of typing
+    const answered = await send(typist.id, to, text);
+    expect(answered.status).toBe('queued');
+    expect(arrivals(typist.own, to)).toHaveLength(0);
+
+    await world.network.waitForInbox(to, 1, 20_000);
+    const typed = world.network.chatStates(to).filter((state) => state.from === typist.own && state.state === 'composing');
+    expect(typed).toHaveLength(1);
+    const arrived = arrivals(typist.own, to)[0]!.at.getTime();
+    expect(arrived - typed[0]!.at.getTime()).toBeGreaterThanOrEqual(1200);
+  }, 60_000);
 });

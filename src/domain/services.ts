@@ -16,6 +16,7 @@ import type { InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
 import { createFirstContactCheck } from './messages/first-contact.js';
+import { createRestrictionsService } from './settings/restrictions.service.js';
 import { statusEvent } from './events/message-payloads.js';
 import { QUEUED_MESSAGE_LIFETIME_MS } from './messages/message-status.js';
 import { GATEWAY_ERRORS } from './messages/message-error.js';
@@ -177,6 +178,7 @@ export function createServices(ports: Ports, policies: Policies) {
       }),
     }),
     instances,
+    restrictions: createRestrictionsService({ instances, ownership: ports.ownership, capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)) }),
     settings: createSettingsService({
       instances,
       store: ports.instances,

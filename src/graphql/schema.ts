@@ -13,6 +13,7 @@ import './types/groups.js';
 import './types/chats.js';
 import './types/chat-actions.js';
 import './types/instance-settings.js';
+import './types/instance-restrictions.js';
 import './types/webhooks.js';
 import './types/subscriptions.js';
 import './types/chat-subscriptions.js';

@@ -166,10 +166,20 @@ export type OwnerAction =
   | { kind: 'chat'; chat: string; change: ChatChange }
   | { kind: 'backfill'; chat: string; count: number; oldest: MessageRef | null; oldestAt: string | null }
   | { kind: 'block'; phone: string; blocked: boolean }
-  | { kind: 'profile'; phone: string };
+  | { kind: 'profile'; phone: string }
+  | { kind: 'restrictions' };
 
 /** What an owner action answers: nothing, the numbers checked, or what a group operation answered. */
-export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult; profile?: ContactProfile };
+export type OwnerActionResult = { numbers?: NumberCheck[]; group?: GroupOpResult; profile?: ContactProfile; restrictions?: AccountRestrictions };
+
+/**
+ * The account's reach-out limits as the network tells them (docs/settings.md, "Restrictions"): its
+ * timelock, and its cap of first messages to new contacts; times as ISO text (it crosses nodes as JSON).
+ */
+export interface AccountRestrictions {
+  timelock: { reason: string; until: string } | null;
+  messageCap: { limit: number; used: number; resetAt: string | null } | null;
+}
 
 /**
  * The capabilities beyond sending, each an optional method of a session; each throws a DomainError
@@ -196,6 +206,8 @@ export interface SessionActions {
   block(phone: string, blocked: boolean): Promise<void>;
   /** `profile`: a person's profile as the network shows it now. */
   profile(phone: string): Promise<ContactProfile>;
+  /** `reach_limits`: the account's timelock and new-contact cap, asked of the network now. */
+  restrictions(): Promise<AccountRestrictions>;
 }
 
 /**

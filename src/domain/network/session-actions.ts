@@ -25,6 +25,7 @@ export const SESSION_ACTIONS: { [K in OwnerAction['kind']]: ActionLine<K, keyof 
   backfill: line('history', 'backfill', async (backfill, action) => (await backfill(action.chat, action.count, action.oldest, action.oldestAt ? new Date(action.oldestAt) : null), {})),
   block: line('block', 'block', async (block, action) => (await block(action.phone, action.blocked), {})),
   profile: line('profile', 'profile', async (profile, action) => ({ profile: await profile(action.phone) })),
+  restrictions: line('reach_limits', 'restrictions', async (restrictions) => ({ restrictions: await restrictions() })),
 };
 
 function line<K extends OwnerAction['kind'], M extends keyof SessionActions>(

@@ -3,6 +3,7 @@ import { Conflict } from '../../domain/errors.js';
 import { baileysActions } from './actions.js';
 import { baileysGroupActions } from './group-actions.js';
 import { baileysChatActions } from './chat-actions.js';
+import { accountRestrictions } from './reach-out.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { Lease } from '../../domain/ownership/lease.js';
@@ -98,6 +99,7 @@ export function createBaileysEngine(deps: {
       ...baileysActions(open),
       ...baileysGroupActions(() => open().sock),
       ...baileysChatActions(open),
+      restrictions: () => accountRestrictions(open().sock),
       async update(instance, terms) {
         if (stopped) return;
         if (link.detached) {

@@ -88,6 +88,17 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
       expect(new Date(held!.until!).getTime()).toBeGreaterThanOrEqual(until);
       // Held, not failed: the refused ones are still queued while the lock lasts.
       expect(await statusOf(sent[3]!.id)).toBe('queued');
+      // The account's limits as the network tells them, in both variants and GraphQL.
+      const limits = await world.api.get(`/v1/chat/instances/${capped.id}/restrictions`, { key: world.tenant.liveKey });
+      expect(limits.status, limits.text).toBe(200);
+      expect(limits.body.data).toEqual({
+        timelock: { reason: 'reach_out_timelock', until: new Date(Math.ceil(until / 1000) * 1000).toISOString() },
+        messageCap: { limit: 2, used: 2, resetAt: expect.any(String) },
+      });
+      const bySession = await world.api.get(`/chat/instances/${capped.id}/restrictions`, { cookie: world.tenant.cookie });
+      expect(bySession.body.data?.messageCap, bySession.text).toEqual(limits.body.data.messageCap);
+      const byGraphql = await world.api.graphql('query ($id: ID!) { node(id: $id) { ... on Instance { restrictions { timelock { reason } messageCap { limit used } } } } }', { id: capped.id }, { cookie: world.tenant.cookie });
+      expect(byGraphql.body.data.node.restrictions).toEqual({ timelock: { reason: 'reach_out_timelock' }, messageCap: { limit: 2, used: 2 } });
 
       for (const phone of phones) await world.network.waitForInbox(phone, 1, 20_000);
       await eventually(async () => restrictions(capped.id), (list) => list.some((r) => r.until === null), 20_000);
@@ -153,4 +164,12 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     const arrived = arrivals(typist.own, to)[0]!.at.getTime();
     expect(arrived - typed[0]!.at.getTime()).toBeGreaterThanOrEqual(1200);
   }, 60_000);
+
+  it('the restrictions of an engine that cannot read them are 422 not_supported', async () => {
+    const created = await world.api.post('/v1/chat/instances', { key: world.tenant.liveKey, body: { name: `sandbox ${Date.now()}`, integration: 'CHAT-SANDBOX' } });
+    expect(created.status, created.text).toBe(201);
+    const refused = await world.api.get(`/v1/chat/instances/${created.body.data.id}/restrictions`, { key: world.tenant.liveKey });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.error.code).toBe('not_supported');
+  });
 });

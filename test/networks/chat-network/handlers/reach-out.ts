@@ -34,10 +34,17 @@ export class ReachOutAnswers {
     if (queryId === MESSAGE_CAPPING_INFO) {
       const cap = this.ctx.reachOut.cap;
       const used = this.ctx.reachOut.used(phone);
+      const now = new Date();
       return result({
         xwa2_message_capping_info: cap
-          ? { is_capped: true, total_quota: cap.count, used_quota: used.length, cycle_end: used[0] ? seconds(new Date(used[0].getTime() + cap.windowMs)) : null }
-          : { is_capped: false, total_quota: null, used_quota: used.length, cycle_end: null },
+          ? {
+              total_quota: cap.count,
+              used_quota: used.length,
+              cycle_start_timestamp: seconds(used[0] ?? now),
+              cycle_end_timestamp: seconds(new Date((used[0] ?? now).getTime() + cap.windowMs)),
+              capping_status: used.length >= cap.count ? 'CAPPED' : 'NONE',
+            }
+          : { capping_status: 'NONE' },
       });
     }
     return { tag: 'error', attrs: { code: '501', text: 'feature-not-implemented' } };

@@ -105,7 +105,9 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
       // The network took the held ones only once the lock had ended.
       const late = phones.slice(2).flatMap((phone) => arrivals(capped.own, phone).filter((stanza) => stanza.at.getTime() >= until));
       expect(late.length).toBeGreaterThanOrEqual(2);
-      for (const message of sent) expect(['sent', 'delivered', 'read']).toContain(await statusOf(message.id));
+      for (const message of sent) await eventually(() => statusOf(message.id), (status) => ['sent', 'delivered', 'read'].includes(status), 10_000);
+      const failed = world.receiver.of('messages.update').map((call) => JSON.parse(call.body)).filter((body) => body.instanceId === capped.id && body.data.status === 'failed');
+      expect(failed).toEqual([]);
     } finally {
       world.network.setReachOutCap(null);
     }
@@ -129,7 +131,7 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     await world.network.waitForInbox(to, 1, 20_000);
     expect(arrivals(locked.own, to)[0]!.at.getTime()).toBeGreaterThanOrEqual(until.getTime());
     await eventually(async () => restrictions(locked.id), (list) => list.at(-1)?.until === null, 20_000);
-    expect(['sent', 'delivered', 'read']).toContain(await statusOf(message.id));
+    await eventually(() => statusOf(message.id), (status) => ['sent', 'delivered', 'read'].includes(status), 10_000);
     expect((await world.api.get(`/v1/chat/instances/${locked.id}`, { key: world.tenant.liveKey })).body.data.restricted).toBeNull();
   }, 60_000);
 

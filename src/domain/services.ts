@@ -237,7 +237,8 @@ export function createServices(ports: Ports, policies: Policies) {
       // A restriction whose end passed while no timer waited for it (a restart) is lifted by a dispatch.
       const lapsed = await ports.messages.restrictionsLapsed(clock.now());
       for (const instanceId of new Set([...lapsed, ...(await ports.messages.instancesHoldingQueued())])) {
-        if (!ports.ownership.leaseOf(instanceId)) continue;
+        // Not owned here, or paced or held with its own timer: nothing for the sweep to move now.
+        if (!ports.ownership.leaseOf(instanceId) || dispatcher.waits(instanceId)) continue;
         dispatcher.kick(instanceId);
         dispatching = true;
       }

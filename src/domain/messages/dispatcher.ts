@@ -293,6 +293,10 @@ export function createDispatcher(deps: {
      * same turn (every send of an accepted group) make one dispatch.
      */
     kick,
+    /** Whether the instance's dispatch already waits for a time of its own (its next paced turn, a restriction's end). */
+    waits(instanceId: string) {
+      return wakes.has(instanceId);
+    },
     /** This node takes the instance over: its next dispatch checks with the network before handing anything. */
     distrust(instanceId: string) {
       unsure.add(instanceId);

@@ -122,6 +122,8 @@ describe.each(MODES)('CHAT-BAILEYS: paced sending and reach-out restrictions —
     // The instance says so while it lasts: REST detail and GraphQL.
     const detail = await world.api.get(`/v1/chat/instances/${locked.id}`, { key: world.tenant.liveKey });
     expect(detail.body.data.restricted).toEqual(told);
+    const sessionDetail = await world.api.get(`/chat/instances/${locked.id}`, { cookie: world.tenant.cookie });
+    expect(sessionDetail.body.data.restricted, sessionDetail.text).toEqual(told);
     const byGraphql = await world.api.graphql('query ($id: ID!) { node(id: $id) { ... on Instance { restricted { reason until } } } }', { id: locked.id }, { cookie: world.tenant.cookie });
     expect(byGraphql.body.data.node.restricted).toEqual(told);
     const to = newNetworkPhone();

@@ -300,6 +300,8 @@ export function createDispatcher(deps: {
     /** This node takes the instance over: its next dispatch checks with the network before handing anything. */
     distrust(instanceId: string) {
       unsure.add(instanceId);
+      // Another node may have sent meanwhile: the next paced turn counts from the stored `sentAt`.
+      nextTurn.delete(instanceId);
     },
     /** Resolves when nothing is being dispatched (tests, shutdown); paced turns still to come are dropped. */
     async idle() {

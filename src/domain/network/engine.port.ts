@@ -125,7 +125,8 @@ export interface InstanceSession extends Partial<SessionActions> {
   update(instance: InstanceRecord, terms: LinkTerms): Promise<void>;
   /**
    * Hands messages to the network, in order, from the instance's `phone`. Answers what became of a prefix
-   * of them (none when the connection is not ready); throws LeaseLost, having handed nothing, once the lease moved.
+   * of them (none when the connection is not ready), leaving out any the network held back (a 463: they
+   * stay queued); throws LeaseLost, having handed nothing, once the lease moved.
    */
   send(messages: EngineMessage[], phone: string): Promise<SendOutcome[]>;
   /**

@@ -211,3 +211,34 @@ export const SendMessage = graphql(`
     sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }
   }
 `);
+
+export const InstanceSettingsQuery = graphql(`
+  query DashboardInstanceSettings($id: ID!) {
+    instance(id: $id) {
+      id
+      settings {
+        calls { reject message }
+        alwaysOnline autoRead
+        ignore { groups broadcasts status }
+        sending { minIntervalMs jitterMs newContactsPerHour typing }
+        proxy { url exitAddress checkedAt }
+      }
+    }
+    integrations { integration capabilities }
+  }
+`);
+
+export const UpdateSettings = graphql(`
+  mutation DashboardUpdateSettings($input: UpdateInstanceSettingsInput!) {
+    updateInstanceSettings(input: $input) {
+      settings {
+        calls { reject message }
+        alwaysOnline autoRead
+        ignore { groups broadcasts status }
+        sending { minIntervalMs jitterMs newContactsPerHour typing }
+        proxy { url exitAddress checkedAt }
+      }
+      userErrors { code field message }
+    }
+  }
+`);

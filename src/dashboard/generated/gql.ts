@@ -58,6 +58,8 @@ type Documents = {
     "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status deletedAt error { code message } timestamps { queued sent delivered read failed } } }\n  }\n": typeof types.DashboardMessageChangesDocument,
     "\n  subscription DashboardMessageArrivals {\n    messageReceived { messageId }\n  }\n": typeof types.DashboardMessageArrivalsDocument,
     "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": typeof types.DashboardSendMessageDocument,
+    "\n  query DashboardInstanceSettings($id: ID!) {\n    instance(id: $id) {\n      id\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n    }\n    integrations { integration capabilities }\n  }\n": typeof types.DashboardInstanceSettingsDocument,
+    "\n  mutation DashboardUpdateSettings($input: UpdateInstanceSettingsInput!) {\n    updateInstanceSettings(input: $input) {\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n      userErrors { code field message }\n    }\n  }\n": typeof types.DashboardUpdateSettingsDocument,
 };
 const documents: Documents = {
     "\n  fragment InboxChat on Chat {\n    id chatId name kind unreadCount archived pinned mutedUntil updatedAt\n    lastMessage { id direction type text createdAt deletedAt history media { type caption fileName } poll { name } reaction { emoji } location { name } contacts { displayName } }\n  }\n": types.InboxChatFragmentDoc,
@@ -104,6 +106,8 @@ const documents: Documents = {
     "\n  subscription DashboardMessageChanges {\n    messageUpdated { messageId status message { id status deletedAt error { code message } timestamps { queued sent delivered read failed } } }\n  }\n": types.DashboardMessageChangesDocument,
     "\n  subscription DashboardMessageArrivals {\n    messageReceived { messageId }\n  }\n": types.DashboardMessageArrivalsDocument,
     "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n": types.DashboardSendMessageDocument,
+    "\n  query DashboardInstanceSettings($id: ID!) {\n    instance(id: $id) {\n      id\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n    }\n    integrations { integration capabilities }\n  }\n": types.DashboardInstanceSettingsDocument,
+    "\n  mutation DashboardUpdateSettings($input: UpdateInstanceSettingsInput!) {\n    updateInstanceSettings(input: $input) {\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n      userErrors { code field message }\n    }\n  }\n": types.DashboardUpdateSettingsDocument,
 };
 
 /**
@@ -296,6 +300,14 @@ export function graphql(source: "\n  subscription DashboardMessageArrivals {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n"): (typeof documents)["\n  mutation DashboardSendMessage($input: SendMessageInput!) {\n    sendMessage(input: $input) { message { id to text status mode instanceId createdAt } userErrors { code field message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardInstanceSettings($id: ID!) {\n    instance(id: $id) {\n      id\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n    }\n    integrations { integration capabilities }\n  }\n"): (typeof documents)["\n  query DashboardInstanceSettings($id: ID!) {\n    instance(id: $id) {\n      id\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n    }\n    integrations { integration capabilities }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUpdateSettings($input: UpdateInstanceSettingsInput!) {\n    updateInstanceSettings(input: $input) {\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n      userErrors { code field message }\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardUpdateSettings($input: UpdateInstanceSettingsInput!) {\n    updateInstanceSettings(input: $input) {\n      settings {\n        calls { reject message }\n        alwaysOnline autoRead\n        ignore { groups broadcasts status }\n        sending { minIntervalMs jitterMs newContactsPerHour typing }\n        proxy { url exitAddress checkedAt }\n      }\n      userErrors { code field message }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -9,6 +9,7 @@ import { describeError, problemsOf, type UserError } from '../errors.js';
 import { DeleteInstance, Disconnect, InstanceDetail, SetActive } from '../operations.js';
 import { hrefOf } from '../router.js';
 import { WebhookSection } from './webhooks.js';
+import { SettingsSection } from './instance-settings.js';
 import { takeShownOnce } from '../shown-once.js';
 import { integrationName, reasonInWords } from '../integrations.js';
 
@@ -126,6 +127,7 @@ export function InstancePage(props: { id: string }) {
         </button>
       </div>
       <WebhookSection instanceId={instance.id} variant={instance.variant} url={instance.webhookUrl ?? ''} events={instance.webhookEvents} />
+      <SettingsSection instanceId={instance.id} integration={instance.integration} />
     </section>
   );
 }

@@ -7,8 +7,8 @@ import type { WebhookEvent } from '../generated/graphql.js';
 import { Deliveries, Redeliver, RotateSecret, SetWebhook, TestWebhook } from '../operations.js';
 
 const EVENTS: Record<string, WebhookEvent[]> = {
-  V1: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QR_UPDATE'],
-  SESSION: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'GROUPS_UPDATE', 'GROUPS_UPSERT', 'CONTACTS_UPDATE', 'PRESENCE_UPDATE'],
+  V1: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QR_UPDATE', 'CALL', 'INSTANCE_RESTRICTED'],
+  SESSION: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'GROUPS_UPDATE', 'GROUPS_UPSERT', 'CONTACTS_UPDATE', 'PRESENCE_UPDATE', 'CALL', 'INSTANCE_RESTRICTED'],
 };
 const eventName = (event: string) => event.toLowerCase().replace('_', '.');
 

@@ -35,13 +35,14 @@ const refOf = (value: unknown): MessageRef | null => {
   return stored?.ref ?? null;
 };
 
-const engineMessage = (message: MessageRecord, mediaData: Buffer | null): EngineMessage => {
+const engineMessage = (message: MessageRecord, mediaData: Buffer | null, typing: boolean): EngineMessage => {
   const reaction = message.reaction as { emoji: string; ref: MessageRef } | null;
   return {
     messageId: message.id,
     to: message.to,
     type: message.type as EngineMessage['type'],
     text: message.text,
+    ...(typing ? { typing } : {}),
     mediaUrl: message.mediaUrl,
     mediaType: message.mediaType,
     mediaData,
@@ -107,9 +108,9 @@ export function createDispatcher(deps: {
   }
 
   /** An uploaded file travels with its message: read only for the messages that have one. */
-  async function withFile(message: MessageRecord): Promise<EngineMessage> {
+  async function withFile(message: MessageRecord, typing: boolean): Promise<EngineMessage> {
     const uploaded = message.mediaUrl === null && message.mediaType !== null;
-    return engineMessage(message, uploaded ? await messages.fileOf(message.id) : null);
+    return engineMessage(message, uploaded ? await messages.fileOf(message.id) : null, typing);
   }
 
   /**
@@ -135,7 +136,9 @@ export function createDispatcher(deps: {
     }
     let outcomes: SendOutcome[] = [];
     try {
-      if (toSend.length) outcomes = await session.send(await Promise.all(toSend.map(withFile)), instance.phone);
+      // Read with the batch, so a send right after the setting changed already types.
+      const typing = storedSettingsOf(instance).sending.typing;
+      if (toSend.length) outcomes = await session.send(await Promise.all(toSend.map((message) => withFile(message, typing))), instance.phone);
       const byId = new Map(toSend.map((message) => [message.id, message]));
       for (const outcome of outcomes) {
         if ('networkMessageId' in outcome) sent.push(sentRecord(instance, byId.get(outcome.messageId)!, outcome.networkMessageId));

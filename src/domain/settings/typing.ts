@@ -3,5 +3,5 @@ export function typingMsOf(text: string): number {
   return Math.min(5000, Math.max(500, text.length * 40));
 }
 
-/** Whether typing shows before this message: only texts are typed. */
-export const typedBeforeSending = (message: { type: string; text: string | null }, typing: boolean) => typing && message.type === 'text' && !!message.text;
+/** Whether typing shows before this message: only texts are typed, when the instance says so. */
+export const typedBeforeSending = (message: { type: string; text: string | null; typing?: boolean }) => message.typing === true && message.type === 'text' && !!message.text;

@@ -529,7 +529,6 @@ export class InstanceLink {
       fetchMedia: this.deps.fetchMedia,
       stillCurrent: () => this.isCurrent(live),
       log: this.log,
-      typing: this.terms.settings.sending.typing,
       onHeld: async () => this.restricted(await timelockAfterRefusal(live.sock)),
     });
   }

@@ -16,8 +16,6 @@ export interface SenderDeps {
   /** Whether the socket is still the link's current one: nothing more is handed to a retired one. */
   stillCurrent(): boolean;
   log: Logger;
-  /** Show typing to the chat before each text (the instance's `sending.typing`). */
-  typing?: boolean;
   /** The network held back a message (error 463, docs/settings.md "Restrictions"): told before the outcomes are answered. */
   onHeld?(): Promise<void>;
 }
@@ -60,7 +58,7 @@ export async function sendWithAcks(live: Live, messages: EngineMessage[], deps: 
     }
     if (!deps.stillCurrent()) break;
     const { jid, options } = addressOf(message);
-    if (typedBeforeSending(message, deps.typing === true)) {
+    if (typedBeforeSending(message)) {
       // Best effort: a chat state the network did not take does not hold the message back.
       await live.sock.sendPresenceUpdate('composing', jid).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, typingMsOf(message.text!)));

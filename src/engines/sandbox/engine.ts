@@ -81,10 +81,8 @@ export function createSandboxEngine(options: {
   }
 
   /** One instance's connection under one lease: its pairing's codes, hand-offs, and the reconnect of a drop. */
-  async function attach(first: InstanceRecord, lease: Lease, terms: LinkTerms): Promise<InstanceSession> {
+  async function attach(first: InstanceRecord, lease: Lease): Promise<InstanceSession> {
     const instanceId = first.id;
-    /** The instance's `sending.typing`, as its latest terms say. */
-    let typing = terms.settings.sending.typing;
     let pairing: Pairing | undefined;
     let detached = false;
     const past = createPastSync({ instanceId, pasts: options.pasts, directory: options.directory, reports, publicUrl: options.publicUrl, detached: () => detached });
@@ -139,7 +137,6 @@ export function createSandboxEngine(options: {
     const session: InstanceSession = {
       async update(instance, terms) {
         if (detached) return;
-        typing = terms.settings.sending.typing;
         if (instance.logoutPending) {
           // Nothing to tell a simulated network: the logout is done.
           await reports.once(() => reports.events.closed(instanceId, lease, 'logged_out'));
@@ -167,7 +164,7 @@ export function createSandboxEngine(options: {
         const refusals = await groupRefusals(digits(phone), messages);
         const carried = messages.filter((message) => !refusals.has(message.messageId));
         for (const message of carried) {
-          if (!typedBeforeSending(message, typing)) continue;
+          if (!typedBeforeSending(message)) continue;
           // The phone sees typing for as long as the text would take to type (docs/settings.md, "Sending").
           await tell([{ to: message.to, kind: 'presence', state: 'composing' }]);
           await new Promise((resolve) => setTimeout(resolve, typingMsOf(message.text!)));

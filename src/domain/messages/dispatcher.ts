@@ -90,7 +90,7 @@ export function createDispatcher(deps: {
   /** Instances whose oldest queued messages the network may already hold: a takeover, or marks that were not stored. */
   const unsure = new Set<string>();
   /** Paced instances: when the next message may go (a fresh owner reads it from the last `sentAt`). */
-  const nextTurn = new Map<string, number>();
+  const nextTurn = new Map<string, { after: number; due: number }>();
   const wakes = new Map<string, { at: number; timer: NodeJS.Timeout }>();
 
   function sentRecord(instance: SendingInstance, message: MessageRecord, networkMessageId: string) {
@@ -199,12 +199,19 @@ export function createDispatcher(deps: {
   async function pacedTurn(instance: SendingInstance, lease: Lease, engine: ChatEngine, session: InstanceSession, batch: MessageRecord[], pacing: SendingSettings): Promise<'again' | 'done'> {
     const now = clock.now().getTime();
     const hourAgo = new Date(now - HOUR_MS);
-    let due = nextTurn.get(instance.id);
+    const turn = nextTurn.get(instance.id);
+    let due = turn?.due;
     let pace: SendingPace | undefined;
+    // A turn drawn under a longer interval than the settings now give is drawn again.
+    if (turn && turn.due - turn.after > pacing.minIntervalMs + pacing.jitterMs) {
+      due = turn.after + gapOf(pacing);
+      nextTurn.set(instance.id, { after: turn.after, due });
+    }
     if (due === undefined) {
       pace = await messages.sendingPace(instance.id, hourAgo);
-      due = pace.lastSentAt ? pace.lastSentAt.getTime() + gapOf(pacing) : now;
-      nextTurn.set(instance.id, due);
+      const after = pace.lastSentAt?.getTime();
+      due = after === undefined ? now : after + gapOf(pacing);
+      nextTurn.set(instance.id, { after: after ?? now, due });
     }
     if (due > now) {
       wakeAt(instance.id, due);
@@ -228,7 +235,8 @@ export function createDispatcher(deps: {
     const result = await handOver(instance, lease, engine, session, [next]);
     if (!result) return 'done';
     const handed = result.outcomes.length > 0;
-    if (handed) nextTurn.set(instance.id, clock.now().getTime() + gapOf(pacing));
+    const after = clock.now().getTime();
+    if (handed) nextTurn.set(instance.id, { after, due: after + gapOf(pacing) });
     // Not taken (not connected yet, held by the network): the engine's report kicks the dispatch again.
     if (!handed) return 'done';
     return 'again';

@@ -244,7 +244,7 @@ export class InstanceLink {
     const { ev } = live.sock;
     ev.on('connection.update', (update) => {
       if (!this.isCurrent(live)) return;
-      if (update.reachoutTimeLock) void this.restricted(timelockEnd(update.reachoutTimeLock));
+      if (update.reachoutTimeLock) void this.restricted(timelockEnd(update.reachoutTimeLock)).catch((error: unknown) => this.deps.report(error, 'a restriction'));
       if (update.qr) void this.qrCode(live, update.qr).catch((error: unknown) => this.deps.report(error, 'a QR code'));
       if (update.connection === 'open') void this.opened(live).catch((error: unknown) => this.deps.report(error, 'an open connection'));
       if (update.connection === 'close') {

@@ -53,11 +53,12 @@ describe('reach-out limits', () => {
 
   it('a timelock set and lifted is announced to the device', async () => {
     const until = new Date(Date.now() + 60_000);
+    const since = client.events.length;
     network.setTimelock(phone, until);
-    const set = await client.waitFor('connection.update', (update) => update.reachoutTimeLock?.isActive === true);
+    const set = await client.waitFor('connection.update', (update) => update.reachoutTimeLock?.isActive === true, undefined, since);
     expect(set.reachoutTimeLock!.timeEnforcementEnds!.getTime()).toBe(Math.ceil(until.getTime() / 1000) * 1000);
     network.setTimelock(phone, null);
-    await client.waitFor('connection.update', (update) => update.reachoutTimeLock?.isActive === false);
+    await client.waitFor('connection.update', (update) => update.reachoutTimeLock?.isActive === false, undefined, since);
     expect((await client.sock.fetchAccountReachoutTimelock()).isActive).toBe(false);
   });
 });

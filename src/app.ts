@@ -21,6 +21,7 @@ import { instanceGroupRoutes } from './rest/routes/instance-groups.js';
 import { conversationRoutes } from './rest/routes/conversations.js';
 import { instanceProfileRoutes } from './rest/routes/instance-profile.js';
 import { instanceSettingsRoutes } from './rest/routes/instance-settings.js';
+import { instanceRestrictionsRoutes } from './rest/routes/instance-restrictions.js';
 import { instanceSessionRoutes } from './rest/routes/instances-session.js';
 import { instanceV1Routes } from './rest/routes/instances-v1.js';
 import { dashboardPages } from './rest/routes/dashboard.js';
@@ -108,6 +109,7 @@ export function buildApp(deps: AppDeps): GatewayApp {
     ...instanceProfileRoutes(deps.services.profile, authenticated),
     ...conversationRoutes(deps.services.conversations, deps.services.mediaLinks, authenticated),
     ...instanceSettingsRoutes(deps.services.settings, authenticated),
+    ...instanceRestrictionsRoutes(deps.services.restrictions, authenticated),
     engineRoutes(deps.engines.routes),
   ]) {
     rest.use(router.routes());

@@ -15,6 +15,8 @@ import { createOwnerDuties } from './ownership/owner-duties.js';
 import type { InstanceRecord, InstanceStore, QrImages } from './instances/instances.ports.js';
 import { createInstancesService } from './instances/instances.service.js';
 import { createDispatcher } from './messages/dispatcher.js';
+import { createFirstContactCheck } from './messages/first-contact.js';
+import { createRestrictionsService } from './settings/restrictions.service.js';
 import { statusEvent } from './events/message-payloads.js';
 import { QUEUED_MESSAGE_LIFETIME_MS } from './messages/message-status.js';
 import { GATEWAY_ERRORS } from './messages/message-error.js';
@@ -115,6 +117,7 @@ export function createServices(ports: Ports, policies: Policies) {
     sessionOf: (instanceId) => ownerDuties.sessionOf(instanceId),
     clock,
     onError: (error, instanceId) => ports.report(error, `dispatching messages of instance ${instanceId}`),
+    restrictionLapsed: (instanceId, lease, reason) => engineEvents.restricted(instanceId, lease, { reason, until: null }),
   });
   const ownerDuties = createOwnerDuties({ instances: ports.instances, engines: ports.engines, dispatcher, ownership: ports.ownership, warn: ports.warn, qr: policies.qr, proxies: ports.proxies });
   /** Routed messages waiting without an instance go to a usable one (of this tenant, or of every tenant); the instances that took some. */
@@ -150,6 +153,13 @@ export function createServices(ports: Ports, policies: Policies) {
       stateOf: async (instanceId, kind) => mediaKeeper.stateFor(instanceId ? await ports.instances.findById(instanceId) : null, kind),
       keep: (messageId) => mediaKeeper.keep(messageId),
     },
+    checkFirstContact: createFirstContactCheck({
+      instances,
+      messages: ports.messages,
+      contacts: ports.conversations,
+      ownership: ports.ownership,
+      capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)),
+    }),
   });
   const engineEvents = createEngineEvents({
     instances: ports.instances,
@@ -189,6 +199,7 @@ export function createServices(ports: Ports, policies: Policies) {
     apiKeys: createApiKeysService({ apiKeys: ports.apiKeys, clock }),
     messages,
     instances,
+    restrictions: createRestrictionsService({ instances, ownership: ports.ownership, capabilitiesOf: (integration: string) => capabilitiesOf(ports.engines.of(integration)) }),
     settings: createSettingsService({
       instances,
       store: ports.instances,
@@ -250,8 +261,11 @@ export function createServices(ports: Ports, policies: Policies) {
       const routed = await handOverWaiting();
       let dispatching = routed.length > 0;
       // A dispatch that failed (database outage) leaves its messages queued; the next tick resumes it.
-      for (const instanceId of await ports.messages.instancesHoldingQueued()) {
-        if (!ports.ownership.leaseOf(instanceId)) continue;
+      // A restriction whose end passed while no timer waited for it (a restart) is lifted by a dispatch.
+      const lapsed = await ports.messages.restrictionsLapsed(clock.now());
+      for (const instanceId of new Set([...lapsed, ...(await ports.messages.instancesHoldingQueued())])) {
+        // Not owned here, or paced or held with its own timer: nothing for the sweep to move now.
+        if (!ports.ownership.leaseOf(instanceId) || dispatcher.waits(instanceId)) continue;
         dispatcher.kick(instanceId);
         dispatching = true;
       }

@@ -14,6 +14,7 @@ import './types/chats.js';
 import './types/chat-actions.js';
 import './types/instance-profile.js';
 import './types/instance-settings.js';
+import './types/instance-restrictions.js';
 import './types/webhooks.js';
 import './types/subscriptions.js';
 import './types/chat-subscriptions.js';

@@ -158,6 +158,16 @@ export function memoryMessageStore(events: EventLog = [], instances: Map<string,
     async instancesHoldingQueued() {
       return [];
     },
+    async sendingPace(instanceId) {
+      const times = [...rows.values()].filter((m) => m.instanceId === instanceId && m.sentAt).map((m) => m.sentAt!.getTime());
+      return { lastSentAt: times.length ? new Date(Math.max(...times)) : null, newContactsSentAt: [] };
+    },
+    async newChats() {
+      return new Set<string>();
+    },
+    async restrictionsLapsed() {
+      return [];
+    },
     async markSent(_instance, sent) {
       const moved = new Set<string>();
       for (const { message, at, events: list } of sent) {

@@ -105,6 +105,8 @@ export interface ConversationStore {
     events: (saved: { created: ContactRecord[]; changed: ContactRecord[]; merged: Array<{ lidChat: string; chat: ChatRecord }> }) => OutboxEventInput[],
   ): Promise<void>;
   saveProfile(instance: { id: string; tenantId: string }, phone: string, profile: ContactProfile, expiresAt: Date): Promise<ContactRecord>;
+  /** Keeps on the phone's contact whether the network knows the number (a number check's answer). */
+  saveOnNetwork(instance: { id: string; tenantId: string }, phone: string, onNetwork: boolean): Promise<void>;
   setBlocked(instance: { id: string; tenantId: string }, phone: string, blocked: boolean, events: (contact: ContactRecord) => OutboxEventInput[]): Promise<ContactRecord>;
   /**
    * Names group chats as the network names the groups: a group the phone is in is a chat even before

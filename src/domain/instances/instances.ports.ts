@@ -57,7 +57,10 @@ export interface InstanceRecord {
  * What a send through a named instance checks of it on every request: whose it is, its engine, and
  * whether it can carry messages. Only the instance's own changes (create, change, delete) change it.
  */
-export type InstanceStanding = Pick<InstanceRecord, 'id' | 'tenantId' | 'engine' | 'state' | 'active'>;
+export type InstanceStanding = Pick<InstanceRecord, 'id' | 'tenantId' | 'engine' | 'state' | 'active'> & {
+  /** Its first messages to new numbers are checked with the network (`sending.newContactsPerHour` set, docs/settings.md). */
+  checksNewNumbers?: boolean;
+};
 
 export interface QrRecord {
   instanceId: string;

@@ -96,6 +96,18 @@ export interface SendingInstance {
   variant: InstanceVariant;
   webhookUrl: string | null;
   webhookEvents: string[];
+  /** The row's stored settings (storedSettingsOf reads them): the queue's pacing. */
+  settings: unknown;
+  /** Set while the network holds the instance's sending (docs/settings.md, "Restrictions"). */
+  restrictedUntil: Date | null;
+  restrictedReason: string | null;
+}
+
+/** What pacing needs of an instance's past hand-overs (docs/settings.md, "Sending"). */
+export interface SendingPace {
+  lastSentAt: Date | null;
+  /** When each first message to a new contact went out since the time asked for, oldest first. */
+  newContactsSentAt: Date[];
 }
 
 export interface OutboxEventInput {
@@ -157,6 +169,12 @@ export interface MessageStore {
   routeWaiting(tenantId?: string): Promise<string[]>;
   /** Connected instances that hold queued messages (their dispatch failed or was never kicked). */
   instancesHoldingQueued(): Promise<string[]>;
+  /** The instance's last hand-over, and its first messages to new contacts sent after `since`. */
+  sendingPace(instanceId: string, since: Date): Promise<SendingPace>;
+  /** Of these chats, those the instance never exchanged a message with (nothing sent, nothing received). */
+  newChats(instanceId: string, chatIds: string[]): Promise<Set<string>>;
+  /** Instances whose restriction ended by `now` but is still on their row (it is lifted on the next dispatch). */
+  restrictionsLapsed(now: Date): Promise<string[]>;
   /**
    * queued → sent for each message that is still queued, counted on the instance, each with its
    * events, atomically, while `lease` is the instance's current one; the ids that moved (none

@@ -49,6 +49,8 @@ export function createMessagesService(deps: {
     stateOf(instanceId: string | null, kind: string | null): Promise<'pending' | null>;
     keep(messageId: string): void;
   };
+  /** Refuses a first message to a number the network does not know (first-contact.ts), for a send through a named instance. */
+  checkFirstContact?: (actor: Actor, instanceId: string, to: string) => Promise<void>;
 }) {
   const { messages, router, clock, quota, quotas } = deps;
 
@@ -82,6 +84,7 @@ export function createMessagesService(deps: {
     }
     let picked = await route(false);
     const content = await message();
+    if (picked.instanceId && !picked.routed) await deps.checkFirstContact?.(actor, picked.instanceId, content.to);
     const mode = modeOf(actor);
     const giveBack = await takeDailyQuota(quota, quotas, actor, now);
     const claim = idempotencyKey

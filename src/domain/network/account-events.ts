@@ -41,7 +41,8 @@ export function createAccountEvents(deps: {
     async restricted(instanceId, lease, { reason, until }) {
       await find(instanceId);
       const changed = await instances.change(instanceId, { restrictedUntil: until, restrictedReason: until ? reason : null }, [restrictedEvent(reason, until)], { fence: lease });
-      if (changed && until === null) deps.dispatcher.kick(instanceId);
+      // Lifted, the queue goes again; set, the dispatch sees the hold and wakes when it ends.
+      if (changed) deps.dispatcher.kick(instanceId);
     },
   };
 }

@@ -32,6 +32,8 @@ export interface EngineMessage {
   to: string;
   type: OutboundKind;
   text: string | null;
+  /** Show typing to the chat before this text (the instance's `sending.typing`, docs/settings.md); absent is no. */
+  typing?: boolean;
   /** A template message's template (only engines with the `template` capability carry them). */
   template: MessageTemplate | null;
   /** Media to fetch (under the gateway's URL policy), or null when the file was uploaded (`mediaData`). */

@@ -126,7 +126,8 @@ export interface InstanceSession extends Partial<SessionActions> {
   update(instance: InstanceRecord, terms: LinkTerms): Promise<void>;
   /**
    * Hands messages to the network, in order, from the instance's `phone`. Answers what became of a prefix
-   * of them (none when the connection is not ready); throws LeaseLost, having handed nothing, once the lease moved.
+   * of them (none when the connection is not ready), leaving out any the network held back (a 463: they
+   * stay queued); throws LeaseLost, having handed nothing, once the lease moved.
    */
   send(messages: EngineMessage[], phone: string): Promise<SendOutcome[]>;
   /**
@@ -170,7 +171,8 @@ export type OwnerAction =
   | { kind: 'profile'; phone: string }
   | { kind: 'own_profile'; change: OwnProfileChange | null }
   | { kind: 'privacy'; change: Partial<PrivacySettings> | null }
-  | { kind: 'blocklist' };
+  | { kind: 'blocklist' }
+  | { kind: 'restrictions' };
 
 /** What an owner action answers: nothing, the numbers checked, or what a group operation answered. */
 export type OwnerActionResult = {
@@ -180,7 +182,17 @@ export type OwnerActionResult = {
   ownProfile?: OwnProfile;
   privacy?: Partial<PrivacySettings>;
   blocked?: string[];
+  restrictions?: AccountRestrictions;
 };
+
+/**
+ * The account's reach-out limits as the network tells them (docs/settings.md, "Restrictions"): its
+ * timelock, and its cap of first messages to new contacts; times as ISO text (it crosses nodes as JSON).
+ */
+export interface AccountRestrictions {
+  timelock: { reason: string; until: string } | null;
+  messageCap: { limit: number; used: number; resetAt: string | null } | null;
+}
 
 /**
  * The capabilities beyond sending, each an optional method of a session; each throws a DomainError
@@ -213,6 +225,8 @@ export interface SessionActions {
   privacy(change: Partial<PrivacySettings> | null): Promise<Partial<PrivacySettings>>;
   /** `block`: the phones the account blocked, as the network keeps its block list (digits). */
   blocklist(): Promise<string[]>;
+  /** `reach_limits`: the account's timelock and new-contact cap, asked of the network now. */
+  restrictions(): Promise<AccountRestrictions>;
 }
 
 /**

@@ -28,6 +28,7 @@ export const SESSION_ACTIONS: { [K in OwnerAction['kind']]: ActionLine<K, keyof 
   own_profile: line('own_profile', 'ownProfile', async (ownProfile, action) => ({ ownProfile: await ownProfile(action.change) })),
   privacy: line('privacy', 'privacy', async (privacy, action) => ({ privacy: await privacy(action.change) })),
   blocklist: line('block', 'blocklist', async (blocklist) => ({ blocked: await blocklist() })),
+  restrictions: line('reach_limits', 'restrictions', async (restrictions) => ({ restrictions: await restrictions() })),
 };
 
 function line<K extends OwnerAction['kind'], M extends keyof SessionActions>(

@@ -20,6 +20,7 @@ import type { PushNames } from './session-events.js';
 import { type Live, wireReports } from './link-socket.js';
 import { listenForAcks, relayWithAck, sendWithAcks } from './link-sender.js';
 import { OnlinePresence } from './online-presence.js';
+import { timelockAfterRefusal, timelockEnd } from './reach-out.js';
 import type { ActionSession, OwnChange } from './actions.js';
 
 /** How long the library's report of a change this instance made itself (an edit, a delete) is awaited, to be dropped. */
@@ -91,6 +92,8 @@ export class InstanceLink {
   /** Edits and deletes this instance made itself, until the library reports them back (see `session`). */
   private readonly ownChanges = new Map<string, number>();
   private readonly log: Logger;
+  /** The timelock end last reported (ms, or null for none): the network repeats itself, the gateway hears each change once. */
+  private timelock: number | null | undefined;
 
   constructor(
     private readonly deps: LinkDeps,
@@ -244,6 +247,7 @@ export class InstanceLink {
     const { ev } = live.sock;
     ev.on('connection.update', (update) => {
       if (!this.isCurrent(live)) return;
+      if (update.reachoutTimeLock) void this.restricted(timelockEnd(update.reachoutTimeLock)).catch((error: unknown) => this.deps.report(error, 'a restriction'));
       if (update.qr) void this.qrCode(live, update.qr).catch((error: unknown) => this.deps.report(error, 'a QR code'));
       if (update.connection === 'open') void this.opened(live).catch((error: unknown) => this.deps.report(error, 'an open connection'));
       if (update.connection === 'close') {
@@ -533,6 +537,19 @@ export class InstanceLink {
     // The last look at the lease before anything leaves: a node that was frozen past it hands nothing over.
     // The connection stays: a lease that lapsed for a moment is renewed, and the next dispatch sends them.
     if (!(await this.deps.store.holds(lease))) throw new LeaseLost(this.deps.instanceId);
-    return sendWithAcks(live, messages, { fetchMedia: this.deps.fetchMedia, stillCurrent: () => this.isCurrent(live), log: this.log });
+    return sendWithAcks(live, messages, {
+      fetchMedia: this.deps.fetchMedia,
+      stillCurrent: () => this.isCurrent(live),
+      log: this.log,
+      onHeld: async () => this.restricted(await timelockAfterRefusal(live.sock)),
+    });
+  }
+
+  /** The network holds the account's first messages to new contacts until `until` (null: no longer). */
+  private async restricted(until: Date | null): Promise<void> {
+    const end = until?.getTime() ?? null;
+    if (end === this.timelock && (end === null || end > Date.now())) return;
+    this.timelock = end;
+    await this.report('a restriction', () => this.deps.events.restricted(this.deps.instanceId, this.lease, { reason: 'reach_out_timelock', until }));
   }
 }

@@ -25,7 +25,7 @@ export const baileysEngine = defineEngine({
   }),
   loginFlows: ['qr', 'pairing_code'],
   // docs/messaging.md
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'block', 'profile', 'calls', 'always_online', 'proxy', 'own_profile', 'privacy'],
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'block', 'profile', 'calls', 'always_online', 'proxy', 'own_profile', 'privacy', 'reach_limits'],
   async create({ config, db, outbound, metrics, logger, stateKey }, settings) {
     const cipher = await stateKey();
     let caPem: string | undefined;

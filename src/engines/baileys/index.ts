@@ -5,6 +5,7 @@ import { baileysGroupActions } from './group-actions.js';
 import { baileysChatActions } from './chat-actions.js';
 import { baileysOwnAccount } from './own-account.js';
 import type { EngineMessage } from '../../domain/network/engine-messages.js';
+import { accountRestrictions } from './reach-out.js';
 import { HandshakeGate } from './handshake-gate.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { Lease } from '../../domain/ownership/lease.js';
@@ -113,6 +114,7 @@ export function createBaileysEngine(deps: {
       ...baileysGroupActions(() => open().sock),
       ...baileysChatActions(open),
       ...baileysOwnAccount(open, async (url) => (await deps.fetchMedia({ type: 'image', mediaUrl: url } as EngineMessage)).bytes),
+      restrictions: () => accountRestrictions(open().sock),
       async update(instance, terms) {
         if (stopped) return;
         if (link.detached) {

@@ -6,6 +6,7 @@ import { type Lease, LeaseLost } from '../../domain/ownership/lease.js';
 import { Conflict, NetworkError } from '../../domain/errors.js';
 import { GROUP_ID } from '../../domain/messages/send-kinds.input.js';
 import { digits } from '../../domain/phone.js';
+import { typedBeforeSending, typingMsOf } from '../../domain/settings/typing.js';
 import { SANDBOX_INTEGRATION, type SandboxDirectory } from './directory.js';
 import { createSandboxGroupAdmin } from './group-admin.js';
 import { isAdmin, isMember, type SandboxGroups } from './groups.js';
@@ -199,6 +200,12 @@ export function createSandboxEngine(options: {
       async send(messages, phone) {
         const refusals = await groupRefusals(digits(phone), messages);
         const carried = messages.filter((message) => !refusals.has(message.messageId));
+        for (const message of carried) {
+          if (!typedBeforeSending(message)) continue;
+          // The phone sees typing for as long as the text would take to type (docs/settings.md, "Sending").
+          await tell([{ to: message.to, kind: 'presence', state: 'composing' }]);
+          await new Promise((resolve) => setTimeout(resolve, typingMsOf(message.text!)));
+        }
         const taken = await handoffs.handOff({ id: instanceId, phone }, carried, lease);
         if (taken === 0 && carried.length > 0) throw new LeaseLost(instanceId);
         // The simulated phones have them at once; they report delivery shortly after. The network knows a

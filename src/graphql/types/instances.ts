@@ -3,6 +3,7 @@ import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { SESSION_STATUSES, sessionStatusOf, V1_STATUSES, v1StatusOf } from '../../domain/instances/state-machine.js';
 import { DISCONNECT_REASONS } from '../../domain/network/engine.port.js';
 import { type LastDisconnect, lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
+import { type Restriction, restrictionOf } from '../../domain/instances/restriction.js';
 import { builder } from '../builder.js';
 import { newestFirst } from '../../infra/db/list-scopes.js';
 import { checkPageSize } from '../page-size.js';
@@ -42,6 +43,14 @@ const LastDisconnectType = builder.objectRef<LastDisconnect>('LastDisconnect').i
   fields: (t) => ({
     reason: t.field({ type: DisconnectReasonEnum, description: 'Why it closed.', resolve: (last) => last.reason }),
     at: t.expose('at', { type: 'DateTime', description: 'When it closed.' }),
+  }),
+});
+
+const RestrictedType = builder.objectRef<Restriction>('Restricted').implement({
+  description: "The network holding the instance's queue (a reach-out timelock, docs/settings.md).",
+  fields: (t) => ({
+    reason: t.exposeString('reason', { description: 'Why, as the engine reported it (reach_out_timelock).' }),
+    until: t.expose('until', { type: 'DateTime', description: 'When the queue resumes by itself.' }),
   }),
 });
 
@@ -90,6 +99,12 @@ export const InstanceType = builder.prismaObject('Instance', {
       nullable: true,
       description: 'Why the connection last closed, and when; null if it never did.',
       resolve: (i) => lastDisconnectOf(i),
+    }),
+    restricted: t.field({
+      type: RestrictedType,
+      nullable: true,
+      description: 'Set while the network holds its queue (nothing fails; it resumes at `until`); null otherwise.',
+      resolve: (i) => restrictionOf(i),
     }),
     statistics: t.field({ type: Statistics, description: 'What it has carried.', resolve: (i) => i }),
     qrCode: t.field({

@@ -48,6 +48,11 @@ export const LastDisconnect = z
   .nullable()
   .meta({ id: 'LastDisconnect', description: 'why the connection last closed, and when; null if it never did' });
 
+export const Restricted = z
+  .object({ reason: z.string(), until: instant })
+  .nullable()
+  .meta({ id: 'Restricted', description: 'the network holds the queue until `until` (a reach-out timelock, docs/settings.md); null when it does not' });
+
 const integration = z.string().meta({ description: 'the chat network engine, e.g. CHAT-SANDBOX or CHAT-BAILEYS' });
 
 export const HistorySync = z
@@ -64,6 +69,7 @@ export const V1Detail = V1ListItem.extend({
   webhookEvents: z.array(z.string()),
   statistics: Statistics,
   lastDisconnect: LastDisconnect,
+  restricted: Restricted,
   historySync: HistorySync,
   media: MediaPolicy,
 }).meta({ id: 'V1InstanceDetail' });
@@ -111,6 +117,7 @@ export const SessionDetail = z
     createdAt: instant,
     updatedAt: instant,
     lastDisconnect: LastDisconnect,
+    restricted: Restricted,
     historySync: HistorySync,
     media: MediaPolicy,
     qrCode: SessionQr.optional().meta({ description: 'while a QR code is live' }),

@@ -2,6 +2,7 @@ import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { LiveQr } from '../../domain/instances/instances.service.js';
 import { sessionStatusOf, v1StatusOf } from '../../domain/instances/state-machine.js';
 import { lastDisconnectOf } from '../../domain/instances/last-disconnect.js';
+import { restrictionOf } from '../../domain/instances/restriction.js';
 import { historySyncOf } from '../../domain/conversations/history-sync.js';
 import type { MediaPolicy } from '../../domain/media/keep-policy.js';
 import type { z } from 'zod';
@@ -12,6 +13,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 function lastDisconnect(i: InstanceRecord): z.output<typeof documented.LastDisconnect> {
   const last = lastDisconnectOf(i);
   return last && { reason: last.reason, at: last.at.toISOString() };
+}
+function restricted(i: InstanceRecord): z.output<typeof documented.Restricted> {
+  const restriction = restrictionOf(i);
+  return restriction && { reason: restriction.reason, until: restriction.until.toISOString() };
 }
 const seconds = (qr: LiveQr) => Math.max(0, Math.ceil((qr.expiresAt.getTime() - Date.now()) / 1000));
 
@@ -38,6 +43,7 @@ export function presentV1Detail(i: InstanceRecord, media: MediaPolicy): z.output
     webhookEvents: i.webhookEvents,
     statistics: { messagesSent: i.messagesSent, messagesReceived: i.messagesReceived, mediaSize: Number(i.mediaSize) },
     lastDisconnect: lastDisconnect(i),
+    restricted: restricted(i),
     historySync: historySyncOf(i),
     media,
   };
@@ -90,6 +96,7 @@ export function presentSessionDetail(i: InstanceRecord, qr: LiveQr | null, media
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     lastDisconnect: lastDisconnect(i),
+    restricted: restricted(i),
     historySync: historySyncOf(i),
     media,
     ...(qr ? { qrCode: sessionQr(qr) } : {}),

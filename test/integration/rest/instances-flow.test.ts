@@ -91,6 +91,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       webhookEvents: ['messages.upsert', 'messages.update', 'connection.update'],
       statistics: { messagesSent: 0, messagesReceived: 0, mediaSize: 0 },
       lastDisconnect: null,
+      restricted: null,
       historySync: { mode: 'recent', days: 30 },
       media: { keep: 'all', maxBytes: 64 * 1024 * 1024 },
     });
@@ -186,6 +187,7 @@ describe.each(MODES)('instances end to end on the sandbox network — $name', (m
       createdAt: expect.stringMatching(ISO_MS),
       updatedAt: expect.stringMatching(ISO_MS),
       lastDisconnect: null,
+      restricted: null,
       historySync: { mode: 'recent', days: 30 },
       media: { keep: 'all', maxBytes: 64 * 1024 * 1024 },
       qrCode: { base64: expect.stringMatching(/^data:image\/png;base64,/), expiry: expect.any(Number), attemptId: expect.any(String) },

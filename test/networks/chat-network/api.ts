@@ -8,6 +8,7 @@ import type { CertificateFlaw } from './protocol/certificates.js';
 import type { GroupSettings, GroupSummary, ParticipantAction } from './state/groups.js';
 import type { DeliveredStanza, IssuedToken, PhoneReceipt, ReceivedStanza } from './state/journal.js';
 import type { ProfileChange } from './state/profiles.js';
+import type { ReachOutCap, Timelock } from './state/reach-out.js';
 import type {
   DeviceSummary,
   InboundContent,
@@ -151,6 +152,16 @@ export interface ChatNetwork {
 
   /** Ends the live sessions of `phone`'s linked devices with `code`; returns how many it ended. */
   streamError(phone: string, code: StreamErrorCode, options?: { deviceId?: number }): number;
+  /**
+   * At most `count` first messages to new contacts per account in any `windowMs` (none by default):
+   * beyond it a device's message is refused with 463 and the account is timelocked until the window
+   * frees. Two phones that exchanged a message know each other; null lifts the cap.
+   */
+  setReachOutCap(cap: ReachOutCap | null): void;
+  /** Sets (or lifts, with null) `phone`'s reach-out timelock and tells its linked devices, as the network announces one. */
+  setTimelock(phone: string, until: Date | null): void;
+  /** `phone`'s timelock in force now, if any. */
+  timelockOf(phone: string): Timelock | undefined;
   /** Lifts a 403 ban. */
   unban(phone: string): void;
   devices(): DeviceSummary[];

@@ -89,7 +89,11 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
       }, timeoutMs, `${count} message(s) in the inbox of ${digits}`);
     },
     receipts: (phone) => [...(journal.phoneReceipts.get(normalizePhone(phone)) ?? [])],
-    send: (from, to, content, sendOptions) => core.phones.send(from, to, content, sendOptions),
+    send: (from, to, content, sendOptions) => {
+      // A phone that writes to an account makes the two known: replies are no reach-out.
+      if (!to.includes('@')) core.reachOut.exchanged(normalizePhone(from), normalizePhone(to));
+      return core.phones.send(from, to, content, sendOptions);
+    },
     postStatus: (phone, viewers, text) => core.phones.postStatus(phone, viewers, text),
     receipt: async (phone, messageId, type) => core.phones.receipt(phone, messageId, type),
     revoke: (phone, messageId, to) => core.phones.revoke(phone, messageId, to),
@@ -139,6 +143,17 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
     privacyOf: (phone) => ({ ...core.accounts.get(normalizePhone(phone)).privacy }),
     streamError: (phone, code, streamOptions) => core.sessions.streamError(phone, code, streamOptions?.deviceId),
     unban: (phone) => core.sessions.unban(phone),
+    setReachOutCap: (cap) => {
+      core.reachOut.cap = cap;
+    },
+    setTimelock: (phone, until) => {
+      const digits = normalizePhone(phone);
+      if (until) core.reachOut.timelocks.set(digits, { until, reason: 'reach_out_timelock' });
+      else core.reachOut.timelocks.delete(digits);
+      core.reachOutAnswers.announce(digits);
+      journal.changed();
+    },
+    timelockOf: (phone) => core.reachOut.timelockOf(normalizePhone(phone)),
     devices: () =>
       core.accounts.all().flatMap((account) =>
         [...account.devices.values()].map((device) => ({

@@ -22,6 +22,8 @@ import { DeviceReceipts } from './handlers/receipts.js';
 import { Sessions } from './handlers/sessions.js';
 import { HistorySyncs } from './handlers/history.js';
 import { Calls } from './handlers/calls.js';
+import { ReachOut } from './state/reach-out.js';
+import { ReachOutAnswers } from './handlers/reach-out.js';
 
 /**
  * The network's core: its state, its parts, and the routing of each client stanza to the part that
@@ -43,6 +45,8 @@ export class NetworkCore implements ConnectionHandlers {
   readonly profiles: Profiles;
   readonly history: HistorySyncs;
   readonly calls: Calls;
+  readonly reachOut = new ReachOut();
+  readonly reachOutAnswers: ReachOutAnswers;
   readonly connections = new Set<ClientConnection>();
   private readonly certificate: NoiseCertificate;
 
@@ -79,6 +83,7 @@ export class NetworkCore implements ConnectionHandlers {
       journal: this.journal,
       inboxes: this.inboxes,
       media,
+      reachOut: this.reachOut,
       observer,
       deviceLinked: (device) => this.deviceLinked(device),
       deviceLoggedIn: (device) => this.history.loggedIn(device),
@@ -99,7 +104,9 @@ export class NetworkCore implements ConnectionHandlers {
     this.profiles = new Profiles(this.ctx);
     this.calls = new Calls(this.ctx);
     const groupQueries = new GroupQueries(this.ctx, this.groups);
+    this.reachOutAnswers = new ReachOutAnswers(this.ctx);
     this.iq = new IqAnswers(this.ctx, this.pairing, {
+      'w:mex': (iq, connection) => this.reachOutAnswers.query(iq, connection),
       'w:g2': (iq, connection) => groupQueries.answer(iq, connection),
       'w:profile:picture': (iq, connection) => this.profiles.pictureQuery(iq, connection.device!.account),
     });

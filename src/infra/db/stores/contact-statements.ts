@@ -68,7 +68,7 @@ const contactRow = (info: ContactInfo) => {
   return { id: phone ?? lidChatId(lid!), phone, lid, name: info.name ?? null, pushName: info.pushName ?? null, business: info.business ?? null };
 };
 
-export function contactStatements(prisma: PrismaClient, outbox: Outbox): Pick<ConversationStore, 'listContacts' | 'countContacts' | 'findContact' | 'saveContacts' | 'saveProfile' | 'setBlocked'> {
+export function contactStatements(prisma: PrismaClient, outbox: Outbox): Pick<ConversationStore, 'listContacts' | 'countContacts' | 'findContact' | 'saveContacts' | 'saveProfile' | 'setBlocked' | 'saveOnNetwork'> {
   async function contactOf(client: RawClient, instanceId: string, id: string) {
     const [row] = await client.$queryRawUnsafe<ContactRecord[]>(`SELECT ${CONTACT_COLUMNS} FROM "Contact" WHERE "instanceId" = $1::uuid AND id = $2`, instanceId, id);
     return row ?? null;
@@ -141,6 +141,17 @@ export function contactStatements(prisma: PrismaClient, outbox: Outbox): Pick<Co
         expiresAt,
       );
       return row!;
+    },
+
+    async saveOnNetwork(instance, phone, onNetwork) {
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO "Contact" AS k ("instanceId", id, "tenantId", phone, "onNetwork", "updatedAt") VALUES ($1::uuid, $2, $3::uuid, $2, $4, now())
+         ON CONFLICT ("instanceId", id) DO UPDATE SET "onNetwork" = excluded."onNetwork", "updatedAt" = now()`,
+        instance.id,
+        phone,
+        instance.tenantId,
+        onNetwork,
+      );
     },
 
     async setBlocked(instance, phone, blocked, events) {

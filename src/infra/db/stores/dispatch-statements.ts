@@ -9,7 +9,8 @@ import type { Statements } from '../statements.js';
 /** A connected instance and the oldest of its queued messages, in one read. */
 const SENDING_BATCH = `
 SELECT m.*, i."tenantId" AS "i_tenantId", i.engine AS "i_engine", i.phone AS "i_phone", i.name AS "i_name", i.variant AS "i_variant",
-       i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
+       i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents", i.settings AS "i_settings",
+       i."restrictedUntil" AS "i_restrictedUntil", i."restrictedReason" AS "i_restrictedReason"
 FROM "Instance" i
 LEFT JOIN LATERAL (
   SELECT * FROM "Message"
@@ -57,6 +58,24 @@ chat_touch AS (
 ${outboxWrites(6, 'sent')}
 SELECT (SELECT coalesce(json_agg(id), '[]'::json) FROM sent) AS sent, ${OUTBOX_RESULT}`;
 
+/** A message is a first contact when nothing was exchanged in its chat before it went out (docs/settings.md, "Sending"). */
+const EXCHANGED_BEFORE = (chat: string, before: string) => `
+  SELECT 1 FROM "Message" p
+  WHERE p."instanceId" = $1::uuid AND p."chatId" = ${chat}
+    AND ((p.direction = 'in' AND p."createdAt" < ${before}) OR (p.direction = 'out' AND p."sentAt" < ${before}))`;
+
+const SENDING_PACE = `
+SELECT (SELECT max("sentAt") FROM "Message" WHERE "instanceId" = $1::uuid AND direction = 'out') AS "lastSentAt",
+       (SELECT coalesce(json_agg(f."sentAt" ORDER BY f."sentAt"), '[]'::json) FROM (
+          SELECT m."sentAt" FROM "Message" m
+          WHERE m."instanceId" = $1::uuid AND m.direction = 'out' AND m."sentAt" > $2 AND m."chatId" NOT LIKE '%@g.us'
+            AND NOT EXISTS (${EXCHANGED_BEFORE('m."chatId"', 'm."sentAt"')})
+       ) f) AS "newContacts"`;
+
+const NEW_CHATS = `
+SELECT c AS "chatId" FROM unnest($2::text[]) AS c
+WHERE NOT EXISTS (SELECT 1 FROM "Message" p WHERE p."instanceId" = $1::uuid AND p."chatId" = c AND (p.direction = 'in' OR p."sentAt" IS NOT NULL))`;
+
 type SendingRow = MessageRecord & {
   i_tenantId: string;
   i_engine: string;
@@ -65,9 +84,12 @@ type SendingRow = MessageRecord & {
   i_variant: SendingInstance['variant'];
   i_webhookUrl: string | null;
   i_webhookEvents: string[];
+  i_settings: unknown;
+  i_restrictedUntil: Date | null;
+  i_restrictedReason: string | null;
 };
 
-export function dispatchStatements(statements: Statements, outbox: Outbox): Pick<MessageStore, 'sendingBatch' | 'markSent'> {
+export function dispatchStatements(statements: Statements, outbox: Outbox): Pick<MessageStore, 'sendingBatch' | 'markSent' | 'sendingPace' | 'newChats' | 'restrictionsLapsed'> {
   return {
     async sendingBatch(instanceId, limit) {
       const rows = await statements.run<SendingRow>(SENDING_BATCH, [instanceId, limit]);
@@ -82,11 +104,30 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
         variant: first.i_variant,
         webhookUrl: first.i_webhookUrl,
         webhookEvents: first.i_webhookEvents,
+        settings: first.i_settings,
+        restrictedUntil: first.i_restrictedUntil,
+        restrictedReason: first.i_restrictedReason,
       };
       const messages = rows
         .filter((row) => row.id !== null)
-        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, ...message }) => message as MessageRecord);
+        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, i_settings: _s, i_restrictedUntil: _r, i_restrictedReason: _w, ...message }) => message as MessageRecord);
       return { instance, messages };
+    },
+
+    async sendingPace(instanceId, since) {
+      const [row] = await statements.run<{ lastSentAt: Date | null; newContacts: string[] }>(SENDING_PACE, [instanceId, since]);
+      return { lastSentAt: row?.lastSentAt ?? null, newContactsSentAt: (row?.newContacts ?? []).map((at) => new Date(at)) };
+    },
+
+    async newChats(instanceId, chatIds) {
+      if (chatIds.length === 0) return new Set();
+      const rows = await statements.run<{ chatId: string }>(NEW_CHATS, [instanceId, chatIds]);
+      return new Set(rows.map((row) => row.chatId));
+    },
+
+    async restrictionsLapsed(now) {
+      const rows = await statements.run<{ id: string }>(`SELECT id::text AS id FROM "Instance" WHERE "restrictedUntil" <= $1 AND state = 'connected'`, [now]);
+      return rows.map((row) => row.id);
     },
 
     async markSent(instance, sent, lease) {

@@ -19,7 +19,9 @@ export const STANDING_CACHE_MS = 2000;
 export function createInstanceStandings(statements: Statements, bus: InvalidationBus) {
   const read = async (id: string) => {
     const [row] = await statements.run<InstanceStanding>(
-      `SELECT id::text AS id, "tenantId"::text AS "tenantId", engine, state::text AS state, active FROM "Instance" WHERE id = $1::uuid`,
+      `SELECT id::text AS id, "tenantId"::text AS "tenantId", engine, state::text AS state, active,
+              coalesce(jsonb_typeof(settings->'sending'->'newContactsPerHour') = 'number', false) AS "checksNewNumbers"
+       FROM "Instance" WHERE id = $1::uuid`,
       [id],
     );
     return row ?? null;

@@ -59,6 +59,12 @@ export class DeviceMessages {
       connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixSeconds(), error: refusal } });
       return;
     }
+    // A first message to a stranger over the account's reach-out cap, or while it is timelocked: 463, not carried.
+    const recipient = isJidGroup(to) ? undefined : this.ctx.accounts.resolve(to)?.account;
+    if (recipient && !this.ctx.reachOut.admits(device.phone, recipient.phone)) {
+      connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixSeconds(), error: '463' } });
+      return;
+    }
     connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixSeconds() } });
     const participants = getBinaryNodeChild(node, 'participants');
     const single = getBinaryNodeChild(node, 'enc');

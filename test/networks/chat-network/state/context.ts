@@ -4,6 +4,7 @@ import type { CertificateFlaw } from '../protocol/certificates.js';
 import type { Inboxes } from './inbox.js';
 import type { Journal } from './journal.js';
 import type { MediaHost } from './media-host.js';
+import type { ReachOut } from './reach-out.js';
 
 export interface NetworkOptions {
   /** Refs in each `pair-device` (one QR code per ref), 6 like the real network. */
@@ -27,6 +28,8 @@ export interface NetworkContext {
   readonly journal: Journal;
   readonly inboxes: Inboxes;
   readonly media: MediaHost;
+  /** Who knows whom, and each account's cap and timelock on writing to new contacts. */
+  readonly reachOut: ReachOut;
   readonly observer: DeliveryObserver;
   /** A device finished pairing: other devices of the account hear of it, held messages go to it. */
   deviceLinked(device: LinkedDevice): void;

@@ -40,6 +40,7 @@ export function memoryInstanceStore(events: EventLog = []) {
       const now = new Date();
       const row: InstanceRecord = {
         ...data,
+        webhookFormat: data.webhookFormat ?? 'gateway',
         historySync: null,
       historyProgress: null,
       mediaPolicy: null,

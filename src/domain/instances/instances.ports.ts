@@ -1,3 +1,4 @@
+import type { WebhookFormat } from './webhook-format.js';
 import type { JsonValue } from '../messages/message-values.js';
 import type { HistorySyncPolicy } from '../network/engine-history.js';
 import type { Lease } from '../ownership/lease.js';
@@ -16,6 +17,8 @@ export interface InstanceRecord {
   profilePicUrl: string | null;
   webhookUrl: string | null;
   webhookEvents: string[];
+  /** The body of its deliveries, a WebhookFormat (docs/evolution.md, "Webhooks"). */
+  webhookFormat: string;
   webhookSecret: string;
   /** The secret before the last rotation (it still signs for a day after it). */
   previousWebhookSecret: string | null;
@@ -81,6 +84,7 @@ export interface NewInstance {
   engine: string;
   webhookUrl: string | null;
   webhookEvents: string[];
+  webhookFormat?: WebhookFormat;
   webhookSecret: string;
   /** When the first pairing starts (null: the instance waits to be paired). */
   pairingSince: Date | null;
@@ -98,6 +102,7 @@ export type InstancePatch = Partial<
     | 'description'
     | 'webhookUrl'
     | 'webhookEvents'
+    | 'webhookFormat'
     | 'state'
     | 'active'
     | 'phone'

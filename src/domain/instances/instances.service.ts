@@ -108,6 +108,7 @@ export function createInstancesService(deps: {
           engine: integration,
           webhookUrl: checkedUrl ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
+          webhookFormat: ('webhookFormat' in data ? data.webhookFormat : null) ?? 'gateway',
           webhookSecret: newWebhookSecret(),
           // Pairing starts at once: a node takes the new instance and its engine issues the codes (or,
           // for a credentials engine, checks the credentials).
@@ -168,6 +169,7 @@ export function createInstancesService(deps: {
       if (data.description !== undefined) patch.description = data.description;
       if (data.webhookUrl !== undefined) patch.webhookUrl = checkedUrl ?? null;
       if (data.historySync !== undefined) patch.historySync = data.historySync ?? null;
+      if (data.webhookFormat !== undefined) patch.webhookFormat = data.webhookFormat ?? 'gateway';
       if (data.media !== undefined) patch.mediaPolicy = data.media ?? null;
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];

@@ -96,6 +96,8 @@ export interface SendingInstance {
   variant: InstanceVariant;
   webhookUrl: string | null;
   webhookEvents: string[];
+  /** The body of its webhook deliveries (docs/evolution.md, "Webhooks"). */
+  webhookFormat: string;
 }
 
 export interface OutboxEventInput {

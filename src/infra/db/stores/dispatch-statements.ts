@@ -9,7 +9,7 @@ import type { Statements } from '../statements.js';
 /** A connected instance and the oldest of its queued messages, in one read. */
 const SENDING_BATCH = `
 SELECT m.*, i."tenantId" AS "i_tenantId", i.engine AS "i_engine", i.phone AS "i_phone", i.name AS "i_name", i.variant AS "i_variant",
-       i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
+       i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents", i."webhookFormat" AS "i_webhookFormat"
 FROM "Instance" i
 LEFT JOIN LATERAL (
   SELECT * FROM "Message"
@@ -65,6 +65,7 @@ type SendingRow = MessageRecord & {
   i_variant: SendingInstance['variant'];
   i_webhookUrl: string | null;
   i_webhookEvents: string[];
+  i_webhookFormat: string;
 };
 
 export function dispatchStatements(statements: Statements, outbox: Outbox): Pick<MessageStore, 'sendingBatch' | 'markSent'> {
@@ -82,10 +83,11 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
         variant: first.i_variant,
         webhookUrl: first.i_webhookUrl,
         webhookEvents: first.i_webhookEvents,
+        webhookFormat: first.i_webhookFormat,
       };
       const messages = rows
         .filter((row) => row.id !== null)
-        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, ...message }) => message as MessageRecord);
+        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, i_webhookFormat: _f, ...message }) => message as MessageRecord);
       return { instance, messages };
     },
 

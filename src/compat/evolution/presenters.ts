@@ -79,8 +79,10 @@ export function presentStored(message: MessageRecord) {
   const fromMe = message.direction === 'out';
   const chat = message.chatId ?? (fromMe ? message.to : (message.from ?? ''));
   const type = messageTypeOf(message.type);
+  // A received file's type is in its descriptor; a sent one's in mediaType.
+  const mimetype = message.mediaType ?? (message.media as { mimetype?: string } | null)?.mimetype;
   const body: Record<string, unknown> =
-    message.type === 'text' ? { conversation: message.text ?? '' } : { [type]: { caption: message.caption ?? undefined, mimetype: message.mediaType ?? undefined, text: message.text ?? undefined } };
+    message.type === 'text' ? { conversation: message.text ?? '' } : { [type]: { caption: message.caption ?? undefined, mimetype, text: message.text ?? undefined } };
   return {
     id: message.id,
     key: { remoteJid: jidOf(chat), fromMe, id: message.id },

@@ -143,7 +143,9 @@ export function chatRoutes(router: Router<AppState>, deps: EvolutionDeps) {
   operation(router, deps, 'post', '/chat/findMessages', { named: true, names: { chatId: 'where.key.remoteJid', limit: 'offset' } }, async ({ actor, instance, body }) => {
     const chat = chatOf(objectOf(objectOf(body.where).key).remoteJid, 'where.key.remoteJid');
     const page = await conversations.messages(actor, instance.id, chat, limitOf(body));
+    const total = await conversations.messageCount(actor, instance.id, chat);
     const records = page.items.map(presentStored);
-    return { body: { messages: { total: records.length, pages: page.next ? 2 : 1, currentPage: 1, records } } };
+    // The newest page only: the gateway pages by cursor, not by number (docs/evolution.md, "Differences").
+    return { body: { messages: { total, pages: Math.max(1, Math.ceil(total / Math.max(1, records.length))), currentPage: 1, records } } };
   });
 }

@@ -84,7 +84,9 @@ export function operation(router: Router<AppState>, deps: EvolutionDeps, method:
     const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
     const result = await handle({ actor, body, query: ctx.query, instance, names });
     ctx.status = result.status ?? 200;
-    ctx.body = result.body;
+    // Evolution answers some finds with a JSON null, which Koa would turn into 204 No Content.
+    if (result.body === null) ctx.type = 'application/json';
+    ctx.body = result.body === null ? 'null' : result.body;
   };
   const full = options.named ? `${path}/:instanceName` : path;
   router[method](full, answerErrors, authenticate, options.media ? mediaJsonBody : jsonBody, answer);

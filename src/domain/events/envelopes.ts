@@ -45,7 +45,7 @@ export type SessionEnvelope<E extends EventName = EventName> = { event: E; insta
  */
 export function webhookPayload(instance: EnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string, publicUrl = ''): string {
   data = withAbsoluteMediaUrl(data, publicUrl);
-  if (instance.webhookFormat === 'evolution') return evolutionPayload(instance, event, data, at, jidDomain, publicUrl);
+  if (instance.webhookFormat === 'evolution') return evolutionPayload(instance, event, data, at, publicUrl);
   if (instance.variant === 'v1') {
     return JSON.stringify({ event, instanceId: instance.id, timestamp: at.toISOString(), data: v1Data(event, data) });
   }

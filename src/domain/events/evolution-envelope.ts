@@ -34,32 +34,34 @@ const STATUSES: Record<string, string> = { queued: 'PENDING', pending: 'PENDING'
 
 const CONNECTION_STATES: Record<string, string> = { connected: 'open', connecting: 'connecting', qr_code: 'connecting', initializing: 'connecting', qr: 'connecting', created: 'connecting' };
 
-const jid = (chat: string, domain: string) => (chat.includes('@') ? chat : `${chat.replace(/\D/g, '')}@${domain}`);
+/** People as Evolution's receivers parse them, `<digits>@s.whatsapp.net`, whatever network the instance is on. */
+const jid = (chat: string) => (chat.includes('@') ? chat : `${chat.replace(/\D/g, '')}@s.whatsapp.net`);
 
-export function evolutionPayload(instance: EvolutionEnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string, publicUrl: string): string {
+export function evolutionPayload(instance: EvolutionEnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, publicUrl: string): string {
   return JSON.stringify({
     event: EVENT_NAMES[event] ?? event,
     instance: instance.name,
-    data: evolutionData(instance, event, data, jidDomain),
+    data: evolutionData(instance, event, data),
     destination: instance.webhookUrl ?? null,
     date_time: at.toISOString(),
-    sender: instance.phone ? jid(instance.phone, jidDomain) : null,
+    sender: instance.phone ? jid(instance.phone) : null,
     server_url: publicUrl || null,
     apikey: null,
   });
 }
 
-function evolutionData(instance: EvolutionEnvelopeInstance, event: string, data: Record<string, unknown>, jidDomain: string): Record<string, unknown> {
-  if (event === 'messages.upsert') return upsert(instance, data, jidDomain);
+function evolutionData(instance: EvolutionEnvelopeInstance, event: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (event === 'messages.upsert') return upsert(instance, data);
   if (event === 'messages.update' && typeof data.status === 'string') {
     return { keyId: data.messageId, messageId: data.messageId, status: STATUSES[data.status] ?? data.status.toUpperCase(), instanceId: instance.id };
   }
   if (event === 'messages.update' || event === 'messages.delete') return { key: { id: data.messageId }, ...withoutId(data), instanceId: instance.id };
   if (event === 'connection.update') {
     const status = String(data.status);
-    return { instance: instance.name, wuid: data.phoneNumber ? jid(String(data.phoneNumber), jidDomain) : null, state: CONNECTION_STATES[status] ?? 'close', statusReason: data.reason ?? null };
+    return { instance: instance.name, wuid: data.phoneNumber ? jid(String(data.phoneNumber)) : null, state: CONNECTION_STATES[status] ?? 'close', statusReason: data.reason ?? null };
   }
-  if (event === 'qr.update') return { qrcode: { instance: instance.name, pairingCode: null, code: data.qrCode, base64: null, expiresAt: data.expiresAt } };
+  // qr.update carries the code as an image (a data: URL), which is Evolution's `base64`.
+  if (event === 'qr.update') return { qrcode: { instance: instance.name, pairingCode: null, base64: data.qrCode, expiresAt: data.expiresAt } };
   return data;
 }
 
@@ -85,11 +87,11 @@ function messageOf(data: Record<string, unknown>): Record<string, unknown> {
   return { [key]: { caption: text || undefined, mimetype: media?.mimetype, url: data.mediaUrl ?? media?.url, fileLength: media?.size, fileName: media?.fileName } };
 }
 
-function upsert(instance: EvolutionEnvelopeInstance, data: Record<string, unknown>, jidDomain: string): Record<string, unknown> {
+function upsert(instance: EvolutionEnvelopeInstance, data: Record<string, unknown>): Record<string, unknown> {
   const fromMe = data.fromMe === true;
   const group = (data.group as { id?: string } | undefined)?.id;
   const counterpart = String((fromMe ? data.to : data.from) ?? '');
-  const person = !fromMe && !data.from && data.fromLid ? `${String(data.fromLid)}@lid` : jid(counterpart, jidDomain);
+  const person = !fromMe && !data.from && data.fromLid ? `${String(data.fromLid)}@lid` : jid(counterpart);
   const key = group ? { remoteJid: group, fromMe, id: data.messageId, ...(fromMe ? {} : { participant: person }) } : { remoteJid: person, fromMe, id: data.messageId };
   return {
     key,

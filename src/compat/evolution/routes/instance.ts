@@ -14,7 +14,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 export function instanceRoutes(router: Router<AppState>, deps: EvolutionDeps) {
   const { instances } = deps.services;
 
-  operation(router, deps, 'post', '/instance/create', { names: { name: 'instanceName', webhookUrl: 'webhook.url', webhookEvents: 'webhook.events', integration: 'integration' } }, async ({ actor, body }) => {
+  operation(router, deps, 'post', '/instance/create', { names: { name: 'instanceName', webhookUrl: 'webhook.url', webhookEvents: 'webhook.events', webhookFormat: 'webhook.webhookFormat', integration: 'integration' } }, async ({ actor, body }) => {
     const webhook = (body.webhook && typeof body.webhook === 'object' ? body.webhook : {}) as Record<string, unknown>;
     const url = text(webhook.url) ?? text(body.webhookUrl);
     const events = eventsFromEvolution(webhook.events ?? body.webhookEvents, webhook.events !== undefined ? 'webhook.events' : 'webhookEvents');
@@ -24,13 +24,16 @@ export function instanceRoutes(router: Router<AppState>, deps: EvolutionDeps) {
       ...(integration ? { integration: INTEGRATIONS[integration] ?? integration } : {}),
       ...(url ? { webhookUrl: url } : {}),
       ...(events ? { webhookEvents: events } : {}),
+      // Made through Evolution's API, its webhook speaks Evolution's bodies unless asked otherwise.
+      webhookFormat: webhook.webhookFormat ?? body.webhookFormat ?? 'evolution',
     });
     return {
       status: 201,
       body: {
         instance: { instanceName: instance.name, instanceId: instance.id, integration: instance.engine, webhookWaBusiness: null, accessTokenWaBusiness: '', status: stateOf(instance) },
         hash: null,
-        webhook: { webhookUrl: instance.webhookUrl ?? undefined, webhookHeaders: undefined, webhookByEvents: false, webhookBase64: false, events: evolutionNamesOf(instance.webhookEvents) },
+        // The secret that signs its deliveries, shown here once (docs/webhooks.md, "Headers").
+        webhook: { webhookUrl: instance.webhookUrl ?? undefined, webhookHeaders: undefined, webhookByEvents: false, webhookBase64: false, events: evolutionNamesOf(instance.webhookEvents), webhookFormat: instance.webhookFormat, webhookSecret: instance.webhookSecret },
         websocket: {},
         rabbitmq: {},
         nats: {},

@@ -22,7 +22,7 @@ const NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** The domain's codes by the status Evolution's clients read; the codes are the same as docs/errors.md lists. */
+/** The domain's codes by the status Evolution's clients read; the codes are the ones docs/rest.md lists. */
 const STATUS_OF: Record<string, number> = {
   invalid_request: 400,
   unauthorized: 401,

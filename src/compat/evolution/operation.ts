@@ -26,6 +26,8 @@ export interface Call {
   instance: InstanceRecord;
   /** Where an error names a field of the domain's input, the field of the Evolution body it came from. */
   names: FieldNames;
+  /** The Idempotency-Key header, which sends honour as the gateway's own do (docs/rest.md). */
+  idempotencyKey: string | undefined;
 }
 
 export interface Answer {
@@ -82,7 +84,7 @@ export function operation(router: Router<AppState>, deps: EvolutionDeps, method:
     const instance = options.named ? await instanceNamed(deps.services, actor, instanceName!) : (undefined as unknown as InstanceRecord);
     const raw = ctx.state.body;
     const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const result = await handle({ actor, body, query: ctx.query, instance, names });
+    const result = await handle({ actor, body, query: ctx.query, instance, names, idempotencyKey: ctx.get('Idempotency-Key') || undefined });
     ctx.status = result.status ?? 200;
     // Evolution answers some finds with a JSON null, which Koa would turn into 204 No Content.
     if (result.body === null) ctx.type = 'application/json';

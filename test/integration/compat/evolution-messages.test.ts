@@ -47,6 +47,18 @@ describe.each(MODES)("Evolution API's message operations, as its docs write them
     expect(list.map((m) => [m.id, m.from, m.type, m.text])).toEqual(ids.map((id, index) => [id, instance.digits, 'text', `Hello ${index}`]));
   });
 
+  it('honours Idempotency-Key as the gateway\'s sends do: a retry answers the same message, sent once', async () => {
+    const peer = newPhone();
+    const headers = { apikey: world.tenant.liveKey, 'Idempotency-Key': `evo-${Date.now()}` };
+    const first = await world.api.post(`/message/sendText/${instance.name}`, { headers, body: { number: peer, text: 'Only once' } });
+    const again = await world.api.post(`/message/sendText/${instance.name}`, { headers, body: { number: peer, text: 'Only once' } });
+    expect(first.status, first.text).toBe(201);
+    expect(again.body.key.id).toBe(first.body.key.id);
+    expect((await inbox(peer, 1)).map((m) => m.id)).toEqual([first.body.key.id]);
+    const changed = await world.api.post(`/message/sendText/${instance.name}`, { headers, body: { number: peer, text: 'Something else' } });
+    expectEvolutionError(changed, 409, 'Conflict');
+  });
+
   it('sendMedia (URL and base64), sendWhatsAppAudio, sendSticker, sendLocation, sendContact and sendPoll reach the phone as sent', async () => {
     const peer = newPhone();
     const digits = peer.slice(1);

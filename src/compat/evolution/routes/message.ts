@@ -48,10 +48,10 @@ export function messageRoutes(router: Router<AppState>, deps: EvolutionDeps) {
 
   /** One send kind: the Evolution body's translation and the `message` its answer shows. */
   function send(path: string, names: FieldNames, translate: (body: Body, instance: InstanceRecord) => { input: Body; kind: string; message: Body }) {
-    operation(router, deps, 'post', path, { named: true, media: true, names: { to: 'number', ...names } }, async ({ actor, instance, body }: { actor: Actor; instance: InstanceRecord; body: Body }) => {
+    operation(router, deps, 'post', path, { named: true, media: true, names: { to: 'number', ...names } }, async ({ actor, instance, body, idempotencyKey }: { actor: Actor; instance: InstanceRecord; body: Body; idempotencyKey: string | undefined }) => {
       const to = recipientOf(body.number);
       const { input, kind, message } = translate(body, instance);
-      const sent = await messages.sendThrough(actor, instance.id, { to, ...input });
+      const sent = await messages.sendThrough(actor, instance.id, { to, ...input }, idempotencyKey);
       return { status: 201, body: presentSent(instance, to, sent, kind, message) };
     });
   }
@@ -105,10 +105,10 @@ export function messageRoutes(router: Router<AppState>, deps: EvolutionDeps) {
     return { input: { contacts: cards }, kind: 'contacts', message: cards.length === 1 ? { contactMessage: cards[0] } : { contactsArrayMessage: { contacts: cards } } };
   });
 
-  operation(router, deps, 'post', '/message/sendReaction', { named: true, names: { to: 'key.remoteJid', 'reaction.messageId': 'key.id', 'reaction.emoji': 'reaction' } }, async ({ actor, instance, body }) => {
+  operation(router, deps, 'post', '/message/sendReaction', { named: true, names: { to: 'key.remoteJid', 'reaction.messageId': 'key.id', 'reaction.emoji': 'reaction' } }, async ({ actor, instance, body, idempotencyKey }) => {
     const key = (body.key && typeof body.key === 'object' ? body.key : {}) as Record<string, unknown>;
     const to = chatOf(key.remoteJid, 'key.remoteJid');
-    const sent = await messages.sendThrough(actor, instance.id, { to, reaction: { messageId: key.id, emoji: body.reaction } });
+    const sent = await messages.sendThrough(actor, instance.id, { to, reaction: { messageId: key.id, emoji: body.reaction } }, idempotencyKey);
     return { status: 201, body: presentSent(instance, to, sent, 'reaction', { reactionMessage: { key, text: body.reaction } }) };
   });
 

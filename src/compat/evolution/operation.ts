@@ -1,7 +1,6 @@
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Actor } from '../../domain/actor.js';
-import { NotFound } from '../../domain/errors.js';
-import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
+import type { InstanceRecord, NamedStanding } from '../../domain/instances/instances.ports.js';
 import type { Services } from '../../domain/services.js';
 import type { AppState } from '../../http/context.js';
 import { jsonBody, mediaJsonBody } from '../../http/json-body.js';
@@ -22,8 +21,10 @@ export interface Call {
   /** The JSON body (an empty object when there was none). */
   body: Record<string, unknown>;
   query: Record<string, string | string[] | undefined>;
-  /** The instance named in the path, the caller's own; absent on operations without one. */
+  /** The instance named in the path, the caller's own; absent on operations without one, and on `light` ones. */
   instance: InstanceRecord;
+  /** The named instance's standing, as a send checks it (`light` operations: from memory, no database read). */
+  standing: NamedStanding;
   /** Where an error names a field of the domain's input, the field of the Evolution body it came from. */
   names: FieldNames;
   /** The Idempotency-Key header, which sends honour as the gateway's own do (docs/rest.md). */
@@ -42,6 +43,8 @@ export interface OperationOptions {
   media?: boolean;
   /** The domain's field names as the Evolution body writes them, for 400 messages. */
   names?: FieldNames;
+  /** Needs only the named instance's standing (sends): read as the gateway's own sends read it. */
+  light?: boolean;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -81,10 +84,12 @@ export function operation(router: Router<AppState>, deps: EvolutionDeps, method:
   const answer: RouterMiddleware<AppState> = async (ctx) => {
     const actor = ctx.state.actor!;
     const instanceName = ctx.params.instanceName;
-    const instance = options.named ? await instanceNamed(deps.services, actor, instanceName!) : (undefined as unknown as InstanceRecord);
+    const { instances } = deps.services;
+    const standing = options.named && options.light ? await instances.namedStanding(actor, instanceName!) : (undefined as unknown as NamedStanding);
+    const instance = options.named && !options.light ? await instances.named(actor, instanceName!) : (undefined as unknown as InstanceRecord);
     const raw = ctx.state.body;
     const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const result = await handle({ actor, body, query: ctx.query, instance, names, idempotencyKey: ctx.get('Idempotency-Key') || undefined });
+    const result = await handle({ actor, body, query: ctx.query, instance, standing, names, idempotencyKey: ctx.get('Idempotency-Key') || undefined });
     ctx.status = result.status ?? 200;
     // Evolution answers some finds with a JSON null, which Koa would turn into 204 No Content.
     if (result.body === null) ctx.type = 'application/json';
@@ -92,11 +97,4 @@ export function operation(router: Router<AppState>, deps: EvolutionDeps, method:
   };
   const full = options.named ? `${path}/:instanceName` : path;
   router[method](full, answerErrors, authenticate, options.media ? mediaJsonBody : jsonBody, answer);
-}
-
-/** The caller's instance of that name: Evolution names instances in its paths. */
-export async function instanceNamed(services: Services, actor: Actor, name: string): Promise<InstanceRecord> {
-  const found = (await services.instances.list(actor)).find((instance) => instance.name === name);
-  if (!found) throw new NotFound(`The "${name}" instance`);
-  return found;
 }

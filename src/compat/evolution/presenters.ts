@@ -61,7 +61,7 @@ export const messageTypeOf = (type: string) => MESSAGE_TYPES[type] ?? type;
  * A message accepted for sending, as Evolution's send operations answer (its status PENDING until
  * the network takes it). The key's id is the gateway's message id: actions on the message take it.
  */
-export function presentSent(instance: InstanceRecord, to: string, sent: SendResult, kind: string, message: Record<string, unknown>) {
+export function presentSent(instance: Pick<InstanceRecord, 'id'>, to: string, sent: SendResult, kind: string, message: Record<string, unknown>) {
   return {
     key: { remoteJid: jidOf(to), fromMe: true, id: sent.id },
     pushName: '',

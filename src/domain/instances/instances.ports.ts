@@ -62,6 +62,9 @@ export interface InstanceRecord {
  */
 export type InstanceStanding = Pick<InstanceRecord, 'id' | 'tenantId' | 'engine' | 'state' | 'active'>;
 
+/** A standing found by the instance's name. */
+export type NamedStanding = InstanceStanding & Pick<InstanceRecord, 'name'>;
+
 export interface QrRecord {
   instanceId: string;
   attemptId: string;
@@ -135,6 +138,10 @@ export interface InstanceStore {
    */
   standing(id: string, options?: { fresh?: boolean }): Promise<InstanceStanding | null>;
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
+  /** The tenant's instance of exactly this name (paths that name instances, docs/evolution.md). */
+  findByName(tenantId: string, name: string): Promise<InstanceRecord | null>;
+  /** The same instance's standing with its name, as `standing` reads it from memory. */
+  standingByName(tenantId: string, name: string): Promise<NamedStanding | null>;
   /**
    * Applies the patch, stores the new QR and the events, atomically: only while the state is `ifState`, the
    * pairing the one of `ifPairingSince` and `fence` the current lease (else LeaseLost), when given;

@@ -11,7 +11,7 @@ import { eventsOf } from '../events/catalogue.js';
 import { createPairing, PAIRING_WAIT_MS } from './instance-pairing.js';
 import { checkedWebhookUrl, createWebhookSettings, newWebhookSecret } from './instance-webhooks.js';
 import { instanceInputs } from './instances.input.js';
-import type { InstancePatch, InstanceRecord, InstanceStanding, InstanceStore, QrImages } from './instances.ports.js';
+import type { InstancePatch, InstanceRecord, InstanceStanding, InstanceStore, NamedStanding, QrImages } from './instances.ports.js';
 import { createCredentialsRules } from './instance-credentials.js';
 import type { Ownership } from '../ownership/ownership.js';
 import type { InstanceVariant } from './state-machine.js';
@@ -146,6 +146,20 @@ export function createInstancesService(deps: {
     },
 
     list: (actor: Actor) => instances.listByTenant(actor.tenantId),
+
+    /** The same as a send checks it on every request: its standing, from this node's memory. */
+    async namedStanding(actor: Actor, name: string): Promise<NamedStanding> {
+      const found = await instances.standingByName(actor.tenantId, name);
+      if (!found) throw new NotFound(`The "${name}" instance`);
+      return found;
+    },
+
+    /** The caller's instance of exactly this name; another tenant's is not found (docs/evolution.md, "Authentication"). */
+    async named(actor: Actor, name: string): Promise<InstanceRecord> {
+      const found = await instances.findByName(actor.tenantId, name);
+      if (!found) throw new NotFound(`The "${name}" instance`);
+      return found;
+    },
 
     /** The media the instance keeps: its own policy, else the gateway's default (docs/media.md). */
     mediaPolicyOf(instance: InstanceRecord): MediaPolicy {

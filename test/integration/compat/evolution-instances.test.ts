@@ -70,6 +70,8 @@ describe.each(MODES)("Evolution API's instance operations and apikey (docs/evolu
     expect(deleted.body).toEqual({ status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } });
     expect((await evo.get('/instance/fetchInstances')).body.some((entry: any) => entry.name === instance.name)).toBe(false);
     expectEvolutionError(await evo.get(`/instance/connectionState/${instance.name}`), 404, 'Not Found', new RegExp(instance.name));
+    // Sends find the name from memory: the delete reached that copy too.
+    expectEvolutionError(await evo.post(`/message/sendText/${instance.name}`, { number: '5511999990001', text: 'gone' }), 404, 'Not Found', new RegExp(instance.name));
   });
 
   it('refuses a missing or wrong apikey with 401, and never shows another tenant\'s instance', async () => {
@@ -91,6 +93,12 @@ describe.each(MODES)("Evolution API's instance operations and apikey (docs/evolu
       expectEvolutionError(answer, 404, 'Not Found', new RegExp(`"${name}" instance not found`));
     }
     expect((await evolution(world).get(`/instance/connectionState/${name}`)).status).toBe(200);
+    // Renamed through the gateway's own API, the instance answers to its new name only, sends included.
+    const id = (await evolution(world).get(`/instance/fetchInstances?instanceName=${name}`)).body[0].id as string;
+    const renamed = await world.api.put(`/v1/chat/instances/${id}`, { key: world.tenant.liveKey, body: { name: `${name}-new` } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expectEvolutionError(await evolution(world).post(`/message/sendText/${name}`, { number: '5511999990001', text: 'old name' }), 404, 'Not Found');
+    expect((await evolution(world).get(`/instance/connectionState/${name}-new`)).body.instance.instanceName).toBe(`${name}-new`);
   });
 
   it('refuses bad input with 400 naming the field, storing nothing; an engine not offered and an account presence are refused', async () => {

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import type { Actor } from '../../../domain/actor.js';
 import { Invalid, NotSupported } from '../../../domain/errors.js';
-import type { InstanceRecord } from '../../../domain/instances/instances.ports.js';
+import type { NamedStanding } from '../../../domain/instances/instances.ports.js';
 import type { AppState } from '../../../http/context.js';
 import type { FieldNames } from '../errors.js';
 import { recipientOf, chatOf } from '../numbers.js';
@@ -25,7 +25,7 @@ function quotedOf(body: Body) {
   return quoted?.key?.id !== undefined ? { quotedMessageId: quoted.key.id } : {};
 }
 
-function refuseEveryone(instance: InstanceRecord, body: Body) {
+function refuseEveryone(instance: NamedStanding, body: Body) {
   if (body.everyOne === true) throw new NotSupported(instance.engine, 'mentioning everyone (everyOne)');
 }
 
@@ -47,8 +47,8 @@ export function messageRoutes(router: Router<AppState>, deps: EvolutionDeps) {
   const { messages } = deps.services;
 
   /** One send kind: the Evolution body's translation and the `message` its answer shows. */
-  function send(path: string, names: FieldNames, translate: (body: Body, instance: InstanceRecord) => { input: Body; kind: string; message: Body }) {
-    operation(router, deps, 'post', path, { named: true, media: true, names: { to: 'number', ...names } }, async ({ actor, instance, body, idempotencyKey }: { actor: Actor; instance: InstanceRecord; body: Body; idempotencyKey: string | undefined }) => {
+  function send(path: string, names: FieldNames, translate: (body: Body, instance: NamedStanding) => { input: Body; kind: string; message: Body }) {
+    operation(router, deps, 'post', path, { named: true, light: true, media: true, names: { to: 'number', ...names } }, async ({ actor, standing: instance, body, idempotencyKey }: { actor: Actor; standing: NamedStanding; body: Body; idempotencyKey: string | undefined }) => {
       const to = recipientOf(body.number);
       const { input, kind, message } = translate(body, instance);
       const sent = await messages.sendThrough(actor, instance.id, { to, ...input }, idempotencyKey);
@@ -105,7 +105,7 @@ export function messageRoutes(router: Router<AppState>, deps: EvolutionDeps) {
     return { input: { contacts: cards }, kind: 'contacts', message: cards.length === 1 ? { contactMessage: cards[0] } : { contactsArrayMessage: { contacts: cards } } };
   });
 
-  operation(router, deps, 'post', '/message/sendReaction', { named: true, names: { to: 'key.remoteJid', 'reaction.messageId': 'key.id', 'reaction.emoji': 'reaction' } }, async ({ actor, instance, body, idempotencyKey }) => {
+  operation(router, deps, 'post', '/message/sendReaction', { named: true, light: true, names: { to: 'key.remoteJid', 'reaction.messageId': 'key.id', 'reaction.emoji': 'reaction' } }, async ({ actor, standing: instance, body, idempotencyKey }) => {
     const key = (body.key && typeof body.key === 'object' ? body.key : {}) as Record<string, unknown>;
     const to = chatOf(key.remoteJid, 'key.remoteJid');
     const sent = await messages.sendThrough(actor, instance.id, { to, reaction: { messageId: key.id, emoji: body.reaction } }, idempotencyKey);
@@ -125,8 +125,8 @@ export function messageRoutes(router: Router<AppState>, deps: EvolutionDeps) {
 
   // Interactive lists and buttons: no engine of the gateway carries them (docs/evolution.md).
   for (const [path, what] of [['/message/sendList', 'list messages (sendList)'], ['/message/sendButtons', 'button messages (sendButtons)']] as const) {
-    operation(router, deps, 'post', path, { named: true }, async ({ instance }) => {
-      throw new NotSupported(instance.engine, what);
+    operation(router, deps, 'post', path, { named: true, light: true }, async ({ standing }) => {
+      throw new NotSupported(standing.engine, what);
     });
   }
 }

@@ -39,7 +39,7 @@ describe.each(MODES)("Evolution API's message operations, as its docs write them
     const written = [digits, `+${digits}`, `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 9)}-${digits.slice(9)}`, `${digits}@s.whatsapp.net`];
     const ids: string[] = [];
     for (const [index, number] of written.entries()) {
-      const answer = await sent('sendText', { number, text: `Hello ${index}`, delay: 1200 }, `${digits}@s.whatsapp.net`, 'conversation');
+      const answer = await sent('sendText', { number, text: `Hello ${index}`, delay: 1200, linkPreview: true }, `${digits}@s.whatsapp.net`, 'conversation');
       expect(answer.message).toEqual({ conversation: `Hello ${index}` });
       ids.push(answer.key.id);
     }
@@ -112,6 +112,7 @@ describe.each(MODES)("Evolution API's message operations, as its docs write them
     expectEvolutionError(await evo().post(`/message/sendPoll/${instance.name}`, { number, name: 'Only one', values: ['A'] }), 400, 'Bad Request', /values: must have at least 2 options/);
     expectEvolutionError(await evo().post(`/message/sendContact/${instance.name}`, { number, contact: [{ phoneNumber: '+5511988887777' }] }), 400, 'Bad Request', /contact\.0\.fullName: is required/);
     expectEvolutionError(await evo().post(`/message/sendText/${instance.name}`, { number, text: 'all', everyOne: true }), 422, 'Unprocessable Entity', /everyOne/);
+    expectEvolutionError(await evo().post(`/message/sendText/${instance.name}`, { number, text: 'all', mentionsEveryOne: true }), 422, 'Unprocessable Entity', /everyOne/);
     expectEvolutionError(await evo().post('/message/sendText/no-such-instance', { number, text: 'x' }), 404, 'Not Found', /"no-such-instance" instance not found/);
     expect(await stored()).toBe(before);
   });

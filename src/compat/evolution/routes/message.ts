@@ -26,8 +26,11 @@ function quotedOf(body: Body) {
 }
 
 function refuseEveryone(instance: NamedStanding, body: Body) {
-  if (body.everyOne === true) throw new NotSupported(instance.engine, 'mentioning everyone (everyOne)');
+  if (body.everyOne === true || body.mentionsEveryOne === true) throw new NotSupported(instance.engine, 'mentioning everyone (everyOne)');
 }
+
+/** Evolution's `linkPreview: true` asks for a preview where one can be made; the gateway makes none (docs/evolution.md, "Differences"). */
+const linkPreviewOf = (body: Body) => (body.linkPreview === undefined || body.linkPreview === true ? {} : { linkPreview: body.linkPreview });
 
 const vcard = (card: Record<string, unknown>) => {
   const lines = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${String(card.fullName ?? '')}`];
@@ -59,7 +62,7 @@ export function messageRoutes(router: Router<AppState>, deps: EvolutionDeps) {
   send('/message/sendText', { mentions: 'mentioned', quotedMessageId: 'quoted.key.id' }, (body, instance) => {
     refuseEveryone(instance, body);
     return {
-      input: { text: body.text, ...(body.mentioned !== undefined ? { mentions: body.mentioned } : {}), ...(body.linkPreview !== undefined ? { linkPreview: body.linkPreview } : {}), ...quotedOf(body) },
+      input: { text: body.text, ...(body.mentioned !== undefined ? { mentions: body.mentioned } : {}), ...linkPreviewOf(body), ...quotedOf(body) },
       kind: 'text',
       message: { conversation: body.text },
     };

@@ -60,7 +60,7 @@ export function domainPorts(config: Config, logger: Logger, storage: Storage, de
     resolver: systemResolver,
     deliveryLog: createDeliveryLog(prisma, (due) => deliveries.scheduled(due)),
     proxies: createProxyVault({ statements: db.statements, cipher: engines.stateKey }),
-    proxyProbe: createProxyProbe({ checkUrl: config.PROXY_CHECK_URL, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
+    proxyProbe: createProxyProbe({ checkUrl: config.PROXY_CHECK_URL, timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowInsecure: config.WEBHOOK_ALLOW_INSECURE }),
     requestUsage: (actor) => requestLimiter.minuteUsage(subjectOf(actor), actor.limits.requestsPerMinute),
     report: (error, context) => logger.error({ err: error }, context),
     warn: (message, context) => logger.warn(context, message),

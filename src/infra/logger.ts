@@ -18,6 +18,9 @@ export const REDACTED_PATHS = [
   '*.accessToken',
   '*.appSecret',
   '*.cloud',
+  // An instance's proxy URL carries its credentials (docs/settings.md, "Proxy").
+  '*.proxy',
+  'proxy',
   'req.headers["x-hub-signature-256"]',
   '*.authorization',
   '*.cookie',

@@ -72,7 +72,7 @@ export function createMediaDownloads(deps: { messages: MessageStore; instances: 
       const source = instance ? deps.engines.of(instance.engine)?.media : undefined;
       // The engine that received it is no longer offered by this deployment: nothing can fetch it now.
       if (!source) throw new Unavailable('The engine that received this media is not offered by this gateway now.');
-      const content = await source.open(descriptor);
+      const content = await source.open(descriptor, message.instanceId ?? undefined);
       return { ...content, ...downloadAs(message.id, descriptor) };
     }
     if (message.direction === 'out' && message.mediaUrl) {

@@ -67,7 +67,7 @@ export function createMediaKeeper(deps: {
     if (message.direction === 'in' && descriptor) {
       const source = engine ? deps.engines.of(engine)?.media : undefined;
       if (!source) throw new MediaKeepError('media_unavailable', 'The engine that received this media is not offered by this gateway now.');
-      return { bytes: (await source.open(descriptor)).bytes, mimetype: descriptor.mimetype };
+      return { bytes: (await source.open(descriptor, message.instanceId ?? undefined)).bytes, mimetype: descriptor.mimetype };
     }
     if (message.mediaUrl) {
       const fetched = await deps.probe.fetch(message.mediaUrl, MAX_MEDIA_BYTES);

@@ -31,8 +31,11 @@ export interface MediaContent {
  * descriptor's bytes. An engine without it serves no inbound media.
  */
 export interface MediaSource {
-  /** Throws MediaExpired when the network no longer has the file. */
-  open(descriptor: MediaDescriptor): Promise<MediaContent>;
+  /**
+   * Throws MediaExpired when the network no longer has the file. `instanceId`: the instance that
+   * received it, whose proxy the download goes through (docs/settings.md, "Proxy").
+   */
+  open(descriptor: MediaDescriptor, instanceId?: string): Promise<MediaContent>;
 }
 
 /** The network no longer serves the file (its retention ended): asking again will not help. */

@@ -114,12 +114,16 @@ export function createEngineEvents(deps: {
       const dataUrl = await deps.qrImages.toDataUrl(code.text);
       const event = qrEvent(dataUrl, record.expiresAt, record.attemptId);
       // A fresh v1 instance shows "initializing" until its code is asked for (GET …/qr); every other pairing shows its code.
-      if (instance.state === 'created' && instance.variant === 'v1') {
-        const changed = await instances.change(instanceId, {}, [event], { ifState: ['created'], ifPairingSince: instance.pairingSince, qr: record, fence: lease });
-        if (!changed) throw new Conflict('instance_unavailable', 'The instance changed meanwhile.');
-        return;
+      const since = instance.pairingSince;
+      let current = instance;
+      if (current.state === 'created' && current.variant === 'v1') {
+        const changed = await instances.change(instanceId, {}, [event], { ifState: ['created'], ifPairingSince: since, qr: record, fence: lease });
+        if (changed) return;
+        // The first GET …/qr moved it on meanwhile: the code is then shown as any later one is.
+        current = await find(instanceId);
+        if (current.state === 'created' || current.pairingSince?.getTime() !== since.getTime()) throw new Conflict('instance_unavailable', 'The instance changed meanwhile.');
       }
-      await transitions.move(instance, 'qr_issued', {}, { events: [event], qr: record, fence: lease, ifPairingSince: instance.pairingSince });
+      await transitions.move(current, 'qr_issued', {}, { events: [event], qr: record, fence: lease, ifPairingSince: since });
     },
 
     async pairingCodeReady(instanceId, lease, code, expiresAt) {

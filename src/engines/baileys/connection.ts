@@ -113,6 +113,9 @@ export class InstanceLink {
     return this.serial(async () => {
       if (this.closed) return;
       if (lease.token !== this.lease.token) this.deps.store.forget(this.deps.instanceId);
+      // Another proxy: the open socket goes, and the one below connects through the new one (docs/settings.md, "Proxy").
+      // A pairing the phone already completed keeps its socket: the session after its restart uses the new proxy.
+      if (terms.proxy !== this.terms.proxy && this.live && !(this.live.mode === 'pairing' && this.live.paired)) this.retire();
       this.instance = instance;
       this.terms = terms;
       this.lease = lease;
@@ -228,6 +231,7 @@ export class InstanceLink {
       keys: this.keys(),
       logger: libraryLogger(this.log),
       fullHistory: this.terms.history.mode === 'full',
+      proxy: this.terms.proxy,
       getMessage: async (key) => {
         const text = key.id ? await this.deps.sentText(key.id) : null;
         return text === null ? undefined : { conversation: text };
@@ -262,7 +266,8 @@ export class InstanceLink {
       isOwnEcho: (change, id) => this.isOwnEcho(change, id),
       votesIn: (messages) => this.votesIn(live, messages),
       mediaHosts: this.deps.mediaHosts,
-      media: this.deps.media,
+      // History chunks come down through the instance's proxy, as its other media does.
+      media: { open: (descriptor) => this.deps.media.open(descriptor, this.deps.instanceId) },
       historyPolicy: () => this.terms.history,
       log: this.log,
     });

@@ -25,7 +25,7 @@ export const baileysEngine = defineEngine({
   }),
   loginFlows: ['qr', 'pairing_code'],
   // docs/messaging.md
-  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'block', 'profile'],
+  capabilities: ['text', 'media', 'voice', 'sticker', 'location', 'contacts', 'reaction', 'reply', 'mentions', 'edit', 'delete', 'read', 'typing', 'number_check', 'groups', 'group_admin', 'poll', 'history', 'block', 'profile', 'proxy'],
   async create({ config, db, outbound, metrics, logger, stateKey }, settings) {
     const cipher = await stateKey();
     let caPem: string | undefined;
@@ -36,12 +36,14 @@ export const baileysEngine = defineEngine({
         throw new ConfigError([`CHAT_NETWORK_CA_FILE: cannot be read (${(error as Error).message})`]);
       }
     }
-    const [{ createBaileysEngine, BAILEYS_INTEGRATION }, { createEngineStateStore }, { mediaFetcher }, { sentTextReader, sentPollReader }] = await Promise.all([
+    const [{ createBaileysEngine, BAILEYS_INTEGRATION }, { createEngineStateStore }, { mediaFetcher }, { sentTextReader, sentPollReader }, { createProxyVault }] = await Promise.all([
       import('./index.js'),
       import('./auth-state.js'),
       import('./outbound.js'),
       import('./sent-text.js'),
+      import('../state/proxy-vault.js'),
     ]);
+    const proxies = createProxyVault({ statements: db.statements, cipher: stateKey });
     const baileys = createBaileysEngine({
       store: createEngineStateStore({ statements: db.statements, cipher, cacheBytes: 64 * 1024 * 1024, writesInFlight: db.kind === 'pglite' ? 1 : 4 }),
       network: {
@@ -53,6 +55,7 @@ export const baileysEngine = defineEngine({
       },
       fetchMedia: mediaFetcher(outbound, config.WEBHOOK_TIMEOUT_MS),
       allowInsecureMedia: config.WEBHOOK_ALLOW_INSECURE,
+      proxyOf: async (instanceId) => (await proxies.read(instanceId))?.url ?? null,
       maxHandshakes: settings.CHAT_HANDSHAKES_MAX,
       onReconnect: (reason) => metrics.engineReconnect(BAILEYS_INTEGRATION, reason),
       sentText: sentTextReader(db.prisma),

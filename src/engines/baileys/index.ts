@@ -15,6 +15,7 @@ import { baileysMediaSource } from './media-source.js';
 import { DEFAULT_MEDIA_HOST, MediaHosts } from './media-hosts.js';
 import { PushNames } from './session-events.js';
 import { quietSignalConsole } from './quiet-signal.js';
+import { ProxyAgents } from './proxy-agents.js';
 
 export const BAILEYS_INTEGRATION = 'CHAT-BAILEYS';
 
@@ -33,6 +34,8 @@ export function createBaileysEngine(deps: {
   sentText: (instanceId: string, networkMessageId: string) => Promise<string | null>;
   /** A poll an instance sent, by the network's id of it: its secret and options (to open votes on it). */
   pollOf: (instanceId: string, networkMessageId: string) => Promise<{ secret: Buffer; options: string[] } | null>;
+  /** An instance's proxy URL (with its credentials), read from where it is kept: any node downloads its media through it. */
+  proxyOf: (instanceId: string) => Promise<string | null>;
   /** Handshakes in flight on this node at most (CHAT_HANDSHAKES_MAX). */
   maxHandshakes: number;
   /** A connection closed and will be opened again, for this reason (metrics). */
@@ -42,10 +45,19 @@ export function createBaileysEngine(deps: {
 }) {
   quietSignalConsole(deps.logger);
   const agent = mediaAgent(deps.network);
-  const openSocket = socketFactory(deps.network, agent);
+  const proxies = new ProxyAgents(deps.network.caPem, deps.allowInsecureMedia);
+  const openSocket = socketFactory(deps.network, agent, proxies);
   // A local network (CHAT_NETWORK_URL) has no default media host: only the hosts it announces.
   const mediaHosts = new MediaHosts(deps.network.url ? null : DEFAULT_MEDIA_HOST);
-  const media = baileysMediaSource({ agent, hosts: mediaHosts, allowInsecure: deps.allowInsecureMedia });
+  const media = baileysMediaSource({
+    agent,
+    hosts: mediaHosts,
+    allowInsecure: deps.allowInsecureMedia,
+    agentOf: async (instanceId) => {
+      const proxy = await deps.proxyOf(instanceId);
+      return proxy ? proxies.of(proxy) : null;
+    },
+  });
   /** The links open on this node (connection counts, and shutdown). */
   const links = new Set<InstanceLink>();
   const pushNames = new PushNames();
@@ -142,6 +154,7 @@ export function createBaileysEngine(deps: {
       for (const link of links) link.detach();
       links.clear();
       agent.destroy();
+      proxies.destroy();
     },
   };
 }

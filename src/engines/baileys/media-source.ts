@@ -1,6 +1,6 @@
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { type Agent, get } from 'node:https';
+import type { Agent, IncomingMessage } from 'node:http';
+import { get } from 'node:https';
 import { isIP } from 'node:net';
 import { getMediaKeys, type MediaType } from 'baileys';
 import { Unavailable } from '../../domain/errors.js';
@@ -126,21 +126,22 @@ async function* once(bytes: Uint8Array) {
 /**
  * CHAT-BAILEYS's media source: any node downloads a received file by its path, from the media hosts
  * the network announced (never the host a message names), through the same address guard as every
- * outbound call, and serves it only once it verified.
+ * outbound call, and serves it only once it verified. An instance with a proxy downloads through it.
  */
-export function baileysMediaSource(deps: { agent: Agent; hosts: MediaHosts; allowInsecure: boolean }): MediaSource {
+export function baileysMediaSource(deps: { agent: Agent; hosts: MediaHosts; allowInsecure: boolean; agentOf: (instanceId: string) => Promise<Agent | null> }): MediaSource {
   return {
-    async open(descriptor): Promise<MediaContent> {
+    async open(descriptor, instanceId): Promise<MediaContent> {
       const source = descriptor.source as unknown as BaileysMediaSource;
       const hosts = deps.hosts.forFile(source.hosts);
       if (!hosts.length) throw new Unavailable("The network's media hosts are not known on this node yet (no connection to the network has announced them).");
       const path = filePath(source, hosts);
+      const agent = (instanceId ? await deps.agentOf(instanceId) : null) ?? deps.agent;
       let response: IncomingMessage | undefined;
       let failure: unknown;
       // The next announced host when one cannot be reached, as the network's own apps do.
       for (const host of hosts) {
         try {
-          response = await request(fileUrl(host, path), deps.agent, deps.allowInsecure);
+          response = await request(fileUrl(host, path), agent, deps.allowInsecure);
           break;
         } catch (error) {
           if (error instanceof MediaInvalid) throw error;

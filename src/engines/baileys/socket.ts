@@ -1,4 +1,5 @@
 import { Agent } from 'node:https';
+import type { ProxyAgents } from './proxy-agents.js';
 import { rootCertificates } from 'node:tls';
 import makeWASocket, {
   type AuthenticationCreds,
@@ -50,7 +51,7 @@ export function libraryLogger(logger: Logger): LibraryLogger {
 /** Uploads and downloads go to the media hosts the network names (https only): their CA trusted beside the usual ones. */
 export const mediaAgent = (settings: NetworkSettings) => new Agent({ keepAlive: true, ca: settings.caPem ? [...rootCertificates, settings.caPem] : undefined });
 
-export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
+export function socketFactory(settings: NetworkSettings, fetchAgent: Agent, proxies: ProxyAgents) {
   // Read at every handshake, process-wide: a local network's test root.
   if (settings.rootKey) WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(settings.rootKey);
   const caches = sharedCaches();
@@ -63,8 +64,11 @@ export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
     getMessage: (key: WAMessageKey) => Promise<proto.IMessage | undefined>;
     /** The device asks the phone for its whole past when it links (the instance's history policy is `full`). */
     fullHistory?: boolean;
-  }): WASocket =>
-    makeWASocket({
+    /** The instance's proxy: the socket and media uploads both go through it (docs/settings.md, "Proxy"). */
+    proxy: string | null;
+  }): WASocket => {
+    const through = options.proxy ? (proxies.of(options.proxy) as Agent) : undefined;
+    return makeWASocket({
       auth: { creds: options.creds, keys: options.keys },
       logger: options.logger,
       ...(settings.url ? { waWebSocketUrl: settings.url } : {}),
@@ -78,12 +82,14 @@ export function socketFactory(settings: NetworkSettings, fetchAgent: Agent) {
       // media host and hold the first connection's events 20 s for them (docs/engines.md, "History sync").
       shouldSyncHistoryMessage: () => false,
       generateHighQualityLinkPreview: false,
-      fetchAgent,
+      ...(through ? { agent: through } : {}),
+      fetchAgent: through ?? fetchAgent,
       ...caches,
       getMessage: options.getMessage,
       // A write the database refuses is retried a few times, not for half a minute.
       transactionOpts: { maxCommitRetries: 3, delayBetweenTriesMs: 500 },
     });
+  };
 }
 
 export type SocketFactory = ReturnType<typeof socketFactory>;

@@ -36,6 +36,13 @@ export interface ChatNetworkOptions {
   logger?: Logger;
 }
 
+/** A connection the network accepted, by where it came from. */
+export interface NetworkPeer {
+  service: 'socket' | 'media';
+  address: string;
+  at: Date;
+}
+
 /** The network as tests and the control API drive it; index.ts builds it over the core. */
 export interface ChatNetwork {
   /** What a client's `waWebSocketUrl` gets: `ws://127.0.0.1:<port>/ws/chat`. */
@@ -135,6 +142,8 @@ export interface ChatNetwork {
   received(): ReceivedStanza[];
   deliveries(): DeliveredStanza[];
   stats(): NetworkStats;
+  /** Each TCP connection the network's socket endpoint and media host accepted: from which address (a proxy test's view). */
+  peers(): NetworkPeer[];
   /** The peak of handshakes in flight starts again from those in flight now (to measure one wave of connections). */
   resetHandshakePeak(): void;
   /** Resolves with the probe's first truthy value, re-checked whenever the network's state changes. */

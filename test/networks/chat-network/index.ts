@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -23,7 +23,7 @@ export type { HistoryRequest } from './handlers/history.js';
 export type { PastChat, PastMessage, PhonePast } from './state/history.js';
 export type { ProfileChange } from './state/profiles.js';
 export type * from './types.js';
-export type { ChatNetwork, ChatNetworkOptions } from './api.js';
+export type { ChatNetwork, ChatNetworkOptions, NetworkPeer } from './api.js';
 
 const DEFAULT_WAIT_MS = 15_000;
 
@@ -50,11 +50,13 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
   let network!: ChatNetwork;
   const control = createControlHandler(() => network, logger);
   const server = createServer((req, res) => control(req, res));
+  const socketPeers: Array<{ address: string; at: Date }> = [];
   server.on('upgrade', (req, socket, head) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/ws/chat') {
       socket.destroy();
       return;
     }
+    socketPeers.push({ address: (socket as Socket).remoteAddress ?? '', at: new Date() });
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
   await new Promise<void>((resolve, reject) => {
@@ -158,6 +160,10 @@ export async function startChatNetwork(options: ChatNetworkOptions = {}): Promis
       hellos: journal.hellos,
       handshakesFinished: journal.handshakesFinished,
     }),
+    peers: () =>
+      [...socketPeers.map((peer) => ({ service: 'socket' as const, ...peer })), ...media.peers.map((peer) => ({ service: 'media' as const, ...peer }))].sort(
+        (a, b) => a.at.getTime() - b.at.getTime(),
+      ),
     waitFor,
     close: async () => {
       core.close();

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { generate } from 'selfsigned';
 
@@ -56,6 +56,8 @@ export class MediaHost {
   /** The token `media_conn` hands out; uploads must carry it. */
   readonly auth = randomBytes(24).toString('base64url');
   private readonly blobs = new Map<string, MediaBlob>();
+  /** Who connected, in order: the address of each TCP connection accepted. */
+  readonly peers: Array<{ address: string; at: Date }> = [];
 
   private constructor(
     private readonly server: Server,
@@ -70,6 +72,7 @@ export class MediaHost {
     let media: MediaHost | undefined;
     const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => media!.handle(req, res));
     media = new MediaHost(server, tls.caPem, { key: tls.key, cert: tls.cert }, logger);
+    server.on('connection', (socket: Socket) => media!.peers.push({ address: socket.remoteAddress ?? '', at: new Date() }));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, host, () => resolve());

@@ -77,6 +77,20 @@ module.exports = {
       to: { path: '^src/graphql/' },
     },
     {
+      name: 'compat-is-a-thin-adapter',
+      comment: 'An API-compatibility adapter (src/compat/, docs/evolution.md) calls the domain\'s services only: it imports the domain, http/ and itself; no store, engine, infra/, REST, GraphQL, compose or entry file.',
+      severity: 'error',
+      from: { path: '^src/compat/' },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/http/', '^src/compat/'] },
+    },
+    {
+      name: 'compat-apart-from-transports',
+      comment: 'REST, GraphQL, engines, compose and infra/ never import a compatibility adapter; only the app mounts it.',
+      severity: 'error',
+      from: { path: '^src/(rest|graphql|engines|compose|infra|http|domain)/' },
+      to: { path: '^src/compat/' },
+    },
+    {
       name: 'dashboard-apart',
       comment: 'The dashboard is a bundle of its own: it imports no server module, and no server module imports it.',
       severity: 'error',

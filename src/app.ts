@@ -36,6 +36,8 @@ import { adminRoutes } from './rest/routes/admin.js';
 import { cors } from './http/cors.js';
 import type { OriginPolicy } from './http/origin-policy.js';
 import { securityHeaders } from './http/security-headers.js';
+import { evolutionRoutes } from './compat/evolution/routes.js';
+import { admit } from './infra/rate-limit/request-limiter.js';
 
 export interface AppDeps {
   services: Services;
@@ -59,6 +61,8 @@ export interface AppDeps {
   adminToken: string | undefined;
   /** Which browser origins may read answers and act with the session cookie. */
   origins: OriginPolicy;
+  /** Evolution API's paths, when COMPAT_EVOLUTION is on, under their prefix (docs/evolution.md). */
+  evolution?: { prefix: string };
 }
 
 /** The Koa app, and the REST routes its router serves (each in the OpenAPI document). */
@@ -115,6 +119,11 @@ export function buildApp(deps: AppDeps): GatewayApp {
     rest.use(router.routes());
   }
   app.use(rest.routes());
+  // After the gateway's own routes: a path both serve is the gateway's (docs/evolution.md).
+  if (deps.evolution) {
+    const evolution = evolutionRoutes({ services: deps.services, admit: (actor, setHeader) => admit(deps.limiter, actor, setHeader) }, deps.evolution.prefix);
+    app.use(evolution.routes());
+  }
   // 405 with an Allow header for a known path and an unknown method; errorEnvelope adds the body.
   app.use(rest.allowedMethods());
   const routes = rest.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })));

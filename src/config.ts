@@ -180,6 +180,12 @@ const coreSchema = (knownEngines: readonly string[]) =>
     PUBLIC_URL: url(['http:', 'https:'])
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
+    COMPAT_EVOLUTION: bool.default(false),
+    COMPAT_EVOLUTION_PREFIX: z
+      .string()
+      .regex(/^(\/[\w.-]+)*\/?$/, 'a path such as /evolution (letters, digits and . _ - between slashes)')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default(''),
     TRUST_PROXY: bool.default(false),
     TRUST_PROXY_HOPS: int(1, 100).default(1),
     SHUTDOWN_DRAIN_MS: int(0, 600_000).default(1000),

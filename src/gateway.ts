@@ -110,6 +110,7 @@ export async function startGateway(config: Config, logger: Logger, options: Infr
     metricsToken: config.METRICS_TOKEN,
     adminToken: config.ADMIN_TOKEN,
     origins,
+    evolution: config.COMPAT_EVOLUTION ? { prefix: config.COMPAT_EVOLUTION_PREFIX } : undefined,
   });
   const server = createServer(
     {

@@ -40,6 +40,7 @@ export function memoryInstanceStore(events: EventLog = []) {
       const now = new Date();
       const row: InstanceRecord = {
         ...data,
+        webhookFormat: data.webhookFormat ?? 'gateway',
         historySync: null,
       historyProgress: null,
       mediaPolicy: null,
@@ -78,6 +79,14 @@ export function memoryInstanceStore(events: EventLog = []) {
     async standing(id) {
       const row = rows.get(id);
       return row ? { id: row.id, tenantId: row.tenantId, engine: row.engine, state: row.state, active: row.active } : null;
+    },
+    async standingByName(tenantId, name) {
+      const row = [...rows.values()].find((i) => i.tenantId === tenantId && i.name === name);
+      return row ? { id: row.id, tenantId: row.tenantId, engine: row.engine, state: row.state, active: row.active, name: row.name } : null;
+    },
+    async findByName(tenantId, name) {
+      const row = [...rows.values()].find((i) => i.tenantId === tenantId && i.name === name);
+      return row ? { ...row } : null;
     },
     async listByTenant(tenantId) {
       return [...rows.values()].filter((i) => i.tenantId === tenantId);

@@ -29,7 +29,7 @@ beforeAll(async () => {
 describe('the import graph of src/', () => {
   it('reads every layer, type-only imports included', () => {
     const sources = result.modules.map((module) => module.source);
-    for (const folder of ['domain', 'engines', 'infra', 'http', 'compose', 'rest', 'graphql', 'dashboard']) {
+    for (const folder of ['domain', 'engines', 'infra', 'http', 'compose', 'rest', 'graphql', 'dashboard', 'compat']) {
       expect(sources.some((source) => source.startsWith(`src/${folder}/`)), folder).toBe(true);
     }
     const typeOnly = result.modules.flatMap((module) => module.dependencies).filter((dependency) => dependency.dependencyTypes.includes('type-only'));
@@ -42,5 +42,16 @@ describe('the import graph of src/', () => {
       return `${violation.rule.name}: ${path}`;
     });
     expect(violations, `import rules broken (.dependency-cruiser.cjs says why each holds):\n${violations.join('\n')}\n`).toEqual([]);
+  });
+
+  it('keeps the Evolution adapter thin: it imports only the domain (its services and their types), http/ and itself', () => {
+    const adapter = result.modules.filter((module) => module.source.startsWith('src/compat/evolution/'));
+    expect(adapter.length).toBeGreaterThan(3);
+    const reached = adapter.flatMap((module) => module.dependencies.map((dependency) => dependency.resolved)).filter((path) => path.startsWith('src/'));
+    const outside = reached.filter((path) => !/^src\/(domain|http|compat)\//.test(path));
+    expect(outside, 'the adapter reaches past the domain').toEqual([]);
+    // No store, engine or infra module, even through the domain's folders: the services are its way in.
+    expect(reached.filter((path) => /(^src\/(infra|engines)\/)|stores?\//.test(path))).toEqual([]);
+    expect(reached).toContain('src/domain/services.ts');
   });
 });

@@ -65,6 +65,8 @@ describe('loadConfig', () => {
       SANDBOX_DELIVERY_DELAY_MS: 100,
       SANDBOX_PAST: 'given',
       SANDBOX_RECONNECT_DELAY_MS: 300,
+      COMPAT_EVOLUTION: false,
+      COMPAT_EVOLUTION_PREFIX: '',
       TRUST_PROXY: false,
       TRUST_PROXY_HOPS: 1,
       SHUTDOWN_DRAIN_MS: 1000,

@@ -1,10 +1,15 @@
 import type { InstanceVariant } from '../instances/state-machine.js';
 import { type EventData, type EventName, type MessageUpsertData, TEST_EVENT } from './catalogue.js';
+import { evolutionPayload } from './evolution-envelope.js';
 
 export interface EnvelopeInstance {
   id: string;
   name: string;
   variant: InstanceVariant;
+  /** `evolution`: Evolution API's body instead of the variant's (docs/evolution.md, "Webhooks"). */
+  webhookFormat?: string;
+  phone?: string | null;
+  webhookUrl?: string | null;
 }
 
 const MESSAGE_TYPES: Record<string, string> = {
@@ -40,6 +45,7 @@ export type SessionEnvelope<E extends EventName = EventName> = { event: E; insta
  */
 export function webhookPayload(instance: EnvelopeInstance, event: string, data: Record<string, unknown>, at: Date, jidDomain: string, publicUrl = ''): string {
   data = withAbsoluteMediaUrl(data, publicUrl);
+  if (instance.webhookFormat === 'evolution') return evolutionPayload(instance, event, data, at, publicUrl);
   if (instance.variant === 'v1') {
     return JSON.stringify({ event, instanceId: instance.id, timestamp: at.toISOString(), data: v1Data(event, data) });
   }

@@ -36,7 +36,7 @@ export function createWebhookSettings(deps: {
         () => webhookUrl(textField(input, 'url'), 'url'),
       );
       if (!url) throw Invalid.at('url', 'is required');
-      const updated = await instances.change(instance.id, { webhookUrl: url, webhookEvents: data.events ?? [...eventsOf(instance.variant)] }, []);
+      const updated = await instances.change(instance.id, { webhookUrl: url, webhookEvents: data.events ?? [...eventsOf(instance.variant)], ...(data.format ? { webhookFormat: data.format } : {}) }, []);
       if (!updated || updated === 'name_taken') throw new NotFound('Instance');
       return updated;
     },

@@ -4,6 +4,7 @@ import type { KnownEngine } from '../network/credentials.js';
 import { SESSION_EVENTS, V1_EVENTS } from '../events/catalogue.js';
 import { historySyncInput } from '../conversations/history-sync.js';
 import { mediaPolicyInput } from '../media/keep-policy.js';
+import { webhookFormatInput } from './webhook-format.js';
 
 const name = (max: number) =>
   z
@@ -43,7 +44,7 @@ function withCredentials<S extends z.ZodObject>(schema: S, fields: Record<string
 }
 
 /** The fields every instance body has; each engine's credentials field follows them. */
-const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents', 'historySync', 'media'];
+const BASE_FIELDS = ['name', 'integration', 'description', 'webhookUrl', 'webhookEvents', 'webhookFormat', 'historySync', 'media'];
 
 /**
  * The create and update bodies of both variants, for the engines the gateway knows: each credentials
@@ -61,7 +62,7 @@ export function instanceInputs(known: readonly KnownEngine[]) {
 
   const historySync = historySyncInput.nullish();
   const media = mediaPolicyInput.nullish();
-  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish(), historySync, media });
+  const createV1 = z.object({ name: name(100), integration, description, webhookUrl: url.nullish(), webhookEvents: events(V1_EVENTS).nullish(), webhookFormat: webhookFormatInput.nullish(), historySync, media });
   const createSession = z.object({ name: name(50), webhookUrl: url.nullish(), integration, historySync, media });
   return {
     createV1: withCredentials(createV1, creating),
@@ -74,8 +75,8 @@ export function instanceInputs(known: readonly KnownEngine[]) {
 export type InstanceInputs = ReturnType<typeof instanceInputs>;
 
 const setWebhookInputs = {
-  v1: z.object({ url, events: events(V1_EVENTS).nullish() }),
-  session: z.object({ url, events: events(SESSION_EVENTS).nullish() }),
+  v1: z.object({ url, events: events(V1_EVENTS).nullish(), format: webhookFormatInput.optional() }),
+  session: z.object({ url, events: events(SESSION_EVENTS).nullish(), format: webhookFormatInput.optional() }),
 };
 
 /** POST …/webhook: the events are checked against the instance's own variant's list. */

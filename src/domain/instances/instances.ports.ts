@@ -1,3 +1,4 @@
+import type { WebhookFormat } from './webhook-format.js';
 import type { JsonValue } from '../messages/message-values.js';
 import type { HistorySyncPolicy } from '../network/engine-history.js';
 import type { Lease } from '../ownership/lease.js';
@@ -16,6 +17,8 @@ export interface InstanceRecord {
   profilePicUrl: string | null;
   webhookUrl: string | null;
   webhookEvents: string[];
+  /** The body of its deliveries, a WebhookFormat (docs/evolution.md, "Webhooks"). */
+  webhookFormat: string;
   webhookSecret: string;
   /** The secret before the last rotation (it still signs for a day after it). */
   previousWebhookSecret: string | null;
@@ -62,6 +65,9 @@ export type InstanceStanding = Pick<InstanceRecord, 'id' | 'tenantId' | 'engine'
   checksNewNumbers?: boolean;
 };
 
+/** A standing found by the instance's name. */
+export type NamedStanding = InstanceStanding & Pick<InstanceRecord, 'name'>;
+
 export interface QrRecord {
   instanceId: string;
   attemptId: string;
@@ -84,6 +90,7 @@ export interface NewInstance {
   engine: string;
   webhookUrl: string | null;
   webhookEvents: string[];
+  webhookFormat?: WebhookFormat;
   webhookSecret: string;
   /** When the first pairing starts (null: the instance waits to be paired). */
   pairingSince: Date | null;
@@ -101,6 +108,7 @@ export type InstancePatch = Partial<
     | 'description'
     | 'webhookUrl'
     | 'webhookEvents'
+    | 'webhookFormat'
     | 'state'
     | 'active'
     | 'phone'
@@ -133,6 +141,10 @@ export interface InstanceStore {
    */
   standing(id: string, options?: { fresh?: boolean }): Promise<InstanceStanding | null>;
   listByTenant(tenantId: string): Promise<InstanceRecord[]>;
+  /** The tenant's instance of exactly this name (paths that name instances, docs/evolution.md). */
+  findByName(tenantId: string, name: string): Promise<InstanceRecord | null>;
+  /** The same instance's standing with its name, as `standing` reads it from memory. */
+  standingByName(tenantId: string, name: string): Promise<NamedStanding | null>;
   /**
    * Applies the patch, stores the new QR and the events, atomically: only while the state is `ifState`, the
    * pairing the one of `ifPairingSince` and `fence` the current lease (else LeaseLost), when given;

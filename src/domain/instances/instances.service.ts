@@ -11,7 +11,7 @@ import { eventsOf } from '../events/catalogue.js';
 import { createPairing, PAIRING_WAIT_MS } from './instance-pairing.js';
 import { checkedWebhookUrl, createWebhookSettings, newWebhookSecret } from './instance-webhooks.js';
 import { instanceInputs } from './instances.input.js';
-import type { InstancePatch, InstanceRecord, InstanceStanding, InstanceStore, QrImages } from './instances.ports.js';
+import type { InstancePatch, InstanceRecord, InstanceStanding, InstanceStore, NamedStanding, QrImages } from './instances.ports.js';
 import { createCredentialsRules } from './instance-credentials.js';
 import type { Ownership } from '../ownership/ownership.js';
 import type { InstanceVariant } from './state-machine.js';
@@ -108,6 +108,7 @@ export function createInstancesService(deps: {
           engine: integration,
           webhookUrl: checkedUrl ?? null,
           webhookEvents: data.webhookEvents ?? [...eventsOf(variant)],
+          webhookFormat: ('webhookFormat' in data ? data.webhookFormat : null) ?? 'gateway',
           webhookSecret: newWebhookSecret(),
           // Pairing starts at once: a node takes the new instance and its engine issues the codes (or,
           // for a credentials engine, checks the credentials).
@@ -146,6 +147,20 @@ export function createInstancesService(deps: {
 
     list: (actor: Actor) => instances.listByTenant(actor.tenantId),
 
+    /** The same as a send checks it on every request: its standing, from this node's memory. */
+    async namedStanding(actor: Actor, name: string): Promise<NamedStanding> {
+      const found = await instances.standingByName(actor.tenantId, name);
+      if (!found) throw new NotFound(`The "${name}" instance`);
+      return found;
+    },
+
+    /** The caller's instance of exactly this name; another tenant's is not found (docs/evolution.md, "Authentication"). */
+    async named(actor: Actor, name: string): Promise<InstanceRecord> {
+      const found = await instances.findByName(actor.tenantId, name);
+      if (!found) throw new NotFound(`The "${name}" instance`);
+      return found;
+    },
+
     /** The media the instance keeps: its own policy, else the gateway's default (docs/media.md). */
     mediaPolicyOf(instance: InstanceRecord): MediaPolicy {
       return mediaPolicyOf(instance, deps.mediaDefault);
@@ -168,6 +183,7 @@ export function createInstancesService(deps: {
       if (data.description !== undefined) patch.description = data.description;
       if (data.webhookUrl !== undefined) patch.webhookUrl = checkedUrl ?? null;
       if (data.historySync !== undefined) patch.historySync = data.historySync ?? null;
+      if (data.webhookFormat !== undefined) patch.webhookFormat = data.webhookFormat ?? 'gateway';
       if (data.media !== undefined) patch.mediaPolicy = data.media ?? null;
       if (data.webhookEvents !== undefined) {
         patch.webhookEvents = data.webhookEvents ?? [...eventsOf(instance.variant)];

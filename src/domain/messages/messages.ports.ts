@@ -101,6 +101,8 @@ export interface SendingInstance {
   /** Set while the network holds the instance's sending (docs/settings.md, "Restrictions"). */
   restrictedUntil: Date | null;
   restrictedReason: string | null;
+  /** The body of its webhook deliveries (docs/evolution.md, "Webhooks"). */
+  webhookFormat: string;
 }
 
 /** What pacing needs of an instance's past hand-overs (docs/settings.md, "Sending"). */

@@ -54,7 +54,7 @@ export function createOutbox(
     const instance = owner.instanceId
       ? await tx.instance.findUnique({
           where: { id: owner.instanceId },
-          select: { id: true, name: true, variant: true, engine: true, webhookUrl: true, webhookEvents: true },
+          select: { id: true, name: true, variant: true, engine: true, webhookUrl: true, webhookEvents: true, webhookFormat: true, phone: true },
         })
       : null;
     // An event of an instance gets the id and body its webhook carries when the webhook subscribes to

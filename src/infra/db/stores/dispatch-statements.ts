@@ -10,7 +10,7 @@ import type { Statements } from '../statements.js';
 const SENDING_BATCH = `
 SELECT m.*, i."tenantId" AS "i_tenantId", i.engine AS "i_engine", i.phone AS "i_phone", i.name AS "i_name", i.variant AS "i_variant",
        i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents", i.settings AS "i_settings",
-       i."restrictedUntil" AS "i_restrictedUntil", i."restrictedReason" AS "i_restrictedReason"
+       i."restrictedUntil" AS "i_restrictedUntil", i."restrictedReason" AS "i_restrictedReason", i."webhookFormat" AS "i_webhookFormat"
 FROM "Instance" i
 LEFT JOIN LATERAL (
   SELECT * FROM "Message"
@@ -87,6 +87,7 @@ type SendingRow = MessageRecord & {
   i_settings: unknown;
   i_restrictedUntil: Date | null;
   i_restrictedReason: string | null;
+  i_webhookFormat: string;
 };
 
 export function dispatchStatements(statements: Statements, outbox: Outbox): Pick<MessageStore, 'sendingBatch' | 'markSent' | 'sendingPace' | 'newChats' | 'restrictionsLapsed'> {
@@ -107,10 +108,11 @@ export function dispatchStatements(statements: Statements, outbox: Outbox): Pick
         settings: first.i_settings,
         restrictedUntil: first.i_restrictedUntil,
         restrictedReason: first.i_restrictedReason,
+        webhookFormat: first.i_webhookFormat,
       };
       const messages = rows
         .filter((row) => row.id !== null)
-        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, i_settings: _s, i_restrictedUntil: _r, i_restrictedReason: _w, ...message }) => message as MessageRecord);
+        .map(({ i_tenantId: _t, i_engine: _g, i_phone: _p, i_name: _n, i_variant: _v, i_webhookUrl: _u, i_webhookEvents: _e, i_settings: _s, i_restrictedUntil: _r, i_restrictedReason: _w, i_webhookFormat: _f, ...message }) => message as MessageRecord);
       return { instance, messages };
     },
 

@@ -27,10 +27,22 @@ export function createInstanceStandings(statements: Statements, bus: Invalidatio
     return row ?? null;
   };
   const cache = freshCache({ ttlMs: STANDING_CACHE_MS, max: 10_000, load: read });
+  // By tenant and name (paths that name instances, docs/evolution.md): the key is `<tenantId> <name>`.
+  const readNamed = async (key: string) => {
+    const space = key.indexOf(' ');
+    const [row] = await statements.run<InstanceStanding & { name: string }>(
+      `SELECT id::text AS id, "tenantId"::text AS "tenantId", engine, state::text AS state, active, name FROM "Instance" WHERE "tenantId" = $1::uuid AND name = $2`,
+      [key.slice(0, space), key.slice(space + 1)],
+    );
+    return row ?? null;
+  };
+  const named = freshCache({ ttlMs: STANDING_CACHE_MS, max: 10_000, load: readNamed });
   bus.subscribe((change) => {
     if (change.kind === 'everything') cache.clear();
     // A node of an earlier version names only the tenant: everything is dropped then.
     else if (change.kind === 'instances') change.instanceId ? cache.forget(change.instanceId) : cache.clear();
+    // A rename or delete changes what a name stands for: names are dropped on any change.
+    if (change.kind === 'everything' || change.kind === 'instances') named.clear();
   });
   return {
     /** From memory, or (`fresh`) from the database, the copy in memory replaced. */
@@ -38,6 +50,12 @@ export function createInstanceStandings(statements: Statements, bus: Invalidatio
       if (!isUuid(id)) return null;
       if (fresh) cache.forget(id);
       return cache.get(id);
+    },
+
+    /** The tenant's instance of this name, from memory as `get`. */
+    async named(tenantId: string, name: string): Promise<(InstanceStanding & { name: string }) | null> {
+      if (!isUuid(tenantId)) return null;
+      return named.get(`${tenantId} ${name}`);
     },
   };
 }

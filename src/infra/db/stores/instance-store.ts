@@ -81,6 +81,10 @@ export function createInstanceStore(
 
     listByTenant: (tenantId) => prisma.instance.findMany(instanceList(tenantId)),
 
+    findByName: (tenantId, name) => prisma.instance.findUnique({ where: { tenantId_name: { tenantId, name } } }),
+
+    standingByName: (tenantId, name) => standings.named(tenantId, name),
+
     async change(id, patch, events, options = {}) {
       if (!isUuid(id)) return null;
       return nameTaken(

@@ -34,7 +34,7 @@ WITH wanted AS (
     SELECT m.id FROM "Message" m WHERE m."instanceId" = r."instanceId" AND m."networkMessageId" = r."networkMessageId" LIMIT 1
   ) found
 )
-SELECT m.*, i.name AS "i_name", i.variant AS "i_variant", i.engine AS "i_engine", i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents"
+SELECT m.*, i.name AS "i_name", i.variant AS "i_variant", i.engine AS "i_engine", i."webhookUrl" AS "i_webhookUrl", i."webhookEvents" AS "i_webhookEvents", i."webhookFormat" AS "i_webhookFormat", i.phone AS "i_phone"
 FROM wanted w
 CROSS JOIN LATERAL (SELECT * FROM "Message" m WHERE m.id = w.id LIMIT 1) m
 LEFT JOIN "Instance" i ON i.id = m."instanceId"`;
@@ -70,6 +70,8 @@ type ReadRow = MessageRecord & {
   i_engine: string | null;
   i_webhookUrl: string | null;
   i_webhookEvents: string[] | null;
+  i_webhookFormat: string | null;
+  i_phone: string | null;
 };
 
 const networkKey = (instanceId: string, networkMessageId: string) => `${instanceId}/${networkMessageId}`;
@@ -112,10 +114,10 @@ export function receiptBatches(statements: Statements, outbox: Outbox, options: 
         for (const { n } of mine) outcomes[n] = { ok: null };
         continue;
       }
-      const { i_name, i_variant, i_engine, i_webhookUrl, i_webhookEvents, ...was } = row;
+      const { i_name, i_variant, i_engine, i_webhookUrl, i_webhookEvents, i_webhookFormat, i_phone, ...was } = row;
       const instance: EventInstance | null =
         was.instanceId && i_name && i_variant && i_engine
-          ? { id: was.instanceId, name: i_name, variant: i_variant, engine: i_engine, webhookUrl: i_webhookUrl, webhookEvents: i_webhookEvents ?? [] }
+          ? { id: was.instanceId, name: i_name, variant: i_variant, engine: i_engine, webhookUrl: i_webhookUrl, webhookEvents: i_webhookEvents ?? [], webhookFormat: i_webhookFormat ?? 'gateway', phone: i_phone }
           : null;
       // Reports of one message in one group apply in the order they arrived, each with its events.
       let message: MessageRecord = was;

@@ -54,7 +54,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   calls: { reject: false, message: null },
   alwaysOnline: false,
   autoRead: false,
-  ignore: { groups: false, broadcasts: false, status: false },
+  // Status updates are dropped unless asked for: a bot answering every contact's status is rarely meant (docs/settings.md).
+  ignore: { groups: false, broadcasts: false, status: true },
   sending: { minIntervalMs: 0, jitterMs: 0, newContactsPerHour: null, typing: false },
 };
 

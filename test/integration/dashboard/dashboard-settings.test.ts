@@ -51,7 +51,7 @@ describe('the dashboard changes an instance’s settings', () => {
     await page.screenshot({ path: 'test-results/dashboard-settings.png', fullPage: true });
 
     const answer = await api.get(`/v1/chat/instances/${id}/settings`, { key: tenant.liveKey });
-    expect(answer.body.data.ignore).toEqual({ groups: true, broadcasts: false, status: false });
+    expect(answer.body.data.ignore).toEqual({ groups: true, broadcasts: false, status: true });
     expect(answer.body.data.sending).toEqual({ minIntervalMs: 1200, jitterMs: 0, newContactsPerHour: 30, typing: false });
   }, 90_000);
 });

@@ -238,13 +238,13 @@ describe.each(MODES)('webhook delivery — $name', (mode) => {
     const sessionBad = await set(session, ['qr.update']);
     expect(sessionBad.status).toBe(400);
     expect(sessionBad.body.error.message).toBe(
-      'events: unknown event name(s) qr.update; allowed: messages.upsert, messages.update, messages.delete, connection.update, groups.update, groups.upsert, contacts.update, presence.update, chats.upsert, chats.update, chats.delete, contacts.upsert, history.sync',
+      'events: unknown event name(s) qr.update; allowed: messages.upsert, messages.update, messages.delete, connection.update, groups.update, groups.upsert, contacts.update, presence.update, chats.upsert, chats.update, chats.delete, contacts.upsert, history.sync, call, instance.restricted',
     );
     expect((await set(v1, ['qr.update'])).status).toBe(200);
     const v1Bad = await set(v1, ['presence.update', 'nope']);
     expect(v1Bad.status).toBe(400);
     expect(v1Bad.body.error.message).toBe(
-      'events: unknown event name(s) presence.update, nope; allowed: messages.upsert, messages.update, messages.delete, connection.update, qr.update',
+      'events: unknown event name(s) presence.update, nope; allowed: messages.upsert, messages.update, messages.delete, connection.update, qr.update, call, instance.restricted',
     );
   });
 

@@ -8,7 +8,7 @@ const DEFAULTS = {
   calls: { reject: false, message: null },
   alwaysOnline: false,
   autoRead: false,
-  ignore: { groups: false, broadcasts: false, status: false },
+  ignore: { groups: false, broadcasts: false, status: true },
   historySync: { mode: 'recent', days: 30 },
   media: { keep: 'all', maxBytes: 64 * 1024 * 1024 },
   sending: { minIntervalMs: 0, jitterMs: 0, newContactsPerHour: null, typing: false },
@@ -55,7 +55,7 @@ describe.each(MODES)('instance settings — $name', (mode) => {
     expect(first.status, first.text).toBe(200);
     expect(first.body.data).toEqual({
       ...DEFAULTS,
-      ignore: { groups: true, broadcasts: false, status: false },
+      ignore: { groups: true, broadcasts: false, status: true },
       sending: { minIntervalMs: 1500, jitterMs: 500, newContactsPerHour: null, typing: false },
       historySync: { mode: 'none', days: 30 },
       media: { keep: ['image'], maxBytes: 64 * 1024 * 1024 },
@@ -63,7 +63,7 @@ describe.each(MODES)('instance settings — $name', (mode) => {
     // A second PUT names only what it changes; the rest stays as the first one left it.
     const second = await api.put(`/v1/chat/instances/${v1Id}/settings`, { key: tenant.liveKey, body: { sending: { newContactsPerHour: 20 }, media: null } });
     expect(second.status, second.text).toBe(200);
-    expect(second.body.data.ignore).toEqual({ groups: true, broadcasts: false, status: false });
+    expect(second.body.data.ignore).toEqual({ groups: true, broadcasts: false, status: true });
     expect(second.body.data.sending).toEqual({ minIntervalMs: 0, jitterMs: 0, newContactsPerHour: 20, typing: false });
     expect(second.body.data.media).toEqual(DEFAULTS.media);
     // The instance's detail shows the same history and media settings as its own fields.

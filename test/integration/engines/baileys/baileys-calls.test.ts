@@ -117,20 +117,20 @@ describe.each(MODES)('CHAT-BAILEYS: calls, alwaysOnline, autoRead and ignored gr
     expect((await stored(instance.id, 'in')).map((message) => message.text)).toEqual(['direct']);
   });
 
-  it('status updates: kept as messages from their poster, until ignore.status drops them', async () => {
+  it('status updates: dropped by default, kept as messages from their poster once ignore.status is off', async () => {
     const instance = await hooked('ignore status');
     const poster = newNetworkPhone();
     const first = await world.network.postStatus(poster, [instance.phone], 'my first status');
-    await eventually(async () => delivered(instance.id, 'messages.upsert'), (list) => list.length === 1, 15_000);
-    expect(delivered(instance.id, 'messages.upsert')[0]).toMatchObject({ text: 'my first status', from: digitsOf(poster) });
-    await settingsInPlace(instance, { ignore: { status: true } });
-    const second = await world.network.postStatus(poster, [instance.phone], 'my second status');
     // The device took it (its delivery receipt) before the direct message is sent: reports keep their order.
-    await world.network.waitFor(() => world.network.receipts(poster).some((receipt) => receipt.messageId === second), 15_000, 'the status delivered');
+    await world.network.waitFor(() => world.network.receipts(poster).some((receipt) => receipt.messageId === first), 15_000, 'the status delivered');
     await world.network.send(poster, instance.phone, { text: 'direct' });
+    await eventually(async () => delivered(instance.id, 'messages.upsert'), (list) => list.length === 1, 15_000);
+    expect(delivered(instance.id, 'messages.upsert')[0]).toMatchObject({ text: 'direct', from: digitsOf(poster) });
+    await settingsInPlace(instance, { ignore: { status: false } });
+    const second = await world.network.postStatus(poster, [instance.phone], 'my second status');
     await eventually(async () => delivered(instance.id, 'messages.upsert'), (list) => list.length === 2, 15_000);
-    expect(delivered(instance.id, 'messages.upsert').map((data) => data.text)).toEqual(['my first status', 'direct']);
-    expect((await stored(instance.id, 'in')).map((message) => message.text).sort()).toEqual(['direct', 'my first status']);
+    expect(delivered(instance.id, 'messages.upsert').map((data) => data.text)).toEqual(['direct', 'my second status']);
+    expect((await stored(instance.id, 'in')).map((message) => message.text).sort()).toEqual(['direct', 'my second status']);
     expect(first).not.toBe(second);
   });
 });

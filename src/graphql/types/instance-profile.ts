@@ -29,12 +29,12 @@ const PrivacyEnums = {
 const PrivacyType = builder.objectRef<Partial<PrivacySettings>>('Privacy').implement({
   description: 'The privacy settings the network answers (null for one it did not).',
   fields: (t) => ({
-    lastSeen: t.field({ type: PrivacyEnums.lastSeen, nullable: true, resolve: (p) => p.lastSeen ?? null }),
-    online: t.field({ type: PrivacyEnums.online, nullable: true, resolve: (p) => p.online ?? null }),
-    picture: t.field({ type: PrivacyEnums.picture, nullable: true, resolve: (p) => p.picture ?? null }),
-    about: t.field({ type: PrivacyEnums.about, nullable: true, resolve: (p) => p.about ?? null }),
-    readReceipts: t.field({ type: PrivacyEnums.readReceipts, nullable: true, resolve: (p) => p.readReceipts ?? null }),
-    groupsAdd: t.field({ type: PrivacyEnums.groupsAdd, nullable: true, resolve: (p) => p.groupsAdd ?? null }),
+    lastSeen: t.field({ type: PrivacyEnums.lastSeen, nullable: true, description: 'Who sees when it was last online.', resolve: (p) => p.lastSeen ?? null }),
+    online: t.field({ type: PrivacyEnums.online, nullable: true, description: 'Who sees it online.', resolve: (p) => p.online ?? null }),
+    picture: t.field({ type: PrivacyEnums.picture, nullable: true, description: 'Who sees its picture.', resolve: (p) => p.picture ?? null }),
+    about: t.field({ type: PrivacyEnums.about, nullable: true, description: 'Who sees its about text.', resolve: (p) => p.about ?? null }),
+    readReceipts: t.field({ type: PrivacyEnums.readReceipts, nullable: true, description: 'Whether it sends read receipts.', resolve: (p) => p.readReceipts ?? null }),
+    groupsAdd: t.field({ type: PrivacyEnums.groupsAdd, nullable: true, description: 'Who may add it to groups.', resolve: (p) => p.groupsAdd ?? null }),
   }),
 });
 
@@ -81,12 +81,12 @@ const UpdateInstancePrivacyInput = builder.inputType('UpdateInstancePrivacyInput
   description: 'Each setting given replaces that one; the others stay.',
   fields: (t) => ({
     instanceId: t.id({ required: true, description: 'The instance.' }),
-    lastSeen: t.field({ type: PrivacyEnums.lastSeen }),
-    online: t.field({ type: PrivacyEnums.online }),
-    picture: t.field({ type: PrivacyEnums.picture }),
-    about: t.field({ type: PrivacyEnums.about }),
-    readReceipts: t.field({ type: PrivacyEnums.readReceipts }),
-    groupsAdd: t.field({ type: PrivacyEnums.groupsAdd }),
+    lastSeen: t.field({ type: PrivacyEnums.lastSeen, description: 'Who sees when it was last online. Left as it is when not given.' }),
+    online: t.field({ type: PrivacyEnums.online, description: 'Who sees it online. Left as it is when not given.' }),
+    picture: t.field({ type: PrivacyEnums.picture, description: 'Who sees its picture. Left as it is when not given.' }),
+    about: t.field({ type: PrivacyEnums.about, description: 'Who sees its about text. Left as it is when not given.' }),
+    readReceipts: t.field({ type: PrivacyEnums.readReceipts, description: 'Whether it sends read receipts. Left as it is when not given.' }),
+    groupsAdd: t.field({ type: PrivacyEnums.groupsAdd, description: 'Who may add it to groups. Left as it is when not given.' }),
   }),
 });
 

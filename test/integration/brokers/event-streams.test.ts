@@ -3,7 +3,7 @@ import { connect as natsConnect } from '@nats-io/transport-node';
 import { verify as verifyHubSignature } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V1_EVENTS } from '../../../src/domain/events/catalogue.js';
+import { eventsOf } from '../../../src/domain/events/catalogue.js';
 import { decodeQr } from '../../../src/infra/qr-decode.js';
 import { connectedSessionInstance, connectedV1Instance, eventually, newPhone, phoneInbox, sleep } from '../../factories/sandbox.js';
 import { createTenant, type TestTenant } from '../../factories/tenants.js';
@@ -63,7 +63,7 @@ describe.each(MODES)('event streams — $name', (mode) => {
       await api.post(`/sandbox/messages/${sent.body.data.id}/delete`, { body: { forEveryone: true } });
 
       // Every event kind reached the webhook; each of those deliveries is on both brokers, byte for byte.
-      await eventually(async () => new Set(receiver.received.map((r) => r.headers['x-webhook-event'])), (kinds) => V1_EVENTS.every((k) => kinds.has(k)), 15_000);
+      await eventually(async () => new Set(receiver.received.map((r) => r.headers['x-webhook-event'])), (kinds) => eventsOf('v1').every((k) => kinds.has(k)), 15_000);
       const deliveries = [...receiver.received];
       const onBoth = () => deliveries.every((d) => [amqpAll, natsAll].every((c) => c.received.some((m) => m.id === d.headers['x-webhook-id'])));
       await eventually(async () => onBoth(), Boolean, 15_000);

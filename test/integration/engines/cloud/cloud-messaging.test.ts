@@ -77,7 +77,7 @@ describe.each(MODES)('CHAT-CLOUD messaging surface — $name', (mode) => {
     const answer = await world.api.get('/v1/integrations', { key: key() });
     expect(answer.status).toBe(200);
     const cloud = (answer.body.data as Array<{ integration: string; capabilities: string[] }>).find((i) => i.integration === 'CHAT-CLOUD');
-    expect([...cloud!.capabilities].sort()).toEqual(['contacts', 'location', 'media', 'reaction', 'read', 'reply', 'sticker', 'template', 'text', 'typing', 'voice']);
+    expect([...cloud!.capabilities].sort()).toEqual(['contacts', 'location', 'media', 'own_profile', 'reaction', 'read', 'reply', 'sticker', 'template', 'text', 'typing', 'voice']);
   });
 
   it('sends a reply, media by link, location, contact cards and reactions with the documented bodies', async () => {

@@ -1,3 +1,4 @@
+import { evolutionMessageType } from '../../domain/events/evolution-envelope.js';
 import type { InstanceRecord } from '../../domain/instances/instances.ports.js';
 import type { MessageRecord, SendResult } from '../../domain/messages/messages.ports.js';
 import { jidOf } from './numbers.js';
@@ -41,21 +42,7 @@ export function presentQr(qr: { code: string; dataUrl: string } | null, pairingC
   return { pairingCode, code: qr?.code ?? null, base64: qr?.dataUrl ?? null, count: qr ? 1 : 0 };
 }
 
-const MESSAGE_TYPES: Record<string, string> = {
-  text: 'conversation',
-  image: 'imageMessage',
-  video: 'videoMessage',
-  audio: 'audioMessage',
-  document: 'documentMessage',
-  sticker: 'stickerMessage',
-  location: 'locationMessage',
-  contacts: 'contactMessage',
-  contact: 'contactMessage',
-  reaction: 'reactionMessage',
-  poll: 'pollCreationMessage',
-};
-
-export const messageTypeOf = (type: string) => MESSAGE_TYPES[type] ?? type;
+export const messageTypeOf = evolutionMessageType;
 
 /**
  * A message accepted for sending, as Evolution's send operations answer (its status PENDING until

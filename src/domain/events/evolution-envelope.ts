@@ -15,6 +15,7 @@ export interface EvolutionEnvelopeInstance {
 /** The gateway's events in the names Evolution's bodies give them. */
 const EVENT_NAMES: Record<string, string> = { 'qr.update': 'qrcode.updated' };
 
+/** The gateway's message types in the names Evolution's bodies and answers give them (one table for both). */
 const MESSAGE_TYPES: Record<string, string> = {
   text: 'conversation',
   image: 'imageMessage',
@@ -28,6 +29,8 @@ const MESSAGE_TYPES: Record<string, string> = {
   reaction: 'reactionMessage',
   poll: 'pollCreationMessage',
 };
+
+export const evolutionMessageType = (type: string) => MESSAGE_TYPES[type] ?? type;
 
 /** A status in Evolution's words (its message-update statuses). */
 const STATUSES: Record<string, string> = { queued: 'PENDING', pending: 'PENDING', sent: 'SERVER_ACK', delivered: 'DELIVERY_ACK', read: 'READ', failed: 'ERROR' };

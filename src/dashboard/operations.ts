@@ -44,6 +44,7 @@ export const InstanceDetail = graphql(`
     instance(id: $id) {
       id name description variant status sessionStatus phoneNumber active integration webhookUrl webhookEvents lastConnection
       lastDisconnect { reason at }
+      restricted { reason until }
       statistics { messagesSent messagesReceived }
       qrCode { qrCode expiresAt attemptId }
     }

@@ -77,6 +77,14 @@ export function InstancePage(props: { id: string }) {
             </dd>
           </>
         )}
+        {instance.restricted && (
+          <>
+            <dt>Held by the network</dt>
+            <dd>
+              Sending waits ({instance.restricted.reason.replaceAll('_', ' ')}) until <time dateTime={instance.restricted.until}>{new Date(instance.restricted.until).toLocaleString()}</time>; nothing is lost, the queue resumes by itself.
+            </dd>
+          </>
+        )}
         {instance.description && (
           <>
             <dt>Description</dt>

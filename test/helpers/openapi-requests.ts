@@ -37,7 +37,8 @@ function arbitraryOf(schema: Schema, fixtures: Fixtures): fc.Arbitrary<unknown> 
     case 'number':
       return fc.double({ min: schema.minimum ?? -90, max: schema.maximum ?? 90, noNaN: true });
     case 'array':
-      return fc.array(arbitraryOf(schema.items ?? {}, fixtures), { minLength: schema.minItems ?? 0, maxLength: capped(schema.maxItems, 3) });
+      // uniqueItems: no value twice, as the document says (compared as JSON).
+      return (schema.uniqueItems ? fc.uniqueArray : fc.array)(arbitraryOf(schema.items ?? {}, fixtures), { minLength: schema.minItems ?? 0, maxLength: capped(schema.maxItems, 3), ...(schema.uniqueItems ? { selector: (value: unknown) => JSON.stringify(value) } : {}) });
     case 'object': {
       const properties: Record<string, Schema> = schema.properties ?? {};
       const record = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, arbitraryOf(value, fixtures)]));

@@ -19,8 +19,8 @@ export const mediaPolicyInput = z.strictObject({
     z
       .array(z.enum(INBOUND_MEDIA_TYPES, { message: `must be one of ${INBOUND_MEDIA_TYPES.join(', ')}` }))
       .max(INBOUND_MEDIA_TYPES.length)
-      // A kind named twice is kept once, as webhook event lists are.
-      .transform((kinds) => [...new Set(kinds)]),
+      .refine((kinds) => new Set(kinds).size === kinds.length, 'names a kind twice')
+      .meta({ uniqueItems: true }),
   ], { message: `must be all, none, or a list of kinds (${INBOUND_MEDIA_TYPES.join(', ')})` }),
   maxBytes: z.number({ message: maxBytesRule }).int(maxBytesRule).min(1, maxBytesRule).max(MEDIA_POLICY_MAX_BYTES, maxBytesRule).optional(),
 });

@@ -213,17 +213,22 @@ export const SendMessage = graphql(`
   }
 `);
 
+/** What the settings card shows and edits, read and answered the same way. */
+export const SettingsFields = graphql(`
+  fragment DashboardSettingsFields on InstanceSettings {
+    calls { reject message }
+    alwaysOnline autoRead
+    ignore { groups broadcasts status }
+    sending { minIntervalMs jitterMs newContactsPerHour typing }
+    proxy { url exitAddress checkedAt }
+  }
+`);
+
 export const InstanceSettingsQuery = graphql(`
   query DashboardInstanceSettings($id: ID!) {
     instance(id: $id) {
       id
-      settings {
-        calls { reject message }
-        alwaysOnline autoRead
-        ignore { groups broadcasts status }
-        sending { minIntervalMs jitterMs newContactsPerHour typing }
-        proxy { url exitAddress checkedAt }
-      }
+      settings { ...DashboardSettingsFields }
     }
     integrations { integration capabilities }
   }
@@ -232,13 +237,7 @@ export const InstanceSettingsQuery = graphql(`
 export const UpdateSettings = graphql(`
   mutation DashboardUpdateSettings($input: UpdateInstanceSettingsInput!) {
     updateInstanceSettings(input: $input) {
-      settings {
-        calls { reject message }
-        alwaysOnline autoRead
-        ignore { groups broadcasts status }
-        sending { minIntervalMs jitterMs newContactsPerHour typing }
-        proxy { url exitAddress checkedAt }
-      }
+      settings { ...DashboardSettingsFields }
       userErrors { code field message }
     }
   }

@@ -117,7 +117,7 @@ export function createDispatcher(deps: {
    * Hands these messages of the batch to the session and marks what the network took. Answers the
    * outcomes, or null when another node owns the instance now.
    */
-  async function handOver(instance: SendingInstance, lease: Lease, engine: ChatEngine, session: InstanceSession, batch: MessageRecord[]) {
+  async function handOver(instance: SendingInstance, lease: Lease, engine: ChatEngine, session: InstanceSession, batch: MessageRecord[], typing: boolean) {
     const sent: Array<ReturnType<typeof sentRecord>> = [];
     let toSend = batch;
     // Hand-offs happen oldest first, so what an earlier owner handed without marking is in the first batch.
@@ -136,8 +136,6 @@ export function createDispatcher(deps: {
     }
     let outcomes: SendOutcome[] = [];
     try {
-      // Read with the batch, so a send right after the setting changed already types.
-      const typing = storedSettingsOf(instance).sending.typing;
       if (toSend.length) outcomes = await session.send(await Promise.all(toSend.map((message) => withFile(message, typing))), instance.phone);
       const byId = new Map(toSend.map((message) => [message.id, message]));
       for (const outcome of outcomes) {
@@ -232,7 +230,7 @@ export function createDispatcher(deps: {
       }
       next = allowed;
     }
-    const result = await handOver(instance, lease, engine, session, [next]);
+    const result = await handOver(instance, lease, engine, session, [next], pacing.typing);
     if (!result) return 'done';
     const handed = result.outcomes.length > 0;
     const after = clock.now().getTime();
@@ -256,13 +254,14 @@ export function createDispatcher(deps: {
       const engine = engines.of(instance.engine);
       const session = deps.sessionOf(instanceId);
       if (!engine || !session) return;
+      // Read with the batch, so a send right after the setting changed is already paced (and typed).
       const pacing = storedSettingsOf(instance).sending;
       if (isPaced(pacing)) {
         if ((await pacedTurn(instance, lease, engine, session, batch.messages, pacing)) === 'done') return;
         continue;
       }
       nextTurn.delete(instanceId);
-      const result = await handOver(instance, lease, engine, session, batch.messages);
+      const result = await handOver(instance, lease, engine, session, batch.messages, pacing.typing);
       if (!result) return;
       // A short batch emptied the queue; whatever was accepted since kicked the dispatcher, which drains
       // again. An engine that took only part of it (not connected yet, rate-limited) is kicked when it can take more.

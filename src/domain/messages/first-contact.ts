@@ -6,6 +6,7 @@ import type { InstancesService } from '../instances/instances.service.js';
 import type { Capability } from '../network/capabilities.js';
 import type { Ownership } from '../ownership/ownership.js';
 import type { MessageStore } from './messages.ports.js';
+import { digits } from '../phone.js';
 
 /**
  * A first message to a number the network does not know is refused before it is stored, 422
@@ -31,7 +32,7 @@ export function createFirstContactCheck(deps: {
     let exists: boolean;
     try {
       const { numbers = [] } = await deps.ownership.perform(instance.id, { kind: 'check_numbers', phones: [chat] });
-      exists = numbers.some((entry) => entry.phone.replace(/\D/g, '') === chat && entry.exists);
+      exists = numbers.some((entry) => digits(entry.phone) === chat && entry.exists);
     } catch (error) {
       // Not connected now, or the owner did not answer: the message is queued as any other.
       if (error instanceof DomainError) return;

@@ -1,5 +1,5 @@
 import type { Actor } from '../actor.js';
-import { NotSupported, ProxyUnreachable } from '../errors.js';
+import { NotFound, NotSupported, ProxyUnreachable } from '../errors.js';
 import { historySyncOf } from '../conversations/history-sync.js';
 import { type MediaPolicy, mediaPolicyOf } from '../media/keep-policy.js';
 import type { Capability } from '../network/capabilities.js';
@@ -73,10 +73,12 @@ export function createSettingsService(deps: {
       if (data.historySync !== undefined) patch.historySync = data.historySync ?? null;
       if (data.media !== undefined) patch.mediaPolicy = data.media ?? null;
       if (data.proxy !== undefined) await deps.proxies.save(instance.id, proxy);
-      const updated = (await deps.store.change(instance.id, patch, [])) ?? instance;
+      const updated = await deps.store.change(instance.id, patch, []);
+      // Deleted meanwhile (the patch names no name, so it is never taken).
+      if (!updated || updated === 'name_taken') throw new NotFound('Instance');
       // The running link takes its new terms (settings, proxy) through its owner.
       deps.ownership.notify(instance.id, 'sync');
-      return present(updated === 'name_taken' ? instance : updated, proxy);
+      return present(updated, proxy);
     },
   };
 }
